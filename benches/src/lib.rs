@@ -1,0 +1,1 @@
+//! Peers and data sets for the comparison.
