@@ -1,1 +1,17 @@
 //! Peers and data sets for the comparison.
+//!
+//! The `compare` binary prints, for each reference message (R1, R2, R6 of
+//! `shared/reference.md`), one row per format: encoded size, encode, validated
+//! read, unchecked read and decode times. Formats plug in through
+//! [`format::Format`]; [`format::FormatSet::add`] adds a column.
+
+pub mod checksum;
+pub mod format;
+pub mod formats;
+pub mod model;
+pub mod report;
+pub mod timing;
+
+pub use format::{Format, FormatSet};
+pub use model::Message;
+pub use timing::Timer;

@@ -1,5 +1,56 @@
-//! Derive macros for wiremsg.
+//! Derive macros of wiremsg: `#[derive(WireMsg)]` and `#[derive(WireEnum)]`.
+//!
+//! Use them through the `wiremsg` crate, which re-exports both and documents them. Each
+//! derive runs the same pipeline: **parse** ([`ast`], [`attr`]) into a small model,
+//! **check** ([`check`]) the rules with every error collected ([`ctxt`]), compute the
+//! **layout** ([`layout`]) as constant expressions, and **generate** ([`codegen`], in `gen/`).
+
+mod ast;
+mod attr;
+mod check;
+#[path = "gen/mod.rs"]
+mod codegen; // `gen` is a reserved word in edition 2024
+mod ctxt;
+mod layout;
+
 use proc_macro::TokenStream;
-/// See `wiremsg::WireMsg`.
+use syn::{DeriveInput, parse_macro_input};
+
+/// Derives `wiremsg::WireMsg`; documented on the re-export `wiremsg::WireMsg`.
 #[proc_macro_derive(WireMsg, attributes(wire))]
-pub fn derive_wire_msg(_input: TokenStream) -> TokenStream { TokenStream::new() }
+pub fn derive_wire_msg(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    let cx = ctxt::Ctxt::new();
+    let msg = ast::message(&cx, &input);
+    if let Some(msg) = &msg {
+        check::message(&cx, msg);
+    }
+    match cx.check() {
+        Ok(()) => {
+            let t = msg.map(|m| codegen::message(&m)).unwrap_or_default();
+            if std::env::var_os("WIREMSG_DEBUG").is_some() {
+                eprintln!("{t}");
+            }
+            t.into()
+        }
+        Err(errors) => errors.into(),
+    }
+}
+
+/// Derives `wiremsg::WireEnum`; documented on the re-export `wiremsg::WireEnum`.
+#[proc_macro_derive(WireEnum, attributes(wire))]
+pub fn derive_wire_enum(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    let cx = ctxt::Ctxt::new();
+    let e = ast::enumeration(&cx, &input);
+    if let Some(e) = &e {
+        check::enumeration(&cx, e);
+    }
+    match cx.check() {
+        Ok(()) => e
+            .map(|e| codegen::wire_enum::generate(&e))
+            .unwrap_or_default()
+            .into(),
+        Err(errors) => errors.into(),
+    }
+}

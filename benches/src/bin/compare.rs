@@ -1,0 +1,69 @@
+//! Side-by-side comparison of wiremsg and its peers on the reference
+//! messages: `cargo run --release -p wiremsg-benches --bin compare [--json]`.
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use wiremsg_benches::report::{build_all, to_json};
+use wiremsg_benches::{FormatSet, Timer};
+
+const USAGE: &str = "usage: compare [--json] [--cell-ms N]
+  --json       print the tables as JSON instead of markdown
+  --cell-ms N  time spent measuring each cell (default 100)";
+
+fn parse_args() -> Result<(bool, Timer), String> {
+    let mut json = false;
+    let mut timer = Timer::default();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--json" => json = true,
+            "--cell-ms" => {
+                let ms = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .ok_or("--cell-ms needs a number of milliseconds")?;
+                timer.cell = Duration::from_millis(ms);
+            }
+            "-h" | "--help" => return Err(String::new()),
+            other => return Err(format!("unknown argument {other:?}")),
+        }
+    }
+    Ok((json, timer))
+}
+
+fn main() -> ExitCode {
+    let (json, timer) = match parse_args() {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            if !e.is_empty() {
+                eprintln!("compare: {e}");
+            }
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    if cfg!(debug_assertions) {
+        eprintln!("compare: debug build; timings are meaningless without --release");
+    }
+
+    let mut set = FormatSet::new();
+    // ---- wiremsg column: add it here, before the peers, so it leads every
+    // table, e.g. `set.add(wiremsg_benches::formats::wiremsg::Wiremsg::default);`
+    // (any type implementing `Format<M>` for LoginRequest, Order and Tick).
+    set.add_peers();
+
+    match build_all(&mut set, &timer) {
+        Ok(tables) if json => println!("{}", to_json(&tables, &timer)),
+        Ok(tables) => {
+            for t in &tables {
+                println!("{}", t.to_markdown());
+            }
+        }
+        Err(e) => {
+            eprintln!("compare: aborting, a column does not reproduce the model: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,321 @@
+//! Parse: the syn tree into a small model of the message or enum, borrowing the
+//! original tokens so that errors keep their spans.
+
+use crate::attr;
+use crate::ctxt::Ctxt;
+use syn::visit_mut::VisitMut;
+use syn::{
+    Data, DeriveInput, Expr, Fields, GenericArgument, Generics, Ident, PathArguments, Type,
+    Visibility,
+};
+
+/// A struct deriving `WireMsg`.
+pub(crate) struct Message<'a> {
+    pub(crate) ident: &'a Ident,
+    pub(crate) vis: &'a Visibility,
+    pub(crate) generics: &'a Generics,
+    pub(crate) fields: Vec<Field<'a>>,
+    #[allow(dead_code)] // filled by the next format features (versions, template ids)
+    pub(crate) attrs: attr::Container,
+}
+
+/// One field of a message.
+pub(crate) struct Field<'a> {
+    pub(crate) ident: &'a Ident,
+    pub(crate) ty: &'a Type,
+    /// `ty` with every lifetime replaced by `'static`: the type the view is computed
+    /// from, since a view does not carry the struct's lifetimes.
+    pub(crate) static_ty: Type,
+    pub(crate) kind: Kind,
+    #[allow(dead_code)] // filled by the next format features (since versions)
+    pub(crate) attrs: attr::Field,
+}
+
+/// What the field's type is, as far as syntax can tell. The layout itself always comes
+/// from the type's `Field` impl; this only decides which accessors to generate and
+/// catches unsupported types early, with a span.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A number, `bool`, `FixedStr`, or an array or option of these: fixed-size,
+    /// settable in place.
+    Scalar,
+    /// `String` or `&str`.
+    Text,
+    /// `Vec<T>` or `&[T]`.
+    List,
+    /// `Option` of a type with tail data.
+    OptionTail,
+    /// A user type (nested message or enum), or an array or option of one.
+    Path,
+    /// Unsupported (an error was recorded).
+    Invalid,
+}
+
+/// An enum deriving `WireEnum`.
+pub(crate) struct Enum<'a> {
+    pub(crate) ident: &'a Ident,
+    pub(crate) generics: &'a Generics,
+    pub(crate) repr: Option<Ident>,
+    pub(crate) variants: Vec<Variant<'a>>,
+}
+
+/// A variant of a `WireEnum`.
+pub(crate) struct Variant<'a> {
+    pub(crate) ident: &'a Ident,
+    pub(crate) discriminant: Option<&'a Expr>,
+    /// The field type of a tuple variant with one field.
+    pub(crate) field: Option<&'a Type>,
+    pub(crate) fields: &'a Fields,
+    pub(crate) attrs: attr::Variant,
+}
+
+pub(crate) fn message<'a>(cx: &Ctxt, input: &'a DeriveInput) -> Option<Message<'a>> {
+    let data = match &input.data {
+        Data::Struct(data) => data,
+        Data::Enum(data) => {
+            cx.error_spanned_by(
+                data.enum_token,
+                "`WireMsg` derives only for structs with named fields; for a C-like enum use `#[derive(WireEnum)]`",
+            );
+            return None;
+        }
+        Data::Union(data) => {
+            cx.error_spanned_by(
+                data.union_token,
+                "`WireMsg` derives only for structs with named fields, not unions",
+            );
+            return None;
+        }
+    };
+    let named = match &data.fields {
+        Fields::Named(named) => named,
+        Fields::Unnamed(fields) => {
+            cx.error_spanned_by(
+                fields,
+                "`WireMsg` needs named fields: tuple structs are not supported; name the fields (`struct Name { a: u32 }`)",
+            );
+            return None;
+        }
+        Fields::Unit => {
+            cx.error_spanned_by(
+                input,
+                "`WireMsg` needs named fields: write a message without fields as `struct Name {}`",
+            );
+            return None;
+        }
+    };
+    let fields = named
+        .named
+        .iter()
+        .filter_map(|f| {
+            let ident = f.ident.as_ref()?;
+            let mut static_ty = f.ty.clone();
+            StaticLifetimes.visit_type_mut(&mut static_ty);
+            Some(Field {
+                ident,
+                ty: &f.ty,
+                static_ty,
+                kind: classify(cx, &f.ty),
+                attrs: attr::field(cx, &f.attrs),
+            })
+        })
+        .collect();
+    Some(Message {
+        ident: &input.ident,
+        vis: &input.vis,
+        generics: &input.generics,
+        fields,
+        attrs: attr::container(cx, &input.attrs),
+    })
+}
+
+pub(crate) fn enumeration<'a>(cx: &Ctxt, input: &'a DeriveInput) -> Option<Enum<'a>> {
+    let Data::Enum(data) = &input.data else {
+        cx.error_spanned_by(
+            &input.ident,
+            "`WireEnum` derives only for C-like enums; for a struct use `#[derive(WireMsg)]`",
+        );
+        return None;
+    };
+    let variants = data
+        .variants
+        .iter()
+        .map(|v| Variant {
+            ident: &v.ident,
+            discriminant: v.discriminant.as_ref().map(|(_, e)| e),
+            field: match &v.fields {
+                Fields::Unnamed(f) if f.unnamed.len() == 1 => f.unnamed.first().map(|f| &f.ty),
+                _ => None,
+            },
+            fields: &v.fields,
+            attrs: attr::variant(cx, &v.attrs),
+        })
+        .collect();
+    Some(Enum {
+        ident: &input.ident,
+        generics: &input.generics,
+        repr: attr::repr(&input.attrs),
+        variants,
+    })
+}
+
+/// Replaces every lifetime with `'static`.
+pub(crate) struct StaticLifetimes;
+
+impl VisitMut for StaticLifetimes {
+    fn visit_lifetime_mut(&mut self, lifetime: &mut syn::Lifetime) {
+        *lifetime = syn::Lifetime::new("'static", lifetime.span());
+    }
+}
+
+/// Replaces every lifetime with `'v`.
+pub(crate) struct ViewLifetime;
+
+impl VisitMut for ViewLifetime {
+    fn visit_lifetime_mut(&mut self, lifetime: &mut syn::Lifetime) {
+        *lifetime = syn::Lifetime::new("'v", lifetime.span());
+    }
+}
+
+/// The last path segment's name and its single type argument, if any.
+fn path_parts(ty: &Type) -> Option<(&Ident, Option<&Type>)> {
+    let Type::Path(path) = ty else { return None };
+    if path.qself.is_some() {
+        return None;
+    }
+    let last = path.path.segments.last()?;
+    let arg = match &last.arguments {
+        PathArguments::AngleBracketed(args) if args.args.len() == 1 => match args.args.first() {
+            Some(GenericArgument::Type(t)) => Some(t),
+            _ => None,
+        },
+        _ => None,
+    };
+    Some((&last.ident, arg))
+}
+
+/// Classifies a field type, recording an error for unsupported ones.
+pub(crate) fn classify(cx: &Ctxt, ty: &Type) -> Kind {
+    match ty {
+        Type::Group(g) => classify(cx, &g.elem),
+        Type::Paren(p) => classify(cx, &p.elem),
+        Type::Reference(r) => {
+            if r.mutability.is_some() {
+                cx.error_spanned_by(
+                    ty,
+                    "`&mut` fields are not supported; use `&str`, `&[T]` or an owned type",
+                );
+                return Kind::Invalid;
+            }
+            match &*r.elem {
+                Type::Path(p) if p.path.is_ident("str") => Kind::Text,
+                Type::Slice(s) => list_element(cx, &s.elem),
+                _ => {
+                    cx.error_spanned_by(
+                        ty,
+                        "unsupported borrowed type: borrowed fields are `&str` and `&[T]`; use an owned type for the rest",
+                    );
+                    Kind::Invalid
+                }
+            }
+        }
+        Type::Array(a) => match classify(cx, &a.elem) {
+            Kind::Scalar => Kind::Scalar,
+            Kind::Path => Kind::Path,
+            Kind::Invalid => Kind::Invalid,
+            _ => {
+                cx.error_spanned_by(
+                    &a.elem,
+                    "array elements must be fixed-size; use `Vec<T>` for variable-size elements",
+                );
+                Kind::Invalid
+            }
+        },
+        Type::Tuple(_) => {
+            cx.error_spanned_by(
+                ty,
+                "tuples are not supported; use a nested `#[derive(WireMsg)]` struct with named fields",
+            );
+            Kind::Invalid
+        }
+        Type::Path(_) => classify_path(cx, ty),
+        _ => {
+            cx.error_spanned_by(
+                ty,
+                "unsupported field type; see the `wiremsg` docs for the supported types",
+            );
+            Kind::Invalid
+        }
+    }
+}
+
+fn classify_path(cx: &Ctxt, ty: &Type) -> Kind {
+    let Some((ident, arg)) = path_parts(ty) else {
+        return Kind::Path;
+    };
+    let name = ident.to_string();
+    match name.as_str() {
+        "bool" | "u8" | "u16" | "u32" | "u64" | "u128" | "i8" | "i16" | "i32" | "i64" | "i128"
+        | "f32" | "f64" | "FixedStr" => Kind::Scalar,
+        "usize" | "isize" => {
+            cx.error_spanned_by(
+                ty,
+                format!("`{name}` has no fixed width on the wire; use `u32`/`u64` (or `i32`/`i64`) instead"),
+            );
+            Kind::Invalid
+        }
+        "char" => {
+            cx.error_spanned_by(ty, "`char` is not supported; use `u32` or `FixedStr<4>`");
+            Kind::Invalid
+        }
+        "String" => Kind::Text,
+        "Vec" => match arg {
+            Some(elem) => list_element(cx, elem),
+            None => Kind::Path,
+        },
+        "Option" => match arg.map(|t| (t, classify(cx, t))) {
+            Some((_, Kind::Scalar)) => Kind::Scalar,
+            Some((_, Kind::Path)) => Kind::Path,
+            Some((_, Kind::Text | Kind::List)) => Kind::OptionTail,
+            Some((inner, Kind::OptionTail)) => {
+                cx.error_spanned_by(inner, "nested `Option` is not supported; use one `Option`");
+                Kind::Invalid
+            }
+            Some((_, Kind::Invalid)) => Kind::Invalid,
+            None => Kind::Path,
+        },
+        "Box" | "Rc" | "Arc" | "Cow" | "HashMap" | "BTreeMap" | "HashSet" | "BTreeSet"
+        | "VecDeque" => {
+            cx.error_spanned_by(
+                ty,
+                format!("`{name}` is not supported; use a supported type (`Vec<T>`, `String`, a nested message)"),
+            );
+            Kind::Invalid
+        }
+        _ => Kind::Path,
+    }
+}
+
+fn list_element(cx: &Ctxt, elem: &Type) -> Kind {
+    let kind = classify(cx, elem);
+    let arrays = matches!(elem, Type::Array(_));
+    let options = path_parts(elem).is_some_and(|(i, _)| i == "Option");
+    match kind {
+        Kind::Invalid => Kind::Invalid,
+        Kind::List | Kind::OptionTail => {
+            cx.error_spanned_by(
+                elem,
+                "lists of lists are not supported; wrap the inner list in a `#[derive(WireMsg)]` struct",
+            );
+            Kind::Invalid
+        }
+        _ if arrays || options => {
+            cx.error_spanned_by(
+                elem,
+                "lists of arrays or options are not supported; wrap the element in a `#[derive(WireMsg)]` struct",
+            );
+            Kind::Invalid
+        }
+        _ => Kind::List,
+    }
+}

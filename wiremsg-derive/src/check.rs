@@ -1,0 +1,95 @@
+//! Check: rules across fields and declarations that parsing alone cannot see. Every
+//! violation is recorded with the span of the offending token.
+
+use crate::ast::{Enum, Message};
+use crate::ctxt::Ctxt;
+use syn::{GenericParam, Generics};
+
+/// Names the generated view already uses for its own methods.
+const RESERVED_FIELD_NAMES: &[&str] = &["decode", "as_bytes"];
+
+pub(crate) fn message(cx: &Ctxt, msg: &Message<'_>) {
+    lifetimes_only(cx, msg.generics, "WireMsg");
+    for field in &msg.fields {
+        let name = field.ident.to_string();
+        if RESERVED_FIELD_NAMES.contains(&name.as_str()) {
+            cx.error_spanned_by(
+                field.ident,
+                format!("a field named `{name}` would clash with the view's `{name}()` method; rename the field"),
+            );
+        }
+    }
+}
+
+pub(crate) fn enumeration(cx: &Ctxt, e: &Enum<'_>) {
+    if !e.generics.params.is_empty() || e.generics.where_clause.is_some() {
+        cx.error_spanned_by(e.generics, "`WireEnum` does not support generic parameters");
+    }
+    match &e.repr {
+        None => cx.error_spanned_by(
+            e.ident,
+            "`WireEnum` needs the wire width: add `#[repr(u8)]` (or `u16`, `u32`, `u64`)",
+        ),
+        Some(repr) if !["u8", "u16", "u32", "u64"].contains(&repr.to_string().as_str()) => cx
+            .error_spanned_by(
+                repr,
+                format!("`#[repr({repr})]` is not supported by `WireEnum`; use `u8`, `u16`, `u32` or `u64`"),
+            ),
+        Some(_) => {}
+    }
+    let mut catch_all = 0;
+    let mut units = 0;
+    for v in &e.variants {
+        if v.attrs.other {
+            catch_all += 1;
+            let field_ok = match (v.field, &e.repr) {
+                (Some(syn::Type::Path(p)), Some(repr)) => p.path.is_ident(repr),
+                _ => false,
+            };
+            if !field_ok {
+                cx.error_spanned_by(
+                    v.fields,
+                    "the `#[wire(other)]` variant keeps the unknown value: give it one field of the repr type, e.g. `Other(u8)`",
+                );
+            }
+            if catch_all == 2 {
+                cx.error_spanned_by(v.ident, "only one variant can be `#[wire(other)]`");
+            }
+            if let Some(d) = v.discriminant {
+                cx.error_spanned_by(
+                    d,
+                    "the `#[wire(other)]` variant has no value of its own; remove `= ...`",
+                );
+            }
+        } else if !matches!(v.fields, syn::Fields::Unit) {
+            cx.error_spanned_by(
+                v.fields,
+                "`WireEnum` variants carry no data; only the `#[wire(other)]` catch-all variant has a field",
+            );
+        } else {
+            units += 1;
+        }
+    }
+    if units == 0 {
+        cx.error_spanned_by(e.ident, "`WireEnum` needs at least one unit variant");
+    }
+}
+
+fn lifetimes_only(cx: &Ctxt, generics: &Generics, derive: &str) {
+    for param in &generics.params {
+        match param {
+            GenericParam::Lifetime(_) => {}
+            GenericParam::Type(t) => cx.error_spanned_by(
+                t,
+                format!("`{derive}` does not support type parameters; use concrete field types"),
+            ),
+            GenericParam::Const(c) => cx.error_spanned_by(
+                c,
+                format!("`{derive}` does not support const parameters; use concrete field types"),
+            ),
+        }
+    }
+    if let Some(w) = &generics.where_clause {
+        cx.error_spanned_by(w, format!("`{derive}` does not support `where` clauses"));
+    }
+}

@@ -1,0 +1,55 @@
+//! Decoding: `DecodeField` for the message, and the view's `decode()`.
+
+use super::Ctx;
+use crate::ast::ViewLifetime;
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::visit_mut::VisitMut;
+
+pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
+    let ident = cx.msg.ident;
+    let view = &cx.view;
+    let self_v = &cx.self_v;
+    let field_types: Vec<syn::Type> = cx
+        .fields
+        .iter()
+        .map(|f| {
+            let mut ty = f.field.ty.clone();
+            ViewLifetime.visit_type_mut(&mut ty);
+            ty
+        })
+        .collect();
+    let field_types2 = &field_types;
+    let inits = cx.fields.iter().zip(&field_types).map(|(f, ty)| {
+        let name = f.field.ident;
+        quote!(#name: <#ty as ::wiremsg::DecodeField<'v>>::decode_view(view.#name()))
+    });
+    let doc = format!(
+        "Decodes the owned [`{ident}`] (strings and byte strings borrowed from the same \
+         bytes where its fields are `&str` / `&[u8]`)."
+    );
+    quote! {
+        #[automatically_derived]
+        impl<'v> ::wiremsg::DecodeField<'v> for #self_v
+        where
+            #(#field_types2: ::wiremsg::DecodeField<'v>,)*
+        {
+            #[inline]
+            fn decode_view(view: #view<'v>) -> Self {
+                #ident { #(#inits,)* }
+            }
+        }
+
+        #[automatically_derived]
+        impl<'v> #view<'v> {
+            #[doc = #doc]
+            #[inline]
+            pub fn decode(&self) -> #self_v
+            where
+                #(#field_types: ::wiremsg::DecodeField<'v>,)*
+            {
+                <#self_v as ::wiremsg::DecodeField<'v>>::decode_view(*self)
+            }
+        }
+    }
+}

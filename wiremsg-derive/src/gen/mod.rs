@@ -1,0 +1,275 @@
+//! Generate: the items of a derive, from a checked model. Nothing here validates:
+//! everything it relies on was checked before.
+
+mod decode;
+mod encode;
+mod schema;
+mod view;
+mod view_mut;
+pub(crate) mod wire_enum;
+
+use crate::ast::{Field, Message, StaticLifetimes, ViewLifetime};
+use crate::layout;
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+use syn::visit_mut::VisitMut;
+
+/// Names and token pieces shared by the generators of one message.
+pub(crate) struct Ctx<'a> {
+    pub(crate) msg: &'a Message<'a>,
+    /// `OrderView`
+    pub(crate) view: Ident,
+    /// `OrderMut`
+    pub(crate) view_mut: Ident,
+    /// `Order<'static>`: the type in constant expressions.
+    pub(crate) self_static: syn::Type,
+    /// `Order<'v>`: the type a view of lifetime `'v` decodes to.
+    pub(crate) self_v: syn::Type,
+    /// `<Order<'static> as ::wiremsg::WireMsg>::BLOCK_LENGTH`
+    pub(crate) block_length: TokenStream,
+    /// `<Order<'static> as ::wiremsg::Field>::IN_TAIL`
+    pub(crate) in_tail: TokenStream,
+    pub(crate) fields: Vec<FieldCtx<'a>>,
+}
+
+/// Names of one field.
+pub(crate) struct FieldCtx<'a> {
+    pub(crate) field: &'a Field<'a>,
+    /// The field name without `r#`, as a string.
+    pub(crate) name: String,
+    /// `ID_OFFSET`
+    pub(crate) offset: Ident,
+    /// `ID_SIZE`
+    pub(crate) size: Ident,
+    /// `<ty<'static> as ::wiremsg::Field>`: for constants.
+    pub(crate) as_field: TokenStream,
+    /// `ty<'v>`: the type as a view of lifetime `'v` sees it.
+    pub(crate) v_ty: syn::Type,
+    /// `<ty<'v> as ::wiremsg::Field>`: for the view's types.
+    pub(crate) as_field_v: TokenStream,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(msg: &'a Message<'a>) -> Self {
+        let ident = msg.ident;
+        let (_, ty_generics, _) = msg.generics.split_for_impl();
+        let self_ty: syn::Type = syn::parse_quote!(#ident #ty_generics);
+        let mut self_static = self_ty.clone();
+        StaticLifetimes.visit_type_mut(&mut self_static);
+        let mut self_v = self_ty;
+        ViewLifetime.visit_type_mut(&mut self_v);
+        let fields = msg
+            .fields
+            .iter()
+            .map(|field| {
+                let ty = &field.static_ty;
+                let mut v_ty = field.ty.clone();
+                ViewLifetime.visit_type_mut(&mut v_ty);
+                FieldCtx {
+                    as_field_v: quote!(<#v_ty as ::wiremsg::Field>),
+                    v_ty,
+                    field,
+                    name: field.ident.to_string().trim_start_matches("r#").to_owned(),
+                    offset: layout::const_name(field.ident, "OFFSET"),
+                    size: layout::const_name(field.ident, "SIZE"),
+                    as_field: quote!(<#ty as ::wiremsg::Field>),
+                }
+            })
+            .collect();
+        Ctx {
+            msg,
+            view: format_ident!("{}View", ident, span = ident.span()),
+            view_mut: format_ident!("{}Mut", ident, span = ident.span()),
+            block_length: quote!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH),
+            in_tail: quote!(<#self_static as ::wiremsg::Field>::IN_TAIL),
+            self_static,
+            self_v,
+            fields,
+        }
+    }
+
+    /// `(OFFSET, SIZE)` constant names of every field, in order.
+    pub(crate) fn layout_names(&self) -> Vec<(Ident, Ident)> {
+        self.fields
+            .iter()
+            .map(|f| (f.offset.clone(), f.size.clone()))
+            .collect()
+    }
+}
+
+/// Everything `#[derive(WireMsg)]` generates.
+pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
+    let cx = Ctx::new(msg);
+    let view = view::generate(&cx);
+    let view_mut = view_mut::generate(&cx);
+    let field_impl = field_impl(&cx);
+    let wire_msg = wire_msg_impl(&cx);
+    let decode = decode::generate(&cx);
+    let asserts = assertions(&cx);
+    quote! {
+        #view
+        #view_mut
+        #[allow(non_local_definitions, clippy::all)]
+        const _: () = {
+            #field_impl
+            #wire_msg
+            #decode
+            #asserts
+        };
+    }
+}
+
+/// `Field` and `Element` for the message type, so that it nests in other messages and
+/// lists.
+fn field_impl(cx: &Ctx<'_>) -> TokenStream {
+    let ident = cx.msg.ident;
+    let (impl_generics, ty_generics, _) = cx.msg.generics.split_for_impl();
+    let view = &cx.view;
+    let self_static = &cx.self_static;
+    let block_length = &cx.block_length;
+    let in_tail_terms: Vec<TokenStream> = cx
+        .fields
+        .iter()
+        .map(|f| {
+            let as_field = &f.as_field;
+            quote!(#as_field::IN_TAIL)
+        })
+        .collect();
+    let tail_len = encode::tail_len(cx);
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics ::wiremsg::Field for #ident #ty_generics {
+            const BLOCK_SIZE: usize = if <Self as ::wiremsg::Field>::IN_TAIL { 4 } else { #block_length };
+            const IN_TAIL: bool = false #(|| #in_tail_terms)*;
+            const TYPE: &'static ::wiremsg::TypeSchema = &::wiremsg::TypeSchema::Message(|| {
+                <#self_static as ::wiremsg::WireMsg>::SCHEMA
+            });
+            type View<'v> = #view<'v>;
+            type Stored<'v> = #view<'v>;
+
+            #[inline]
+            fn validate<'v, M: ::wiremsg::Mode>(
+                s: ::wiremsg::Slots<'v>,
+                mode: &M,
+                depth: u32,
+            ) -> ::wiremsg::__private::Result<#view<'v>, ::wiremsg::Error> {
+                ::wiremsg::__private::validate_message::<Self, M>(s, mode, depth)
+            }
+
+            #[inline(always)]
+            fn get<'v>(_: &'v [u8], stored: #view<'v>) -> #view<'v> {
+                stored
+            }
+
+            #[inline]
+            fn tail_len(&self) -> usize {
+                #tail_len
+            }
+
+            #[inline]
+            fn write(&self, block: &mut [u8], tail: &mut [u8]) {
+                ::wiremsg::__private::write_message(self, block, tail)
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_generics ::wiremsg::Element for #ident #ty_generics {
+            const LIST_ENCODING: ::wiremsg::ListEncoding = if <Self as ::wiremsg::Field>::IN_TAIL {
+                ::wiremsg::ListEncoding::Table
+            } else {
+                ::wiremsg::ListEncoding::Strided
+            };
+            type ListView<'v> = ::wiremsg::List<'v, Self>;
+
+            #[inline(always)]
+            fn list_view<'v>(list: ::wiremsg::List<'v, Self>) -> ::wiremsg::List<'v, Self> {
+                list
+            }
+
+            #[inline(always)]
+            fn list_of<'v>(view: ::wiremsg::List<'v, Self>) -> ::wiremsg::List<'v, Self>
+            where
+                Self: 'v,
+            {
+                view
+            }
+        }
+    }
+}
+
+/// `WireMsg`: layout constants, the validation routine, the mutable view and the
+/// writer.
+fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
+    let ident = cx.msg.ident;
+    let (impl_generics, ty_generics, _) = cx.msg.generics.split_for_impl();
+    let view = &cx.view;
+    let view_mut = &cx.view_mut;
+    let block_length = &cx.block_length;
+    let in_tail = &cx.in_tail;
+    let names = cx.layout_names();
+    let block_length_value =
+        layout::block_length_expr(&quote!(#view::<'static>), &view::prefix(cx), &names);
+    let schema = schema::generate(cx);
+    let validate = view::validate_body(cx);
+    let write = encode::write_body(cx);
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics ::wiremsg::WireMsg for #ident #ty_generics {
+            const BLOCK_LENGTH: usize = #block_length_value;
+            const SCHEMA: &'static ::wiremsg::MessageSchema = #schema;
+            type Mut<'v> = #view_mut<'v>;
+
+            #[inline]
+            fn __view<'v, M: ::wiremsg::Mode>(
+                bytes: &'v [u8],
+                mode: &M,
+                depth: u32,
+            ) -> ::wiremsg::__private::Result<#view<'v>, ::wiremsg::Error> {
+                #validate
+            }
+
+            #[inline]
+            fn __mut(bytes: &mut [u8]) -> ::wiremsg::__private::Option<#view_mut<'_>> {
+                match ::wiremsg::__private::split_mut::<{ #block_length }>(bytes, #in_tail) {
+                    ::wiremsg::__private::Some((block, rest, tail_start)) => {
+                        ::wiremsg::__private::Some(#view_mut {
+                            __block: block,
+                            __rest: rest,
+                            __tail_start: tail_start,
+                        })
+                    }
+                    ::wiremsg::__private::None => ::wiremsg::__private::None,
+                }
+            }
+
+            #[inline]
+            fn __write(&self, out: &mut [u8]) {
+                #write
+            }
+        }
+    }
+}
+
+/// Layout facts the compiler proves at build time.
+fn assertions(cx: &Ctx<'_>) -> TokenStream {
+    let self_static = &cx.self_static;
+    let name = cx.msg.ident.to_string();
+    let too_long = format!(
+        "wiremsg: the block of `{name}` is longer than 65535 bytes (its u16 block length); move large arrays into a `Vec`"
+    );
+    let arrays = cx.fields.iter().filter_map(|f| {
+        let syn::Type::Array(array) = &f.field.static_ty else { return None };
+        let elem = &array.elem;
+        let msg = format!(
+            "wiremsg: the elements of array field `{}` must be fixed-size; use `Vec<T>` for variable-size elements",
+            f.name
+        );
+        Some(quote!(::core::assert!(!<#elem as ::wiremsg::Field>::IN_TAIL, #msg);))
+    });
+    quote! {
+        const _: () = {
+            ::core::assert!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH <= 65535, #too_long);
+            #(#arrays)*
+        };
+    }
+}

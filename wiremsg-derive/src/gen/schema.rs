@@ -1,0 +1,35 @@
+//! The schema descriptor constant of a message.
+
+use super::Ctx;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
+    let name = cx.msg.ident.to_string();
+    let view = &cx.view;
+    let block_length = &cx.block_length;
+    let in_tail = &cx.in_tail;
+    let fields = cx.fields.iter().map(|f| {
+        let label = &f.name;
+        let offset = &f.offset;
+        let size = &f.size;
+        let as_field = &f.as_field;
+        quote! {
+            ::wiremsg::FieldSchema {
+                name: #label,
+                offset: #view::<'static>::#offset,
+                size: #view::<'static>::#size,
+                ty: #as_field::TYPE,
+                since: 1,
+            }
+        }
+    });
+    quote! {
+        &::wiremsg::MessageSchema {
+            name: #name,
+            block_length: #block_length,
+            has_tail: #in_tail,
+            fields: &[#(#fields),*],
+        }
+    }
+}

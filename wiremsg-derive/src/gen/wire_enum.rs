@@ -1,0 +1,160 @@
+//! Everything `#[derive(WireEnum)]` generates: `WireEnum`, and `Field`, `Element`,
+//! `DecodeField`, `Scalar` so that the enum can be a field and a list element.
+
+use crate::ast::Enum;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
+    let ident = e.ident;
+    let Some(repr) = &e.repr else {
+        return TokenStream::new();
+    };
+    let units: Vec<_> = e.variants.iter().filter(|v| !v.attrs.other).collect();
+    let catch_all = e.variants.iter().find(|v| v.attrs.other);
+    // Rust's rule: an implicit value is the previous one plus one, starting at 0.
+    let mut consts = Vec::new();
+    let mut names = Vec::new();
+    for (i, v) in units.iter().enumerate() {
+        let name = format_ident!("__WIREMSG_D{}", i);
+        let value = match (v.discriminant, names.last()) {
+            (Some(expr), _) => quote!(#expr),
+            (None, Some(prev)) => quote!(#prev + 1),
+            (None, None) => quote!(0),
+        };
+        consts.push(quote!(const #name: #repr = #value;));
+        names.push(name);
+    }
+    let from_arms = units.iter().zip(&names).map(|(v, d)| {
+        let v = v.ident;
+        quote!(#d => ::wiremsg::__private::Some(#ident::#v),)
+    });
+    let to_arms = units.iter().zip(&names).map(|(v, d)| {
+        let v = v.ident;
+        quote!(#ident::#v => #d,)
+    });
+    let (from_default, to_catch_all, catch_all_name, fallback) = match catch_all {
+        Some(v) => {
+            let vi = v.ident;
+            let name = vi.to_string();
+            (
+                quote!(raw => ::wiremsg::__private::Some(#ident::#vi(raw)),),
+                quote!(#ident::#vi(raw) => raw,),
+                quote!(::wiremsg::__private::Some(#name)),
+                quote!(#ident::#vi(0)),
+            )
+        }
+        None => {
+            let first = units.first().map(|v| v.ident);
+            (
+                quote!(_ => ::wiremsg::__private::None,),
+                quote!(),
+                quote!(::wiremsg::__private::None),
+                quote!(#ident::#first),
+            )
+        }
+    };
+    let variant_entries = units.iter().zip(&names).map(|(v, d)| {
+        let name = v.ident.to_string();
+        quote!((#name, #d as u64))
+    });
+    let name = ident.to_string();
+    quote! {
+        #[allow(non_local_definitions, clippy::all)]
+        const _: () = {
+            #(#consts)*
+
+            #[automatically_derived]
+            impl ::wiremsg::WireEnum for #ident {
+                type Repr = #repr;
+                const ENUM_SCHEMA: &'static ::wiremsg::EnumSchema = &::wiremsg::EnumSchema {
+                    name: #name,
+                    repr: <#repr as ::wiremsg::Field>::TYPE,
+                    variants: &[#(#variant_entries),*],
+                    catch_all: #catch_all_name,
+                };
+
+                #[inline]
+                fn from_raw(raw: #repr) -> ::wiremsg::__private::Option<Self> {
+                    #[allow(unreachable_patterns)]
+                    match raw {
+                        #(#from_arms)*
+                        #from_default
+                    }
+                }
+
+                #[inline]
+                fn to_raw(self) -> #repr {
+                    match self {
+                        #(#to_arms)*
+                        #to_catch_all
+                    }
+                }
+            }
+
+            #[automatically_derived]
+            impl ::wiremsg::Field for #ident {
+                const BLOCK_SIZE: usize = <#repr as ::wiremsg::Field>::BLOCK_SIZE;
+                const IN_TAIL: bool = false;
+                const TYPE: &'static ::wiremsg::TypeSchema =
+                    &::wiremsg::TypeSchema::Enum(<Self as ::wiremsg::WireEnum>::ENUM_SCHEMA);
+                type View<'v> = Self;
+                type Stored<'v> = ();
+
+                #[inline(always)]
+                fn validate<'v, M: ::wiremsg::Mode>(
+                    s: ::wiremsg::Slots<'v>,
+                    _: &M,
+                    _: u32,
+                ) -> ::wiremsg::__private::Result<(), ::wiremsg::Error> {
+                    ::wiremsg::__private::validate_enum::<Self, M>(s)
+                }
+
+                #[inline(always)]
+                fn get<'v>(block: &'v [u8], _: ()) -> Self {
+                    ::wiremsg::__private::get_enum(block, #fallback)
+                }
+
+                #[inline(always)]
+                fn tail_len(&self) -> usize {
+                    0
+                }
+
+                #[inline(always)]
+                fn write(&self, block: &mut [u8], _: &mut [u8]) {
+                    ::wiremsg::__private::write_enum(*self, block)
+                }
+            }
+
+            #[automatically_derived]
+            impl ::wiremsg::Element for #ident {
+                const LIST_ENCODING: ::wiremsg::ListEncoding = ::wiremsg::ListEncoding::Packed;
+                type ListView<'v> = ::wiremsg::List<'v, Self>;
+
+                #[inline(always)]
+                fn list_view<'v>(list: ::wiremsg::List<'v, Self>) -> ::wiremsg::List<'v, Self> {
+                    list
+                }
+
+                #[inline(always)]
+                fn list_of<'v>(view: ::wiremsg::List<'v, Self>) -> ::wiremsg::List<'v, Self>
+                where
+                    Self: 'v,
+                {
+                    view
+                }
+            }
+
+            #[automatically_derived]
+            impl<'v> ::wiremsg::DecodeField<'v> for #ident {
+                #[inline(always)]
+                fn decode_view(view: Self) -> Self {
+                    view
+                }
+            }
+
+            #[automatically_derived]
+            impl<'v> ::wiremsg::Scalar<'v> for #ident {}
+        };
+    }
+}

@@ -1,0 +1,300 @@
+//! The one error type of the crate: what went wrong, where (byte offset) and in
+//! which field (path such as `items[3].sku`).
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::fmt;
+
+/// A validation or encoding failure.
+///
+/// Carries the [`ErrorKind`], the byte offset (from the start of the buffer given to
+/// `view`, `view_mut` or `decode`) where the bad bytes start, and the path of the
+/// field that holds them, outermost first (`items[3].sku`). The error is boxed so that
+/// `Result<View, Error>` stays two words wide on the success path.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::{ErrorKind, WireMsg};
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Flag {
+///     on: bool,
+/// }
+///
+/// let err = Flag::view(&[7]).unwrap_err();
+/// assert_eq!(err.kind(), &ErrorKind::InvalidBool { value: 7 });
+/// assert_eq!(err.offset(), 0);
+/// assert_eq!(err.path(), "on");
+/// assert_eq!(err.to_string(), "invalid bool byte 0x07 (expected 0 or 1) at byte 0 in `on`");
+/// ```
+pub struct Error(Box<Inner>);
+
+struct Inner {
+    kind: ErrorKind,
+    offset: usize,
+    /// Innermost segment first; reversed when displayed.
+    path: Vec<Segment>,
+}
+
+#[derive(Clone, Copy)]
+enum Segment {
+    Field(&'static str),
+    Index(usize),
+}
+
+/// What went wrong. Each variant names the rule of `FORMAT.md` that the bytes broke.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// Fewer bytes than the block (or a list header) needs (FORMAT.md §2, §6).
+    Truncated {
+        /// Bytes needed, counted from the start of the message or list.
+        needed: usize,
+        /// Bytes present.
+        available: usize,
+    },
+    /// The `u16` block length of a message with a tail is smaller than the block this
+    /// reader requires (FORMAT.md §3).
+    BlockLengthTooSmall {
+        /// Block length written on the wire, in bytes.
+        declared: usize,
+        /// Smallest block length this reader accepts, in bytes.
+        required: usize,
+    },
+    /// A tail end offset is before the end of the previous field's data or past the end
+    /// of the message (FORMAT.md §3).
+    OffsetOutOfRange {
+        /// The end offset read from the slot, relative to the message start.
+        end: usize,
+        /// Smallest allowed value (end of the previous region).
+        min: usize,
+        /// Largest allowed value (message length).
+        max: usize,
+    },
+    /// A string or fixed-width text field is not UTF-8 (FORMAT.md §4.2).
+    InvalidUtf8 {
+        /// Bytes of the field that are valid UTF-8 before the first bad one.
+        valid_up_to: usize,
+    },
+    /// A `bool` byte other than 0 or 1 (FORMAT.md §4.1).
+    InvalidBool {
+        /// The byte found.
+        value: u8,
+    },
+    /// An `Option` presence byte other than 0 or 1 (FORMAT.md §4.5).
+    InvalidPresence {
+        /// The byte found.
+        value: u8,
+    },
+    /// An enum value with no variant and no catch-all variant (FORMAT.md §4.4).
+    UnknownEnumValue {
+        /// Name of the enum type.
+        enum_name: &'static str,
+        /// The raw value found, zero-extended.
+        value: u64,
+    },
+    /// A list's byte length is not a whole number of elements (FORMAT.md §6).
+    ListLengthMismatch {
+        /// Byte length of the list's elements.
+        len: usize,
+        /// Element size (stride) in bytes.
+        element_size: usize,
+    },
+    /// The stride of a list of fixed-size messages is smaller than the element's block
+    /// (FORMAT.md §6.2).
+    StrideTooSmall {
+        /// Stride on the wire, in bytes.
+        stride: usize,
+        /// Smallest stride this reader accepts, in bytes.
+        required: usize,
+    },
+    /// A list's element count needs more bytes for its offset table than the list has
+    /// (FORMAT.md §6.3).
+    ListCountTooLarge {
+        /// The count on the wire.
+        count: usize,
+        /// Bytes available for the list.
+        available: usize,
+    },
+    /// Nested messages and lists go deeper than [`MAX_DEPTH`](crate::MAX_DEPTH).
+    DepthLimitExceeded {
+        /// The limit.
+        limit: u32,
+    },
+    /// `encode_into` got a buffer shorter than `encoded_len`.
+    BufferTooSmall {
+        /// Bytes the encoding needs.
+        needed: usize,
+        /// Bytes the buffer has.
+        available: usize,
+    },
+    /// The message is larger than a `u32` offset can address (4 GiB), or a block is
+    /// larger than a `u16` block length can state.
+    TooLarge {
+        /// Bytes the encoding would need.
+        len: usize,
+    },
+    /// Text longer than the capacity of a [`FixedStr`](crate::FixedStr), or ending in a
+    /// padding byte (FORMAT.md §4.3).
+    FixedStrInvalid {
+        /// Byte length of the text.
+        len: usize,
+        /// Capacity in bytes.
+        capacity: usize,
+    },
+}
+
+impl Error {
+    /// Makes an error of `kind` at `offset`, with an empty path.
+    #[cold]
+    pub fn new(kind: ErrorKind, offset: usize) -> Self {
+        Error(Box::new(Inner {
+            kind,
+            offset,
+            path: Vec::new(),
+        }))
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.0.kind
+    }
+
+    /// Byte offset of the bad bytes, from the start of the buffer that was validated.
+    pub fn offset(&self) -> usize {
+        self.0.offset
+    }
+
+    /// The field path, outermost first, such as `items[3].sku`; empty for the root.
+    pub fn path(&self) -> alloc::string::String {
+        let mut s = alloc::string::String::new();
+        let _ = write_path(&mut s, &self.0.path);
+        s
+    }
+
+    /// Adds `base` to the offset: the error moves from a sub-slice's coordinates to its
+    /// parent's.
+    #[cold]
+    #[doc(hidden)]
+    pub fn shift(mut self, base: usize) -> Self {
+        self.0.offset = self.0.offset.saturating_add(base);
+        self
+    }
+
+    /// Prefixes the path with field `name`.
+    #[cold]
+    #[doc(hidden)]
+    pub fn in_field(mut self, name: &'static str) -> Self {
+        self.0.path.push(Segment::Field(name));
+        self
+    }
+
+    /// Prefixes the path with list index `index`.
+    #[cold]
+    #[doc(hidden)]
+    pub fn in_element(mut self, index: usize) -> Self {
+        self.0.path.push(Segment::Index(index));
+        self
+    }
+}
+
+fn write_path(out: &mut impl fmt::Write, path: &[Segment]) -> fmt::Result {
+    for (i, seg) in path.iter().rev().enumerate() {
+        match seg {
+            Segment::Field(name) => {
+                if i > 0 {
+                    out.write_char('.')?;
+                }
+                out.write_str(name.trim_start_matches("r#"))?;
+            }
+            Segment::Index(ix) => write!(out, "[{ix}]")?,
+        }
+    }
+    Ok(())
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ErrorKind::Truncated { needed, available } => {
+                write!(f, "truncated: needs {needed} bytes, has {available}")
+            }
+            ErrorKind::BlockLengthTooSmall { declared, required } => write!(
+                f,
+                "block length {declared} is smaller than the {required} bytes this reader requires"
+            ),
+            ErrorKind::OffsetOutOfRange { end, min, max } => {
+                write!(f, "tail end offset {end} is outside {min}..={max}")
+            }
+            ErrorKind::InvalidUtf8 { valid_up_to } => {
+                write!(f, "invalid UTF-8 after {valid_up_to} valid bytes")
+            }
+            ErrorKind::InvalidBool { value } => {
+                write!(f, "invalid bool byte {value:#04x} (expected 0 or 1)")
+            }
+            ErrorKind::InvalidPresence { value } => {
+                write!(f, "invalid presence byte {value:#04x} (expected 0 or 1)")
+            }
+            ErrorKind::UnknownEnumValue { enum_name, value } => {
+                write!(f, "unknown value {value} for enum {enum_name}")
+            }
+            ErrorKind::ListLengthMismatch { len, element_size } => write!(
+                f,
+                "list of {len} bytes is not a whole number of {element_size}-byte elements"
+            ),
+            ErrorKind::StrideTooSmall { stride, required } => write!(
+                f,
+                "list stride {stride} is smaller than the {required}-byte element block"
+            ),
+            ErrorKind::ListCountTooLarge { count, available } => write!(
+                f,
+                "list count {count} does not fit in the {available} bytes of the list"
+            ),
+            ErrorKind::DepthLimitExceeded { limit } => {
+                write!(f, "nesting deeper than {limit} levels")
+            }
+            ErrorKind::BufferTooSmall { needed, available } => {
+                write!(
+                    f,
+                    "output buffer too small: needs {needed} bytes, has {available}"
+                )
+            }
+            ErrorKind::TooLarge { len } => {
+                write!(
+                    f,
+                    "{len} bytes is too large for a u32 offset or u16 block length"
+                )
+            }
+            ErrorKind::FixedStrInvalid { len, capacity } => write!(
+                f,
+                "text of {len} bytes does not fit a {capacity}-byte fixed string \
+                 (or ends with a space, which is padding)"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}", self.0.kind, self.0.offset)?;
+        if !self.0.path.is_empty() {
+            f.write_str(" in `")?;
+            write_path(f, &self.0.path)?;
+            f.write_str("`")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Error")
+            .field("kind", &self.0.kind)
+            .field("offset", &self.0.offset)
+            .field("path", &self.path())
+            .finish()
+    }
+}
+
+impl core::error::Error for Error {}

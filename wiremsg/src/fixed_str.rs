@@ -1,0 +1,166 @@
+//! `FixedStr<N>`: fixed-width text such as an 8-byte ticker (FORMAT.md §4.3).
+
+use crate::field::{DecodeField, Element, Field, ListEncoding, Scalar, Slots};
+use crate::{Error, ErrorKind, List, Mode, TypeSchema};
+use core::fmt;
+
+/// Text in exactly `N` bytes: UTF-8, left-aligned, right-padded with spaces (0x20).
+///
+/// The padding rule follows fixed-width alpha fields of exchange feeds (Nasdaq
+/// TotalView-ITCH 5.0 pads stock symbols with spaces on the right). The value is the
+/// text without its trailing spaces, so a value cannot itself end with a space:
+/// [`FixedStr::new`] rejects one, and nothing written is lost on the way back.
+/// On the wire the `N` bytes must be UTF-8; other bytes fail validation.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::{ErrorKind, FixedStr};
+///
+/// let symbol = FixedStr::<8>::new("AAPL").unwrap();
+/// assert_eq!(symbol.as_str(), "AAPL");
+/// assert_eq!(symbol.as_bytes(), b"AAPL    ");
+///
+/// let err = FixedStr::<4>::new("GOOGL").unwrap_err();
+/// assert_eq!(err.kind(), &ErrorKind::FixedStrInvalid { len: 5, capacity: 4 });
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FixedStr<const N: usize> {
+    bytes: [u8; N],
+}
+
+impl<const N: usize> FixedStr<N> {
+    /// `text` padded to `N` bytes with spaces.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::FixedStrInvalid`] if `text` is longer than `N` bytes or ends with
+    /// a space (which would be read back as padding).
+    pub fn new(text: &str) -> Result<Self, Error> {
+        let len = text.len();
+        if len > N || text.ends_with(' ') {
+            return Err(Error::new(
+                ErrorKind::FixedStrInvalid { len, capacity: N },
+                0,
+            ));
+        }
+        let mut bytes = [b' '; N];
+        bytes[..len].copy_from_slice(text.as_bytes());
+        Ok(FixedStr { bytes })
+    }
+
+    /// The text, without its padding.
+    pub fn as_str(&self) -> &str {
+        trim(core::str::from_utf8(&self.bytes).unwrap_or(""))
+    }
+
+    /// The `N` bytes as they are on the wire, padding included.
+    pub fn as_bytes(&self) -> &[u8; N] {
+        &self.bytes
+    }
+}
+
+impl<const N: usize> Default for FixedStr<N> {
+    /// The empty text: `N` spaces.
+    fn default() -> Self {
+        FixedStr { bytes: [b' '; N] }
+    }
+}
+
+impl<const N: usize> fmt::Debug for FixedStr<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl<const N: usize> fmt::Display for FixedStr<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl<const N: usize> TryFrom<&str> for FixedStr<N> {
+    type Error = Error;
+
+    fn try_from(text: &str) -> Result<Self, Error> {
+        FixedStr::new(text)
+    }
+}
+
+impl<const N: usize> PartialEq<str> for FixedStr<N> {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl<const N: usize> PartialEq<&str> for FixedStr<N> {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+#[inline(always)]
+fn trim(text: &str) -> &str {
+    text.trim_end_matches(' ')
+}
+
+impl<const N: usize> Field for FixedStr<N> {
+    const BLOCK_SIZE: usize = N;
+    const IN_TAIL: bool = false;
+    const TYPE: &'static TypeSchema = &TypeSchema::FixedStr { len: N };
+    type View<'v> = &'v str;
+    type Stored<'v> = &'v str;
+
+    #[inline(always)]
+    fn validate<'v, M: Mode>(s: Slots<'v>, mode: &M, _: u32) -> Result<&'v str, Error> {
+        match mode.utf8(s.block) {
+            Ok(text) => Ok(trim(text)),
+            Err(valid_up_to) => Err(Error::new(
+                ErrorKind::InvalidUtf8 { valid_up_to },
+                s.block_at + valid_up_to,
+            )),
+        }
+    }
+
+    #[inline(always)]
+    fn get<'v>(_: &'v [u8], stored: &'v str) -> &'v str {
+        stored
+    }
+
+    #[inline(always)]
+    fn tail_len(&self) -> usize {
+        0
+    }
+
+    #[inline(always)]
+    fn write(&self, block: &mut [u8], _: &mut [u8]) {
+        if let Some(out) = block.first_chunk_mut::<N>() {
+            *out = self.bytes;
+        }
+    }
+}
+
+impl<const N: usize> Element for FixedStr<N> {
+    const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
+    type ListView<'v> = List<'v, Self>;
+
+    fn list_view<'v>(list: List<'v, Self>) -> List<'v, Self> {
+        list
+    }
+
+    fn list_of<'v>(view: List<'v, Self>) -> List<'v, Self>
+    where
+        Self: 'v,
+    {
+        view
+    }
+}
+
+impl<'v, const N: usize> DecodeField<'v> for FixedStr<N> {
+    fn decode_view(view: &'v str) -> Self {
+        // A validated view is at most N bytes and does not end in a space.
+        FixedStr::new(view).unwrap_or_default()
+    }
+}
+
+impl<'v, const N: usize> Scalar<'v> for FixedStr<N> {}

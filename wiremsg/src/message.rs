@@ -1,0 +1,203 @@
+//! The message trait implemented by `#[derive(WireMsg)]`, and the enum trait
+//! implemented by `#[derive(WireEnum)]`.
+
+use crate::field::{DecodeField, Field};
+use crate::mode::Checked;
+use crate::{EnumSchema, Error, ErrorKind, MessageSchema, Mode};
+use alloc::vec::Vec;
+
+/// Nesting limit of messages inside messages (lists included) that `view` accepts.
+///
+/// Bytes that nest deeper fail with [`ErrorKind::DepthLimitExceeded`]; this bounds
+/// the stack that validation uses on hostile input (only recursive message types can
+/// nest this deep).
+pub const MAX_DEPTH: u32 = 64;
+
+/// A struct with a wire layout: implemented by `#[derive(WireMsg)]`.
+///
+/// See the [crate docs](crate) for the layout and an example, and `FORMAT.md` for the
+/// bytes.
+pub trait WireMsg: Field + Sized {
+    /// Bytes of the block: for a message without a tail, the whole encoding; for a
+    /// message with a tail, the offset where the tail starts (its 2-byte block length
+    /// field included).
+    const BLOCK_LENGTH: usize;
+    /// The schema descriptor: field names, offsets, sizes and types.
+    const SCHEMA: &'static MessageSchema;
+
+    /// The mutable view (`{Name}Mut`): setters for fixed-size fields, in place.
+    type Mut<'v>;
+
+    /// Validates `bytes` once and returns the view (`{Name}View`), whose accessors
+    /// then cannot fail.
+    ///
+    /// Bytes after the message (after the block, for a message without a tail) are
+    /// ignored: a newer writer may have appended them.
+    ///
+    /// # Errors
+    ///
+    /// Any [`ErrorKind`] of validation: truncated block, end offsets out of range,
+    /// invalid UTF-8, `bool` or presence bytes other than 0/1, unknown enum values,
+    /// malformed lists, nesting deeper than [`MAX_DEPTH`]. The error names the field
+    /// path and byte offset.
+    #[inline]
+    fn view(bytes: &[u8]) -> Result<Self::View<'_>, Error> {
+        Self::__view(bytes, &Checked, 0)
+    }
+
+    /// Validates `bytes` like [`view`](Self::view) and returns the mutable view.
+    ///
+    /// # Errors
+    ///
+    /// As [`view`](Self::view).
+    fn view_mut(bytes: &mut [u8]) -> Result<Self::Mut<'_>, Error> {
+        Self::view(bytes)?;
+        let available = bytes.len();
+        Self::__mut(bytes).ok_or_else(|| {
+            Error::new(
+                ErrorKind::Truncated {
+                    needed: Self::BLOCK_LENGTH,
+                    available,
+                },
+                0,
+            )
+        })
+    }
+
+    /// Decodes `bytes` to the owned value (borrowing strings and byte strings from
+    /// `bytes` where the type's fields are `&str` / `&[u8]`).
+    ///
+    /// # Errors
+    ///
+    /// As [`view`](Self::view).
+    #[inline]
+    fn decode<'v>(bytes: &'v [u8]) -> Result<Self, Error>
+    where
+        Self: DecodeField<'v>,
+    {
+        Ok(Self::decode_view(Self::__view(bytes, &Checked, 0)?))
+    }
+
+    /// Bytes [`encode_into`](Self::encode_into) writes.
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        if Self::IN_TAIL {
+            self.tail_len()
+        } else {
+            Self::BLOCK_LENGTH
+        }
+    }
+
+    /// Encodes into the start of `out` without allocating; returns the bytes written.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::BufferTooSmall`] if `out` is shorter than
+    /// [`encoded_len`](Self::encoded_len) (nothing is written);
+    /// [`ErrorKind::TooLarge`] if the message exceeds `u32::MAX` bytes.
+    #[inline]
+    fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
+        let len = checked_len(self)?;
+        let available = out.len();
+        let Some(out) = out.get_mut(..len) else {
+            return Err(Error::new(
+                ErrorKind::BufferTooSmall {
+                    needed: len,
+                    available,
+                },
+                0,
+            ));
+        };
+        self.__write(out);
+        Ok(len)
+    }
+
+    /// Appends the encoding to `out`; returns the bytes appended.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TooLarge`] if the message exceeds `u32::MAX` bytes (nothing is
+    /// appended).
+    #[inline]
+    fn encode(&self, out: &mut Vec<u8>) -> Result<usize, Error> {
+        let len = checked_len(self)?;
+        let start = out.len();
+        out.resize(start + len, 0);
+        self.__write(&mut out[start..]);
+        Ok(len)
+    }
+
+    /// The encoding in a new `Vec`.
+    ///
+    /// # Errors
+    ///
+    /// As [`encode`](Self::encode).
+    fn to_bytes(&self) -> Result<Vec<u8>, Error> {
+        let mut out = Vec::new();
+        self.encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Builds the view; the derive's validation routine, generic over checking.
+    #[doc(hidden)]
+    fn __view<'v, M: Mode>(bytes: &'v [u8], mode: &M, depth: u32) -> Result<Self::View<'v>, Error>;
+
+    /// Builds the mutable view over bytes that passed `view`.
+    #[doc(hidden)]
+    fn __mut(bytes: &mut [u8]) -> Option<Self::Mut<'_>>;
+
+    /// Writes the encoding into `out`, exactly `encoded_len()` bytes.
+    #[doc(hidden)]
+    fn __write(&self, out: &mut [u8]);
+}
+
+fn checked_len<T: WireMsg>(msg: &T) -> Result<usize, Error> {
+    let len = msg.encoded_len();
+    if len > u32::MAX as usize {
+        return Err(Error::new(ErrorKind::TooLarge { len }, 0));
+    }
+    Ok(len)
+}
+
+/// A C-like enum with an integer representation: implemented by
+/// `#[derive(WireEnum)]`.
+pub trait WireEnum: Copy + Sized + 'static {
+    /// The integer type on the wire (from `#[repr(..)]`).
+    type Repr: EnumRepr;
+    /// The schema descriptor.
+    const ENUM_SCHEMA: &'static EnumSchema;
+    /// The variant for `raw`, or `None` if there is none (never `None` for an enum
+    /// with a catch-all variant).
+    fn from_raw(raw: Self::Repr) -> Option<Self>;
+    /// The value written on the wire.
+    fn to_raw(self) -> Self::Repr;
+}
+
+/// An integer type an enum can be represented by on the wire: `u8`, `u16`, `u32`,
+/// `u64`.
+pub trait EnumRepr: Field + Copy + Into<u64> + sealed::Sealed {
+    /// Reads the value from its little-endian bytes (0 if too short).
+    #[doc(hidden)]
+    fn read(block: &[u8]) -> Self;
+}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+macro_rules! enum_repr {
+    ($($ty:ty),*) => {$(
+        impl sealed::Sealed for $ty {}
+        impl EnumRepr for $ty {
+            #[inline(always)]
+            fn read(block: &[u8]) -> Self {
+                match block.first_chunk() {
+                    Some(bytes) => <$ty>::from_le_bytes(*bytes),
+                    None => 0,
+                }
+            }
+        }
+    )*};
+}
+
+enum_repr!(u8, u16, u32, u64);

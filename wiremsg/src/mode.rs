@@ -1,0 +1,149 @@
+//! Checked and trusted reading: the only module with `unsafe`.
+//!
+//! Every view is built by one routine generic over a [`Mode`]. [`Checked`] proves each
+//! fact it needs (bounds, UTF-8) and returns an error when a fact does not hold.
+//! [`Trusted`] takes the facts as given: it can only be obtained through the `unsafe`
+//! [`view_unchecked`](crate::view_unchecked), whose caller promises that the bytes
+//! pass `view`. The generated code never contains `unsafe`.
+
+/// Whether facts about the bytes are checked ([`Checked`]) or assumed ([`Trusted`]).
+///
+/// Sealed: only this crate implements it.
+pub trait Mode: sealed::Sealed + Copy {
+    /// True when every check runs; false when the bytes are trusted.
+    const CHECKED: bool;
+
+    /// `bytes[start..end]`, or `None` if the range is not inside `bytes`.
+    fn slice<'v>(&self, bytes: &'v [u8], start: usize, end: usize) -> Option<&'v [u8]>;
+
+    /// The first `N` bytes as an array, or `None` if there are fewer.
+    fn array<'v, const N: usize>(&self, bytes: &'v [u8]) -> Option<&'v [u8; N]>;
+
+    /// `bytes` as text, or the length of the valid UTF-8 prefix.
+    fn utf8<'v>(&self, bytes: &'v [u8]) -> Result<&'v str, usize>;
+
+    /// The trusted token, when this mode is trusted (lists keep it to read elements
+    /// later without checking them again).
+    fn trusted(&self) -> Option<Trusted>;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::Checked {}
+    impl Sealed for super::Trusted {}
+}
+
+/// Every fact about the bytes is checked.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Checked;
+
+/// The bytes are known to pass validation; nothing is checked again.
+///
+/// Only [`view_unchecked`](crate::view_unchecked) (an `unsafe fn`) and lists built
+/// from trusted bytes make one.
+#[derive(Debug, Clone, Copy)]
+pub struct Trusted {
+    _private: (),
+}
+
+impl Trusted {
+    /// # Safety
+    ///
+    /// The bytes that will be read with this token pass `view` for the type read.
+    pub(crate) const unsafe fn new() -> Self {
+        Trusted { _private: () }
+    }
+}
+
+impl Mode for Checked {
+    const CHECKED: bool = true;
+
+    #[inline(always)]
+    fn slice<'v>(&self, bytes: &'v [u8], start: usize, end: usize) -> Option<&'v [u8]> {
+        bytes.get(start..end)
+    }
+
+    #[inline(always)]
+    fn array<'v, const N: usize>(&self, bytes: &'v [u8]) -> Option<&'v [u8; N]> {
+        bytes.first_chunk::<N>()
+    }
+
+    #[inline(always)]
+    fn utf8<'v>(&self, bytes: &'v [u8]) -> Result<&'v str, usize> {
+        core::str::from_utf8(bytes).map_err(|e| e.valid_up_to())
+    }
+
+    #[inline(always)]
+    fn trusted(&self) -> Option<Trusted> {
+        None
+    }
+}
+
+impl Mode for Trusted {
+    const CHECKED: bool = false;
+
+    #[inline(always)]
+    fn slice<'v>(&self, bytes: &'v [u8], start: usize, end: usize) -> Option<&'v [u8]> {
+        // SAFETY: a `Trusted` exists only for bytes that pass `view`, and validation
+        // proved `start <= end <= bytes.len()` for every range read from them.
+        Some(unsafe { bytes.get_unchecked(start..end) })
+    }
+
+    #[inline(always)]
+    fn array<'v, const N: usize>(&self, bytes: &'v [u8]) -> Option<&'v [u8; N]> {
+        // SAFETY: as above, validation proved `bytes.len() >= N`; `[u8; N]` has
+        // alignment 1, so the cast pointer is aligned.
+        Some(unsafe { &*bytes.as_ptr().cast::<[u8; N]>() })
+    }
+
+    #[inline(always)]
+    fn utf8<'v>(&self, bytes: &'v [u8]) -> Result<&'v str, usize> {
+        // SAFETY: as above, validation proved these bytes are UTF-8.
+        Ok(unsafe { core::str::from_utf8_unchecked(bytes) })
+    }
+
+    #[inline(always)]
+    fn trusted(&self) -> Option<Trusted> {
+        Some(*self)
+    }
+}
+
+/// Builds the view of a message over bytes known to be valid, skipping every check.
+///
+/// This is the fast path for bytes this process wrote itself or already validated
+/// (for example, bytes kept after a successful `view`). On bytes that were never
+/// validated, use [`WireMsg::view`](crate::WireMsg::view).
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct Note {
+///     id: u32,
+///     text: String,
+/// }
+///
+/// let bytes = Note { id: 7, text: "hi".into() }.to_bytes().unwrap();
+/// assert!(Note::view(&bytes).is_ok());
+/// // SAFETY: `view` accepted these bytes just above.
+/// let note = unsafe { wiremsg::view_unchecked::<Note>(&bytes) };
+/// assert_eq!(note.text(), "hi");
+/// ```
+///
+/// # Safety
+///
+/// `T::view(bytes)` must return `Ok`. Reading bytes that do not pass `view` through
+/// this function is undefined behaviour (out-of-bounds reads, invalid `str`).
+#[inline]
+pub unsafe fn view_unchecked<T: crate::WireMsg>(bytes: &[u8]) -> T::View<'_> {
+    // SAFETY: the caller promises the bytes pass `view`, the contract of `Trusted`.
+    let trusted = unsafe { Trusted::new() };
+    match T::__view(bytes, &trusted, 0) {
+        Ok(view) => view,
+        // SAFETY: a trusted build makes no check, so it cannot fail on bytes that pass
+        // `view` (the caller's promise).
+        Err(_) => unsafe { core::hint::unreachable_unchecked() },
+    }
+}
