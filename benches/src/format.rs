@@ -96,6 +96,14 @@ impl FormatSet {
         set.add_peers();
         set
     }
+
+    /// What `compare` runs: wiremsg first, then the peers.
+    pub fn all() -> Self {
+        let mut set = Self::new();
+        set.add(crate::formats::wiremsg::Wiremsg::default);
+        set.add_peers();
+        set
+    }
 }
 
 impl std::fmt::Debug for FormatSet {

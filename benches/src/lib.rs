@@ -2,8 +2,10 @@
 //!
 //! The `compare` binary prints, for each reference message (R1, R2, R6 of
 //! `shared/reference.md`), one row per format: encoded size, encode, validated
-//! read, unchecked read and decode times. Formats plug in through
-//! [`format::Format`]; [`format::FormatSet::add`] adds a column.
+//! read, unchecked read and decode times, then wiremsg's figures divided by
+//! rkyv's and FlatBuffers' ([`report::ratios`]). Formats plug in through
+//! [`format::Format`]; [`format::FormatSet::add`] adds a column, and
+//! [`format::FormatSet::all`] is the set `compare` runs (wiremsg first).
 
 pub mod checksum;
 pub mod format;

@@ -1,9 +1,10 @@
 //! The canonical model of the reference messages (R1, R2, R6 of
 //! `shared/reference.md`), their samples and checksums.
 //!
-//! The serde and rkyv derives sit on the model itself because that is how
-//! users of those crates use them; prost and FlatBuffers need their own types
-//! (see `formats`). The one serde exception is R1 in JSON (see
+//! The serde, rkyv and wiremsg derives sit on the model itself because that
+//! is how users of those crates use them (wiremsg's also generate the
+//! `*View` types, e.g. [`OrderView`], that `formats::wiremsg` reads through);
+//! prost and FlatBuffers need their own types (see `formats`). The one serde exception is R1 in JSON (see
 //! `formats::json`).
 
 use crate::checksum::Fold;
@@ -29,6 +30,7 @@ pub trait Message: std::fmt::Debug + Clone + PartialEq + 'static {
     rkyv::Archive,
     rkyv::Serialize,
     rkyv::Deserialize,
+    wiremsg::WireMsg,
 )]
 #[rkyv(derive(Debug))]
 pub struct LoginRequest {
@@ -70,6 +72,7 @@ impl Message for LoginRequest {
     rkyv::Archive,
     rkyv::Serialize,
     rkyv::Deserialize,
+    wiremsg::WireMsg,
 )]
 #[rkyv(derive(Debug))]
 pub struct Customer {
@@ -91,6 +94,7 @@ pub struct Customer {
     rkyv::Archive,
     rkyv::Serialize,
     rkyv::Deserialize,
+    wiremsg::WireMsg,
 )]
 #[rkyv(derive(Debug))]
 pub struct LineItem {
@@ -116,6 +120,7 @@ pub struct LineItem {
     rkyv::Archive,
     rkyv::Serialize,
     rkyv::Deserialize,
+    wiremsg::WireMsg,
 )]
 #[rkyv(derive(Debug))]
 pub struct Order {
@@ -192,6 +197,7 @@ impl Message for Order {
     rkyv::Archive,
     rkyv::Serialize,
     rkyv::Deserialize,
+    wiremsg::WireEnum,
 )]
 #[rkyv(derive(Debug))]
 #[repr(u8)]
@@ -225,6 +231,7 @@ impl Side {
     rkyv::Archive,
     rkyv::Serialize,
     rkyv::Deserialize,
+    wiremsg::WireMsg,
 )]
 #[rkyv(derive(Debug))]
 pub struct Tick {

@@ -7,7 +7,7 @@ use std::hint::black_box;
 use serde::Serialize;
 
 use crate::format::{AlignedBuf, Format, FormatSet, aligned_copy};
-use crate::formats::{json, protobuf};
+use crate::formats::{flatbuffers, json, protobuf, rkyv, wiremsg};
 use crate::model::{LoginRequest, Message, Order, Tick};
 use crate::timing::Timer;
 
@@ -123,8 +123,59 @@ pub struct Table {
     pub checksum: u64,
     /// One row per format.
     pub rows: Vec<Row>,
+    /// wiremsg against the zero-copy peers, where those columns are present
+    /// (see [`ratios`]).
+    pub ratios: Vec<Ratio>,
     /// Published figures to show beside the measured ones, if any.
     pub note: Option<&'static str>,
+}
+
+/// The column the ratios are about.
+pub const RATIO_SUBJECT: &str = wiremsg::NAME;
+
+/// The columns [`RATIO_SUBJECT`] is compared with, in the order shown.
+pub const RATIO_BASELINES: [&str; 2] = [rkyv::NAME, flatbuffers::NAME];
+
+/// One message's figures for [`RATIO_SUBJECT`] divided by a baseline's: below
+/// 1 the subject is smaller or faster, above 1 larger or slower.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Ratio {
+    /// The numerator's column (wiremsg).
+    pub subject: &'static str,
+    /// The denominator's column (a peer).
+    pub baseline: &'static str,
+    /// Encoded size.
+    pub size: f64,
+    /// Encode time.
+    pub encode: f64,
+    /// Validated read time.
+    pub read: f64,
+    /// Unchecked read time, where both columns have that path.
+    pub read_unchecked: Option<f64>,
+}
+
+/// [`RATIO_SUBJECT`] against each of [`RATIO_BASELINES`] present in `rows`;
+/// empty when the subject's column is absent.
+pub fn ratios(rows: &[Row]) -> Vec<Ratio> {
+    let row = |name: &str| rows.iter().find(|r| r.format == name);
+    let Some(subject) = row(RATIO_SUBJECT) else {
+        return Vec::new();
+    };
+    RATIO_BASELINES
+        .iter()
+        .filter_map(|&name| row(name))
+        .map(|base| Ratio {
+            subject: subject.format,
+            baseline: base.format,
+            size: subject.size as f64 / base.size as f64,
+            encode: subject.encode_ns / base.encode_ns,
+            read: subject.read_ns / base.read_ns,
+            read_unchecked: subject
+                .read_unchecked_ns
+                .zip(base.read_unchecked_ns)
+                .map(|(s, b)| s / b),
+        })
+        .collect()
 }
 
 /// What the articles published for `message` in `format`'s column (R1 only:
@@ -160,7 +211,7 @@ pub fn build_table<M: Message>(
         .iter_mut()
         .map(|f| verify(f.as_mut(), &msg))
         .collect::<Result<Vec<_>, _>>()?;
-    let rows = formats
+    let rows: Vec<Row> = formats
         .iter_mut()
         .zip(&verified)
         .map(|(f, v)| time_row(f.as_mut(), &msg, v, timer))
@@ -168,6 +219,7 @@ pub fn build_table<M: Message>(
     Ok(Table {
         message: M::NAME,
         checksum: msg.checksum(),
+        ratios: ratios(&rows),
         rows,
         note: note(M::NAME),
     })
@@ -213,9 +265,55 @@ fn ns(value: f64) -> String {
     format!("{value:.1}")
 }
 
+fn ratio(value: f64) -> String {
+    format!("{value:.2}")
+}
+
+/// Appends a markdown table, columns padded for reading in a terminal: the
+/// first column left-aligned, the others (numbers) right-aligned.
+fn push_table(out: &mut String, header: &[&str], cells: &[Vec<String>]) {
+    let widths: Vec<usize> = (0..header.len())
+        .map(|i| {
+            cells
+                .iter()
+                .map(|row| row[i].chars().count())
+                .chain([header[i].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |out: &mut String, row: &[String]| {
+        for (i, (cell, w)) in row.iter().zip(&widths).enumerate() {
+            if i == 0 {
+                let _ = write!(out, "| {cell:<w$} ");
+            } else {
+                let _ = write!(out, "| {cell:>w$} ");
+            }
+        }
+        out.push_str("|\n");
+    };
+    line(
+        out,
+        &header.iter().map(|h| h.to_string()).collect::<Vec<_>>(),
+    );
+    for (i, w) in widths.iter().enumerate() {
+        let dashes = "-".repeat(*w);
+        let _ = if i == 0 {
+            write!(out, "|:{dashes}-")
+        } else {
+            write!(out, "|-{dashes}:")
+        };
+    }
+    out.push_str("|\n");
+    for row in cells {
+        line(out, row);
+    }
+}
+
 impl Table {
     /// The table as markdown (columns padded for reading in a terminal),
-    /// with the published figures under it where there are some.
+    /// with the [`ratios`] under it where there are some (as a second
+    /// table), then the published figures where there are some.
     pub fn to_markdown(&self) -> String {
         let published = self.rows.iter().any(|r| r.published_size.is_some());
         let mut header = vec!["format", "size (B)"];
@@ -245,44 +343,31 @@ impl Table {
                 row
             })
             .collect();
-        let widths: Vec<usize> = (0..header.len())
-            .map(|i| {
-                cells
-                    .iter()
-                    .map(|row| row[i].chars().count())
-                    .chain([header[i].len()])
-                    .max()
-                    .unwrap_or(0)
-            })
-            .collect();
-
         let mut out = format!("### {}\n\n", self.message);
-        let line = |out: &mut String, row: &[String]| {
-            for (i, (cell, w)) in row.iter().zip(&widths).enumerate() {
-                // Names left-aligned, numbers right-aligned.
-                if i == 0 {
-                    let _ = write!(out, "| {cell:<w$} ");
-                } else {
-                    let _ = write!(out, "| {cell:>w$} ");
-                }
-            }
-            out.push_str("|\n");
-        };
-        line(
-            &mut out,
-            &header.iter().map(|h| h.to_string()).collect::<Vec<_>>(),
-        );
-        for (i, w) in widths.iter().enumerate() {
-            let dashes = "-".repeat(*w);
-            let _ = if i == 0 {
-                write!(out, "|:{dashes}-")
-            } else {
-                write!(out, "|-{dashes}:")
-            };
-        }
-        out.push_str("|\n");
-        for row in &cells {
-            line(&mut out, row);
+        push_table(&mut out, &header, &cells);
+        if !self.ratios.is_empty() {
+            let _ = write!(
+                out,
+                "\n{RATIO_SUBJECT} ÷ peer (below 1: {RATIO_SUBJECT} smaller or faster):\n\n"
+            );
+            let cells: Vec<Vec<String>> = self
+                .ratios
+                .iter()
+                .map(|r| {
+                    vec![
+                        r.baseline.to_string(),
+                        ratio(r.size),
+                        ratio(r.encode),
+                        ratio(r.read),
+                        r.read_unchecked.map_or("n/a".into(), ratio),
+                    ]
+                })
+                .collect();
+            push_table(
+                &mut out,
+                &["vs", "size", "encode", "read", "read unchecked"],
+                &cells,
+            );
         }
         if let Some(note) = self.note {
             let _ = write!(out, "\n{note}\n");

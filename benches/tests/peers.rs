@@ -1,10 +1,11 @@
-//! Every peer column reproduces the model, and the R1 baselines have the
-//! sizes the reference pins (not the article's published ones).
+//! Every column (wiremsg and the peers) reproduces the model, and the R1
+//! baselines have the sizes the reference pins (not the article's published
+//! ones).
 
 use std::time::Duration;
 
 use wiremsg_benches::format::{Format, aligned_copy};
-use wiremsg_benches::formats::{json, protobuf};
+use wiremsg_benches::formats::{flatbuffers, json, protobuf, rkyv, wiremsg};
 use wiremsg_benches::model::{LoginRequest, Order, Tick};
 use wiremsg_benches::report::{build_all, published_size, to_json, verify};
 use wiremsg_benches::{FormatSet, Message, Timer};
@@ -41,7 +42,8 @@ fn r1_json_is_56_bytes_and_protobuf_31() {
 /// `verify` checks read == model checksum, read_unchecked (where Some) ==
 /// model checksum and decode == model; this spells the checks out as well.
 fn check_all<M: Message>(formats: &mut [Box<dyn Format<M>>], msg: &M) {
-    assert_eq!(formats.len(), 6, "all six peers are columns");
+    assert_eq!(formats.len(), 7, "wiremsg and the six peers are columns");
+    assert_eq!(formats[0].name(), wiremsg::NAME, "wiremsg leads");
     for f in formats.iter_mut() {
         let f = f.as_mut();
         let name = f.name();
@@ -58,16 +60,16 @@ fn check_all<M: Message>(formats: &mut [Box<dyn Format<M>>], msg: &M) {
 }
 
 #[test]
-fn every_peer_reproduces_every_sample() {
-    let mut set = FormatSet::peers();
+fn every_column_reproduces_every_sample() {
+    let mut set = FormatSet::all();
     check_all(&mut set.login, &LoginRequest::sample());
     check_all(&mut set.order, &Order::sample());
     check_all(&mut set.tick, &Tick::sample());
 }
 
 #[test]
-fn every_peer_reproduces_variants_of_the_samples() {
-    let mut set = FormatSet::peers();
+fn every_column_reproduces_variants_of_the_samples() {
+    let mut set = FormatSet::all();
 
     let mut login = LoginRequest::sample();
     login.mfa_token = Some("493817".into());
@@ -91,7 +93,7 @@ fn every_peer_reproduces_variants_of_the_samples() {
 
 #[test]
 fn tables_build_and_render() {
-    let mut set = FormatSet::peers();
+    let mut set = FormatSet::all();
     let timer = Timer::new(Duration::from_micros(200), 1);
     let tables = build_all(&mut set, &timer).expect("all columns check");
     assert_eq!(tables.len(), 3);
@@ -106,8 +108,87 @@ fn tables_build_and_render() {
     assert!(md.contains("n/a"), "{md}");
     assert!(!tables[2].to_markdown().contains("published"));
 
+    // wiremsg against rkyv and FlatBuffers, under every table.
+    for t in &tables {
+        assert_eq!(t.rows[0].format, wiremsg::NAME);
+        let vs: Vec<_> = t.ratios.iter().map(|r| r.baseline).collect();
+        assert_eq!(vs, [rkyv::NAME, flatbuffers::NAME], "{}", t.message);
+        for r in &t.ratios {
+            assert_eq!(r.subject, wiremsg::NAME);
+            assert!(r.size > 0.0 && r.encode > 0.0 && r.read > 0.0);
+            assert!(r.read_unchecked.is_some(), "both have an unchecked read");
+        }
+        let md = t.to_markdown();
+        assert!(md.contains("wiremsg ÷ peer"), "{md}");
+    }
+    let r6 = &tables[2];
+    let size = |name| r6.rows.iter().find(|r| r.format == name).unwrap().size;
+    assert_eq!(
+        r6.ratios[0].size,
+        size(wiremsg::NAME) as f64 / size(rkyv::NAME) as f64
+    );
+
     let json: serde_json::Value = serde_json::from_str(&to_json(&tables, &timer)).unwrap();
     assert_eq!(json["tables"].as_array().unwrap().len(), 3);
+    for t in json["tables"].as_array().unwrap() {
+        let ratios = t["ratios"].as_array().unwrap();
+        assert_eq!(ratios.len(), 2);
+        assert_eq!(ratios[0]["baseline"], rkyv::NAME);
+        assert!(ratios[1]["read_unchecked"].as_f64().is_some());
+    }
+}
+
+/// Without the wiremsg column there is nothing to divide: no ratios, and no
+/// ratio table in the markdown.
+#[test]
+fn peers_alone_have_no_ratios() {
+    let mut set = FormatSet::peers();
+    let timer = Timer::new(Duration::from_micros(200), 1);
+    let tables = build_all(&mut set, &timer).expect("all columns check");
+    for t in &tables {
+        assert!(t.ratios.is_empty());
+        assert!(!t.to_markdown().contains('÷'));
+    }
+}
+
+/// wiremsg needs no alignment: its column reads the same from every offset,
+/// not only from the 16-byte aligned buffer the harness uses.
+#[test]
+fn wiremsg_reads_at_any_alignment() {
+    fn at_every_offset<M: Message>(f: &mut dyn Format<M>, msg: &M) {
+        let bytes = f.encode(msg).to_vec();
+        for offset in 0..8 {
+            let mut shifted = vec![0xa5; offset];
+            shifted.extend_from_slice(&bytes);
+            let b = &shifted[offset..];
+            assert_eq!(f.read(b), msg.checksum(), "{} at +{offset}", M::NAME);
+            // SAFETY: `b` is exactly this format's encoding of `msg`, and
+            // wiremsg has no alignment requirement.
+            let unchecked = unsafe { f.read_unchecked(b) };
+            assert_eq!(unchecked, Some(msg.checksum()), "{} at +{offset}", M::NAME);
+            assert_eq!(&f.decode(b), msg, "{} at +{offset}", M::NAME);
+        }
+    }
+    let mut set = FormatSet::all();
+    at_every_offset(
+        column(&mut set.login, wiremsg::NAME),
+        &LoginRequest::sample(),
+    );
+    at_every_offset(column(&mut set.order, wiremsg::NAME), &Order::sample());
+    at_every_offset(column(&mut set.tick, wiremsg::NAME), &Tick::sample());
+}
+
+/// R6 has only fixed-size fields, so its wiremsg encoding is the block
+/// alone: the fields back to back, no block length, no padding.
+#[test]
+fn wiremsg_tick_is_its_fields_back_to_back() {
+    let mut set = FormatSet::all();
+    let tick = Tick::sample();
+    let bytes = column(&mut set.tick, wiremsg::NAME).encode(&tick).to_vec();
+    assert_eq!(bytes.len(), 8 + 8 + 8 + 8 + 4 + 8 + 4 + 1 + 1);
+    assert_eq!(&bytes[..8], &tick.sequence.to_le_bytes());
+    assert_eq!(&bytes[16..24], b"AAPL    ");
+    assert_eq!(&bytes[48..], &[0, 1]); // side Buy, flags 1
 }
 
 /// Formats that skip default-valued fields compare floats with `==`, so a
@@ -116,7 +197,7 @@ fn tables_build_and_render() {
 /// behaviour in a peer shows up here.
 #[test]
 fn negative_zero_is_lost_only_by_default_skipping_formats() {
-    let mut set = FormatSet::peers();
+    let mut set = FormatSet::all();
     let mut order = Order::sample();
     order.items[1].discount = -0.0;
     let mut lost = Vec::new();

@@ -137,6 +137,7 @@ pub(crate) fn enumeration<'a>(cx: &Ctxt, input: &'a DeriveInput) -> Option<Enum<
         );
         return None;
     };
+    attr::container(cx, &input.attrs);
     let variants = data
         .variants
         .iter()
@@ -210,10 +211,13 @@ pub(crate) fn classify(cx: &Ctxt, ty: &Type) -> Kind {
             match &*r.elem {
                 Type::Path(p) if p.path.is_ident("str") => Kind::Text,
                 Type::Slice(s) => list_element(cx, &s.elem),
-                _ => {
+                elem => {
+                    let owned = quote::ToTokens::to_token_stream(elem)
+                        .to_string()
+                        .replace(' ', "");
                     cx.error_spanned_by(
                         ty,
-                        "unsupported borrowed type: borrowed fields are `&str` and `&[T]`; use an owned type for the rest",
+                        format!("unsupported borrowed type: borrowed fields are `&str` and `&[T]`; use the owned type `{owned}`"),
                     );
                     Kind::Invalid
                 }
@@ -286,10 +290,20 @@ fn classify_path(cx: &Ctxt, ty: &Type) -> Kind {
         },
         "Box" | "Rc" | "Arc" | "Cow" | "HashMap" | "BTreeMap" | "HashSet" | "BTreeSet"
         | "VecDeque" => {
-            cx.error_spanned_by(
-                ty,
-                format!("`{name}` is not supported; use a supported type (`Vec<T>`, `String`, a nested message)"),
-            );
+            let advice = match (name.as_str(), arg) {
+                ("Box" | "Rc" | "Arc", Some(inner)) => {
+                    let inner = quote::ToTokens::to_token_stream(inner)
+                        .to_string()
+                        .replace(' ', "");
+                    format!("a field is stored inline on the wire; use `{inner}` directly")
+                }
+                ("Cow", _) => "use `&str`, `&[u8]` or an owned type".to_owned(),
+                ("HashMap" | "BTreeMap", _) => {
+                    "use a `Vec` of a `#[derive(WireMsg)]` entry struct".to_owned()
+                }
+                _ => "use `Vec<T>`".to_owned(),
+            };
+            cx.error_spanned_by(ty, format!("`{name}` is not supported; {advice}"));
             Kind::Invalid
         }
         _ => Kind::Path,

@@ -20,16 +20,37 @@ pub(crate) struct Variant {
     pub(crate) other: bool,
 }
 
-const CONTAINER_KEYS: &[&str] = &[];
-const FIELD_KEYS: &[&str] = &[];
-const VARIANT_KEYS: &[&str] = &["other"];
+/// Where an attribute set applies, and the keys it accepts.
+struct Place {
+    /// "types", "fields", "enum variants": how the messages name the place.
+    name: &'static str,
+    keys: &'static [&'static str],
+}
 
-fn expected(keys: &[&str]) -> String {
-    if keys.is_empty() {
-        "no `wire` attributes are defined here yet".to_owned()
-    } else {
-        let list: Vec<String> = keys.iter().map(|k| format!("`{k}`")).collect();
-        format!("expected one of: {}", list.join(", "))
+const CONTAINER: Place = Place {
+    name: "types",
+    keys: &[],
+};
+const FIELD: Place = Place {
+    name: "fields",
+    keys: &[],
+};
+const VARIANT: Place = Place {
+    name: "enum variants",
+    keys: &["other"],
+};
+
+/// What the user can write instead, for an error message.
+fn expected(place: &Place) -> String {
+    let list: Vec<String> = place.keys.iter().map(|k| format!("`{k}`")).collect();
+    match list.as_slice() {
+        [] => format!("{} take no `wire` attributes yet; remove it", place.name),
+        [key] => format!("the only `wire` attribute of {} is {key}", place.name),
+        _ => format!(
+            "the `wire` attributes of {} are {}",
+            place.name,
+            list.join(", ")
+        ),
     }
 }
 
@@ -38,7 +59,7 @@ fn for_each_key(
     cx: &Ctxt,
     attrs: &[Attribute],
     mut f: impl FnMut(&syn::Path) -> bool,
-    keys: &[&str],
+    place: &Place,
 ) {
     for attr in attrs.iter().filter(|a| a.path().is_ident("wire")) {
         if let Meta::List(_) = &attr.meta {
@@ -50,8 +71,8 @@ fn for_each_key(
                         .map(Ident::to_string)
                         .unwrap_or_default();
                     return Err(meta.error(format!(
-                        "unknown `wire` attribute `{name}`; {}",
-                        expected(keys)
+                        "unknown `wire` attribute `{name}`: {}",
+                        expected(place)
                     )));
                 }
                 Ok(())
@@ -60,18 +81,24 @@ fn for_each_key(
                 cx.syn_error(err);
             }
         } else {
-            cx.error_spanned_by(attr, format!("expected `#[wire(...)]`; {}", expected(keys)));
+            cx.error_spanned_by(
+                attr,
+                format!(
+                    "malformed `wire` attribute: the form is `#[wire(...)]`, and {}",
+                    expected(place)
+                ),
+            );
         }
     }
 }
 
 pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
-    for_each_key(cx, attrs, |_| false, CONTAINER_KEYS);
+    for_each_key(cx, attrs, |_| false, &CONTAINER);
     Container
 }
 
 pub(crate) fn field(cx: &Ctxt, attrs: &[Attribute]) -> Field {
-    for_each_key(cx, attrs, |_| false, FIELD_KEYS);
+    for_each_key(cx, attrs, |_| false, &FIELD);
     Field
 }
 
@@ -88,7 +115,7 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute]) -> Variant {
                 false
             }
         },
-        VARIANT_KEYS,
+        &VARIANT,
     );
     out
 }

@@ -22,8 +22,13 @@ pub(crate) fn message(cx: &Ctxt, msg: &Message<'_>) {
 }
 
 pub(crate) fn enumeration(cx: &Ctxt, e: &Enum<'_>) {
-    if !e.generics.params.is_empty() || e.generics.where_clause.is_some() {
-        cx.error_spanned_by(e.generics, "`WireEnum` does not support generic parameters");
+    if !e.generics.params.is_empty() {
+        cx.error_spanned_by(
+            e.generics,
+            "`WireEnum` does not support generic parameters; remove them",
+        );
+    } else if let Some(w) = &e.generics.where_clause {
+        cx.error_spanned_by(w, "`WireEnum` does not support `where` clauses; remove it");
     }
     match &e.repr {
         None => cx.error_spanned_by(
@@ -37,23 +42,34 @@ pub(crate) fn enumeration(cx: &Ctxt, e: &Enum<'_>) {
             ),
         Some(_) => {}
     }
-    let mut catch_all = 0;
+    let mut catch_all = None;
     let mut units = 0;
     for v in &e.variants {
         if v.attrs.other {
-            catch_all += 1;
             let field_ok = match (v.field, &e.repr) {
                 (Some(syn::Type::Path(p)), Some(repr)) => p.path.is_ident(repr),
                 _ => false,
             };
             if !field_ok {
+                let repr = e.repr.as_ref().map_or_else(|| "u8".to_owned(), ToString::to_string);
+                let span: &dyn quote::ToTokens = match v.fields {
+                    syn::Fields::Unit => v.ident,
+                    fields => fields,
+                };
                 cx.error_spanned_by(
-                    v.fields,
-                    "the `#[wire(other)]` variant keeps the unknown value: give it one field of the repr type, e.g. `Other(u8)`",
+                    span,
+                    format!(
+                        "the `#[wire(other)]` variant keeps the unknown value: give it one field of the repr type, `{}({repr})`",
+                        v.ident
+                    ),
                 );
             }
-            if catch_all == 2 {
-                cx.error_spanned_by(v.ident, "only one variant can be `#[wire(other)]`");
+            match catch_all {
+                None => catch_all = Some(v.ident),
+                Some(first) => cx.error_spanned_by(
+                    v.ident,
+                    format!("only one variant can be `#[wire(other)]`, and `{first}` already is; remove the attribute from this one"),
+                ),
             }
             if let Some(d) = v.discriminant {
                 cx.error_spanned_by(
@@ -64,7 +80,10 @@ pub(crate) fn enumeration(cx: &Ctxt, e: &Enum<'_>) {
         } else if !matches!(v.fields, syn::Fields::Unit) {
             cx.error_spanned_by(
                 v.fields,
-                "`WireEnum` variants carry no data; only the `#[wire(other)]` catch-all variant has a field",
+                format!(
+                    "`WireEnum` variants carry no data; mark `{}` `#[wire(other)]` to make it the catch-all that keeps unknown values, or remove its fields",
+                    v.ident
+                ),
             );
         } else {
             units += 1;
@@ -90,6 +109,9 @@ fn lifetimes_only(cx: &Ctxt, generics: &Generics, derive: &str) {
         }
     }
     if let Some(w) = &generics.where_clause {
-        cx.error_spanned_by(w, format!("`{derive}` does not support `where` clauses"));
+        cx.error_spanned_by(
+            w,
+            format!("`{derive}` does not support `where` clauses; remove it (field types must be concrete)"),
+        );
     }
 }

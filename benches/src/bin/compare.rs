@@ -47,11 +47,8 @@ fn main() -> ExitCode {
         eprintln!("compare: debug build; timings are meaningless without --release");
     }
 
-    let mut set = FormatSet::new();
-    // ---- wiremsg column: add it here, before the peers, so it leads every
-    // table, e.g. `set.add(wiremsg_benches::formats::wiremsg::Wiremsg::default);`
-    // (any type implementing `Format<M>` for LoginRequest, Order and Tick).
-    set.add_peers();
+    // wiremsg leads every table, then the peers; the tests check this set.
+    let mut set = FormatSet::all();
 
     match build_all(&mut set, &timer) {
         Ok(tables) if json => println!("{}", to_json(&tables, &timer)),

@@ -19,7 +19,19 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             ty
         })
         .collect();
-    let field_types2 = &field_types;
+    // Bounds only for fields that borrow: only those can fail to decode (`&[u32]`),
+    // and bounds on the others would make recursive messages unprovable.
+    let bounded: Vec<&syn::Type> = cx
+        .fields
+        .iter()
+        .zip(&field_types)
+        .filter(|(f, _)| {
+            let (ty, st) = (f.field.ty, &f.field.static_ty);
+            quote!(#ty).to_string() != quote!(#st).to_string()
+        })
+        .map(|(_, ty)| ty)
+        .collect();
+    let field_types2 = &bounded;
     let inits = cx.fields.iter().zip(&field_types).map(|(f, ty)| {
         let name = f.field.ident;
         quote!(#name: <#ty as ::wiremsg::DecodeField<'v>>::decode_view(view.#name()))
@@ -46,7 +58,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             #[inline]
             pub fn decode(&self) -> #self_v
             where
-                #(#field_types: ::wiremsg::DecodeField<'v>,)*
+                #(#field_types2: ::wiremsg::DecodeField<'v>,)*
             {
                 <#self_v as ::wiremsg::DecodeField<'v>>::decode_view(*self)
             }

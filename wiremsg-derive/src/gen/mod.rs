@@ -11,7 +11,7 @@ pub(crate) mod wire_enum;
 use crate::ast::{Field, Message, StaticLifetimes, ViewLifetime};
 use crate::layout;
 use proc_macro2::{Ident, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 use syn::visit_mut::VisitMut;
 
 /// Names and token pieces shared by the generators of one message.
@@ -257,19 +257,52 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
     let too_long = format!(
         "wiremsg: the block of `{name}` is longer than 65535 bytes (its u16 block length); move large arrays into a `Vec`"
     );
-    let arrays = cx.fields.iter().filter_map(|f| {
-        let syn::Type::Array(array) = &f.field.static_ty else { return None };
-        let elem = &array.elem;
-        let msg = format!(
-            "wiremsg: the elements of array field `{}` must be fixed-size; use `Vec<T>` for variable-size elements",
-            f.name
-        );
-        Some(quote!(::core::assert!(!<#elem as ::wiremsg::Field>::IN_TAIL, #msg);))
+    // One constant per array element type, spanned on the element type, so that the
+    // compile error points at the field rather than at the derive.
+    let arrays = cx.fields.iter().flat_map(|f| {
+        let mut elems = Vec::new();
+        array_elements(&f.field.static_ty, &mut elems);
+        elems.into_iter().map(move |elem| {
+            let elem_name = quote!(#elem).to_string().replace(' ', "");
+            let msg = format!(
+                "wiremsg: the elements of array field `{}` must be fixed-size, and `{elem_name}` \
+                 has variable-size data; use `Vec<{elem_name}>` instead of the array",
+                f.name
+            );
+            quote_spanned! {syn::spanned::Spanned::span(elem)=>
+                const _: () = ::core::assert!(!<#elem as ::wiremsg::Field>::IN_TAIL, #msg);
+            }
+        })
     });
     quote! {
-        const _: () = {
-            ::core::assert!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH <= 65535, #too_long);
-            #(#arrays)*
-        };
+        const _: () = ::core::assert!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH <= 65535, #too_long);
+        #(#arrays)*
+    }
+}
+
+/// The element type of every array in `ty`, through nested arrays and options (the
+/// derive accepts `[T; N]`, `Option<[T; N]>` and `[[T; N]; M]` syntactically).
+fn array_elements<'t>(ty: &'t syn::Type, out: &mut Vec<&'t syn::Type>) {
+    match ty {
+        syn::Type::Array(array) => {
+            out.push(&array.elem);
+            array_elements(&array.elem, out);
+        }
+        syn::Type::Group(g) => array_elements(&g.elem, out),
+        syn::Type::Paren(p) => array_elements(&p.elem, out),
+        syn::Type::Path(p) => {
+            let Some(last) = p.path.segments.last() else {
+                return;
+            };
+            if last.ident != "Option" {
+                return;
+            }
+            if let syn::PathArguments::AngleBracketed(args) = &last.arguments {
+                if let Some(syn::GenericArgument::Type(inner)) = args.args.first() {
+                    array_elements(inner, out);
+                }
+            }
+        }
+        _ => {}
     }
 }

@@ -1,0 +1,218 @@
+//! Golden vectors: the worked examples of FORMAT.md §9, read from the file itself, must
+//! be exactly what encoding produces, and must view and decode to the values shown.
+
+use wiremsg::{FixedStr, WireEnum, WireMsg};
+
+const FORMAT: &str = include_str!("../../FORMAT.md");
+
+/// The bytes of the hex block under `<!-- golden: NAME -->` in FORMAT.md.
+fn golden(name: &str) -> Vec<u8> {
+    let marker = format!("<!-- golden: {name} -->");
+    let start = FORMAT.find(&marker).unwrap_or_else(|| panic!("{marker} not in FORMAT.md"));
+    let block = &FORMAT[start..];
+    let open = block.find("```text\n").expect("hex block") + "```text\n".len();
+    let close = open + block[open..].find("```").expect("end of hex block");
+    block[open..close]
+        .lines()
+        .flat_map(|line| line.split('#').next().unwrap_or("").split_whitespace())
+        .map(|byte| u8::from_str_radix(byte, 16).expect("hex byte"))
+        .collect()
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Padded {
+    a: u8,
+    b: i32,
+    c: u8,
+}
+
+#[test]
+fn e1_padding_is_six_bytes_and_little_endian() {
+    let value = Padded { a: 1, b: 0x1234_5678, c: 2 };
+    let bytes = golden("E1");
+    assert_eq!(bytes, [0x01, 0x78, 0x56, 0x34, 0x12, 0x02]);
+    assert_eq!(value.to_bytes().unwrap(), bytes);
+    assert_eq!(Padded::BLOCK_LENGTH, 6);
+    assert_eq!(PaddedView::B_OFFSET, 1);
+    assert_eq!(Padded::decode(&bytes).unwrap(), value);
+}
+
+#[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+#[repr(u8)]
+enum Side {
+    Buy = 0,
+    Sell = 1,
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Tick {
+    sequence: u64,
+    timestamp_ns: u64,
+    symbol: FixedStr<8>,
+    bid_price: i64,
+    bid_size: u32,
+    ask_price: i64,
+    ask_size: u32,
+    side: Side,
+    flags: u8,
+}
+
+fn tick() -> Tick {
+    Tick {
+        sequence: 1_000_042,
+        timestamp_ns: 1_764_000_000_123_456_789,
+        symbol: FixedStr::new("AAPL").unwrap(),
+        bid_price: 2_345_600,
+        bid_size: 300,
+        ask_price: 2_345_700,
+        ask_size: 200,
+        side: Side::Buy,
+        flags: 1,
+    }
+}
+
+#[test]
+fn e2_tick() {
+    let bytes = golden("E2");
+    assert_eq!(bytes.len(), 50);
+    assert_eq!(tick().to_bytes().unwrap(), bytes);
+    let view = Tick::view(&bytes).unwrap();
+    assert_eq!(view.sequence(), 1_000_042);
+    assert_eq!(view.symbol(), "AAPL");
+    assert_eq!(view.ask_size(), 200);
+    assert_eq!(view.side(), Side::Buy);
+    assert_eq!(TickView::SIDE_OFFSET, 48);
+    assert_eq!(Tick::decode(&bytes).unwrap(), tick());
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct LoginRequest {
+    username: String,
+    password: String,
+    mfa_token: Option<String>,
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct LoginRequestRef<'a> {
+    username: &'a str,
+    password: &'a str,
+    mfa_token: Option<&'a str>,
+}
+
+#[test]
+fn e3_login_request_owned_and_borrowed_encode_alike() {
+    let bytes = golden("E3");
+    let owned = LoginRequest {
+        username: "hpn_user".into(),
+        password: "secure_password_123".into(),
+        mfa_token: None,
+    };
+    let borrowed = LoginRequestRef {
+        username: "hpn_user",
+        password: "secure_password_123",
+        mfa_token: None,
+    };
+    assert_eq!(owned.to_bytes().unwrap(), bytes);
+    assert_eq!(borrowed.to_bytes().unwrap(), bytes);
+    assert_eq!(owned.encoded_len(), 42);
+    assert_eq!(LoginRequest::BLOCK_LENGTH, 15);
+    let view = LoginRequest::view(&bytes).unwrap();
+    assert_eq!(view.username(), "hpn_user");
+    assert_eq!(view.password(), "secure_password_123");
+    assert_eq!(view.mfa_token(), None);
+    assert_eq!(LoginRequest::decode(&bytes).unwrap(), owned);
+    assert_eq!(LoginRequestRef::decode(&bytes).unwrap(), borrowed);
+}
+
+#[derive(WireMsg, Debug, PartialEq, Clone, Copy)]
+struct Level {
+    price: i32,
+    size: u16,
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Venue {
+    code: u8,
+    name: String,
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Book {
+    id: u16,
+    levels: Vec<u16>,
+    quotes: Vec<Level>,
+    tags: Vec<String>,
+    venue: Venue,
+}
+
+#[test]
+fn e4_lists_and_nested_message() {
+    let bytes = golden("E4");
+    let book = Book {
+        id: 513,
+        levels: vec![7, 9],
+        quotes: vec![Level { price: -1, size: 10 }, Level { price: 5, size: 20 }],
+        tags: vec!["ab".into(), "é".into()],
+        venue: Venue {
+            code: 3,
+            name: "XNAS".into(),
+        },
+    };
+    assert_eq!(book.to_bytes().unwrap(), bytes);
+    let view = Book::view(&bytes).unwrap();
+    assert_eq!(view.levels().iter().collect::<Vec<_>>(), [7, 9]);
+    assert_eq!(view.quotes().get(1).unwrap().price(), 5);
+    assert_eq!(view.tags().get(1), Some("é"));
+    assert_eq!(view.venue().name(), "XNAS");
+    assert_eq!(Book::decode(&bytes).unwrap(), book);
+}
+
+#[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+#[repr(u8)]
+enum Liquidity {
+    Added = 1,
+    Removed = 2,
+    #[wire(other)]
+    Other(u8),
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Fill {
+    qty: Option<u32>,
+    price: Option<i64>,
+    liquidity: Liquidity,
+    last: bool,
+}
+
+#[test]
+fn e5_options_catch_all_and_bool() {
+    let bytes = golden("E5");
+    let fill = Fill {
+        qty: Some(500),
+        price: None,
+        liquidity: Liquidity::Other(7),
+        last: true,
+    };
+    assert_eq!(fill.to_bytes().unwrap(), bytes);
+    let view = Fill::view(&bytes).unwrap();
+    assert_eq!(view.qty(), Some(500));
+    assert_eq!(view.price(), None);
+    assert_eq!(view.liquidity(), Liquidity::Other(7));
+    assert_eq!(Fill::decode(&bytes).unwrap(), fill);
+    // Some(0) and None are different bytes and different values (reference R2's lesson).
+    let zero = Fill { qty: Some(0), ..fill };
+    assert_ne!(zero.to_bytes().unwrap(), Fill { qty: None, ..zero }.to_bytes().unwrap());
+    assert_eq!(Liquidity::Removed.to_bytes_for_test(), [2]);
+}
+
+trait ToBytesForTest {
+    fn to_bytes_for_test(self) -> Vec<u8>;
+}
+
+impl<T: wiremsg::Field> ToBytesForTest for T {
+    fn to_bytes_for_test(self) -> Vec<u8> {
+        let mut block = vec![0; T::BLOCK_SIZE];
+        wiremsg::Field::write(&self, &mut block, &mut []);
+        block
+    }
+}

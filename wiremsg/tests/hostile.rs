@@ -1,0 +1,287 @@
+//! Hostile input: every check of FORMAT.md §7 fails with the right error kind, field
+//! path and byte offset, and never with a panic.
+
+mod common;
+
+use common::*;
+use wiremsg::{Error, ErrorKind, MAX_DEPTH, WireMsg};
+
+fn put_u32(bytes: &mut [u8], at: usize, value: u32) {
+    bytes[at..at + 4].copy_from_slice(&value.to_le_bytes());
+}
+
+fn get_u32(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap())
+}
+
+fn find(bytes: &[u8], needle: &[u8]) -> usize {
+    bytes
+        .windows(needle.len())
+        .position(|w| w == needle)
+        .expect("needle in bytes")
+}
+
+#[test]
+fn every_truncation_is_an_error() {
+    let bytes = order().to_bytes().unwrap();
+    for len in 0..bytes.len() {
+        assert!(Order::view(&bytes[..len]).is_err(), "order prefix of {len} bytes");
+    }
+    let bytes = tick().to_bytes().unwrap();
+    for len in 0..bytes.len() {
+        let err = Tick::view(&bytes[..len]).unwrap_err();
+        assert_eq!(
+            err.kind(),
+            &ErrorKind::Truncated {
+                needed: 50,
+                available: len
+            }
+        );
+    }
+    let bytes = chain(5).to_bytes().unwrap();
+    for len in 0..bytes.len() {
+        assert!(Node::view(&bytes[..len]).is_err(), "node prefix of {len} bytes");
+    }
+}
+
+#[test]
+fn invalid_utf8_names_the_list_element_and_offset() {
+    let mut bytes = order().to_bytes().unwrap();
+    let at = find(&bytes, b"SKU-0004");
+    bytes[at + 2] = 0xFF;
+    let err = Order::view(&bytes).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::InvalidUtf8 { valid_up_to: 2 });
+    assert_eq!(err.path(), "items[3].sku");
+    assert_eq!(err.offset(), at + 2);
+    assert_eq!(
+        err.to_string(),
+        format!("invalid UTF-8 after 2 valid bytes at byte {} in `items[3].sku`", at + 2)
+    );
+    let _: &dyn std::error::Error = &err;
+}
+
+#[test]
+fn a_split_multibyte_char_is_invalid_utf8() {
+    // "Trần" has a 3-byte char; cut the customer name in the middle of it.
+    let mut bytes = order().to_bytes().unwrap();
+    let customer_at = find(&bytes, "Trần".as_bytes());
+    // Move the name's end offset into the middle of "ầ" (bytes 2..5 of the name).
+    let block = Customer::BLOCK_LENGTH;
+    let customer_start = customer_at - block;
+    let name_end_slot = customer_start + CustomerView::NAME_OFFSET;
+    let end = get_u32(&bytes, name_end_slot);
+    put_u32(&mut bytes, name_end_slot, (block + 3) as u32);
+    let err = Order::view(&bytes).unwrap_err();
+    assert_eq!(err.path(), "customer.name");
+    assert_eq!(err.kind(), &ErrorKind::InvalidUtf8 { valid_up_to: 2 });
+    put_u32(&mut bytes, name_end_slot, end);
+    assert!(Order::view(&bytes).is_ok());
+}
+
+#[test]
+fn unknown_enum_value_bad_bool_and_bad_presence() {
+    let mut bytes = tick().to_bytes().unwrap();
+    bytes[TickView::SIDE_OFFSET] = 9;
+    let err = Tick::view(&bytes).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::UnknownEnumValue {
+            enum_name: "Side",
+            value: 9
+        }
+    );
+    assert_eq!((err.path().as_str(), err.offset()), ("side", 48));
+
+    #[derive(WireMsg, Debug)]
+    struct Flags {
+        id: u16,
+        on: bool,
+        limit: Option<u32>,
+    }
+    let good = Flags {
+        id: 1,
+        on: true,
+        limit: Some(5),
+    }
+    .to_bytes()
+    .unwrap();
+    let mut bytes = good.clone();
+    bytes[2] = 2;
+    let err = Flags::view(&bytes).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::InvalidBool { value: 2 });
+    assert_eq!((err.path().as_str(), err.offset()), ("on", 2));
+    let mut bytes = good;
+    bytes[3] = 0x80;
+    let err = Flags::view(&bytes).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::InvalidPresence { value: 0x80 });
+    assert_eq!((err.path().as_str(), err.offset()), ("limit", 3));
+}
+
+#[test]
+fn end_offsets_out_of_range() {
+    let good = login().to_bytes().unwrap();
+    // username's end past the message, before the tail, and u32::MAX.
+    for (end, min, max) in [(43, 15, 42), (14, 15, 42), (u32::MAX, 15, 42)] {
+        let mut bytes = good.clone();
+        put_u32(&mut bytes, 2, end);
+        let err = LoginRequest::view(&bytes).unwrap_err();
+        assert_eq!(
+            err.kind(),
+            &ErrorKind::OffsetOutOfRange {
+                end: end as usize,
+                min,
+                max
+            }
+        );
+        assert_eq!((err.path().as_str(), err.offset()), ("username", 2));
+    }
+    // password ends before username: regions may not go backwards.
+    let mut bytes = good;
+    put_u32(&mut bytes, 6, 20);
+    let err = LoginRequest::view(&bytes).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::OffsetOutOfRange {
+            end: 20,
+            min: 23,
+            max: 42
+        }
+    );
+    assert_eq!(err.path(), "password");
+}
+
+#[test]
+fn block_length_too_small_or_past_the_end() {
+    let good = login().to_bytes().unwrap();
+    let mut bytes = good.clone();
+    bytes[0] = 14;
+    let err = LoginRequest::view(&bytes).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::BlockLengthTooSmall {
+            declared: 14,
+            required: 15
+        }
+    );
+    let mut bytes = good;
+    bytes[..2].copy_from_slice(&500u16.to_le_bytes());
+    let err = LoginRequest::view(&bytes).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::Truncated {
+            needed: 500,
+            available: 42
+        }
+    );
+}
+
+#[derive(WireMsg, Debug)]
+struct Lists {
+    prices: Vec<u32>,
+    ticks: Vec<Tick>,
+    names: Vec<String>,
+}
+
+fn lists() -> Vec<u8> {
+    Lists {
+        prices: vec![1, 2, 3],
+        ticks: vec![tick(), tick()],
+        names: vec!["a".into(), "bc".into()],
+    }
+    .to_bytes()
+    .unwrap()
+}
+
+#[test]
+fn packed_list_not_a_whole_number_of_elements() {
+    let mut bytes = lists();
+    // Shrink `prices` by one byte and grow `ticks` by one at its start: the price list
+    // is 11 bytes.
+    let prices_end = get_u32(&bytes, 2);
+    put_u32(&mut bytes, 2, prices_end - 1);
+    let err = Lists::view(&bytes).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::ListLengthMismatch {
+            len: 11,
+            element_size: 4
+        }
+    );
+    assert_eq!(err.path(), "prices");
+}
+
+#[test]
+fn strided_list_stride_too_small_or_ragged() {
+    let good = lists();
+    let ticks_at = get_u32(&good, 2) as usize;
+    let mut bytes = good.clone();
+    bytes[ticks_at..ticks_at + 2].copy_from_slice(&0u16.to_le_bytes());
+    let err = Lists::view(&bytes).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::StrideTooSmall {
+            stride: 0,
+            required: 50
+        }
+    );
+    assert_eq!((err.path().as_str(), err.offset()), ("ticks", ticks_at));
+    let mut bytes = good;
+    bytes[ticks_at..ticks_at + 2].copy_from_slice(&60u16.to_le_bytes());
+    let err = Lists::view(&bytes).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::ListLengthMismatch {
+            len: 100,
+            element_size: 60
+        }
+    );
+}
+
+#[test]
+fn table_list_count_too_large_does_not_allocate_or_loop() {
+    let good = lists();
+    let names_at = get_u32(&good, 6) as usize;
+    let mut bytes = good.clone();
+    put_u32(&mut bytes, names_at, u32::MAX);
+    let err = Lists::view(&bytes).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::ListCountTooLarge {
+            count: u32::MAX as usize,
+            available: 15
+        }
+    );
+    assert_eq!((err.path().as_str(), err.offset()), ("names", names_at));
+
+    // Element ends that go backwards.
+    let mut bytes = good;
+    put_u32(&mut bytes, names_at + 8, 12);
+    let err = Lists::view(&bytes).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::OffsetOutOfRange {
+            end: 12,
+            min: 13,
+            max: 15
+        }
+    );
+    assert_eq!(err.path(), "names[1]");
+}
+
+#[test]
+fn nesting_deeper_than_the_limit_is_refused() {
+    let ok = chain(MAX_DEPTH).to_bytes().unwrap();
+    assert_eq!(Node::decode(&ok).unwrap(), chain(MAX_DEPTH));
+    let deep = chain(MAX_DEPTH + 1).to_bytes().unwrap();
+    let err = Node::view(&deep).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH });
+    assert!(err.path().starts_with("children[0].children[0]"));
+}
+
+#[test]
+fn errors_are_std_errors_with_debug() {
+    let err: Error = Tick::view(&[]).unwrap_err();
+    let debug = format!("{err:?}");
+    assert!(debug.contains("Truncated"), "{debug}");
+    assert_eq!(err.to_string(), "truncated: needs 50 bytes, has 0 at byte 0");
+}

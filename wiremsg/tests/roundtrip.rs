@@ -1,0 +1,231 @@
+//! Round trips of the reference messages, the three raw-struct hazards of
+//! reference.md R4, and views at every alignment.
+
+mod common;
+
+use common::*;
+use wiremsg::{ErrorKind, WireMsg};
+
+#[test]
+fn r1_login_round_trip() {
+    let bytes = login().to_bytes().unwrap();
+    assert_eq!(bytes.len(), 42);
+    assert_eq!(LoginRequest::decode(&bytes).unwrap(), login());
+
+    let response = LoginResponse {
+        status: LoginStatus::MfaRequired,
+        access_token: String::new(),
+        expires_at: 1_764_403_200,
+        error_message: "MFA token required".into(),
+    };
+    let bytes = response.to_bytes().unwrap();
+    let view = LoginResponse::view(&bytes).unwrap();
+    assert_eq!(view.status(), LoginStatus::MfaRequired);
+    assert_eq!(view.expires_at(), 1_764_403_200);
+    assert_eq!(view.error_message(), "MFA token required");
+    assert_eq!(view.decode(), response);
+}
+
+#[test]
+fn r2_order_round_trip_keeps_every_value() {
+    let order = order();
+    let bytes = order.to_bytes().unwrap();
+    assert_eq!(bytes.len(), order.encoded_len());
+    let view = Order::view(&bytes).unwrap();
+    assert_eq!(view.id(), 20_261_129_001);
+    assert_eq!(view.customer().name(), "Trần Thị Bích");
+    assert_eq!(view.items().len(), 5);
+    let second = view.items().get(1).unwrap();
+    assert_eq!(second.name(), "Bánh mì thịt nướng");
+    assert_eq!(second.discount(), 2000.0);
+    assert_eq!(view.note(), "");
+    let total: f64 = view
+        .items()
+        .iter()
+        .map(|i| f64::from(i.quantity()) * i.unit_price() - i.discount())
+        .sum();
+    assert_eq!(total, 70000.0 + 23000.0 + 135000.0 + 30000.0 + 34500.0);
+    assert_eq!(Order::decode(&bytes).unwrap(), order);
+}
+
+#[test]
+fn r6_tick_round_trip_and_in_place_update() {
+    let mut bytes = tick().to_bytes().unwrap();
+    assert_eq!(bytes.len(), 50);
+    let mut edit = Tick::view_mut(&mut bytes).unwrap();
+    edit.set_bid_size(450);
+    edit.set_side(Side::Sell);
+    let view = Tick::view(&bytes).unwrap();
+    assert_eq!(view.bid_size(), 450);
+    assert_eq!(view.side(), Side::Sell);
+    assert_eq!(
+        Tick::decode(&bytes).unwrap(),
+        Tick {
+            bid_size: 450,
+            side: Side::Sell,
+            ..tick()
+        }
+    );
+}
+
+#[test]
+fn r4_endianness_is_fixed_little_endian() {
+    #[derive(WireMsg, Debug, PartialEq)]
+    struct Word {
+        value: u32,
+    }
+    let bytes = Word { value: 0x1234_5678 }.to_bytes().unwrap();
+    assert_eq!(bytes, [0x78, 0x56, 0x34, 0x12]);
+    // The same bytes on any host: a big-endian reader of native bytes would see these.
+    assert_ne!(bytes, 0x1234_5678u32.to_be_bytes());
+}
+
+#[test]
+fn r4_padding_is_absent() {
+    #[repr(C)]
+    struct Raw {
+        _a: u8,
+        _b: i32,
+        _c: u8,
+    }
+    #[derive(WireMsg, Debug, PartialEq)]
+    struct Padded {
+        a: u8,
+        b: i32,
+        c: u8,
+    }
+    assert_eq!(core::mem::size_of::<Raw>(), 12);
+    assert_eq!(Padded::BLOCK_LENGTH, 6);
+    assert_eq!(Padded { a: 1, b: -1, c: 2 }.to_bytes().unwrap(), [1, 255, 255, 255, 255, 2]);
+}
+
+mod v1 {
+    use wiremsg::WireMsg;
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct LoginRequest {
+        pub(crate) user_id: i32,
+        pub(crate) username: [u8; 16],
+    }
+}
+
+mod v2 {
+    use wiremsg::WireMsg;
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct LoginRequest {
+        pub(crate) user_id: i32,
+        pub(crate) username: [u8; 16],
+        pub(crate) email: [u8; 32],
+    }
+}
+
+#[test]
+fn r4_versioning_v2_reader_of_v1_bytes_gets_an_error_not_a_crash() {
+    let mut username = [0u8; 16];
+    username[..4].copy_from_slice(b"binh");
+    let v1_bytes = v1::LoginRequest { user_id: 7, username }.to_bytes().unwrap();
+    assert_eq!(v1_bytes.len(), 20);
+    let err = v2::LoginRequest::view(&v1_bytes).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::Truncated {
+            needed: 52,
+            available: 20
+        }
+    );
+
+    // And a v1 reader of v2 bytes reads what it knows and ignores the rest.
+    let v2_bytes = v2::LoginRequest {
+        user_id: 7,
+        username,
+        email: [b'e'; 32],
+    }
+    .to_bytes()
+    .unwrap();
+    let view = v1::LoginRequest::view(&v2_bytes).unwrap();
+    assert_eq!(view.user_id(), 7);
+    assert_eq!(&view.username().as_bytes()[..4], b"binh");
+}
+
+#[test]
+fn views_work_at_every_alignment() {
+    let order_bytes = order().to_bytes().unwrap();
+    let tick_bytes = tick().to_bytes().unwrap();
+    for shift in 0..16 {
+        let mut buffer = vec![0xAAu8; shift];
+        buffer.extend_from_slice(&order_bytes);
+        let view = Order::view(&buffer[shift..]).unwrap();
+        assert_eq!(view.decode(), order(), "order at offset {shift}");
+
+        let mut buffer = vec![0x55u8; shift];
+        buffer.extend_from_slice(&tick_bytes);
+        let view = Tick::view(&buffer[shift..]).unwrap();
+        assert_eq!(view.ask_price(), 2_345_700, "tick at offset {shift}");
+        assert_eq!(view.symbol(), "AAPL");
+    }
+}
+
+#[test]
+fn trusted_view_reads_the_same_values() {
+    let bytes = order().to_bytes().unwrap();
+    assert!(Order::view(&bytes).is_ok());
+    // SAFETY: `view` accepted the bytes just above.
+    let view = unsafe { wiremsg::view_unchecked::<Order>(&bytes) };
+    assert_eq!(view.decode(), order());
+    assert_eq!(view.items().get(4).unwrap().sku(), "SKU-0005");
+}
+
+#[test]
+fn encode_into_appends_nothing_on_a_short_buffer() {
+    let order = order();
+    let len = order.encoded_len();
+    let mut short = vec![0u8; len - 1];
+    let err = order.encode_into(&mut short).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::BufferTooSmall {
+            needed: len,
+            available: len - 1
+        }
+    );
+    assert!(short.iter().all(|&b| b == 0));
+    let mut exact = vec![0u8; len + 3];
+    assert_eq!(order.encode_into(&mut exact).unwrap(), len);
+    assert_eq!(Order::decode(&exact[..len]).unwrap(), order);
+
+    let mut appended = vec![9u8];
+    assert_eq!(order.encode(&mut appended).unwrap(), len);
+    assert_eq!(appended[0], 9);
+    assert_eq!(&appended[1..], &exact[..len]);
+}
+
+#[test]
+fn schema_descriptor_lists_fields_with_offsets() {
+    let schema = Tick::SCHEMA;
+    assert_eq!(schema.name, "Tick");
+    assert_eq!(schema.block_length, 50);
+    assert!(!schema.has_tail);
+    let names: Vec<_> = schema.fields.iter().map(|f| (f.name, f.offset, f.size)).collect();
+    assert_eq!(names[2], ("symbol", 16, 8));
+    assert_eq!(names[8], ("flags", 49, 1));
+    assert!(matches!(schema.fields[2].ty, wiremsg::TypeSchema::FixedStr { len: 8 }));
+
+    let order = Order::SCHEMA;
+    assert!(order.has_tail);
+    assert_eq!(order.fields[1].name, "customer");
+    match order.fields[2].ty {
+        wiremsg::TypeSchema::List(wiremsg::TypeSchema::Message(item)) => {
+            assert_eq!(item().name, "LineItem")
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+#[test]
+fn recursive_messages_round_trip() {
+    let tree = Node {
+        value: 1,
+        children: vec![chain(3), Node { value: 9, children: vec![] }],
+    };
+    let bytes = tree.to_bytes().unwrap();
+    assert_eq!(Node::decode(&bytes).unwrap(), tree);
+}

@@ -1,0 +1,8 @@
+use wiremsg::WireMsg;
+
+#[derive(WireMsg)]
+struct Glyph {
+    code: char,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use wiremsg::WireEnum;
+
+#[derive(WireEnum, Clone, Copy)]
+#[repr(i8)]
+enum Delta {
+    Down = -1,
+    Up = 1,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use wiremsg::WireEnum;
+
+#[derive(WireEnum, Clone, Copy)]
+enum Side {
+    Buy,
+    Sell,
+}
+
+fn main() {}

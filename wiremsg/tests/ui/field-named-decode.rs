@@ -1,0 +1,8 @@
+use wiremsg::WireMsg;
+
+#[derive(WireMsg)]
+struct Codec {
+    decode: u32,
+}
+
+fn main() {}

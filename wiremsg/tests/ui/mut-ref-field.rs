@@ -1,0 +1,8 @@
+use wiremsg::WireMsg;
+
+#[derive(WireMsg)]
+struct Edit<'a> {
+    text: &'a mut str,
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use wiremsg::WireMsg;
+
+#[derive(WireMsg)]
+struct Maybe {
+    name: Option<Option<String>>,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use wiremsg::WireMsg;
+
+#[derive(WireMsg)]
+struct Header {
+    len: usize,
+    initial: char,
+}
+
+fn main() {}

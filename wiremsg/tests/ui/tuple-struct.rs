@@ -1,0 +1,6 @@
+use wiremsg::WireMsg;
+
+#[derive(WireMsg)]
+struct Point(u32, u32);
+
+fn main() {}

@@ -1,0 +1,8 @@
+use wiremsg::WireMsg;
+
+#[derive(WireMsg)]
+struct Wrapper<T> {
+    value: T,
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+use wiremsg::WireMsg;
+
+#[derive(WireMsg)]
+struct Empty;
+
+fn main() {}

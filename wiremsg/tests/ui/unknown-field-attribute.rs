@@ -1,0 +1,9 @@
+use wiremsg::WireMsg;
+
+#[derive(WireMsg)]
+struct Tagged {
+    #[wire(foo)]
+    id: u32,
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use wiremsg::WireMsg;
+
+#[derive(WireMsg)]
+struct Header {
+    len: usize,
+}
+
+fn main() {}

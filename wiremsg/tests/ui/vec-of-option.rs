@@ -1,0 +1,8 @@
+use wiremsg::WireMsg;
+
+#[derive(WireMsg)]
+struct Sparse {
+    values: Vec<Option<u32>>,
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use wiremsg::WireMsg;
+
+#[derive(WireMsg)]
+struct Matrix {
+    rows: Vec<Vec<u8>>,
+}
+
+fn main() {}
