@@ -220,9 +220,9 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
             type Mut<'v> = #view_mut<'v>;
 
             #[inline]
-            fn __view<'v, M: ::wiremsg::Mode>(
+            fn __view<'v, __WireMode: ::wiremsg::Mode>(
                 bytes: &'v [u8],
-                mode: &M,
+                mode: &__WireMode,
                 depth: u32,
             ) -> ::wiremsg::__private::Result<#view<'v>, ::wiremsg::Error> {
                 #validate

@@ -112,29 +112,32 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     }
 }
 
-/// The body of `WireMsg::__view`: the block, then each field in order.
+/// The body of `WireMsg::__view`: the block, then each field in order. Locals are
+/// prefixed so that no field name can shadow them.
 pub(crate) fn validate_body(cx: &Ctx<'_>) -> TokenStream {
     let view = &cx.view;
     let block_length = &cx.block_length;
     let in_tail = &cx.in_tail;
-    let fields = cx.fields.iter().map(|f| {
-        let name = f.field.ident;
+    let locals: Vec<_> = (0..cx.fields.len())
+        .map(|i| quote::format_ident!("__wiremsg_field_{}", i))
+        .collect();
+    let fields = cx.fields.iter().zip(&locals).map(|(f, local)| {
         let ty = &f.v_ty;
         let offset = &f.offset;
         let label = &f.name;
         quote! {
-            let #name = ::wiremsg::__private::field::<#ty, M>(
-                block, #view::#offset, bytes, &mut prev_end, mode, depth, #label,
+            let #local = ::wiremsg::__private::field::<#ty, __WireMode>(
+                __wiremsg_block, #view::#offset, bytes, &mut __wiremsg_prev_end, mode, depth, #label,
             )?;
         }
     });
     let names = cx.fields.iter().map(|f| f.field.ident);
     quote! {
-        let (block, tail_start) =
-            ::wiremsg::__private::message_block::<{ #block_length }, M>(bytes, #in_tail, mode, depth)?;
+        let (__wiremsg_block, __wiremsg_tail_start) =
+            ::wiremsg::__private::message_block::<{ #block_length }, __WireMode>(bytes, #in_tail, mode, depth)?;
         #[allow(unused_mut, unused_variables)]
-        let mut prev_end = tail_start;
+        let mut __wiremsg_prev_end = __wiremsg_tail_start;
         #(#fields)*
-        ::wiremsg::__private::Ok(#view { __block: block, #(#names,)* })
+        ::wiremsg::__private::Ok(#view { __block: __wiremsg_block, #(#names: #locals,)* })
     }
 }

@@ -1,0 +1,169 @@
+//! Property tests: round trips of arbitrary values, and arbitrary or mutated bytes never
+//! make `view` (or the accessors of a view it accepts) panic.
+
+mod common;
+
+use common::*;
+use proptest::prelude::*;
+use wiremsg::{FixedStr, WireMsg};
+
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+struct Mixed {
+    a: u8,
+    b: i64,
+    c: f64,
+    flag: bool,
+    opt: Option<u32>,
+    text: String,
+    bytes: Vec<u8>,
+    numbers: Vec<i16>,
+    maybe: Option<String>,
+    arr: [u16; 3],
+    sym: FixedStr<4>,
+    items: Vec<LineItem>,
+}
+
+fn line_item() -> impl Strategy<Value = LineItem> {
+    (".{0,12}", ".{0,20}", any::<i32>(), any::<f64>(), any::<f64>()).prop_map(
+        |(sku, name, quantity, unit_price, discount)| LineItem {
+            sku,
+            name,
+            quantity,
+            unit_price,
+            discount,
+        },
+    )
+}
+
+fn mixed() -> impl Strategy<Value = Mixed> {
+    (
+        (any::<u8>(), any::<i64>(), any::<f64>(), any::<bool>(), any::<Option<u32>>()),
+        (".{0,16}", proptest::collection::vec(any::<u8>(), 0..24)),
+        proptest::collection::vec(any::<i16>(), 0..8),
+        proptest::option::of(".{0,8}"),
+        any::<[u16; 3]>(),
+        "[A-Z]{0,4}",
+        proptest::collection::vec(line_item(), 0..4),
+    )
+        .prop_map(|((a, b, c, flag, opt), (text, bytes), numbers, maybe, arr, sym, items)| Mixed {
+            a,
+            b,
+            c,
+            flag,
+            opt,
+            text,
+            bytes,
+            numbers,
+            maybe,
+            arr,
+            sym: FixedStr::new(&sym).unwrap(),
+            items,
+        })
+}
+
+/// Equality that treats floats by their bits (NaN round-trips bit for bit).
+fn same(x: &Mixed, y: &Mixed) -> bool {
+    let items = x.items.len() == y.items.len()
+        && x.items.iter().zip(&y.items).all(|(p, q)| {
+            p.sku == q.sku
+                && p.name == q.name
+                && p.quantity == q.quantity
+                && p.unit_price.to_bits() == q.unit_price.to_bits()
+                && p.discount.to_bits() == q.discount.to_bits()
+        });
+    items
+        && x.c.to_bits() == y.c.to_bits()
+        && (x.a, x.b, x.flag, x.opt, &x.text, &x.bytes, &x.numbers, &x.maybe, x.arr, x.sym)
+            == (y.a, y.b, y.flag, y.opt, &y.text, &y.bytes, &y.numbers, &y.maybe, y.arr, y.sym)
+}
+
+/// Views every type over `bytes`; on success, reads every field through `Debug`.
+fn view_all(bytes: &[u8]) {
+    if let Ok(v) = Mixed::view(bytes) {
+        let _ = format!("{v:?}");
+        let _ = v.decode();
+    }
+    if let Ok(v) = Order::view(bytes) {
+        let _ = format!("{v:?}");
+        let _ = v.decode();
+    }
+    if let Ok(v) = Node::view(bytes) {
+        let _ = format!("{v:?}");
+    }
+    if let Ok(v) = Tick::view(bytes) {
+        let _ = format!("{v:?}");
+    }
+    if let Ok(v) = LoginRequest::view(bytes) {
+        let _ = format!("{v:?}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn round_trip(value in mixed()) {
+        let bytes = value.to_bytes().unwrap();
+        prop_assert_eq!(bytes.len(), value.encoded_len());
+        let decoded = Mixed::decode(&bytes).unwrap();
+        prop_assert!(same(&decoded, &value), "{:?} != {:?}", decoded, value);
+        // Trusted and checked views agree.
+        // SAFETY: `decode` (which validates) accepted the bytes just above.
+        let trusted = unsafe { wiremsg::view_unchecked::<Mixed>(&bytes) };
+        prop_assert!(same(&trusted.decode(), &value));
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..256)) {
+        view_all(&bytes);
+    }
+
+    #[test]
+    fn mutated_encodings_never_panic(
+        value in mixed(),
+        flips in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..4),
+    ) {
+        let mut bytes = value.to_bytes().unwrap();
+        for (at, byte) in flips {
+            let i = at.index(bytes.len());
+            bytes[i] = byte;
+        }
+        view_all(&bytes);
+    }
+
+    #[test]
+    fn mutated_orders_never_panic(at in any::<prop::sample::Index>(), byte in any::<u8>()) {
+        let mut bytes = order().to_bytes().unwrap();
+        let i = at.index(bytes.len());
+        bytes[i] = byte;
+        view_all(&bytes);
+    }
+}
+
+/// A type named like the generated code's generic parameters and locals.
+#[derive(WireMsg, Debug, Clone, Copy, PartialEq)]
+struct M {
+    mode: u8,
+    depth: u8,
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Shadowing {
+    bytes: Vec<u8>,
+    block: String,
+    m: M,
+    tail_start: u16,
+}
+
+#[test]
+fn field_and_type_names_do_not_shadow_generated_code() {
+    let value = Shadowing {
+        bytes: vec![1, 2],
+        block: "b".into(),
+        m: M { mode: 3, depth: 4 },
+        tail_start: 5,
+    };
+    let bytes = value.to_bytes().unwrap();
+    assert_eq!(Shadowing::decode(&bytes).unwrap(), value);
+    assert_eq!(Shadowing::view(&bytes).unwrap().m().depth(), 4);
+}
