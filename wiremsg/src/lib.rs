@@ -92,6 +92,11 @@ mod text;
 #[doc(hidden)]
 pub mod __private;
 
+/// The README's tour, compiled and run as a doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
+
 pub use array::{ArrayIter, ArrayView};
 pub use error::{Error, ErrorKind};
 pub use field::{DecodeField, Element, Field, ListEncoding, Scalar, Slots};
@@ -103,11 +108,105 @@ pub use schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 
 /// Derives [`WireMsg`](trait@WireMsg) for a struct with named fields.
 ///
-/// See the crate docs; the full reference is in the derive crate's documentation
-/// (`# Attributes`, `# Generated items`, `# Layout`, `# Compile errors`), reproduced
-/// in `wiremsg-derive`'s docs.
+/// # Attributes
+///
+/// None yet on structs and fields (`#[wire(...)]` is reserved: versions and template
+/// ids come with the next format features); an unknown `#[wire(...)]` key is a compile
+/// error that lists the known ones.
+///
+/// # Generated items
+///
+/// For `struct Order { .. }` in the same module and with the same visibility:
+///
+/// | item | what it is |
+/// |---|---|
+/// | `impl WireMsg for Order` | `BLOCK_LENGTH`, `SCHEMA`, `view`, `view_mut`, `decode`, `encode`, `encode_into`, `encoded_len`, `to_bytes` |
+/// | `OrderView<'v>` | the validated view: one accessor per field, named like it; `decode()`; `as_bytes()`; `Debug` prints every field; constants `<FIELD>_OFFSET` and `<FIELD>_SIZE` (bytes from the start of the message) |
+/// | `OrderMut<'v>` | the mutable view: `set_<field>(value)` for numbers, `bool`, enums, `FixedStr`, arrays and options of these; `<field>_mut()` for nested messages (`Option` of its mutable view) and lists ([`ListMut`]) |
+/// | `impl Field`, `Element`, `DecodeField` | so that `Order` nests in other messages and lists |
+///
+/// Accessors return: numbers, `bool` and enums by value; `&'v str` for `String`,
+/// `&str` and `FixedStr<N>`; `&'v [u8]` for `Vec<u8>` and `&[u8]`; a [`List`] for other
+/// lists; an [`ArrayView`] for arrays; `Option<_>` of the inner view for options; the
+/// nested message's view for nested messages.
+///
+/// Borrowed field types (`&'a str`, `&'a [T]`) encode exactly like their owned twins
+/// (`String`, `Vec<T>`), so hot paths can encode without allocating. A struct with a
+/// `&'a [T]` field of `T` other than `u8` can be viewed and encoded but not decoded.
+///
+/// The generated code contains no `unsafe` and compiles in crates with
+/// `#![forbid(unsafe_code)]` and `#![no_implicit_prelude]`; raw identifiers
+/// (`r#type`) work as field names (the accessor is `r#type()`, constants `TYPE_OFFSET`).
+///
+/// # Layout
+///
+/// Fields are laid out in declaration order, little-endian, without padding (see the
+/// [crate docs](crate) and `FORMAT.md`). A struct whose fields are all fixed-size is
+/// encoded as its block alone; `{u8, i32, u8}` is 6 bytes.
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct Padded {
+///     a: u8,
+///     b: i32,
+///     c: u8,
+/// }
+///
+/// assert_eq!(Padded::BLOCK_LENGTH, 6);
+/// assert_eq!(PaddedView::B_OFFSET, 1);
+/// let bytes = Padded { a: 1, b: 0x1234_5678, c: 2 }.to_bytes().unwrap();
+/// assert_eq!(bytes, [0x01, 0x78, 0x56, 0x34, 0x12, 0x02]);
+/// ```
+///
+/// # Compile errors
+///
+/// Each error points at the offending token and says what to do. For example:
+///
+/// ```text
+/// error: `usize` has no fixed width on the wire; use `u32`/`u64` (or `i32`/`i64`) instead
+///  --> src/lib.rs:4:12
+///   |
+/// 4 |     count: usize,
+///   |            ^^^^^
+/// ```
+///
+/// Refused: tuple, unit and union types; type and const parameters; `where` clauses;
+/// `usize`, `isize`, `char`, tuples, `Box`/`Rc`/`Arc`/`Cow`/maps/sets; `&mut` and
+/// borrowed types other than `&str` and `&[T]`; lists of lists, arrays or options;
+/// nested `Option`; arrays of variable-size types; blocks over 65,535 bytes; fields
+/// named `decode` or `as_bytes` (the view's own methods). The pinned messages are the
+/// `wiremsg/tests/ui/*.stderr` files.
 pub use wiremsg_derive::WireMsg;
 
-/// Derives [`WireEnum`](trait@WireEnum) and [`Field`] for a C-like enum with
-/// `#[repr(u8|u16|u32|u64)]`.
+/// Derives [`WireEnum`](trait@WireEnum) and [`Field`] for a C-like enum.
+///
+/// The enum needs `#[repr(u8)]`, `#[repr(u16)]`, `#[repr(u32)]` or `#[repr(u64)]`: the
+/// wire width. Values are the discriminants (explicit, or the previous one plus one,
+/// as in Rust). A value with no variant fails validation
+/// ([`ErrorKind::UnknownEnumValue`]) unless one variant is marked `#[wire(other)]`
+/// and has one field of the repr type: it then keeps the unknown value, and writes it
+/// back unchanged.
+///
+/// ```
+/// use wiremsg::{WireEnum, WireMsg};
+///
+/// #[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+/// #[repr(u8)]
+/// enum Event {
+///     Add = b'A',
+///     Delete = b'D',
+///     #[wire(other)]
+///     Other(u8),
+/// }
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Header {
+///     kind: Event,
+/// }
+///
+/// assert_eq!(Header::view(b"D").unwrap().kind(), Event::Delete);
+/// assert_eq!(Header::view(b"Z").unwrap().kind(), Event::Other(b'Z'));
+/// ```
 pub use wiremsg_derive::WireEnum;

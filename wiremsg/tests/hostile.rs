@@ -285,3 +285,13 @@ fn errors_are_std_errors_with_debug() {
     assert!(debug.contains("Truncated"), "{debug}");
     assert_eq!(err.to_string(), "truncated: needs 50 bytes, has 0 at byte 0");
 }
+
+#[test]
+fn readme_error_example_is_real() {
+    let mut bytes = order().to_bytes().unwrap();
+    let at = find(&bytes, b"SKU-0004");
+    bytes[at + 2] = 0xFF;
+    let err = Order::view(&bytes).unwrap_err();
+    let readme = include_str!("../../README.md");
+    assert!(readme.contains(&err.to_string()), "README should quote: {err}");
+}

@@ -1,0 +1,268 @@
+//! Hygiene: the derives expand inside a `#[no_implicit_prelude]` module whose names
+//! shadow the prelude (`Option`, `Some`, `Ok`, `Vec`, ...) and the crate's traits, so
+//! generated code that relies on any name in scope fails to compile here. Also covers
+//! raw identifier fields (`r#type`).
+
+#[no_implicit_prelude]
+mod m {
+    // Items that shadow what a careless expansion would use unqualified.
+    #![allow(dead_code, non_camel_case_types)]
+    pub struct Option;
+    pub struct Some;
+    pub struct None;
+    pub struct Result;
+    pub struct Ok;
+    pub struct Err;
+    pub struct Vec;
+    pub struct String;
+    pub struct Box;
+    pub struct Default;
+    pub struct Clone;
+    pub struct Copy;
+    pub struct Debug;
+    pub struct Field;
+    pub struct WireMsg;
+    pub struct WireEnum;
+    pub struct Error;
+    pub struct List;
+    pub struct Mode;
+    pub trait Into {}
+    pub trait From {}
+    pub trait Iterator {}
+    pub trait Sized {}
+    pub mod core {}
+    pub mod std {}
+    pub mod alloc {}
+    pub mod wiremsg {}
+
+    #[derive(
+        ::wiremsg::WireEnum,
+        ::std::fmt::Debug,
+        ::std::clone::Clone,
+        ::std::marker::Copy,
+        ::std::cmp::PartialEq,
+    )]
+    #[repr(u8)]
+    pub enum Side {
+        Buy = 1,
+        Sell = 2,
+    }
+
+    #[derive(
+        ::wiremsg::WireEnum,
+        ::std::fmt::Debug,
+        ::std::clone::Clone,
+        ::std::marker::Copy,
+        ::std::cmp::PartialEq,
+    )]
+    #[repr(u16)]
+    pub enum Venue {
+        Xnas,
+        Xnys = 7,
+        Arcx,
+        #[wire(other)]
+        Unknown(u16),
+    }
+
+    /// Fixed-size: every field is in the block.
+    #[derive(::wiremsg::WireMsg, ::std::fmt::Debug, ::std::clone::Clone, ::std::cmp::PartialEq)]
+    pub struct Tick {
+        pub seq: u64,
+        pub price: i64,
+        pub side: Side,
+        pub live: bool,
+    }
+
+    /// Variable-size: has a tail.
+    #[derive(::wiremsg::WireMsg, ::std::fmt::Debug, ::std::clone::Clone, ::std::cmp::PartialEq)]
+    pub struct Item {
+        pub sku: ::std::string::String,
+        pub qty: i32,
+    }
+
+    /// Every field kind, and a raw identifier.
+    #[derive(::wiremsg::WireMsg, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+    pub struct Everything<'a> {
+        pub r#type: u8,
+        pub small: i8,
+        pub wide: u128,
+        pub ratio: f64,
+        pub flag: bool,
+        pub symbol: ::wiremsg::FixedStr<6>,
+        pub levels: [u16; 3],
+        pub maybe: ::std::option::Option<u32>,
+        pub maybe_pair: ::std::option::Option<[u8; 2]>,
+        pub venue: Venue,
+        pub side: Side,
+        pub tick: Tick,
+        pub maybe_tick: ::std::option::Option<Tick>,
+        pub ticks: [Tick; 2],
+        pub name: ::std::string::String,
+        pub note: &'a str,
+        pub maybe_name: ::std::option::Option<::std::string::String>,
+        pub blob: ::std::vec::Vec<u8>,
+        pub raw: &'a [u8],
+        pub numbers: ::std::vec::Vec<u32>,
+        pub sides: ::std::vec::Vec<Side>,
+        pub history: ::std::vec::Vec<Tick>,
+        pub items: ::std::vec::Vec<Item>,
+        pub labels: ::std::vec::Vec<::std::string::String>,
+        pub item: Item,
+        pub maybe_item: ::std::option::Option<Item>,
+    }
+}
+
+use m::{Everything, Item, Side, Tick, Venue};
+use wiremsg::{FixedStr, TypeSchema, WireMsg};
+
+fn tick(seq: u64, side: Side) -> Tick {
+    Tick {
+        seq,
+        price: -(seq as i64) * 100,
+        side,
+        live: seq % 2 == 0,
+    }
+}
+
+fn item(sku: &str, qty: i32) -> Item {
+    Item {
+        sku: sku.into(),
+        qty,
+    }
+}
+
+fn sample<'a>(note: &'a str, raw: &'a [u8]) -> Everything<'a> {
+    Everything {
+        r#type: 42,
+        small: -3,
+        wide: u128::MAX - 1,
+        ratio: 0.25,
+        flag: true,
+        symbol: FixedStr::new("MSFT").unwrap(),
+        levels: [1, 2, 65535],
+        maybe: Some(9),
+        maybe_pair: None,
+        venue: Venue::Unknown(300),
+        side: Side::Sell,
+        tick: tick(1, Side::Buy),
+        maybe_tick: Some(tick(2, Side::Sell)),
+        ticks: [tick(3, Side::Buy), tick(4, Side::Sell)],
+        name: "everything".into(),
+        note,
+        maybe_name: Some("yes".into()),
+        blob: vec![0, 1, 2, 255],
+        raw,
+        numbers: vec![10, 20, 30],
+        sides: vec![Side::Buy, Side::Sell, Side::Buy],
+        history: vec![tick(5, Side::Buy), tick(6, Side::Sell)],
+        items: vec![item("a", 1), item("", 0), item("ccc", -7)],
+        labels: vec!["x".into(), "yy".into()],
+        item: item("nested", 5),
+        maybe_item: None,
+    }
+}
+
+#[test]
+fn round_trips_every_field_kind_through_the_view_and_decode() {
+    let note = String::from("a note");
+    let raw = [9u8, 8, 7];
+    let value = sample(&note, &raw);
+    let bytes = value.to_bytes().unwrap();
+    assert_eq!(bytes.len(), value.encoded_len());
+
+    let view = Everything::view(&bytes).unwrap();
+    assert_eq!(view.r#type(), 42);
+    assert_eq!(view.small(), -3);
+    assert_eq!(view.wide(), u128::MAX - 1);
+    assert_eq!(view.ratio(), 0.25);
+    assert!(view.flag());
+    assert_eq!(view.symbol(), "MSFT");
+    assert_eq!(view.levels().to_array(), [1, 2, 65535]);
+    assert_eq!(view.maybe(), Some(9));
+    assert!(view.maybe_pair().is_none());
+    assert_eq!(view.venue(), Venue::Unknown(300));
+    assert_eq!(view.side(), Side::Sell);
+    assert_eq!(view.tick().seq(), 1);
+    assert_eq!(view.tick().price(), -100);
+    assert_eq!(view.maybe_tick().unwrap().side(), Side::Sell);
+    assert_eq!(view.ticks().get(1).unwrap().seq(), 4);
+    assert_eq!(view.name(), "everything");
+    assert_eq!(view.note(), "a note");
+    assert_eq!(view.maybe_name(), Some("yes"));
+    assert_eq!(view.blob(), &[0, 1, 2, 255][..]);
+    assert_eq!(view.raw(), &[9, 8, 7][..]);
+    assert_eq!(view.numbers().iter().collect::<Vec<_>>(), [10, 20, 30]);
+    assert_eq!(
+        view.sides().iter().collect::<Vec<_>>(),
+        [Side::Buy, Side::Sell, Side::Buy]
+    );
+    assert_eq!(view.history().len(), 2);
+    assert_eq!(view.history().get(1).unwrap().price(), -600);
+    let skus: Vec<&str> = view.items().iter().map(|i| i.sku()).collect();
+    assert_eq!(skus, ["a", "", "ccc"]);
+    assert_eq!(view.items().get(2).unwrap().qty(), -7);
+    assert_eq!(view.labels().iter().collect::<Vec<_>>(), ["x", "yy"]);
+    assert_eq!(view.item().sku(), "nested");
+    assert!(view.maybe_item().is_none());
+
+    // Decoding through the view and through the type agree with the value.
+    assert_eq!(view.decode(), value);
+    assert_eq!(Everything::decode(&bytes).unwrap(), value);
+}
+
+#[test]
+fn raw_identifier_field_keeps_its_plain_name_in_the_schema_and_setters() {
+    let note = String::new();
+    let value = sample(&note, &[]);
+    let mut bytes = value.to_bytes().unwrap();
+
+    let schema = Everything::SCHEMA;
+    let first = &schema.fields[0];
+    assert_eq!(first.name, "type");
+    assert_eq!(first.size, 1);
+    assert!(matches!(first.ty, TypeSchema::U8));
+    // The message has a tail, so its first field follows the u16 block length.
+    assert!(schema.has_tail);
+    assert_eq!(first.offset, 2);
+    assert_eq!(m::EverythingView::TYPE_OFFSET, 2);
+    assert_eq!(m::EverythingView::TYPE_SIZE, 1);
+    assert_eq!(bytes[m::EverythingView::TYPE_OFFSET], 42);
+    let names: Vec<&str> = schema.fields.iter().map(|f| f.name).collect();
+    assert_eq!(names.len(), 26);
+    assert_eq!(&names[..3], ["type", "small", "wide"]);
+    assert_eq!(names.last(), Some(&"maybe_item"));
+
+    let mut edit = Everything::view_mut(&mut bytes).unwrap();
+    edit.set_type(7);
+    edit.set_side(Side::Buy);
+    edit.set_venue(Venue::Xnys);
+    edit.set_levels([4, 5, 6]);
+    edit.tick_mut().unwrap().set_price(12);
+    edit.items_mut().get_mut(0).unwrap().set_qty(100);
+    edit.numbers_mut().set(2, &33);
+    let decoded = Everything::decode(&bytes).unwrap();
+    assert_eq!(decoded.r#type, 7);
+    assert_eq!(decoded.side, Side::Buy);
+    assert_eq!(decoded.venue, Venue::Xnys);
+    assert_eq!(decoded.levels, [4, 5, 6]);
+    assert_eq!(decoded.tick.price, 12);
+    assert_eq!(decoded.items[0].qty, 100);
+    assert_eq!(decoded.numbers, [10, 20, 33]);
+    assert_eq!(decoded.name, "everything");
+}
+
+#[test]
+fn enum_values_follow_rust_discriminant_rules() {
+    use wiremsg::WireEnum;
+    assert_eq!(Venue::Xnas.to_raw(), 0);
+    assert_eq!(Venue::Xnys.to_raw(), 7);
+    assert_eq!(Venue::Arcx.to_raw(), 8);
+    assert_eq!(Venue::from_raw(9), Some(Venue::Unknown(9)));
+    assert_eq!(Venue::Unknown(9).to_raw(), 9);
+    assert_eq!(Side::from_raw(0), None);
+    assert_eq!(Side::from_raw(2), Some(Side::Sell));
+    let schema = Venue::ENUM_SCHEMA;
+    assert_eq!(schema.name, "Venue");
+    assert_eq!(schema.variants, [("Xnas", 0), ("Xnys", 7), ("Arcx", 8)]);
+    assert_eq!(schema.catch_all, Some("Unknown"));
+}
