@@ -1,7 +1,7 @@
 //! Fixed arrays `[T; N]` of fixed-size types, inline in the block (FORMAT.md §4.6).
 
 use crate::field::{DecodeField, Field, Scalar, Slots};
-use crate::mode::{Checked, Trusted};
+use crate::mode::Trusted;
 use crate::{Error, Mode, TypeSchema};
 use core::fmt;
 
@@ -15,10 +15,10 @@ impl<T: Field, const N: usize> Field for [T; N] {
         len: N,
     };
     type View<'v> = ArrayView<'v, T, N>;
-    type Stored<'v> = Option<Trusted>;
+    type Stored<'v> = Trusted;
 
     #[inline]
-    fn validate<'v, M: Mode>(s: Slots<'v>, mode: &M, depth: u32) -> Result<Option<Trusted>, Error> {
+    fn validate<'v, M: Mode>(s: Slots<'v>, mode: &M, depth: u32) -> Result<Trusted, Error> {
         let size = T::BLOCK_SIZE;
         if size > 0 {
             for (i, block) in s.block.chunks_exact(size).enumerate() {
@@ -31,11 +31,11 @@ impl<T: Field, const N: usize> Field for [T; N] {
                 T::validate(element, mode, depth).map_err(|e| e.in_element(i))?;
             }
         }
-        Ok(mode.trusted())
+        Ok(mode.validated())
     }
 
     #[inline(always)]
-    fn get<'v>(block: &'v [u8], trusted: Option<Trusted>) -> ArrayView<'v, T, N> {
+    fn get<'v>(block: &'v [u8], trusted: Trusted) -> ArrayView<'v, T, N> {
         ArrayView {
             block,
             trusted,
@@ -90,7 +90,8 @@ impl<'v, T: Scalar<'v>, const N: usize> Scalar<'v> for [T; N] {}
 /// ```
 pub struct ArrayView<'v, T, const N: usize> {
     block: &'v [u8],
-    trusted: Option<Trusted>,
+    /// Every element passed validation: they are read again without checks.
+    trusted: Trusted,
     _element: core::marker::PhantomData<fn() -> T>,
 }
 
@@ -127,11 +128,7 @@ impl<'v, T: Field, const N: usize> ArrayView<'v, T, N> {
             tail: &[],
             tail_at: 0,
         };
-        let stored = match self.trusted {
-            Some(trusted) => T::validate(slots, &trusted, 0),
-            None => T::validate(slots, &Checked, 0),
-        }
-        .ok()?;
+        let stored = T::validate(slots, &self.trusted, 0).ok()?;
         Some(T::get(block, stored))
     }
 

@@ -28,8 +28,11 @@ pub struct Slots<'v> {
 ///
 /// Implemented by this crate for the supported types and by the derives for messages
 /// and enums. Implementing it by hand is not supported: the hidden methods are the
-/// derive's contract with the runtime, and [`view_unchecked`](crate::view_unchecked)
-/// relies on them.
+/// derive's contract with the runtime. Lists, arrays and
+/// [`view_unchecked`](crate::view_unchecked) rely on it: after a checked `validate`
+/// of some bytes succeeded, a trusted `validate` of the same bytes reads them without
+/// checks, which is memory-safe only because the derive generates both from one
+/// routine.
 pub trait Field {
     /// Bytes the field takes in the block of the message that holds it: its value for
     /// a fixed-size type, or its slot (ending in a `u32` tail end offset) for a type
@@ -108,8 +111,8 @@ pub enum ListEncoding {
     /// Fixed-size messages after a `u16` stride, so that a reader of another version
     /// steps over elements of another block length.
     Strided,
-    /// Elements with tail data: a `u32` count, a table of `u32` end offsets, then the
-    /// elements.
+    /// Elements with tail data: a table of `u32` start offsets (the first one, divided
+    /// by 4, is the count), then the elements.
     Table,
 }
 

@@ -53,7 +53,7 @@
 //! 4. Offsets are relative to the start of the message that holds them, so a nested
 //!    message is position-independent.
 //! 5. Lists of fixed-size elements are packed (messages after a `u16` stride); lists
-//!    of variable-size elements have a `u32` count and a table of end offsets.
+//!    of variable-size elements start with a table of `u32` start offsets.
 //!
 //! The byte-level specification, with worked examples, is `FORMAT.md` at the root of
 //! the repository.

@@ -39,6 +39,7 @@ pub struct List<'v, T> {
     len: usize,
     /// Element size for packed and strided lists.
     stride: usize,
+    /// `None` only for byte lists built without validation (they need none).
     trusted: Option<Trusted>,
     _element: PhantomData<fn() -> T>,
 }
@@ -95,7 +96,7 @@ impl<'v, T: Element> List<'v, T> {
             tail_at: 0,
         };
         // Validation of the whole list already passed: this only rebuilds what the
-        // element's view keeps (a trusted list skips the checks).
+        // element's view keeps, without checking again.
         let stored = match self.trusted {
             Some(trusted) => T::validate(slots, &trusted, 0),
             None => T::validate(slots, &Checked, 0),
@@ -153,12 +154,12 @@ fn element_bytes<T: Element>(
 /// Start and end of element `index` of a table list (FORMAT.md §6.3).
 #[inline(always)]
 fn table_range(bytes: &[u8], len: usize, index: usize) -> Option<(usize, usize)> {
-    let start = if index == 0 {
-        4 + 4 * len
+    let start = read_u32(bytes, 4 * index)? as usize;
+    let end = if index + 1 < len {
+        read_u32(bytes, 4 * index + 4)? as usize
     } else {
-        read_u32(bytes, 4 * index)? as usize
+        bytes.len()
     };
-    let end = read_u32(bytes, 4 + 4 * index)? as usize;
     Some((start, end))
 }
 
@@ -241,7 +242,7 @@ pub(crate) fn validate_list<'v, T: Element, M: Mode>(
         bytes,
         len,
         stride,
-        trusted: mode.trusted(),
+        trusted: Some(mode.validated()),
         _element: PhantomData,
     })
 }
@@ -327,7 +328,7 @@ fn validate_table<T: Element, M: Mode>(
     mode: &M,
     depth: u32,
 ) -> Result<usize, Error> {
-    let Some(count) = read_u32(bytes, 0) else {
+    let Some(first) = read_u32(bytes, 0) else {
         return Err(Error::new(
             ErrorKind::Truncated {
                 needed: 4,
@@ -336,44 +337,55 @@ fn validate_table<T: Element, M: Mode>(
             at,
         ));
     };
-    let count = count as usize;
+    let first = first as usize;
+    if M::CHECKED && (first == 0 || first % 4 != 0) {
+        return Err(Error::new(
+            ErrorKind::ListLengthMismatch {
+                len: first,
+                element_size: 4,
+            },
+            at,
+        ));
+    }
     // The table must fit in the bytes present: this bounds the loop below by the
-    // input size, whatever the count says.
-    let table_end = count
-        .checked_mul(4)
-        .and_then(|n| n.checked_add(4))
-        .filter(|&n| n <= bytes.len());
-    let Some(mut prev) = table_end else {
+    // input size, whatever the first offset says.
+    if M::CHECKED && first > bytes.len() {
         return Err(Error::new(
             ErrorKind::ListCountTooLarge {
-                count,
+                count: first / 4,
                 available: bytes.len(),
             },
             at,
         ));
-    };
+    }
+    let count = first / 4;
+    let mut start = first;
     for i in 0..count {
-        let end = read_u32(bytes, 4 + 4 * i).unwrap_or(0) as usize;
-        if M::CHECKED && (end < prev || end > bytes.len()) {
+        let end = if i + 1 < count {
+            read_u32(bytes, 4 * i + 4).unwrap_or(0) as usize
+        } else {
+            bytes.len()
+        };
+        if M::CHECKED && (end < start || end > bytes.len()) {
             return Err(Error::new(
                 ErrorKind::OffsetOutOfRange {
                     end,
-                    min: prev,
+                    min: start,
                     max: bytes.len(),
                 },
-                at + 4 + 4 * i,
+                at + 4 * i + 4,
             )
-            .in_element(i));
+            .in_element(i + 1));
         }
-        let tail = mode.slice(bytes, prev, end).unwrap_or(&[]);
+        let tail = mode.slice(bytes, start, end).unwrap_or(&[]);
         let slots = Slots {
             block: &[],
             block_at: 0,
             tail,
             tail_at: 0,
         };
-        T::validate(slots, mode, depth).map_err(|e| e.shift(at + prev).in_element(i))?;
-        prev = end;
+        T::validate(slots, mode, depth).map_err(|e| e.shift(at + start).in_element(i))?;
+        start = end;
     }
     Ok(count)
 }
@@ -386,9 +398,7 @@ pub(crate) fn list_tail_len<T: Element>(items: &[T]) -> usize {
     match T::LIST_ENCODING {
         ListEncoding::Packed => items.len() * T::BLOCK_SIZE,
         ListEncoding::Strided => 2 + items.len() * T::BLOCK_SIZE,
-        ListEncoding::Table => {
-            4 + 4 * items.len() + items.iter().map(Field::tail_len).sum::<usize>()
-        }
+        ListEncoding::Table => 4 * items.len() + items.iter().map(Field::tail_len).sum::<usize>(),
     }
 }
 
@@ -412,13 +422,11 @@ pub(crate) fn write_list<T: Element>(items: &[T], out: &mut [u8]) {
             }
         }
         ListEncoding::Table => {
-            let count = items.len();
-            write_u32(out, 0, count as u32);
-            let mut end = 4 + 4 * count;
+            let mut end = 4 * items.len();
             for (i, item) in items.iter().enumerate() {
                 let start = end;
                 end += item.tail_len();
-                write_u32(out, 4 + 4 * i, end as u32);
+                write_u32(out, 4 * i, start as u32);
                 if let Some(tail) = out.get_mut(start..end) {
                     item.write(&mut [], tail);
                 }

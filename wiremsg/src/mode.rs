@@ -8,29 +8,32 @@
 
 /// Whether facts about the bytes are checked ([`Checked`]) or assumed ([`Trusted`]).
 ///
-/// Sealed: only this crate implements it.
+/// Sealed: only this crate implements it, and only this crate can call the reads it
+/// makes (they live on a private supertrait), so that outside code cannot use a
+/// [`Trusted`] to read unchecked.
 pub trait Mode: sealed::Sealed + Copy {
     /// True when every check runs; false when the bytes are trusted.
     const CHECKED: bool;
-
-    /// `bytes[start..end]`, or `None` if the range is not inside `bytes`.
-    fn slice<'v>(&self, bytes: &'v [u8], start: usize, end: usize) -> Option<&'v [u8]>;
-
-    /// The first `N` bytes as an array, or `None` if there are fewer.
-    fn array<'v, const N: usize>(&self, bytes: &'v [u8]) -> Option<&'v [u8; N]>;
-
-    /// `bytes` as text, or the length of the valid UTF-8 prefix.
-    fn utf8<'v>(&self, bytes: &'v [u8]) -> Result<&'v str, usize>;
-
-    /// The trusted token, when this mode is trusted (lists keep it to read elements
-    /// later without checking them again).
-    fn trusted(&self) -> Option<Trusted>;
 }
 
-mod sealed {
-    pub trait Sealed {}
-    impl Sealed for super::Checked {}
-    impl Sealed for super::Trusted {}
+pub(crate) mod sealed {
+    use super::Trusted;
+
+    /// The reads a mode makes; private to this crate.
+    pub trait Sealed {
+        /// `bytes[start..end]`, or `None` if the range is not inside `bytes`.
+        fn slice<'v>(&self, bytes: &'v [u8], start: usize, end: usize) -> Option<&'v [u8]>;
+
+        /// The first `N` bytes as an array, or `None` if there are fewer.
+        fn array<'v, const N: usize>(&self, bytes: &'v [u8]) -> Option<&'v [u8; N]>;
+
+        /// `bytes` as text, or the length of the valid UTF-8 prefix.
+        fn utf8<'v>(&self, bytes: &'v [u8]) -> Result<&'v str, usize>;
+
+        /// The token for reading again, later, what this mode validated: lists and
+        /// arrays keep it to read their elements on access.
+        fn validated(&self) -> Trusted;
+    }
 }
 
 /// Every fact about the bytes is checked.
@@ -57,7 +60,9 @@ impl Trusted {
 
 impl Mode for Checked {
     const CHECKED: bool = true;
+}
 
+impl sealed::Sealed for Checked {
     #[inline(always)]
     fn slice<'v>(&self, bytes: &'v [u8], start: usize, end: usize) -> Option<&'v [u8]> {
         bytes.get(start..end)
@@ -74,14 +79,20 @@ impl Mode for Checked {
     }
 
     #[inline(always)]
-    fn trusted(&self) -> Option<Trusted> {
-        None
+    fn validated(&self) -> Trusted {
+        // SAFETY: called only after a checked validation of the bytes succeeded
+        // (lists and arrays, once every element passed); the token reads those same
+        // bytes again. The derive generates each `validate` as one routine for both
+        // modes, so what the checked pass proved is what the trusted pass reads.
+        unsafe { Trusted::new() }
     }
 }
 
 impl Mode for Trusted {
     const CHECKED: bool = false;
+}
 
+impl sealed::Sealed for Trusted {
     #[inline(always)]
     fn slice<'v>(&self, bytes: &'v [u8], start: usize, end: usize) -> Option<&'v [u8]> {
         // SAFETY: a `Trusted` exists only for bytes that pass `view`, and validation
@@ -103,8 +114,8 @@ impl Mode for Trusted {
     }
 
     #[inline(always)]
-    fn trusted(&self) -> Option<Trusted> {
-        Some(*self)
+    fn validated(&self) -> Trusted {
+        *self
     }
 }
 

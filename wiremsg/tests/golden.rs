@@ -8,7 +8,9 @@ const FORMAT: &str = include_str!("../../FORMAT.md");
 /// The bytes of the hex block under `<!-- golden: NAME -->` in FORMAT.md.
 fn golden(name: &str) -> Vec<u8> {
     let marker = format!("<!-- golden: {name} -->");
-    let start = FORMAT.find(&marker).unwrap_or_else(|| panic!("{marker} not in FORMAT.md"));
+    let start = FORMAT
+        .find(&marker)
+        .unwrap_or_else(|| panic!("{marker} not in FORMAT.md"));
     let block = &FORMAT[start..];
     let open = block.find("```text\n").expect("hex block") + "```text\n".len();
     let close = open + block[open..].find("```").expect("end of hex block");
@@ -28,7 +30,11 @@ struct Padded {
 
 #[test]
 fn e1_padding_is_six_bytes_and_little_endian() {
-    let value = Padded { a: 1, b: 0x1234_5678, c: 2 };
+    let value = Padded {
+        a: 1,
+        b: 0x1234_5678,
+        c: 2,
+    };
     let bytes = golden("E1");
     assert_eq!(bytes, [0x01, 0x78, 0x56, 0x34, 0x12, 0x02]);
     assert_eq!(value.to_bytes().unwrap(), bytes);
@@ -151,7 +157,13 @@ fn e4_lists_and_nested_message() {
     let book = Book {
         id: 513,
         levels: vec![7, 9],
-        quotes: vec![Level { price: -1, size: 10 }, Level { price: 5, size: 20 }],
+        quotes: vec![
+            Level {
+                price: -1,
+                size: 10,
+            },
+            Level { price: 5, size: 20 },
+        ],
         tags: vec!["ab".into(), "é".into()],
         venue: Venue {
             code: 3,
@@ -200,8 +212,14 @@ fn e5_options_catch_all_and_bool() {
     assert_eq!(view.liquidity(), Liquidity::Other(7));
     assert_eq!(Fill::decode(&bytes).unwrap(), fill);
     // Some(0) and None are different bytes and different values (reference R2's lesson).
-    let zero = Fill { qty: Some(0), ..fill };
-    assert_ne!(zero.to_bytes().unwrap(), Fill { qty: None, ..zero }.to_bytes().unwrap());
+    let zero = Fill {
+        qty: Some(0),
+        ..fill
+    };
+    assert_ne!(
+        zero.to_bytes().unwrap(),
+        Fill { qty: None, ..zero }.to_bytes().unwrap()
+    );
     assert_eq!(Liquidity::Removed.to_bytes_for_test(), [2]);
 }
 

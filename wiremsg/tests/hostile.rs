@@ -25,7 +25,10 @@ fn find(bytes: &[u8], needle: &[u8]) -> usize {
 fn every_truncation_is_an_error() {
     let bytes = order().to_bytes().unwrap();
     for len in 0..bytes.len() {
-        assert!(Order::view(&bytes[..len]).is_err(), "order prefix of {len} bytes");
+        assert!(
+            Order::view(&bytes[..len]).is_err(),
+            "order prefix of {len} bytes"
+        );
     }
     let bytes = tick().to_bytes().unwrap();
     for len in 0..bytes.len() {
@@ -40,7 +43,10 @@ fn every_truncation_is_an_error() {
     }
     let bytes = chain(5).to_bytes().unwrap();
     for len in 0..bytes.len() {
-        assert!(Node::view(&bytes[..len]).is_err(), "node prefix of {len} bytes");
+        assert!(
+            Node::view(&bytes[..len]).is_err(),
+            "node prefix of {len} bytes"
+        );
     }
 }
 
@@ -55,7 +61,10 @@ fn invalid_utf8_names_the_list_element_and_offset() {
     assert_eq!(err.offset(), at + 2);
     assert_eq!(
         err.to_string(),
-        format!("invalid UTF-8 after 2 valid bytes at byte {} in `items[3].sku`", at + 2)
+        format!(
+            "invalid UTF-8 after 2 valid bytes at byte {} in `items[3].sku`",
+            at + 2
+        )
     );
     let _: &dyn std::error::Error = &err;
 }
@@ -241,31 +250,47 @@ fn strided_list_stride_too_small_or_ragged() {
 fn table_list_count_too_large_does_not_allocate_or_loop() {
     let good = lists();
     let names_at = get_u32(&good, 6) as usize;
+    assert_eq!(good.len() - names_at, 11); // starts 8, 9; "a", "bc"
     let mut bytes = good.clone();
-    put_u32(&mut bytes, names_at, u32::MAX);
+    put_u32(&mut bytes, names_at, 0xFFFF_FFFC);
     let err = Lists::view(&bytes).unwrap_err();
     assert_eq!(
         err.kind(),
         &ErrorKind::ListCountTooLarge {
-            count: u32::MAX as usize,
-            available: 15
+            count: 0x3FFF_FFFF,
+            available: 11
         }
     );
     assert_eq!((err.path().as_str(), err.offset()), ("names", names_at));
 
-    // Element ends that go backwards.
+    // A first start offset that is not a whole number of table entries.
+    let mut bytes = good.clone();
+    put_u32(&mut bytes, names_at, 7);
+    let err = Lists::view(&bytes).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::ListLengthMismatch {
+            len: 7,
+            element_size: 4
+        }
+    );
+
+    // Start offsets that go backwards.
     let mut bytes = good;
-    put_u32(&mut bytes, names_at + 8, 12);
+    put_u32(&mut bytes, names_at + 4, 7);
     let err = Lists::view(&bytes).unwrap_err();
     assert_eq!(
         err.kind(),
         &ErrorKind::OffsetOutOfRange {
-            end: 12,
-            min: 13,
-            max: 15
+            end: 7,
+            min: 8,
+            max: 11
         }
     );
-    assert_eq!(err.path(), "names[1]");
+    assert_eq!(
+        (err.path().as_str(), err.offset()),
+        ("names[1]", names_at + 4)
+    );
 }
 
 #[test]
@@ -274,7 +299,10 @@ fn nesting_deeper_than_the_limit_is_refused() {
     assert_eq!(Node::decode(&ok).unwrap(), chain(MAX_DEPTH));
     let deep = chain(MAX_DEPTH + 1).to_bytes().unwrap();
     let err = Node::view(&deep).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH });
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH }
+    );
     assert!(err.path().starts_with("children[0].children[0]"));
 }
 
@@ -283,7 +311,10 @@ fn errors_are_std_errors_with_debug() {
     let err: Error = Tick::view(&[]).unwrap_err();
     let debug = format!("{err:?}");
     assert!(debug.contains("Truncated"), "{debug}");
-    assert_eq!(err.to_string(), "truncated: needs 50 bytes, has 0 at byte 0");
+    assert_eq!(
+        err.to_string(),
+        "truncated: needs 50 bytes, has 0 at byte 0"
+    );
 }
 
 #[test]
@@ -293,5 +324,8 @@ fn readme_error_example_is_real() {
     bytes[at + 2] = 0xFF;
     let err = Order::view(&bytes).unwrap_err();
     let readme = include_str!("../../README.md");
-    assert!(readme.contains(&err.to_string()), "README should quote: {err}");
+    assert!(
+        readme.contains(&err.to_string()),
+        "README should quote: {err}"
+    );
 }
