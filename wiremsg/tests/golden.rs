@@ -234,3 +234,72 @@ impl<T: wiremsg::Field> ToBytesForTest for T {
         block
     }
 }
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Sample {
+    ratio: f32,
+    price: f64,
+    big: u128,
+    levels: [i16; 2],
+    inner: Level,
+    bytes: Vec<u8>,
+    venues: Vec<Venue>,
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct SampleRef<'a> {
+    ratio: f32,
+    price: f64,
+    big: u128,
+    levels: [i16; 2],
+    inner: Level,
+    bytes: &'a [u8],
+    venues: Vec<Venue>,
+}
+
+#[test]
+fn e6_floats_u128_array_inline_message_bytes_and_message_list() {
+    let bytes = golden("E6");
+    let venues = || {
+        vec![
+            Venue {
+                code: 1,
+                name: "A".into(),
+            },
+            Venue {
+                code: 2,
+                name: String::new(),
+            },
+        ]
+    };
+    let sample = Sample {
+        ratio: 0.5,
+        price: -1.25,
+        big: 1 << 100,
+        levels: [-2, 3],
+        inner: Level { price: 100, size: 7 },
+        bytes: vec![0xde, 0xad],
+        venues: venues(),
+    };
+    assert_eq!(sample.to_bytes().unwrap(), bytes);
+    let borrowed = SampleRef {
+        ratio: 0.5,
+        price: -1.25,
+        big: 1 << 100,
+        levels: [-2, 3],
+        inner: Level { price: 100, size: 7 },
+        bytes: &[0xde, 0xad],
+        venues: venues(),
+    };
+    assert_eq!(borrowed.to_bytes().unwrap(), bytes);
+    assert_eq!(Sample::BLOCK_LENGTH, 48);
+    assert_eq!(SampleView::INNER_OFFSET, 34);
+    let view = Sample::view(&bytes).unwrap();
+    assert_eq!(view.levels().to_array(), [-2, 3]);
+    assert_eq!(view.inner().size(), 7);
+    assert_eq!(view.bytes(), [0xde, 0xad]);
+    assert_eq!(view.venues().get(1).unwrap().code(), 2);
+    assert_eq!(view.venues().get(0).unwrap().name(), "A");
+    assert_eq!(Sample::decode(&bytes).unwrap(), sample);
+    assert_eq!(SampleRef::decode(&bytes).unwrap(), borrowed);
+}
