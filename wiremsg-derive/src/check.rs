@@ -11,11 +11,18 @@ const RESERVED_FIELD_NAMES: &[&str] = &["decode", "as_bytes"];
 pub(crate) fn message(cx: &Ctxt, msg: &Message<'_>) {
     lifetimes_only(cx, msg.generics, "WireMsg");
     for field in &msg.fields {
-        let name = field.ident.to_string();
-        if RESERVED_FIELD_NAMES.contains(&name.as_str()) {
+        // `r#decode` is the same method name as `decode`.
+        let ident = field.ident.to_string();
+        let name = ident.trim_start_matches("r#");
+        if RESERVED_FIELD_NAMES.contains(&name) {
             cx.error_spanned_by(
                 field.ident,
                 format!("a field named `{name}` would clash with the view's `{name}()` method; rename the field"),
+            );
+        } else if name == "__block" {
+            cx.error_spanned_by(
+                field.ident,
+                "`__block` is the name of the view's own block field; rename the field",
             );
         }
     }
@@ -51,7 +58,10 @@ pub(crate) fn enumeration(cx: &Ctxt, e: &Enum<'_>) {
                 _ => false,
             };
             if !field_ok {
-                let repr = e.repr.as_ref().map_or_else(|| "u8".to_owned(), ToString::to_string);
+                let repr = e
+                    .repr
+                    .as_ref()
+                    .map_or_else(|| "u8".to_owned(), ToString::to_string);
                 let span: &dyn quote::ToTokens = match v.fields {
                     syn::Fields::Unit => v.ident,
                     fields => fields,

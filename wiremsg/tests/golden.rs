@@ -277,7 +277,10 @@ fn e6_floats_u128_array_inline_message_bytes_and_message_list() {
         price: -1.25,
         big: 1 << 100,
         levels: [-2, 3],
-        inner: Level { price: 100, size: 7 },
+        inner: Level {
+            price: 100,
+            size: 7,
+        },
         bytes: vec![0xde, 0xad],
         venues: venues(),
     };
@@ -287,7 +290,10 @@ fn e6_floats_u128_array_inline_message_bytes_and_message_list() {
         price: -1.25,
         big: 1 << 100,
         levels: [-2, 3],
-        inner: Level { price: 100, size: 7 },
+        inner: Level {
+            price: 100,
+            size: 7,
+        },
         bytes: &[0xde, 0xad],
         venues: venues(),
     };

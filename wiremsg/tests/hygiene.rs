@@ -7,33 +7,33 @@
 mod m {
     // Items that shadow what a careless expansion would use unqualified.
     #![allow(dead_code, non_camel_case_types)]
-    pub struct Option;
-    pub struct Some;
-    pub struct None;
-    pub struct Result;
-    pub struct Ok;
-    pub struct Err;
-    pub struct Vec;
-    pub struct String;
-    pub struct Box;
-    pub struct Default;
-    pub struct Clone;
-    pub struct Copy;
-    pub struct Debug;
-    pub struct Field;
-    pub struct WireMsg;
-    pub struct WireEnum;
-    pub struct Error;
-    pub struct List;
-    pub struct Mode;
-    pub trait Into {}
-    pub trait From {}
-    pub trait Iterator {}
-    pub trait Sized {}
-    pub mod core {}
-    pub mod std {}
-    pub mod alloc {}
-    pub mod wiremsg {}
+    struct Option;
+    struct Some;
+    struct None;
+    struct Result;
+    struct Ok;
+    struct Err;
+    struct Vec;
+    struct String;
+    struct Box;
+    struct Default;
+    struct Clone;
+    struct Copy;
+    struct Debug;
+    struct Field;
+    struct WireMsg;
+    struct WireEnum;
+    struct Error;
+    struct List;
+    struct Mode;
+    trait Into {}
+    trait From {}
+    trait Iterator {}
+    trait Sized {}
+    mod core {}
+    mod std {}
+    mod alloc {}
+    mod wiremsg {}
 
     #[derive(
         ::wiremsg::WireEnum,
@@ -41,9 +41,11 @@ mod m {
         ::std::clone::Clone,
         ::std::marker::Copy,
         ::std::cmp::PartialEq,
+        ::std::default::Default,
     )]
     #[repr(u8)]
-    pub enum Side {
+    pub(crate) enum Side {
+        #[default]
         Buy = 1,
         Sell = 2,
     }
@@ -56,7 +58,7 @@ mod m {
         ::std::cmp::PartialEq,
     )]
     #[repr(u16)]
-    pub enum Venue {
+    pub(crate) enum Venue {
         Xnas,
         Xnys = 7,
         Arcx,
@@ -64,51 +66,59 @@ mod m {
         Unknown(u16),
     }
 
-    /// Fixed-size: every field is in the block.
-    #[derive(::wiremsg::WireMsg, ::std::fmt::Debug, ::std::clone::Clone, ::std::cmp::PartialEq)]
-    pub struct Tick {
-        pub seq: u64,
-        pub price: i64,
-        pub side: Side,
-        pub live: bool,
+    /// Fixed-size: every field is in the block. (`Copy` and `Default` make arrays of
+    /// it decodable.)
+    #[derive(
+        ::wiremsg::WireMsg,
+        ::std::fmt::Debug,
+        ::std::clone::Clone,
+        ::std::marker::Copy,
+        ::std::cmp::PartialEq,
+        ::std::default::Default,
+    )]
+    pub(crate) struct Tick {
+        pub(crate) seq: u64,
+        pub(crate) price: i64,
+        pub(crate) side: Side,
+        pub(crate) live: bool,
     }
 
     /// Variable-size: has a tail.
     #[derive(::wiremsg::WireMsg, ::std::fmt::Debug, ::std::clone::Clone, ::std::cmp::PartialEq)]
-    pub struct Item {
-        pub sku: ::std::string::String,
-        pub qty: i32,
+    pub(crate) struct Item {
+        pub(crate) sku: ::std::string::String,
+        pub(crate) qty: i32,
     }
 
     /// Every field kind, and a raw identifier.
     #[derive(::wiremsg::WireMsg, ::std::fmt::Debug, ::std::cmp::PartialEq)]
-    pub struct Everything<'a> {
-        pub r#type: u8,
-        pub small: i8,
-        pub wide: u128,
-        pub ratio: f64,
-        pub flag: bool,
-        pub symbol: ::wiremsg::FixedStr<6>,
-        pub levels: [u16; 3],
-        pub maybe: ::std::option::Option<u32>,
-        pub maybe_pair: ::std::option::Option<[u8; 2]>,
-        pub venue: Venue,
-        pub side: Side,
-        pub tick: Tick,
-        pub maybe_tick: ::std::option::Option<Tick>,
-        pub ticks: [Tick; 2],
-        pub name: ::std::string::String,
-        pub note: &'a str,
-        pub maybe_name: ::std::option::Option<::std::string::String>,
-        pub blob: ::std::vec::Vec<u8>,
-        pub raw: &'a [u8],
-        pub numbers: ::std::vec::Vec<u32>,
-        pub sides: ::std::vec::Vec<Side>,
-        pub history: ::std::vec::Vec<Tick>,
-        pub items: ::std::vec::Vec<Item>,
-        pub labels: ::std::vec::Vec<::std::string::String>,
-        pub item: Item,
-        pub maybe_item: ::std::option::Option<Item>,
+    pub(crate) struct Everything<'a> {
+        pub(crate) r#type: u8,
+        pub(crate) small: i8,
+        pub(crate) wide: u128,
+        pub(crate) ratio: f64,
+        pub(crate) flag: bool,
+        pub(crate) symbol: ::wiremsg::FixedStr<6>,
+        pub(crate) levels: [u16; 3],
+        pub(crate) maybe: ::std::option::Option<u32>,
+        pub(crate) maybe_pair: ::std::option::Option<[u8; 2]>,
+        pub(crate) venue: Venue,
+        pub(crate) side: Side,
+        pub(crate) tick: Tick,
+        pub(crate) maybe_tick: ::std::option::Option<Tick>,
+        pub(crate) ticks: [Tick; 2],
+        pub(crate) name: ::std::string::String,
+        pub(crate) note: &'a str,
+        pub(crate) maybe_name: ::std::option::Option<::std::string::String>,
+        pub(crate) blob: ::std::vec::Vec<u8>,
+        pub(crate) raw: &'a [u8],
+        pub(crate) numbers: ::std::vec::Vec<u32>,
+        pub(crate) sides: ::std::vec::Vec<Side>,
+        pub(crate) history: ::std::vec::Vec<Tick>,
+        pub(crate) items: ::std::vec::Vec<Item>,
+        pub(crate) labels: ::std::vec::Vec<::std::string::String>,
+        pub(crate) item: Item,
+        pub(crate) maybe_item: ::std::option::Option<Item>,
     }
 }
 

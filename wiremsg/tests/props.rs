@@ -24,20 +24,31 @@ struct Mixed {
 }
 
 fn line_item() -> impl Strategy<Value = LineItem> {
-    (".{0,12}", ".{0,20}", any::<i32>(), any::<f64>(), any::<f64>()).prop_map(
-        |(sku, name, quantity, unit_price, discount)| LineItem {
+    (
+        ".{0,12}",
+        ".{0,20}",
+        any::<i32>(),
+        any::<f64>(),
+        any::<f64>(),
+    )
+        .prop_map(|(sku, name, quantity, unit_price, discount)| LineItem {
             sku,
             name,
             quantity,
             unit_price,
             discount,
-        },
-    )
+        })
 }
 
 fn mixed() -> impl Strategy<Value = Mixed> {
     (
-        (any::<u8>(), any::<i64>(), any::<f64>(), any::<bool>(), any::<Option<u32>>()),
+        (
+            any::<u8>(),
+            any::<i64>(),
+            any::<f64>(),
+            any::<bool>(),
+            any::<Option<u32>>(),
+        ),
         (".{0,16}", proptest::collection::vec(any::<u8>(), 0..24)),
         proptest::collection::vec(any::<i16>(), 0..8),
         proptest::option::of(".{0,8}"),
@@ -45,20 +56,22 @@ fn mixed() -> impl Strategy<Value = Mixed> {
         "[A-Z]{0,4}",
         proptest::collection::vec(line_item(), 0..4),
     )
-        .prop_map(|((a, b, c, flag, opt), (text, bytes), numbers, maybe, arr, sym, items)| Mixed {
-            a,
-            b,
-            c,
-            flag,
-            opt,
-            text,
-            bytes,
-            numbers,
-            maybe,
-            arr,
-            sym: FixedStr::new(&sym).unwrap(),
-            items,
-        })
+        .prop_map(
+            |((a, b, c, flag, opt), (text, bytes), numbers, maybe, arr, sym, items)| Mixed {
+                a,
+                b,
+                c,
+                flag,
+                opt,
+                text,
+                bytes,
+                numbers,
+                maybe,
+                arr,
+                sym: FixedStr::new(&sym).unwrap(),
+                items,
+            },
+        )
 }
 
 /// Equality that treats floats by their bits (NaN round-trips bit for bit).
@@ -73,8 +86,11 @@ fn same(x: &Mixed, y: &Mixed) -> bool {
         });
     items
         && x.c.to_bits() == y.c.to_bits()
-        && (x.a, x.b, x.flag, x.opt, &x.text, &x.bytes, &x.numbers, &x.maybe, x.arr, x.sym)
-            == (y.a, y.b, y.flag, y.opt, &y.text, &y.bytes, &y.numbers, &y.maybe, y.arr, y.sym)
+        && (
+            x.a, x.b, x.flag, x.opt, &x.text, &x.bytes, &x.numbers, &x.maybe, x.arr, x.sym,
+        ) == (
+            y.a, y.b, y.flag, y.opt, &y.text, &y.bytes, &y.numbers, &y.maybe, y.arr, y.sym,
+        )
 }
 
 /// Views every type over `bytes`; on success, reads every field through `Debug`.

@@ -96,7 +96,10 @@ fn r4_padding_is_absent() {
     }
     assert_eq!(core::mem::size_of::<Raw>(), 12);
     assert_eq!(Padded::BLOCK_LENGTH, 6);
-    assert_eq!(Padded { a: 1, b: -1, c: 2 }.to_bytes().unwrap(), [1, 255, 255, 255, 255, 2]);
+    assert_eq!(
+        Padded { a: 1, b: -1, c: 2 }.to_bytes().unwrap(),
+        [1, 255, 255, 255, 255, 2]
+    );
 }
 
 mod v1 {
@@ -122,7 +125,12 @@ mod v2 {
 fn r4_versioning_v2_reader_of_v1_bytes_gets_an_error_not_a_crash() {
     let mut username = [0u8; 16];
     username[..4].copy_from_slice(b"binh");
-    let v1_bytes = v1::LoginRequest { user_id: 7, username }.to_bytes().unwrap();
+    let v1_bytes = v1::LoginRequest {
+        user_id: 7,
+        username,
+    }
+    .to_bytes()
+    .unwrap();
     assert_eq!(v1_bytes.len(), 20);
     let err = v2::LoginRequest::view(&v1_bytes).unwrap_err();
     assert_eq!(
@@ -204,10 +212,17 @@ fn schema_descriptor_lists_fields_with_offsets() {
     assert_eq!(schema.name, "Tick");
     assert_eq!(schema.block_length, 50);
     assert!(!schema.has_tail);
-    let names: Vec<_> = schema.fields.iter().map(|f| (f.name, f.offset, f.size)).collect();
+    let names: Vec<_> = schema
+        .fields
+        .iter()
+        .map(|f| (f.name, f.offset, f.size))
+        .collect();
     assert_eq!(names[2], ("symbol", 16, 8));
     assert_eq!(names[8], ("flags", 49, 1));
-    assert!(matches!(schema.fields[2].ty, wiremsg::TypeSchema::FixedStr { len: 8 }));
+    assert!(matches!(
+        schema.fields[2].ty,
+        wiremsg::TypeSchema::FixedStr { len: 8 }
+    ));
 
     let order = Order::SCHEMA;
     assert!(order.has_tail);
@@ -224,8 +239,46 @@ fn schema_descriptor_lists_fields_with_offsets() {
 fn recursive_messages_round_trip() {
     let tree = Node {
         value: 1,
-        children: vec![chain(3), Node { value: 9, children: vec![] }],
+        children: vec![
+            chain(3),
+            Node {
+                value: 9,
+                children: vec![],
+            },
+        ],
     };
     let bytes = tree.to_bytes().unwrap();
     assert_eq!(Node::decode(&bytes).unwrap(), tree);
+}
+
+/// Neither `Copy` nor `Default`: an array of it can be viewed and encoded, and a
+/// message nesting that array still derives (only `decode` is unavailable).
+#[derive(WireMsg, Debug, PartialEq)]
+struct Quote {
+    price: i64,
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct TwoQuotes {
+    quotes: [Quote; 2],
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Outer {
+    id: u8,
+    inner: TwoQuotes,
+}
+
+#[test]
+fn arrays_of_non_copy_messages_view_and_encode() {
+    let outer = Outer {
+        id: 1,
+        inner: TwoQuotes {
+            quotes: [Quote { price: -3 }, Quote { price: 4 }],
+        },
+    };
+    let bytes = outer.to_bytes().unwrap();
+    assert_eq!(bytes.len(), 17);
+    let view = Outer::view(&bytes).unwrap();
+    assert_eq!(view.inner().quotes().get(1).unwrap().price(), 4);
 }

@@ -19,15 +19,18 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             ty
         })
         .collect();
-    // Bounds only for fields that borrow: only those can fail to decode (`&[u32]`),
-    // and bounds on the others would make recursive messages unprovable.
+    // A field that cannot decode (`&[u32]`, an array of non-`Copy` messages, a nested
+    // message holding one) must only make `decode` unavailable, not the derive fail:
+    // every field gets a bound, except lists of owned elements, which is where a
+    // recursive message refers to itself (a bound there could never be proven).
     let bounded: Vec<&syn::Type> = cx
         .fields
         .iter()
         .zip(&field_types)
         .filter(|(f, _)| {
             let (ty, st) = (f.field.ty, &f.field.static_ty);
-            quote!(#ty).to_string() != quote!(#st).to_string()
+            let borrows = quote!(#ty).to_string() != quote!(#st).to_string();
+            borrows || f.field.kind != crate::ast::Kind::List
         })
         .map(|(_, ty)| ty)
         .collect();

@@ -4,9 +4,8 @@ use wiremsg::WireEnum;
 #[repr(u8)]
 enum Side {
     Buy,
-    Sell,
     #[wire(catch_all)]
-    Unknown(u8),
+    Sell,
 }
 
 fn main() {}
