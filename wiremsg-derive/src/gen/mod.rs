@@ -136,6 +136,16 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
         })
         .collect();
     let tail_len = encode::tail_len(cx);
+    let element = element_impl(
+        quote!(impl #impl_generics ::wiremsg::Element for #ident #ty_generics),
+        quote! {
+            if <Self as ::wiremsg::Field>::IN_TAIL {
+                ::wiremsg::ListEncoding::Table
+            } else {
+                ::wiremsg::ListEncoding::Strided
+            }
+        },
+    );
     quote! {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::Field for #ident #ty_generics {
@@ -172,13 +182,16 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
             }
         }
 
+        #element
+    }
+}
+
+/// `Element` for a derived type: its lists are viewed as [`List`](::wiremsg::List).
+pub(crate) fn element_impl(impl_head: TokenStream, encoding: TokenStream) -> TokenStream {
+    quote! {
         #[automatically_derived]
-        impl #impl_generics ::wiremsg::Element for #ident #ty_generics {
-            const LIST_ENCODING: ::wiremsg::ListEncoding = if <Self as ::wiremsg::Field>::IN_TAIL {
-                ::wiremsg::ListEncoding::Table
-            } else {
-                ::wiremsg::ListEncoding::Strided
-            };
+        #impl_head {
+            const LIST_ENCODING: ::wiremsg::ListEncoding = #encoding;
             type ListView<'v> = ::wiremsg::List<'v, Self>;
 
             #[inline(always)]

@@ -60,89 +60,67 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         }
     });
     let count = cx.fields.len();
-    let methods = cx.fields.iter().enumerate().filter_map(|(index, f)| {
+    let methods = cx.fields.iter().enumerate().map(|(index, f)| {
         let offset = &f.offset;
         let size = &f.size;
         let static_ty = &f.field.static_ty;
         let ty = f.field.ty;
         let has_lifetime = quote!(#ty).to_string() != quote!(#static_ty).to_string();
+        let part = quote! {
+            &mut self.__block[#view::<'static>::#offset..#view::<'static>::#offset + #view::<'static>::#size]
+        };
         let region = quote! {
             ::wiremsg::__private::tail_region(&self.__block[..], self.__tail_start, &Self::__END_SLOTS, #index)
         };
-        match f.field.kind {
-            Kind::Scalar | Kind::Path if !has_lifetime && !is_plain_path(ty) || f.field.kind == Kind::Scalar => {
-                let setter = format_ident!("set_{}", f.name, span = f.field.ident.span());
-                let doc = format!("Overwrites field `{}` in place.", f.name);
-                Some(quote! {
-                    #[doc = #doc]
-                    #[inline]
-                    pub fn #setter(&mut self, value: #ty)
-                    where
-                        #ty: ::wiremsg::Scalar<'v>,
-                    {
-                        ::wiremsg::Field::write(
-                            &value,
-                            &mut self.__block[#view::<'static>::#offset..#view::<'static>::#offset + #view::<'static>::#size],
-                            &mut [],
-                        )
-                    }
-                })
+        // `set_<field>`: for every fixed-size candidate; the `Scalar` bound makes it
+        // uncallable (with a message saying why) where the type is a nested message.
+        let setter = (matches!(f.field.kind, Kind::Scalar | Kind::Path) && !has_lifetime).then(|| {
+            let setter = format_ident!("set_{}", f.name, span = f.field.ident.span());
+            let doc = format!("Overwrites field `{}` in place.", f.name);
+            quote! {
+                #[doc = #doc]
+                #[inline]
+                pub fn #setter(&mut self, value: #ty)
+                where
+                    #ty: ::wiremsg::Scalar<'v>,
+                {
+                    ::wiremsg::Field::write(&value, #part, &mut [])
+                }
             }
-            Kind::Path => {
-                let getter = format_ident!("{}_mut", f.name, span = f.field.ident.span());
-                let setter = format_ident!("set_{}", f.name, span = f.field.ident.span());
+        });
+        let getter_name = format_ident!("{}_mut", f.name, span = f.field.ident.span());
+        let getter = match f.field.kind {
+            Kind::Path if is_plain_path(ty) => {
                 let doc = format!(
                     "The mutable view of nested message `{}` (always `Some` on a view made by `view_mut`).",
                     f.name
                 );
-                let set_doc = format!("Overwrites enum field `{}` in place.", f.name);
-                let setter_fn = (!has_lifetime).then(|| quote! {
-                    #[doc = #set_doc]
-                    #[inline]
-                    pub fn #setter(&mut self, value: #ty)
-                    where
-                        #ty: ::wiremsg::Scalar<'v>,
-                    {
-                        ::wiremsg::Field::write(
-                            &value,
-                            &mut self.__block[#view::<'static>::#offset..#view::<'static>::#offset + #view::<'static>::#size],
-                            &mut [],
-                        )
-                    }
-                });
                 Some(quote! {
                     #[doc = #doc]
                     #[inline]
-                    pub fn #getter(&mut self) -> ::wiremsg::__private::Option<<#static_ty as ::wiremsg::__private::MsgField<'v>>::Mut<'_>>
+                    pub fn #getter_name(&mut self) -> ::wiremsg::__private::Option<<#static_ty as ::wiremsg::__private::MsgField<'v>>::Mut<'_>>
                     where
                         #static_ty: ::wiremsg::__private::MsgField<'v>,
                     {
                         let region = #region;
-                        <#static_ty as ::wiremsg::__private::MsgField<'v>>::mut_of(
-                            &mut self.__block[#view::<'static>::#offset..#view::<'static>::#offset + #view::<'static>::#size],
-                            &mut *self.__rest,
-                            region,
-                            #block_length,
-                        )
+                        <#static_ty as ::wiremsg::__private::MsgField<'v>>::mut_of(#part, &mut *self.__rest, region, #block_length)
                     }
-                    #setter_fn
                 })
             }
-            Kind::List => {
-                let elem = list_element(static_ty)?;
-                let getter = format_ident!("{}_mut", f.name, span = f.field.ident.span());
+            Kind::List => list_element(static_ty).map(|elem| {
                 let doc = format!("The mutable view of list `{}`: elements can be overwritten, not added.", f.name);
-                Some(quote! {
+                quote! {
                     #[doc = #doc]
                     #[inline]
-                    pub fn #getter(&mut self) -> ::wiremsg::ListMut<'_, #elem> {
+                    pub fn #getter_name(&mut self) -> ::wiremsg::ListMut<'_, #elem> {
                         let region = #region;
                         ::wiremsg::__private::list_mut::<#elem>(&mut *self.__rest, region, #block_length)
                     }
-                })
-            }
+                }
+            }),
             _ => None,
-        }
+        };
+        quote!(#setter #getter)
     });
     let debug_name = view_mut.to_string();
     quote! {

@@ -59,6 +59,10 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
         quote!((#name, #d as u64))
     });
     let name = ident.to_string();
+    let element = super::element_impl(
+        quote!(impl ::wiremsg::Element for #ident),
+        quote!(::wiremsg::ListEncoding::Packed),
+    );
     quote! {
         #[allow(non_local_definitions, clippy::all)]
         const _: () = {
@@ -126,24 +130,7 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
                 }
             }
 
-            #[automatically_derived]
-            impl ::wiremsg::Element for #ident {
-                const LIST_ENCODING: ::wiremsg::ListEncoding = ::wiremsg::ListEncoding::Packed;
-                type ListView<'v> = ::wiremsg::List<'v, Self>;
-
-                #[inline(always)]
-                fn list_view<'v>(list: ::wiremsg::List<'v, Self>) -> ::wiremsg::List<'v, Self> {
-                    list
-                }
-
-                #[inline(always)]
-                fn list_of<'v>(view: ::wiremsg::List<'v, Self>) -> ::wiremsg::List<'v, Self>
-                where
-                    Self: 'v,
-                {
-                    view
-                }
-            }
+            #element
 
             #[automatically_derived]
             impl<'v> ::wiremsg::DecodeField<'v> for #ident {
