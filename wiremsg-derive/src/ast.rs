@@ -22,9 +22,10 @@ pub(crate) struct Message<'a> {
 /// One field of a message.
 pub(crate) struct Field<'a> {
     pub(crate) ident: &'a Ident,
-    pub(crate) ty: &'a Type,
-    /// `ty` with every lifetime replaced by `'static`: the type the view is computed
-    /// from, since a view does not carry the struct's lifetimes.
+    /// The field's type, with `Self` replaced by the struct's type.
+    pub(crate) ty: Type,
+    /// `ty` with the struct's lifetimes replaced by `'static`: the type constant
+    /// expressions use, since they cannot name the struct's lifetimes.
     pub(crate) static_ty: Type,
     pub(crate) kind: Kind,
     #[allow(dead_code)] // filled by the next format features (since versions)
@@ -104,16 +105,24 @@ pub(crate) fn message<'a>(cx: &Ctxt, input: &'a DeriveInput) -> Option<Message<'
             return None;
         }
     };
+    let ident = &input.ident;
+    let (_, ty_generics, _) = input.generics.split_for_impl();
+    let self_ty: Type = syn::parse_quote!(#ident #ty_generics);
     let fields = named
         .named
         .iter()
         .filter_map(|f| {
             let ident = f.ident.as_ref()?;
-            let mut static_ty = f.ty.clone();
-            StaticLifetimes.visit_type_mut(&mut static_ty);
+            let mut ty = f.ty.clone();
+            ReplaceSelf { with: &self_ty }.visit_type_mut(&mut ty);
+            let static_ty = Relifetime {
+                generics: &input.generics,
+                to: "'static",
+            }
+            .apply(&ty);
             Some(Field {
                 ident,
-                ty: &f.ty,
+                ty,
                 static_ty,
                 kind: classify(cx, &f.ty),
                 attrs: attr::field(cx, &f.attrs),
@@ -160,21 +169,48 @@ pub(crate) fn enumeration<'a>(cx: &Ctxt, input: &'a DeriveInput) -> Option<Enum<
     })
 }
 
-/// Replaces every lifetime with `'static`.
-pub(crate) struct StaticLifetimes;
+/// Replaces the struct's own lifetimes (not `'static`) with one lifetime: `'static`
+/// for constant expressions, `'v` for the types a view of lifetime `'v` sees.
+pub(crate) struct Relifetime<'g> {
+    pub(crate) generics: &'g Generics,
+    pub(crate) to: &'static str,
+}
 
-impl VisitMut for StaticLifetimes {
-    fn visit_lifetime_mut(&mut self, lifetime: &mut syn::Lifetime) {
-        *lifetime = syn::Lifetime::new("'static", lifetime.span());
+impl Relifetime<'_> {
+    pub(crate) fn apply(&mut self, ty: &Type) -> Type {
+        let mut ty = ty.clone();
+        self.visit_type_mut(&mut ty);
+        ty
     }
 }
 
-/// Replaces every lifetime with `'v`.
-pub(crate) struct ViewLifetime;
-
-impl VisitMut for ViewLifetime {
+impl VisitMut for Relifetime<'_> {
     fn visit_lifetime_mut(&mut self, lifetime: &mut syn::Lifetime) {
-        *lifetime = syn::Lifetime::new("'v", lifetime.span());
+        if self
+            .generics
+            .lifetimes()
+            .any(|l| l.lifetime.ident == lifetime.ident)
+        {
+            *lifetime = syn::Lifetime::new(self.to, lifetime.span());
+        }
+    }
+}
+
+/// Replaces `Self` in a field type with the struct's type: generated code uses field
+/// types inside impls of other types, where `Self` means something else.
+struct ReplaceSelf<'t> {
+    with: &'t Type,
+}
+
+impl VisitMut for ReplaceSelf<'_> {
+    fn visit_type_mut(&mut self, ty: &mut Type) {
+        if let Type::Path(p) = ty {
+            if p.qself.is_none() && p.path.is_ident("Self") {
+                *ty = self.with.clone();
+                return;
+            }
+        }
+        syn::visit_mut::visit_type_mut(self, ty);
     }
 }
 

@@ -3,13 +3,40 @@
 
 use crate::ast::{Enum, Message};
 use crate::ctxt::Ctxt;
+use quote::ToTokens;
 use syn::{GenericParam, Generics};
 
 /// Names the generated view already uses for its own methods.
 const RESERVED_FIELD_NAMES: &[&str] = &["decode", "as_bytes"];
 
-pub(crate) fn message(cx: &Ctxt, msg: &Message<'_>) {
+pub(crate) fn message(cx: &Ctxt, msg: &Message<'_>, attrs: &[syn::Attribute]) {
     lifetimes_only(cx, msg.generics, "WireMsg");
+    if let Some(packed) = attrs.iter().find(|a| {
+        a.path().is_ident("repr") && a.meta.to_token_stream().to_string().contains("packed")
+    }) {
+        cx.error_spanned_by(
+            packed,
+            "`#[repr(packed)]` is not needed: the wire layout is already packed and unaligned; remove it",
+        );
+    }
+    let mut seen: Vec<(String, &syn::Ident)> = Vec::new();
+    for field in &msg.fields {
+        let upper = field
+            .ident
+            .to_string()
+            .trim_start_matches("r#")
+            .to_uppercase();
+        if let Some((_, first)) = seen.iter().find(|(name, _)| *name == upper) {
+            cx.error_spanned_by(
+                field.ident,
+                format!(
+                    "fields `{first}` and `{}` would both have layout constants `{upper}_OFFSET`; rename one",
+                    field.ident
+                ),
+            );
+        }
+        seen.push((upper, field.ident));
+    }
     for field in &msg.fields {
         // `r#decode` is the same method name as `decode`.
         let ident = field.ident.to_string();

@@ -1,5 +1,5 @@
-//! Layout: the names of the layout constants and the chain of constant expressions
-//! that places each field right after the previous one (FORMAT.md §2). The sizes come
+//! Layout: the names of the layout constants and the constant expressions that
+//! place each field right after the previous one (FORMAT.md §2). The sizes come
 //! from each type's `Field::BLOCK_SIZE`, so the compiler does the arithmetic.
 
 use proc_macro2::{Ident, TokenStream};
@@ -12,29 +12,27 @@ pub(crate) fn const_name(field: &Ident, suffix: &str) -> Ident {
     format_ident!("{}_{}", name, suffix, span = field.span())
 }
 
-/// The expression of each field's offset: the first field starts at `prefix` (the
-/// block length field, if any), each next one where the previous one ends.
+/// The expression of each field's offset: the prefix (the block length field, if any)
+/// plus the sizes of all fields before it. A flat sum, not a chain through the
+/// previous offset, so that the compiler's evaluation depth does not grow with the
+/// number of fields.
 pub(crate) fn offset_exprs(prefix: &TokenStream, fields: &[(Ident, Ident)]) -> Vec<TokenStream> {
-    let mut out = Vec::with_capacity(fields.len());
-    for i in 0..fields.len() {
-        out.push(match i.checked_sub(1).and_then(|p| fields.get(p)) {
-            None => prefix.clone(),
-            Some((offset, size)) => quote!(Self::#offset + Self::#size),
-        });
-    }
-    out
+    (0..fields.len())
+        .map(|i| {
+            let sizes = fields[..i].iter().map(|(_, size)| size);
+            quote!(#prefix #(+ Self::#sizes)*)
+        })
+        .collect()
 }
 
-/// The block length: the end of the last field, or the prefix alone.
+/// The block length: the prefix plus the sizes of all fields.
 pub(crate) fn block_length_expr(
     view: &TokenStream,
     prefix: &TokenStream,
     fields: &[(Ident, Ident)],
 ) -> TokenStream {
-    match fields.last() {
-        Some((offset, size)) => quote!(#view::#offset + #view::#size),
-        None => prefix.clone(),
-    }
+    let sizes = fields.iter().map(|(_, size)| size);
+    quote!(#prefix #(+ #view::#sizes)*)
 }
 
 #[cfg(test)]
@@ -59,27 +57,27 @@ mod tests {
     }
 
     #[test]
-    fn each_offset_follows_the_previous_field() {
+    fn each_offset_is_the_prefix_plus_the_sizes_before_it() {
         let fields = [
             (ident("A_OFFSET"), ident("A_SIZE")),
             (ident("B_OFFSET"), ident("B_SIZE")),
             (ident("C_OFFSET"), ident("C_SIZE")),
         ];
-        let exprs: Vec<String> = offset_exprs(&quote!(PREFIX), &fields)
+        let exprs: Vec<String> = offset_exprs(&quote!(P), &fields)
             .iter()
             .map(ToString::to_string)
             .collect();
         assert_eq!(
             exprs,
             [
-                "PREFIX",
-                "Self :: A_OFFSET + Self :: A_SIZE",
-                "Self :: B_OFFSET + Self :: B_SIZE"
+                "P",
+                "P + Self :: A_SIZE",
+                "P + Self :: A_SIZE + Self :: B_SIZE"
             ]
         );
         assert_eq!(
-            block_length_expr(&quote!(V), &quote!(PREFIX), &fields).to_string(),
-            "V :: C_OFFSET + V :: C_SIZE"
+            block_length_expr(&quote!(V), &quote!(P), &fields).to_string(),
+            "P + V :: A_SIZE + V :: B_SIZE + V :: C_SIZE"
         );
         assert_eq!(
             block_length_expr(&quote!(V), &quote!(2), &[]).to_string(),

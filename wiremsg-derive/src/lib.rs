@@ -1,9 +1,9 @@
 //! Derive macros of wiremsg: `#[derive(WireMsg)]` and `#[derive(WireEnum)]`.
 //!
 //! Use them through the `wiremsg` crate, which re-exports both and documents them. Each
-//! derive runs the same pipeline: **parse** ([`ast`], [`attr`]) into a small model,
-//! **check** ([`check`]) the rules with every error collected ([`ctxt`]), compute the
-//! **layout** ([`layout`]) as constant expressions, and **generate** ([`codegen`], in `gen/`).
+//! derive runs the same pipeline: **parse** (`ast`, `attr`) into a small model,
+//! **check** (`check`) the rules with every error collected (`ctxt`), compute the
+//! **layout** (`layout`) as constant expressions, and **generate** (`codegen`, in `gen/`).
 
 mod ast;
 mod attr;
@@ -23,7 +23,7 @@ pub fn derive_wire_msg(input: TokenStream) -> TokenStream {
     let cx = ctxt::Ctxt::new();
     let msg = ast::message(&cx, &input);
     if let Some(msg) = &msg {
-        check::message(&cx, msg);
+        check::message(&cx, msg, &input.attrs);
     }
     match cx.check() {
         Ok(()) => {

@@ -53,7 +53,7 @@ pub fn message_block<'v, const BL: usize, M: Mode>(
     } else {
         BL
     };
-    match mode.array::<BL>(bytes) {
+    match mode.array::<BL>(crate::mode::sealed::INTERNAL, bytes) {
         Some(block) => Ok((block, tail_start)),
         None => Err(truncated(BL, bytes.len())),
     }
@@ -93,7 +93,11 @@ pub fn field<'v, F: Field, M: Mode>(
             .in_field(name));
         }
         *prev_end = end;
-        (mode.slice(msg, start, end).unwrap_or_default(), start)
+        (
+            mode.slice(crate::mode::sealed::INTERNAL, msg, start, end)
+                .unwrap_or_default(),
+            start,
+        )
     } else {
         (&[][..], 0)
     };

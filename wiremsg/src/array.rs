@@ -2,23 +2,31 @@
 
 use crate::field::{DecodeField, Field, Scalar, Slots};
 use crate::mode::Trusted;
+use crate::mode::sealed::Kept;
 use crate::{Error, Mode, TypeSchema};
 use core::fmt;
 
 /// `N` elements of `T` back to back, `N * T::BLOCK_SIZE` bytes. `T` must be
 /// fixed-size (checked at compile time by the derive).
 impl<T: Field, const N: usize> Field for [T; N] {
-    const BLOCK_SIZE: usize = N * T::BLOCK_SIZE;
+    const BLOCK_SIZE: usize = {
+        // Also catches what the derive cannot see (a type alias of an array).
+        assert!(
+            !T::IN_TAIL,
+            "wiremsg: array elements must be fixed-size; use a Vec for variable-size elements"
+        );
+        N * T::BLOCK_SIZE
+    };
     const IN_TAIL: bool = false;
     const TYPE: &'static TypeSchema = &TypeSchema::Array {
         element: T::TYPE,
         len: N,
     };
     type View<'v> = ArrayView<'v, T, N>;
-    type Stored<'v> = Trusted;
+    type Stored<'v> = Kept;
 
     #[inline]
-    fn validate<'v, M: Mode>(s: Slots<'v>, mode: &M, depth: u32) -> Result<Trusted, Error> {
+    fn validate<'v, M: Mode>(s: Slots<'v>, mode: &M, depth: u32) -> Result<Kept, Error> {
         let size = T::BLOCK_SIZE;
         if size > 0 {
             for (i, block) in s.block.chunks_exact(size).enumerate() {
@@ -31,11 +39,11 @@ impl<T: Field, const N: usize> Field for [T; N] {
                 T::validate(element, mode, depth).map_err(|e| e.in_element(i))?;
             }
         }
-        Ok(mode.validated())
+        Ok(Kept(mode.validated(crate::mode::sealed::INTERNAL)))
     }
 
     #[inline(always)]
-    fn get<'v>(block: &'v [u8], trusted: Trusted) -> ArrayView<'v, T, N> {
+    fn get<'v>(block: &'v [u8], Kept(trusted): Kept) -> ArrayView<'v, T, N> {
         ArrayView {
             block,
             trusted,
@@ -59,13 +67,11 @@ impl<T: Field, const N: usize> Field for [T; N] {
     }
 }
 
-impl<'v, T: DecodeField<'v> + Default + Copy, const N: usize> DecodeField<'v> for [T; N] {
+/// Decoding an array needs `T: Default` (the value an element would take if it could
+/// not be read; a validated view always reads every element).
+impl<'v, T: DecodeField<'v> + Default, const N: usize> DecodeField<'v> for [T; N] {
     fn decode_view(view: ArrayView<'v, T, N>) -> Self {
-        let mut out = [T::default(); N];
-        for (slot, value) in out.iter_mut().zip(view.iter()) {
-            *slot = T::decode_view(value);
-        }
-        out
+        core::array::from_fn(|i| view.get(i).map(T::decode_view).unwrap_or_default())
     }
 }
 

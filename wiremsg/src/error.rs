@@ -62,8 +62,8 @@ pub enum ErrorKind {
         /// Smallest block length this reader accepts, in bytes.
         required: usize,
     },
-    /// A tail end offset is before the end of the previous field's data or past the end
-    /// of the message (FORMAT.md §3).
+    /// An end offset (FORMAT.md §3) or a list table's start offset (§6.3) is before the
+    /// end of the previous region or past the end of the message or list.
     OffsetOutOfRange {
         /// The end offset read from the slot, relative to the message start.
         end: usize,
@@ -117,6 +117,13 @@ pub enum ErrorKind {
         /// Bytes available for the list.
         available: usize,
     },
+    /// The first start offset of a table list (§6.3) is zero or not a multiple of 4.
+    BadTableStart {
+        /// The first start offset, relative to the list.
+        start: usize,
+        /// Bytes of the list.
+        len: usize,
+    },
     /// Nested messages and lists go deeper than [`MAX_DEPTH`](crate::MAX_DEPTH).
     DepthLimitExceeded {
         /// The limit.
@@ -135,14 +142,16 @@ pub enum ErrorKind {
         /// Bytes the encoding would need.
         len: usize,
     },
-    /// Text longer than the capacity of a [`FixedStr`](crate::FixedStr), or ending in a
-    /// padding byte (FORMAT.md §4.3).
-    FixedStrInvalid {
+    /// Text longer than the capacity of a [`FixedStr`](crate::FixedStr) (FORMAT.md §4.3).
+    FixedStrTooLong {
         /// Byte length of the text.
         len: usize,
         /// Capacity in bytes.
         capacity: usize,
     },
+    /// Text for a [`FixedStr`](crate::FixedStr) that ends with a space, which reads
+    /// back as padding (FORMAT.md §4.3).
+    FixedStrTrailingSpace,
 }
 
 impl Error {
@@ -225,7 +234,7 @@ impl fmt::Display for ErrorKind {
                 "block length {declared} is smaller than the {required} bytes this reader requires"
             ),
             ErrorKind::OffsetOutOfRange { end, min, max } => {
-                write!(f, "tail end offset {end} is outside {min}..={max}")
+                write!(f, "offset {end} is outside {min}..={max}")
             }
             ErrorKind::InvalidUtf8 { valid_up_to } => {
                 write!(f, "invalid UTF-8 after {valid_up_to} valid bytes")
@@ -251,6 +260,10 @@ impl fmt::Display for ErrorKind {
                 f,
                 "list count {count} does not fit in the {available} bytes of the list"
             ),
+            ErrorKind::BadTableStart { start, len } => write!(
+                f,
+                "list table of {len} bytes starts its elements at {start}, not a non-zero multiple of 4"
+            ),
             ErrorKind::DepthLimitExceeded { limit } => {
                 write!(f, "nesting deeper than {limit} levels")
             }
@@ -266,10 +279,12 @@ impl fmt::Display for ErrorKind {
                     "{len} bytes is too large for a u32 offset or u16 block length"
                 )
             }
-            ErrorKind::FixedStrInvalid { len, capacity } => write!(
+            ErrorKind::FixedStrTooLong { len, capacity } => write!(
                 f,
-                "text of {len} bytes does not fit a {capacity}-byte fixed string \
-                 (or ends with a space, which is padding)"
+                "text of {len} bytes does not fit a {capacity}-byte fixed string"
+            ),
+            ErrorKind::FixedStrTrailingSpace => f.write_str(
+                "text for a fixed string ends with a space, which would read back as padding",
             ),
         }
     }

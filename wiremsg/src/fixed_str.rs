@@ -22,7 +22,7 @@ use core::fmt;
 /// assert_eq!(symbol.as_bytes(), b"AAPL    ");
 ///
 /// let err = FixedStr::<4>::new("GOOGL").unwrap_err();
-/// assert_eq!(err.kind(), &ErrorKind::FixedStrInvalid { len: 5, capacity: 4 });
+/// assert_eq!(err.kind(), &ErrorKind::FixedStrTooLong { len: 5, capacity: 4 });
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FixedStr<const N: usize> {
@@ -34,15 +34,19 @@ impl<const N: usize> FixedStr<N> {
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::FixedStrInvalid`] if `text` is longer than `N` bytes or ends with
-    /// a space (which would be read back as padding).
+    /// [`ErrorKind::FixedStrTooLong`] if `text` is longer than `N` bytes;
+    /// [`ErrorKind::FixedStrTrailingSpace`] (at the offset of that space) if it ends
+    /// with a space, which would read back as padding.
     pub fn new(text: &str) -> Result<Self, Error> {
         let len = text.len();
-        if len > N || text.ends_with(' ') {
+        if len > N {
             return Err(Error::new(
-                ErrorKind::FixedStrInvalid { len, capacity: N },
+                ErrorKind::FixedStrTooLong { len, capacity: N },
                 0,
             ));
+        }
+        if text.ends_with(' ') {
+            return Err(Error::new(ErrorKind::FixedStrTrailingSpace, len - 1));
         }
         let mut bytes = [b' '; N];
         bytes[..len].copy_from_slice(text.as_bytes());
@@ -113,7 +117,7 @@ impl<const N: usize> Field for FixedStr<N> {
 
     #[inline(always)]
     fn validate<'v, M: Mode>(s: Slots<'v>, mode: &M, _: u32) -> Result<&'v str, Error> {
-        match mode.utf8(s.block) {
+        match mode.utf8(crate::mode::sealed::INTERNAL, s.block) {
             Ok(text) => Ok(trim(text)),
             Err(valid_up_to) => Err(Error::new(
                 ErrorKind::InvalidUtf8 { valid_up_to },

@@ -229,8 +229,9 @@ pub(crate) fn validate_list<'v, T: Element, M: Mode>(
     mode: &M,
     depth: u32,
 ) -> Result<List<'v, T>, Error> {
-    let (len, stride) = if bytes.is_empty() {
-        (0, T::BLOCK_SIZE)
+    let (len, stride) = if !M::CHECKED || bytes.is_empty() {
+        // Trusted bytes: only the shape is read; elements are read on access.
+        shape::<T>(bytes)
     } else {
         match T::LIST_ENCODING {
             ListEncoding::Packed => validate_packed::<T, M>(bytes, at, mode, depth)?,
@@ -242,9 +243,25 @@ pub(crate) fn validate_list<'v, T: Element, M: Mode>(
         bytes,
         len,
         stride,
-        trusted: Some(mode.validated()),
+        trusted: Some(mode.validated(crate::mode::sealed::INTERNAL)),
         _element: PhantomData,
     })
+}
+
+/// Element count and stride of a list region that already passed validation: O(1),
+/// it reads no element (FORMAT.md §6).
+fn shape<T: Element>(bytes: &[u8]) -> (usize, usize) {
+    if bytes.is_empty() {
+        return (0, T::BLOCK_SIZE);
+    }
+    match T::LIST_ENCODING {
+        ListEncoding::Packed => (bytes.len() / T::BLOCK_SIZE.max(1), T::BLOCK_SIZE),
+        ListEncoding::Strided => {
+            let stride = usize::from(read_u16(bytes, 0).unwrap_or(1)).max(1);
+            (bytes.len().saturating_sub(2) / stride, stride)
+        }
+        ListEncoding::Table => (read_u32(bytes, 0).map_or(0, |first| first as usize / 4), 0),
+    }
 }
 
 fn validate_packed<T: Element, M: Mode>(
@@ -340,9 +357,9 @@ fn validate_table<T: Element, M: Mode>(
     let first = first as usize;
     if M::CHECKED && (first == 0 || first % 4 != 0) {
         return Err(Error::new(
-            ErrorKind::ListLengthMismatch {
-                len: first,
-                element_size: 4,
+            ErrorKind::BadTableStart {
+                start: first,
+                len: bytes.len(),
             },
             at,
         ));
@@ -377,7 +394,9 @@ fn validate_table<T: Element, M: Mode>(
             )
             .in_element(i + 1));
         }
-        let tail = mode.slice(bytes, start, end).unwrap_or(&[]);
+        let tail = mode
+            .slice(crate::mode::sealed::INTERNAL, bytes, start, end)
+            .unwrap_or(&[]);
         let slots = Slots {
             block: &[],
             block_at: 0,
@@ -392,6 +411,15 @@ fn validate_table<T: Element, M: Mode>(
 
 /// Bytes of tail data a list of `items` encodes to (FORMAT.md §6).
 pub(crate) fn list_tail_len<T: Element>(items: &[T]) -> usize {
+    // A list of zero-size elements would have no count on the wire. (Checked here, in
+    // the encoder every list goes through, and not in `BLOCK_SIZE`, which recursive
+    // messages must be able to compute without looking at their elements.)
+    const {
+        assert!(
+            matches!(T::LIST_ENCODING, ListEncoding::Table) || T::BLOCK_SIZE > 0,
+            "wiremsg: list elements must not be zero-size (a message without fields, FixedStr<0>, [T; 0])"
+        )
+    };
     if items.is_empty() {
         return 0;
     }
@@ -523,13 +551,10 @@ impl<T> fmt::Debug for ListMut<'_, T> {
 }
 
 impl<'v, T: Element> ListMut<'v, T> {
-    /// A mutable view over a list region that already passed validation.
+    /// A mutable view over a list region that already passed validation (O(1)).
     #[doc(hidden)]
     pub fn from_validated(bytes: &'v mut [u8]) -> Self {
-        let (len, stride) = match validate_list::<T, Checked>(bytes, 0, &Checked, 0) {
-            Ok(list) => (list.len, list.stride),
-            Err(_) => (0, T::BLOCK_SIZE),
-        };
+        let (len, stride) = shape::<T>(bytes);
         ListMut {
             bytes,
             len,

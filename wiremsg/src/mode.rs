@@ -3,7 +3,7 @@
 //! Every view is built by one routine generic over a [`Mode`]. [`Checked`] proves each
 //! fact it needs (bounds, UTF-8) and returns an error when a fact does not hold.
 //! [`Trusted`] takes the facts as given: it can only be obtained through the `unsafe`
-//! [`view_unchecked`](crate::view_unchecked), whose caller promises that the bytes
+//! [`view_unchecked`], whose caller promises that the bytes
 //! pass `view`. The generated code never contains `unsafe`.
 
 /// Whether facts about the bytes are checked ([`Checked`]) or assumed ([`Trusted`]).
@@ -19,20 +19,39 @@ pub trait Mode: sealed::Sealed + Copy {
 pub(crate) mod sealed {
     use super::Trusted;
 
-    /// The reads a mode makes; private to this crate.
+    /// Proof of being inside this crate: every read of [`Sealed`] takes one, and only
+    /// this crate can make one, so that no outside code (which can see these methods
+    /// through a `Mode` bound) can call them.
+    #[derive(Debug, Clone, Copy)]
+    pub struct Internal(());
+
+    /// A [`Trusted`] kept by a value that outside code can hold (the `Stored` of an
+    /// array field) but not open.
+    #[derive(Debug, Clone, Copy)]
+    pub struct Kept(pub(crate) Trusted);
+
+    pub(crate) const INTERNAL: Internal = Internal(());
+
+    /// The reads a mode makes; callable only inside this crate.
     pub trait Sealed {
         /// `bytes[start..end]`, or `None` if the range is not inside `bytes`.
-        fn slice<'v>(&self, bytes: &'v [u8], start: usize, end: usize) -> Option<&'v [u8]>;
+        fn slice<'v>(
+            &self,
+            _: Internal,
+            bytes: &'v [u8],
+            start: usize,
+            end: usize,
+        ) -> Option<&'v [u8]>;
 
         /// The first `N` bytes as an array, or `None` if there are fewer.
-        fn array<'v, const N: usize>(&self, bytes: &'v [u8]) -> Option<&'v [u8; N]>;
+        fn array<'v, const N: usize>(&self, _: Internal, bytes: &'v [u8]) -> Option<&'v [u8; N]>;
 
         /// `bytes` as text, or the length of the valid UTF-8 prefix.
-        fn utf8<'v>(&self, bytes: &'v [u8]) -> Result<&'v str, usize>;
+        fn utf8<'v>(&self, _: Internal, bytes: &'v [u8]) -> Result<&'v str, usize>;
 
         /// The token for reading again, later, what this mode validated: lists and
-        /// arrays keep it to read their elements on access.
-        fn validated(&self) -> Trusted;
+        /// arrays keep it (privately) to read their elements on access.
+        fn validated(&self, _: Internal) -> Trusted;
     }
 }
 
@@ -42,7 +61,7 @@ pub struct Checked;
 
 /// The bytes are known to pass validation; nothing is checked again.
 ///
-/// Only [`view_unchecked`](crate::view_unchecked) (an `unsafe fn`) and lists built
+/// Only [`view_unchecked`] (an `unsafe fn`) and lists built
 /// from trusted bytes make one.
 #[derive(Debug, Clone, Copy)]
 pub struct Trusted {
@@ -64,22 +83,32 @@ impl Mode for Checked {
 
 impl sealed::Sealed for Checked {
     #[inline(always)]
-    fn slice<'v>(&self, bytes: &'v [u8], start: usize, end: usize) -> Option<&'v [u8]> {
+    fn slice<'v>(
+        &self,
+        _: sealed::Internal,
+        bytes: &'v [u8],
+        start: usize,
+        end: usize,
+    ) -> Option<&'v [u8]> {
         bytes.get(start..end)
     }
 
     #[inline(always)]
-    fn array<'v, const N: usize>(&self, bytes: &'v [u8]) -> Option<&'v [u8; N]> {
+    fn array<'v, const N: usize>(
+        &self,
+        _: sealed::Internal,
+        bytes: &'v [u8],
+    ) -> Option<&'v [u8; N]> {
         bytes.first_chunk::<N>()
     }
 
     #[inline(always)]
-    fn utf8<'v>(&self, bytes: &'v [u8]) -> Result<&'v str, usize> {
+    fn utf8<'v>(&self, _: sealed::Internal, bytes: &'v [u8]) -> Result<&'v str, usize> {
         core::str::from_utf8(bytes).map_err(|e| e.valid_up_to())
     }
 
     #[inline(always)]
-    fn validated(&self) -> Trusted {
+    fn validated(&self, _: sealed::Internal) -> Trusted {
         // SAFETY: called only after a checked validation of the bytes succeeded
         // (lists and arrays, once every element passed); the token reads those same
         // bytes again. The derive generates each `validate` as one routine for both
@@ -94,27 +123,37 @@ impl Mode for Trusted {
 
 impl sealed::Sealed for Trusted {
     #[inline(always)]
-    fn slice<'v>(&self, bytes: &'v [u8], start: usize, end: usize) -> Option<&'v [u8]> {
+    fn slice<'v>(
+        &self,
+        _: sealed::Internal,
+        bytes: &'v [u8],
+        start: usize,
+        end: usize,
+    ) -> Option<&'v [u8]> {
         // SAFETY: a `Trusted` exists only for bytes that pass `view`, and validation
         // proved `start <= end <= bytes.len()` for every range read from them.
         Some(unsafe { bytes.get_unchecked(start..end) })
     }
 
     #[inline(always)]
-    fn array<'v, const N: usize>(&self, bytes: &'v [u8]) -> Option<&'v [u8; N]> {
+    fn array<'v, const N: usize>(
+        &self,
+        _: sealed::Internal,
+        bytes: &'v [u8],
+    ) -> Option<&'v [u8; N]> {
         // SAFETY: as above, validation proved `bytes.len() >= N`; `[u8; N]` has
         // alignment 1, so the cast pointer is aligned.
         Some(unsafe { &*bytes.as_ptr().cast::<[u8; N]>() })
     }
 
     #[inline(always)]
-    fn utf8<'v>(&self, bytes: &'v [u8]) -> Result<&'v str, usize> {
+    fn utf8<'v>(&self, _: sealed::Internal, bytes: &'v [u8]) -> Result<&'v str, usize> {
         // SAFETY: as above, validation proved these bytes are UTF-8.
         Ok(unsafe { core::str::from_utf8_unchecked(bytes) })
     }
 
     #[inline(always)]
-    fn validated(&self) -> Trusted {
+    fn validated(&self, _: sealed::Internal) -> Trusted {
         *self
     }
 }

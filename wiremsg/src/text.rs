@@ -6,12 +6,13 @@ use alloc::string::String;
 
 #[inline(always)]
 fn validate_str<'v, M: Mode>(s: Slots<'v>, mode: &M) -> Result<&'v str, Error> {
-    mode.utf8(s.tail).map_err(|valid_up_to| {
-        Error::new(
-            ErrorKind::InvalidUtf8 { valid_up_to },
-            s.tail_at + valid_up_to,
-        )
-    })
+    mode.utf8(crate::mode::sealed::INTERNAL, s.tail)
+        .map_err(|valid_up_to| {
+            Error::new(
+                ErrorKind::InvalidUtf8 { valid_up_to },
+                s.tail_at + valid_up_to,
+            )
+        })
 }
 
 macro_rules! string_field {

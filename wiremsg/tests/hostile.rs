@@ -267,13 +267,7 @@ fn table_list_count_too_large_does_not_allocate_or_loop() {
     let mut bytes = good.clone();
     put_u32(&mut bytes, names_at, 7);
     let err = Lists::view(&bytes).unwrap_err();
-    assert_eq!(
-        err.kind(),
-        &ErrorKind::ListLengthMismatch {
-            len: 7,
-            element_size: 4
-        }
-    );
+    assert_eq!(err.kind(), &ErrorKind::BadTableStart { start: 7, len: 11 });
 
     // Start offsets that go backwards.
     let mut bytes = good;

@@ -282,3 +282,90 @@ fn arrays_of_non_copy_messages_view_and_encode() {
     let view = Outer::view(&bytes).unwrap();
     assert_eq!(view.inner().quotes().get(1).unwrap().price(), 4);
 }
+
+#[test]
+fn as_bytes_is_the_whole_message_and_walks_back_to_back_messages() {
+    let mut stream = order().to_bytes().unwrap();
+    let first_len = stream.len();
+    stream.extend(login().to_bytes().unwrap());
+    let first = Order::view(&stream).unwrap();
+    assert_eq!(first.as_bytes().len(), first_len);
+    let second = LoginRequest::view(&stream[first.as_bytes().len()..]).unwrap();
+    assert_eq!(second.username(), "hpn_user");
+    let tick_bytes = tick().to_bytes().unwrap();
+    assert_eq!(Tick::view(&tick_bytes).unwrap().as_bytes(), &tick_bytes[..]);
+}
+
+#[derive(wiremsg::WireEnum, Debug, Clone, Copy, PartialEq)]
+#[repr(u8)]
+enum Gaps {
+    A = 5,
+    #[wire(other)]
+    Other(u8),
+    B,
+}
+
+#[test]
+fn enum_values_follow_rusts_discriminant_rule() {
+    use wiremsg::WireEnum;
+    // `Other` takes 6 as in Rust, so `B` is 7.
+    assert_eq!(Gaps::B.to_raw(), 7);
+    assert_eq!(Gaps::from_raw(6), Some(Gaps::Other(6)));
+    assert_eq!(Gaps::from_raw(5), Some(Gaps::A));
+    assert_eq!(Gaps::ENUM_SCHEMA.variants, &[("A", 5), ("B", 7)]);
+}
+
+/// `Self` in a field type, and a `'static` borrow next to the struct's own lifetime.
+#[derive(WireMsg, Debug, PartialEq)]
+struct Tree<'a> {
+    label: &'a str,
+    kind: &'static str,
+    kids: Vec<Self>,
+}
+
+#[test]
+fn self_in_field_types_and_static_borrows() {
+    let tree = Tree {
+        label: "root",
+        kind: "dir",
+        kids: vec![Tree {
+            label: "leaf",
+            kind: "file",
+            kids: vec![],
+        }],
+    };
+    let bytes = tree.to_bytes().unwrap();
+    let view = Tree::view(&bytes).unwrap();
+    assert_eq!(view.kids().get(0).unwrap().label(), "leaf");
+    assert_eq!(view.kids().get(0).unwrap().kind(), "file");
+}
+
+macro_rules! wide {
+    ($($field:ident)*) => {
+        /// 130 fields: offsets are flat sums, so no recursion limit is reached.
+        #[derive(WireMsg, Debug, Default, PartialEq)]
+        struct Wide { $($field: u8,)* }
+    };
+}
+
+wide! {
+    f000 f001 f002 f003 f004 f005 f006 f007 f008 f009 f010 f011 f012 f013 f014 f015 f016 f017 f018 f019
+    f020 f021 f022 f023 f024 f025 f026 f027 f028 f029 f030 f031 f032 f033 f034 f035 f036 f037 f038 f039
+    f040 f041 f042 f043 f044 f045 f046 f047 f048 f049 f050 f051 f052 f053 f054 f055 f056 f057 f058 f059
+    f060 f061 f062 f063 f064 f065 f066 f067 f068 f069 f070 f071 f072 f073 f074 f075 f076 f077 f078 f079
+    f080 f081 f082 f083 f084 f085 f086 f087 f088 f089 f090 f091 f092 f093 f094 f095 f096 f097 f098 f099
+    f100 f101 f102 f103 f104 f105 f106 f107 f108 f109 f110 f111 f112 f113 f114 f115 f116 f117 f118 f119
+    f120 f121 f122 f123 f124 f125 f126 f127 f128 f129
+}
+
+#[test]
+fn a_message_with_130_fields() {
+    let wide = Wide {
+        f129: 9,
+        ..Wide::default()
+    };
+    let bytes = wide.to_bytes().unwrap();
+    assert_eq!(bytes.len(), 130);
+    assert_eq!(WideView::F129_OFFSET, 129);
+    assert_eq!(Wide::view(&bytes).unwrap().f129(), 9);
+}

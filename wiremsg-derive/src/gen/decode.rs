@@ -1,34 +1,33 @@
 //! Decoding: `DecodeField` for the message, and the view's `decode()`.
 
 use super::Ctx;
-use crate::ast::ViewLifetime;
 use proc_macro2::TokenStream;
 use quote::quote;
-use syn::visit_mut::VisitMut;
 
 pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
+    // A `'static` borrow can only be decoded from `'static` bytes: no decoding for
+    // such messages (they can still be viewed and encoded).
+    let static_borrow = cx.fields.iter().any(|f| {
+        let ty = &f.field.ty;
+        quote!(#ty).to_string().contains("'static")
+    });
+    if static_borrow {
+        return TokenStream::new();
+    }
     let ident = cx.msg.ident;
     let view = &cx.view;
     let self_v = &cx.self_v;
-    let field_types: Vec<syn::Type> = cx
-        .fields
-        .iter()
-        .map(|f| {
-            let mut ty = f.field.ty.clone();
-            ViewLifetime.visit_type_mut(&mut ty);
-            ty
-        })
-        .collect();
+    let field_types: Vec<&syn::Type> = cx.fields.iter().map(|f| &f.v_ty).collect();
     // A field that cannot decode (`&[u32]`, an array of non-`Copy` messages, a nested
     // message holding one) must only make `decode` unavailable, not the derive fail:
     // every field gets a bound, except lists of owned elements, which is where a
     // recursive message refers to itself (a bound there could never be proven).
-    let bounded: Vec<&syn::Type> = cx
+    let bounded: Vec<&&syn::Type> = cx
         .fields
         .iter()
         .zip(&field_types)
         .filter(|(f, _)| {
-            let (ty, st) = (f.field.ty, &f.field.static_ty);
+            let (ty, st) = (&f.field.ty, &f.field.static_ty);
             let borrows = quote!(#ty).to_string() != quote!(#st).to_string();
             borrows || f.field.kind != crate::ast::Kind::List
         })

@@ -8,11 +8,10 @@ mod view;
 mod view_mut;
 pub(crate) mod wire_enum;
 
-use crate::ast::{Field, Message, StaticLifetimes, ViewLifetime};
+use crate::ast::{Field, Message, Relifetime};
 use crate::layout;
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
-use syn::visit_mut::VisitMut;
 
 /// Names and token pieces shared by the generators of one message.
 pub(crate) struct Ctx<'a> {
@@ -54,17 +53,26 @@ impl<'a> Ctx<'a> {
         let ident = msg.ident;
         let (_, ty_generics, _) = msg.generics.split_for_impl();
         let self_ty: syn::Type = syn::parse_quote!(#ident #ty_generics);
-        let mut self_static = self_ty.clone();
-        StaticLifetimes.visit_type_mut(&mut self_static);
-        let mut self_v = self_ty;
-        ViewLifetime.visit_type_mut(&mut self_v);
+        let self_static = Relifetime {
+            generics: msg.generics,
+            to: "'static",
+        }
+        .apply(&self_ty);
+        let self_v = Relifetime {
+            generics: msg.generics,
+            to: "'v",
+        }
+        .apply(&self_ty);
         let fields = msg
             .fields
             .iter()
             .map(|field| {
                 let ty = &field.static_ty;
-                let mut v_ty = field.ty.clone();
-                ViewLifetime.visit_type_mut(&mut v_ty);
+                let v_ty = Relifetime {
+                    generics: msg.generics,
+                    to: "'v",
+                }
+                .apply(&field.ty);
                 FieldCtx {
                     as_field_v: quote!(<#v_ty as ::wiremsg::Field>),
                     v_ty,
@@ -186,7 +194,7 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
     }
 }
 
-/// `Element` for a derived type: its lists are viewed as [`List`](::wiremsg::List).
+/// `Element` for a derived type: its lists are viewed as `wiremsg::List`.
 pub(crate) fn element_impl(impl_head: TokenStream, encoding: TokenStream) -> TokenStream {
     quote! {
         #[automatically_derived]
@@ -287,9 +295,25 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
             }
         })
     });
+    // A list of zero-size elements would have no count on the wire.
+    let lists = cx.fields.iter().filter(|f| f.field.kind == crate::ast::Kind::List).filter_map(|f| {
+        let elem = view_mut::list_element(&f.field.static_ty)?;
+        let msg = format!(
+            "wiremsg: the elements of list field `{}` must not be zero-size (a message without fields, `FixedStr<0>`)",
+            f.name
+        );
+        Some(quote_spanned! {syn::spanned::Spanned::span(elem)=>
+            const _: () = ::core::assert!(
+                ::core::matches!(<#elem as ::wiremsg::Element>::LIST_ENCODING, ::wiremsg::ListEncoding::Table)
+                    || <#elem as ::wiremsg::Field>::BLOCK_SIZE > 0,
+                #msg
+            );
+        })
+    });
     quote! {
         const _: () = ::core::assert!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH <= 65535, #too_long);
         #(#arrays)*
+        #(#lists)*
     }
 }
 

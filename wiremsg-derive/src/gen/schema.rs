@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
-    let name = cx.msg.ident.to_string();
+    let name = cx.msg.ident.to_string().trim_start_matches("r#").to_owned();
     let view = &cx.view;
     let block_length = &cx.block_length;
     let in_tail = &cx.in_tail;

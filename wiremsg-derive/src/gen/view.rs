@@ -55,7 +55,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let offset = &f.offset;
         let size = &f.size;
         let as_field = &f.as_field_v;
-        let ty = f.field.ty;
+        let ty = &f.field.ty;
         let doc = format!(
             "Field `{}` (`{}`): block bytes at [`Self::{offset}`], [`Self::{size}`] long.",
             f.name,
@@ -80,6 +80,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         #[derive(::core::clone::Clone, ::core::marker::Copy)]
         #vis struct #view<'v> {
             __block: &'v [u8; #block_length],
+            __msg: &'v [u8],
             #(#stored,)*
         }
 
@@ -94,10 +95,13 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         impl<'v> #view<'v> {
             #(#accessors)*
 
-            /// The message's block, as on the wire.
+            /// The message's bytes as far as this reader knows them: its block and the
+            /// tail data of the fields it knows (a newer writer's extra tail data is not
+            /// included). `as_bytes().len()` is where a message written by this
+            /// version ends.
             #[inline]
             pub fn as_bytes(&self) -> &'v [u8] {
-                self.__block
+                self.__msg
             }
         }
 
@@ -138,6 +142,11 @@ pub(crate) fn validate_body(cx: &Ctx<'_>) -> TokenStream {
         #[allow(unused_mut, unused_variables)]
         let mut __wiremsg_prev_end = __wiremsg_tail_start;
         #(#fields)*
-        ::wiremsg::__private::Ok(#view { __block: __wiremsg_block, #(#names: #locals,)* })
+        let __wiremsg_end = if #in_tail { __wiremsg_prev_end } else { #block_length };
+        ::wiremsg::__private::Ok(#view {
+            __block: __wiremsg_block,
+            __msg: bytes.get(..__wiremsg_end).unwrap_or(bytes),
+            #(#names: #locals,)*
+        })
     }
 }

@@ -8,7 +8,7 @@ use quote::{format_ident, quote};
 use syn::{GenericArgument, PathArguments, Type};
 
 /// The element type of `Vec<T>` or `&[T]`.
-fn list_element(ty: &Type) -> Option<&Type> {
+pub(super) fn list_element(ty: &Type) -> Option<&Type> {
     match ty {
         Type::Reference(r) => match &*r.elem {
             Type::Slice(s) => Some(&s.elem),
@@ -64,7 +64,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let offset = &f.offset;
         let size = &f.size;
         let static_ty = &f.field.static_ty;
-        let ty = f.field.ty;
+        let ty = &f.field.ty;
         let has_lifetime = quote!(#ty).to_string() != quote!(#static_ty).to_string();
         let part = quote! {
             &mut self.__block[#view::<'static>::#offset..#view::<'static>::#offset + #view::<'static>::#size]

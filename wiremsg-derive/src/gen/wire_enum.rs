@@ -10,21 +10,28 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
     let Some(repr) = &e.repr else {
         return TokenStream::new();
     };
-    let units: Vec<_> = e.variants.iter().filter(|v| !v.attrs.other).collect();
-    let catch_all = e.variants.iter().find(|v| v.attrs.other);
-    // Rust's rule: an implicit value is the previous one plus one, starting at 0.
-    let mut consts = Vec::new();
+    // Rust's rule: a variant without `= value` takes the previous variant's value
+    // plus one (the first: 0). The catch-all variant takes a value too, as in Rust,
+    // but never goes on the wire as itself.
+    let mut units = Vec::new();
     let mut names = Vec::new();
-    for (i, v) in units.iter().enumerate() {
+    let mut consts = Vec::new();
+    let mut prev: Option<proc_macro2::Ident> = None;
+    for (i, v) in e.variants.iter().enumerate() {
         let name = format_ident!("__WIREMSG_D{}", i);
-        let value = match (v.discriminant, names.last()) {
+        let value = match (v.discriminant, &prev) {
             (Some(expr), _) => quote!(#expr),
             (None, Some(prev)) => quote!(#prev + 1),
             (None, None) => quote!(0),
         };
-        consts.push(quote!(const #name: #repr = #value;));
-        names.push(name);
+        consts.push(quote!(#[allow(dead_code)] const #name: #repr = #value;));
+        if !v.attrs.other {
+            units.push(v);
+            names.push(name.clone());
+        }
+        prev = Some(name);
     }
+    let catch_all = e.variants.iter().find(|v| v.attrs.other);
     let from_arms = units.iter().zip(&names).map(|(v, d)| {
         let v = v.ident;
         quote!(#d => ::wiremsg::__private::Some(#ident::#v),)
@@ -55,10 +62,10 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
         }
     };
     let variant_entries = units.iter().zip(&names).map(|(v, d)| {
-        let name = v.ident.to_string();
+        let name = v.ident.to_string().trim_start_matches("r#").to_owned();
         quote!((#name, #d as u64))
     });
-    let name = ident.to_string();
+    let name = ident.to_string().trim_start_matches("r#").to_owned();
     let element = super::element_impl(
         quote!(impl ::wiremsg::Element for #ident),
         quote!(::wiremsg::ListEncoding::Packed),
