@@ -15,7 +15,6 @@ pub(crate) struct Message<'a> {
     pub(crate) vis: &'a Visibility,
     pub(crate) generics: &'a Generics,
     pub(crate) fields: Vec<Field<'a>>,
-    #[allow(dead_code)] // filled by the next format features (versions, template ids)
     pub(crate) attrs: attr::Container,
 }
 
@@ -28,7 +27,6 @@ pub(crate) struct Field<'a> {
     /// expressions use, since they cannot name the struct's lifetimes.
     pub(crate) static_ty: Type,
     pub(crate) kind: Kind,
-    #[allow(dead_code)] // filled by the next format features (since versions)
     pub(crate) attrs: attr::Field,
 }
 
@@ -146,7 +144,7 @@ pub(crate) fn enumeration<'a>(cx: &Ctxt, input: &'a DeriveInput) -> Option<Enum<
         );
         return None;
     };
-    attr::container(cx, &input.attrs);
+    attr::enumeration(cx, &input.attrs);
     let variants = data
         .variants
         .iter()

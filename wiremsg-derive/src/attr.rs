@@ -2,16 +2,38 @@
 //! is recorded and the next one is read.
 
 use crate::ctxt::Ctxt;
-use syn::{Attribute, Ident, Meta};
+use syn::meta::ParseNestedMeta;
+use syn::{Attribute, Expr, Ident, LitInt, Meta};
 
-/// Attributes of a `WireMsg` struct. None are defined yet: the next format features
-/// (versions, template ids) add them here.
-#[derive(Default)]
-pub(crate) struct Container;
+/// Attributes of a `WireMsg` struct.
+pub(crate) struct Container {
+    /// `#[wire(version = N)]`: the message's current schema version (default 1).
+    pub(crate) version: u16,
+    /// The `version = N` literal, for error spans.
+    pub(crate) version_lit: Option<LitInt>,
+    /// `#[wire(template_id = N)]`: the id the message header carries.
+    pub(crate) template_id: Option<u16>,
+    /// `#[wire(schema_id = N)]`: the schema the message belongs to (default 0).
+    pub(crate) schema_id: Option<u16>,
+}
 
-/// Attributes of a field. None are defined yet.
+/// Attributes of a field.
 #[derive(Default)]
-pub(crate) struct Field;
+pub(crate) struct Field {
+    /// `#[wire(since = N)]`: the version that added the field (default 1).
+    pub(crate) since: Option<(u16, LitInt)>,
+    /// `#[wire(default = expr)]`: the value read when the writer did not know the field.
+    pub(crate) default: Option<Expr>,
+    /// `#[wire(reserved)]`: a removed field whose slot stays (written as the default
+    /// value, not readable).
+    pub(crate) reserved: bool,
+}
+
+impl Field {
+    pub(crate) fn since(&self) -> u16 {
+        self.since.as_ref().map_or(1, |(v, _)| *v)
+    }
+}
 
 /// Attributes of an enum variant.
 #[derive(Default)]
@@ -22,17 +44,21 @@ pub(crate) struct Variant {
 
 /// Where an attribute set applies, and the keys it accepts.
 struct Place {
-    /// "types", "fields", "enum variants": how the messages name the place.
+    /// "message types", "fields", ...: how the messages name the place.
     name: &'static str,
     keys: &'static [&'static str],
 }
 
 const CONTAINER: Place = Place {
-    name: "types",
-    keys: &[],
+    name: "message types",
+    keys: &["version", "template_id", "schema_id"],
 };
 const FIELD: Place = Place {
     name: "fields",
+    keys: &["since", "default", "reserved"],
+};
+const ENUM: Place = Place {
+    name: "enums",
     keys: &[],
 };
 const VARIANT: Place = Place {
@@ -44,7 +70,7 @@ const VARIANT: Place = Place {
 fn expected(place: &Place) -> String {
     let list: Vec<String> = place.keys.iter().map(|k| format!("`{k}`")).collect();
     match list.as_slice() {
-        [] => format!("{} take no `wire` attributes yet; remove it", place.name),
+        [] => format!("{} take no `wire` attributes; remove it", place.name),
         [key] => format!("the only `wire` attribute of {} is {key}", place.name),
         _ => format!(
             "the `wire` attributes of {} are {}",
@@ -54,17 +80,18 @@ fn expected(place: &Place) -> String {
     }
 }
 
-/// Calls `f` with each key of each `#[wire(...)]` attribute; reports malformed ones.
+/// Calls `f` with each key of each `#[wire(...)]` attribute; `f` returns false for an
+/// unknown key. Reports malformed attributes and goes on.
 fn for_each_key(
     cx: &Ctxt,
     attrs: &[Attribute],
-    mut f: impl FnMut(&syn::Path) -> bool,
     place: &Place,
+    mut f: impl FnMut(&ParseNestedMeta<'_>) -> syn::Result<bool>,
 ) {
     for attr in attrs.iter().filter(|a| a.path().is_ident("wire")) {
         if let Meta::List(_) = &attr.meta {
             let result = attr.parse_nested_meta(|meta| {
-                if !f(&meta.path) {
+                if !f(&meta)? {
                     let name = meta
                         .path
                         .get_ident()
@@ -92,31 +119,73 @@ fn for_each_key(
     }
 }
 
+/// `key = <integer from 1 (or 0) to 65535>`.
+fn u16_value(meta: &ParseNestedMeta<'_>, key: &str, min: u16) -> syn::Result<(u16, LitInt)> {
+    let lit: LitInt = meta.value()?.parse()?;
+    match lit.base10_parse::<u16>() {
+        Ok(v) if v >= min => Ok((v, lit)),
+        _ => Err(syn::Error::new(
+            lit.span(),
+            format!("`{key}` is a number from {min} to 65535"),
+        )),
+    }
+}
+
 pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
-    for_each_key(cx, attrs, |_| false, &CONTAINER);
-    Container
+    let mut out = Container {
+        version: 1,
+        version_lit: None,
+        template_id: None,
+        schema_id: None,
+    };
+    for_each_key(cx, attrs, &CONTAINER, |meta| {
+        if meta.path.is_ident("version") {
+            let (v, lit) = u16_value(meta, "version", 1)?;
+            out.version = v;
+            out.version_lit = Some(lit);
+        } else if meta.path.is_ident("template_id") {
+            out.template_id = Some(u16_value(meta, "template_id", 0)?.0);
+        } else if meta.path.is_ident("schema_id") {
+            out.schema_id = Some(u16_value(meta, "schema_id", 0)?.0);
+        } else {
+            return Ok(false);
+        }
+        Ok(true)
+    });
+    out
 }
 
 pub(crate) fn field(cx: &Ctxt, attrs: &[Attribute]) -> Field {
-    for_each_key(cx, attrs, |_| false, &FIELD);
-    Field
+    let mut out = Field::default();
+    for_each_key(cx, attrs, &FIELD, |meta| {
+        if meta.path.is_ident("since") {
+            out.since = Some(u16_value(meta, "since", 1)?);
+        } else if meta.path.is_ident("default") {
+            out.default = Some(meta.value()?.parse()?);
+        } else if meta.path.is_ident("reserved") {
+            out.reserved = true;
+        } else {
+            return Ok(false);
+        }
+        Ok(true)
+    });
+    out
+}
+
+pub(crate) fn enumeration(cx: &Ctxt, attrs: &[Attribute]) {
+    for_each_key(cx, attrs, &ENUM, |_| Ok(false));
 }
 
 pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute]) -> Variant {
     let mut out = Variant::default();
-    for_each_key(
-        cx,
-        attrs,
-        |path| {
-            if path.is_ident("other") {
-                out.other = true;
-                true
-            } else {
-                false
-            }
-        },
-        &VARIANT,
-    );
+    for_each_key(cx, attrs, &VARIANT, |meta| {
+        if meta.path.is_ident("other") {
+            out.other = true;
+            Ok(true)
+        } else {
+            Ok(false)
+        }
+    });
     out
 }
 

@@ -19,6 +19,7 @@ pub(crate) fn message(cx: &Ctxt, msg: &Message<'_>, attrs: &[syn::Attribute]) {
             "`#[repr(packed)]` is not needed: the wire layout is already packed and unaligned; remove it",
         );
     }
+    versions(cx, msg);
     let mut seen: Vec<(String, &syn::Ident)> = Vec::new();
     for field in &msg.fields {
         let upper = field
@@ -51,6 +52,54 @@ pub(crate) fn message(cx: &Ctxt, msg: &Message<'_>, attrs: &[syn::Attribute]) {
                 field.ident,
                 "`__block` is the name of the view's own block field; rename the field",
             );
+        }
+    }
+}
+
+/// The versioning rules (FORMAT.md §5): fields are appended in version order, no
+/// field is newer than the message, defaults only for fields that can be absent.
+fn versions(cx: &Ctxt, msg: &Message<'_>) {
+    let version = msg.attrs.version;
+    let mut newest: Option<(u16, &syn::Ident)> = None;
+    for field in &msg.fields {
+        let since = field.attrs.since();
+        if let Some((_, lit)) = &field.attrs.since {
+            if since > version {
+                let fix = match &msg.attrs.version_lit {
+                    Some(_) => format!("raise `#[wire(version = {version})]` to {since}"),
+                    None => format!("add `#[wire(version = {since})]` to the struct"),
+                };
+                cx.error_spanned_by(
+                    lit,
+                    format!(
+                        "`since = {since}` is newer than the message's version {version}: {fix}"
+                    ),
+                );
+            }
+        }
+        match newest {
+            Some((newer, newer_field)) if since < newer => cx.error_spanned_by(
+                field.ident,
+                format!(
+                    "field `{}` (since {since}) comes after `{newer_field}` (since {newer}): \
+                     fields of later versions are appended after older ones; move it before `{newer_field}`",
+                    field.ident
+                ),
+            ),
+            _ => newest = Some((since, field.ident)),
+        }
+        if let Some(default) = &field.attrs.default {
+            if field.attrs.reserved {
+                cx.error_spanned_by(
+                    default,
+                    "a `reserved` field is not read, so it takes no `default`; remove it",
+                );
+            } else if since == 1 {
+                cx.error_spanned_by(
+                    default,
+                    "`default` is the value of a field that older bytes do not have; it needs `since = N` with N > 1",
+                );
+            }
         }
     }
 }

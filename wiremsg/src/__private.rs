@@ -14,34 +14,47 @@ pub use core::result::Result::{self, Err, Ok};
 
 use crate::primitives_le::{read_u16, read_u32, write_u16, write_u32};
 
-/// The block of a message and the offset where its tail starts (the block length on
-/// the wire, or `BL` for a message without a tail) (FORMAT.md §2, §3).
+/// Where a message's block is, as validation found it (FORMAT.md §2, §3, §5).
+#[derive(Debug, Clone, Copy)]
+pub struct Block<'v, const MIN: usize> {
+    /// The bytes every version has (the fields of version 1).
+    pub min: &'v [u8; MIN],
+    /// The end of the block bytes this reader knows: `min(block length, BLOCK_LENGTH)`.
+    pub known_end: usize,
+    /// Where the tail starts: the block length on the wire.
+    pub tail_start: usize,
+}
+
+/// The block of a message (FORMAT.md §2, §3): at least `MIN` bytes (the fields of
+/// version 1); a fixed-size message's block length is its byte count, up to
+/// `block_length` (bytes past it belong to a newer version).
 #[inline(always)]
-pub fn message_block<'v, const BL: usize, M: Mode>(
+pub fn message_block<'v, const MIN: usize, M: Mode>(
     bytes: &'v [u8],
     has_tail: bool,
+    block_length: usize,
     mode: &M,
     depth: u32,
-) -> Result<(&'v [u8; BL], usize), Error> {
+) -> Result<Block<'v, MIN>, Error> {
     if M::CHECKED && depth > MAX_DEPTH {
         return Err(Error::new(
             ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH },
             0,
         ));
     }
-    let tail_start = if has_tail {
+    let declared = if has_tail {
         let declared = match read_u16(bytes, 0) {
             Some(n) => usize::from(n),
             None if M::CHECKED => {
                 return Err(truncated(2, bytes.len()));
             }
-            None => BL,
+            None => block_length,
         };
-        if M::CHECKED && declared < BL {
+        if M::CHECKED && declared < MIN {
             return Err(Error::new(
                 ErrorKind::BlockLengthTooSmall {
                     declared,
-                    required: BL,
+                    required: MIN,
                 },
                 0,
             ));
@@ -51,11 +64,15 @@ pub fn message_block<'v, const BL: usize, M: Mode>(
         }
         declared
     } else {
-        BL
+        bytes.len().min(block_length)
     };
-    match mode.array::<BL>(crate::mode::sealed::INTERNAL, bytes) {
-        Some(block) => Ok((block, tail_start)),
-        None => Err(truncated(BL, bytes.len())),
+    match mode.array::<MIN>(crate::mode::sealed::INTERNAL, bytes) {
+        Some(min) => Ok(Block {
+            min,
+            known_end: declared.min(block_length),
+            tail_start: declared,
+        }),
+        None => Err(truncated(MIN, bytes.len())),
     }
 }
 
@@ -108,6 +125,38 @@ pub fn field<'v, F: Field, M: Mode>(
         tail_at,
     };
     F::validate(slots, mode, depth).map_err(|e| e.in_field(name))
+}
+
+/// Validates field `F` added in a later version (`since` > 1): absent (`None`) when
+/// the block on the wire ends before it (an older writer); an error when the block
+/// ends inside it (FORMAT.md §5).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub fn field_since<'v, F: Field, M: Mode>(
+    msg: &'v [u8],
+    known_end: usize,
+    off: usize,
+    prev_end: &mut usize,
+    mode: &M,
+    depth: u32,
+    name: &'static str,
+) -> Result<Option<F::Stored<'v>>, Error> {
+    let end = off + F::BLOCK_SIZE;
+    if end <= known_end {
+        let block = msg.get(..known_end).unwrap_or_default();
+        field::<F, M>(block, off, msg, prev_end, mode, depth, name).map(Some)
+    } else if M::CHECKED && off < known_end {
+        Err(Error::new(
+            ErrorKind::BlockLengthTooSmall {
+                declared: known_end,
+                required: end,
+            },
+            0,
+        )
+        .in_field(name))
+    } else {
+        Ok(None)
+    }
 }
 
 /// Writes field `F` at block offset `off`; its tail data goes at `*cursor` in `tail`,
@@ -173,71 +222,125 @@ pub fn write_message<T: WireMsg>(value: &T, block: &mut [u8], tail: &mut [u8]) {
     }
 }
 
-/// The mutable view of a nested message field: from its block part, or from its tail
-/// region (`rest` is the message after its block, which starts at offset `block_len`).
+/// The bytes of a nested message field, for its mutable view: its block part (a
+/// fixed-size message, inline) or its tail region. `None` when the field is absent
+/// (added in a version newer than the writer's).
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub fn message_mut<'m, T: WireMsg>(
-    part: &'m mut [u8],
+pub fn nested_mut<'m, F: Field>(
+    block: &'m mut [u8],
     rest: &'m mut [u8],
+    known_end: usize,
+    off: usize,
     region: (usize, usize),
-    block_len: usize,
-) -> Option<T::Mut<'m>> {
-    if T::IN_TAIL {
-        T::__mut(region_of(rest, region, block_len)?)
+) -> Option<&'m mut [u8]> {
+    let min = block.len();
+    if off + F::BLOCK_SIZE > known_end {
+        return None;
+    }
+    if F::IN_TAIL {
+        region_of(rest, region, min)
+    } else if off < min {
+        block.get_mut(off..off + F::BLOCK_SIZE)
     } else {
-        T::__mut(part)
+        rest.get_mut(off - min..off - min + F::BLOCK_SIZE)
     }
 }
 
-/// The mutable view of a list field's tail region.
+/// The bytes of a fixed-size field for a setter: in the version-1 block or after it;
+/// `None` when absent.
+#[inline(always)]
+pub fn field_mut<'m>(
+    block: &'m mut [u8],
+    rest: &'m mut [u8],
+    known_end: usize,
+    off: usize,
+    size: usize,
+) -> Option<&'m mut [u8]> {
+    let min = block.len();
+    if off + size > known_end {
+        None
+    } else if off < min {
+        block.get_mut(off..off + size)
+    } else {
+        rest.get_mut(off - min..off - min + size)
+    }
+}
+
+/// The mutable view of a list field's tail region (`rest` starts at offset `base`).
 #[inline(always)]
 pub fn list_mut<T: Element>(
     rest: &mut [u8],
     region: (usize, usize),
-    block_len: usize,
+    base: usize,
 ) -> ListMut<'_, T> {
-    ListMut::from_validated(region_of(rest, region, block_len).unwrap_or_default())
+    ListMut::from_validated(region_of(rest, region, base).unwrap_or_default())
 }
 
-fn region_of(rest: &mut [u8], (start, end): (usize, usize), block_len: usize) -> Option<&mut [u8]> {
-    rest.get_mut(start.checked_sub(block_len)?..end.checked_sub(block_len)?)
+fn region_of(rest: &mut [u8], (start, end): (usize, usize), base: usize) -> Option<&mut [u8]> {
+    rest.get_mut(start.checked_sub(base)?..end.checked_sub(base)?)
 }
 
 /// Start and end (offsets in the message) of the tail region of field `index`, given
 /// the end-offset slot of every field that has one (`None` for fixed-size fields).
+/// Slots at or past `known_end` belong to fields the writer did not know.
 #[inline(always)]
 pub fn tail_region(
     block: &[u8],
+    rest: &[u8],
+    known_end: usize,
     tail_start: usize,
     end_slots: &[Option<usize>],
     index: usize,
 ) -> (usize, usize) {
-    let read = |slot: usize| read_u32(block, slot).map_or(0, |n| n as usize);
+    let min = block.len();
+    let read = |slot: usize| {
+        let value = if slot < min {
+            read_u32(block, slot)
+        } else {
+            read_u32(rest, slot - min)
+        };
+        value.map_or(0, |n| n as usize)
+    };
+    let present = |slot: &Option<usize>| slot.filter(|s| s + 4 <= known_end);
     let start = end_slots
         .get(..index)
         .unwrap_or_default()
         .iter()
         .rev()
-        .find_map(|slot| *slot)
+        .find_map(present)
         .map_or(tail_start, read);
-    let end = end_slots.get(index).copied().flatten().map_or(start, read);
+    let end = end_slots.get(index).and_then(present).map_or(start, read);
     (start, end)
 }
 
-/// The mutable block of a message view: what `__mut` builds on.
+/// Splits a message that passed `view` for its mutable view: the version-1 block,
+/// the bytes after it, the end of the known block, and where the tail starts.
 #[inline(always)]
-pub fn split_mut<const BL: usize>(
+pub fn split_mut<const MIN: usize>(
     bytes: &mut [u8],
     has_tail: bool,
-) -> Option<(&mut [u8; BL], &mut [u8], usize)> {
-    let tail_start = if has_tail {
+    block_length: usize,
+) -> Option<(&mut [u8; MIN], &mut [u8], usize, usize)> {
+    let declared = if has_tail {
         usize::from(read_u16(bytes, 0)?)
     } else {
-        BL
+        bytes.len().min(block_length)
     };
-    let (block, rest) = bytes.split_at_mut_checked(BL)?;
-    Some((block.try_into().ok()?, rest, tail_start))
+    let (block, rest) = bytes.split_at_mut_checked(MIN)?;
+    Some((
+        block.try_into().ok()?,
+        rest,
+        declared.min(block_length),
+        declared,
+    ))
 }
+
+/// `Default` with a lifetime, so that a bound on it is decided where it is used (the
+/// decoding of a field added in a later version needs its type's `Default`).
+pub trait DefaultFor<'v>: Default {}
+
+impl<T: Default> DefaultFor<'_> for T {}
 
 /// `Field::validate` of an enum type.
 #[inline(always)]
@@ -280,15 +383,8 @@ pub trait MsgField<'v> {
     where
         Self: 'm;
 
-    /// The mutable view of a nested message field (see [`message_mut`]).
-    fn mut_of<'m>(
-        part: &'m mut [u8],
-        rest: &'m mut [u8],
-        region: (usize, usize),
-        block_len: usize,
-    ) -> Option<Self::Mut<'m>>
-    where
-        Self: 'm;
+    /// The mutable view over a nested message's bytes (see [`nested_mut`]).
+    fn mut_of(bytes: &mut [u8]) -> Option<Self::Mut<'_>>;
 }
 
 impl<T: WireMsg> MsgField<'_> for T {
@@ -298,15 +394,7 @@ impl<T: WireMsg> MsgField<'_> for T {
         Self: 'm;
 
     #[inline(always)]
-    fn mut_of<'m>(
-        part: &'m mut [u8],
-        rest: &'m mut [u8],
-        region: (usize, usize),
-        block_len: usize,
-    ) -> Option<T::Mut<'m>>
-    where
-        Self: 'm,
-    {
-        message_mut::<T>(part, rest, region, block_len)
+    fn mut_of(bytes: &mut [u8]) -> Option<T::Mut<'_>> {
+        T::__mut(bytes)
     }
 }

@@ -18,6 +18,7 @@ impl<T: Field, const N: usize> Field for [T; N] {
         N * T::BLOCK_SIZE
     };
     const IN_TAIL: bool = false;
+    const EVOLVES: bool = T::EVOLVES;
     const TYPE: &'static TypeSchema = &TypeSchema::Array {
         element: T::TYPE,
         len: N,

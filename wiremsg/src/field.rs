@@ -43,6 +43,9 @@ pub trait Field {
     const IN_TAIL: bool;
     /// The schema descriptor of the type.
     const TYPE: &'static TypeSchema;
+    /// True for a fixed-size message with fields added in later versions: its block
+    /// can grow, so it cannot nest inline (inline blocks are frozen, FORMAT.md §4.7).
+    const EVOLVES: bool = false;
 
     /// What an accessor of a validated view returns for this field.
     type View<'v>: Copy + Debug;
@@ -90,6 +93,9 @@ pub trait DecodeField<'v>: Field + Sized {
 pub trait Element: Field + Sized {
     /// How a list of this type is laid out (FORMAT.md §6).
     const LIST_ENCODING: ListEncoding;
+    /// The smallest stride a strided list of this type may have: the block of
+    /// version 1 of a message (`BLOCK_SIZE` for other types).
+    const MIN_ELEMENT_SIZE: usize = Self::BLOCK_SIZE;
     /// What a list accessor returns: `&[u8]` for bytes, [`List`](crate::List) otherwise.
     type ListView<'v>: Copy + Debug;
     /// Wraps a validated list as the list accessor's type.

@@ -52,6 +52,20 @@ impl<T> Clone for List<'_, T> {
 
 impl<T> Copy for List<'_, T> {}
 
+impl<T> Default for List<'_, T> {
+    /// The empty list (what a list field added in a later version reads as on older
+    /// bytes).
+    fn default() -> Self {
+        List {
+            bytes: &[],
+            len: 0,
+            stride: 0,
+            trusted: None,
+            _element: PhantomData,
+        }
+    }
+}
+
 impl<'v, T: Element> List<'v, T> {
     /// A packed list over `bytes` whose elements need no validation (bytes).
     pub(crate) fn packed_unchecked(bytes: &'v [u8], len: usize) -> Self {
@@ -309,7 +323,9 @@ fn validate_strided<T: Element, M: Mode>(
         ));
     };
     let stride = usize::from(stride);
-    let required = T::BLOCK_SIZE.max(1);
+    // An older writer's elements may be shorter than this reader's block, down to the
+    // fields every version has (FORMAT.md §6.2).
+    let required = T::MIN_ELEMENT_SIZE.max(1);
     if M::CHECKED && stride < required {
         return Err(Error::new(
             ErrorKind::StrideTooSmall { stride, required },

@@ -22,6 +22,12 @@ pub trait WireMsg: Field + Sized {
     /// message with a tail, the offset where the tail starts (its 2-byte block length
     /// field included).
     const BLOCK_LENGTH: usize;
+    /// Bytes of the block of version 1 (the fields without `since`): the least a
+    /// reader of any version needs. Equal to `BLOCK_LENGTH` for a message whose
+    /// fields all have version 1.
+    const MIN_BLOCK_LENGTH: usize;
+    /// The message's current schema version (`#[wire(version = N)]`, default 1).
+    const VERSION: u16;
     /// The schema descriptor: field names, offsets, sizes and types.
     const SCHEMA: &'static MessageSchema;
 
@@ -56,7 +62,7 @@ pub trait WireMsg: Field + Sized {
         Self::__mut(bytes).ok_or_else(|| {
             Error::new(
                 ErrorKind::Truncated {
-                    needed: Self::BLOCK_LENGTH,
+                    needed: Self::MIN_BLOCK_LENGTH,
                     available,
                 },
                 0,

@@ -11,6 +11,7 @@ impl<T: Field> Field for Option<T> {
     const BLOCK_SIZE: usize = 1 + T::BLOCK_SIZE;
     const IN_TAIL: bool = T::IN_TAIL;
     const TYPE: &'static TypeSchema = &TypeSchema::Option(T::TYPE);
+    const EVOLVES: bool = T::EVOLVES;
     type View<'v> = Option<T::View<'v>>;
     type Stored<'v> = Option<T::Stored<'v>>;
 

@@ -65,6 +65,10 @@ pub struct MessageSchema {
     /// Block length in bytes (for a message with a tail, including its 2-byte block
     /// length field).
     pub block_length: usize,
+    /// Block length of version 1 in bytes: the least any reader needs.
+    pub min_block_length: usize,
+    /// The message's current schema version.
+    pub version: u16,
     /// True if the message has a tail (it then starts with its `u16` block length).
     pub has_tail: bool,
     /// Fields in declaration (and wire) order.
@@ -84,6 +88,9 @@ pub struct FieldSchema {
     pub ty: &'static TypeSchema,
     /// Schema version that added the field (1 for fields of the first version).
     pub since: u16,
+    /// True for a removed field whose slot stays (`#[wire(reserved)]`): written as
+    /// its type's default, not readable.
+    pub reserved: bool,
 }
 
 /// An enum: its representation and known values.

@@ -34,9 +34,37 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .map(|(_, ty)| ty)
         .collect();
     let field_types2 = &bounded;
+    // Absent fields (reserved, or added after the writer's version) decode as their
+    // declared default or their type's `Default`.
+    let defaulted = cx
+        .fields
+        .iter()
+        .zip(&field_types)
+        .filter(|(f, _)| f.reserved() || (f.later() && f.field.attrs.default.is_none()))
+        .map(|(_, ty)| ty);
+    let defaulted: Vec<_> = defaulted.collect();
+    let defaulted2 = &defaulted;
     let inits = cx.fields.iter().zip(&field_types).map(|(f, ty)| {
         let name = f.field.ident;
-        quote!(#name: <#ty as ::wiremsg::DecodeField<'v>>::decode_view(view.#name()))
+        let decode = quote!(<#ty as ::wiremsg::DecodeField<'v>>::decode_view);
+        let type_default = quote!(<#ty as ::core::default::Default>::default());
+        if f.reserved() {
+            quote!(#name: #type_default)
+        } else if f.later() {
+            let try_name = quote::format_ident!("try_{}", f.name);
+            let absent = match &f.field.attrs.default {
+                Some(expr) => quote!(#decode(#expr)),
+                None => type_default,
+            };
+            quote! {
+                #name: match view.#try_name() {
+                    ::wiremsg::__private::Some(value) => #decode(value),
+                    ::wiremsg::__private::None => #absent,
+                }
+            }
+        } else {
+            quote!(#name: #decode(view.#name()))
+        }
     });
     let doc = format!(
         "Decodes the owned [`{ident}`] (strings and byte strings borrowed from the same \
@@ -47,6 +75,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         impl<'v> ::wiremsg::DecodeField<'v> for #self_v
         where
             #(#field_types2: ::wiremsg::DecodeField<'v>,)*
+            #(#defaulted: ::wiremsg::__private::DefaultFor<'v>,)*
         {
             #[inline]
             fn decode_view(view: #view<'v>) -> Self {
@@ -61,6 +90,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             pub fn decode(&self) -> #self_v
             where
                 #(#field_types2: ::wiremsg::DecodeField<'v>,)*
+                #(#defaulted2: ::wiremsg::__private::DefaultFor<'v>,)*
             {
                 <#self_v as ::wiremsg::DecodeField<'v>>::decode_view(*self)
             }

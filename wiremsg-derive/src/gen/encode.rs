@@ -10,7 +10,12 @@ pub(crate) fn tail_len(cx: &Ctx<'_>) -> TokenStream {
     let in_tail = &cx.in_tail;
     let terms = cx.fields.iter().map(|f| {
         let name = f.field.ident;
-        quote!(::wiremsg::Field::tail_len(&self.#name))
+        if f.reserved() {
+            let ty = &f.field.ty;
+            quote!(::wiremsg::Field::tail_len(&<#ty as ::core::default::Default>::default()))
+        } else {
+            quote!(::wiremsg::Field::tail_len(&self.#name))
+        }
     });
     quote! {
         if #in_tail { #block_length #(+ #terms)* } else { 0 }
@@ -25,9 +30,16 @@ pub(crate) fn write_body(cx: &Ctx<'_>) -> TokenStream {
     let fields = cx.fields.iter().map(|f| {
         let name = f.field.ident;
         let offset = &f.offset;
+        let ty = &f.field.ty;
+        // A reserved field keeps its slot with its type's default value in it.
+        let value = if f.reserved() {
+            quote!(&<#ty as ::core::default::Default>::default())
+        } else {
+            quote!(&self.#name)
+        };
         quote! {
             ::wiremsg::__private::write_field(
-                &self.#name, block, #view::<'static>::#offset, tail, &mut cursor, #block_length,
+                #value, block, #view::<'static>::#offset, tail, &mut cursor, #block_length,
             );
         }
     });

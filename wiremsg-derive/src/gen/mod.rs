@@ -26,6 +26,8 @@ pub(crate) struct Ctx<'a> {
     pub(crate) self_v: syn::Type,
     /// `<Order<'static> as ::wiremsg::WireMsg>::BLOCK_LENGTH`
     pub(crate) block_length: TokenStream,
+    /// `<Order<'static> as ::wiremsg::WireMsg>::MIN_BLOCK_LENGTH`
+    pub(crate) min_block_length: TokenStream,
     /// `<Order<'static> as ::wiremsg::Field>::IN_TAIL`
     pub(crate) in_tail: TokenStream,
     pub(crate) fields: Vec<FieldCtx<'a>>,
@@ -46,6 +48,23 @@ pub(crate) struct FieldCtx<'a> {
     pub(crate) v_ty: syn::Type,
     /// `<ty<'v> as ::wiremsg::Field>`: for the view's types.
     pub(crate) as_field_v: TokenStream,
+}
+
+impl FieldCtx<'_> {
+    /// The version that added the field.
+    pub(crate) fn since(&self) -> u16 {
+        self.field.attrs.since()
+    }
+
+    /// True for a field added after version 1: older bytes may not have it.
+    pub(crate) fn later(&self) -> bool {
+        self.since() > 1
+    }
+
+    /// True for a removed field that keeps its slot.
+    pub(crate) fn reserved(&self) -> bool {
+        self.field.attrs.reserved
+    }
 }
 
 impl<'a> Ctx<'a> {
@@ -89,6 +108,7 @@ impl<'a> Ctx<'a> {
             view: format_ident!("{}View", ident, span = ident.span()),
             view_mut: format_ident!("{}Mut", ident, span = ident.span()),
             block_length: quote!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH),
+            min_block_length: quote!(<#self_static as ::wiremsg::WireMsg>::MIN_BLOCK_LENGTH),
             in_tail: quote!(<#self_static as ::wiremsg::Field>::IN_TAIL),
             self_static,
             self_v,
@@ -153,12 +173,22 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
                 ::wiremsg::ListEncoding::Strided
             }
         },
+        quote! {
+            const MIN_ELEMENT_SIZE: usize = if <Self as ::wiremsg::Field>::IN_TAIL {
+                4
+            } else {
+                <#self_static as ::wiremsg::WireMsg>::MIN_BLOCK_LENGTH
+            };
+        },
     );
     quote! {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::Field for #ident #ty_generics {
             const BLOCK_SIZE: usize = if <Self as ::wiremsg::Field>::IN_TAIL { 4 } else { #block_length };
             const IN_TAIL: bool = false #(|| #in_tail_terms)*;
+            const EVOLVES: bool = !<Self as ::wiremsg::Field>::IN_TAIL
+                && <#self_static as ::wiremsg::WireMsg>::MIN_BLOCK_LENGTH
+                    != <#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH;
             const TYPE: &'static ::wiremsg::TypeSchema = &::wiremsg::TypeSchema::Message(|| {
                 <#self_static as ::wiremsg::WireMsg>::SCHEMA
             });
@@ -195,11 +225,16 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
 }
 
 /// `Element` for a derived type: its lists are viewed as `wiremsg::List`.
-pub(crate) fn element_impl(impl_head: TokenStream, encoding: TokenStream) -> TokenStream {
+pub(crate) fn element_impl(
+    impl_head: TokenStream,
+    encoding: TokenStream,
+    extra: TokenStream,
+) -> TokenStream {
     quote! {
         #[automatically_derived]
         #impl_head {
             const LIST_ENCODING: ::wiremsg::ListEncoding = #encoding;
+            #extra
             type ListView<'v> = ::wiremsg::List<'v, Self>;
 
             #[inline(always)]
@@ -226,8 +261,18 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
     let view = &cx.view;
     let view_mut = &cx.view_mut;
     let block_length = &cx.block_length;
+    let min_block_length = &cx.min_block_length;
     let in_tail = &cx.in_tail;
     let names = cx.layout_names();
+    let min_names: Vec<_> = cx
+        .fields
+        .iter()
+        .filter(|f| !f.later())
+        .map(|f| (f.offset.clone(), f.size.clone()))
+        .collect();
+    let min_block_length_value =
+        layout::block_length_expr(&quote!(#view::<'static>), &view::prefix(cx), &min_names);
+    let version = cx.msg.attrs.version;
     let block_length_value =
         layout::block_length_expr(&quote!(#view::<'static>), &view::prefix(cx), &names);
     let schema = schema::generate(cx);
@@ -237,6 +282,8 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::WireMsg for #ident #ty_generics {
             const BLOCK_LENGTH: usize = #block_length_value;
+            const MIN_BLOCK_LENGTH: usize = #min_block_length_value;
+            const VERSION: u16 = #version;
             const SCHEMA: &'static ::wiremsg::MessageSchema = #schema;
             type Mut<'v> = #view_mut<'v>;
 
@@ -251,11 +298,12 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
 
             #[inline]
             fn __mut(bytes: &mut [u8]) -> ::wiremsg::__private::Option<#view_mut<'_>> {
-                match ::wiremsg::__private::split_mut::<{ #block_length }>(bytes, #in_tail) {
-                    ::wiremsg::__private::Some((block, rest, tail_start)) => {
+                match ::wiremsg::__private::split_mut::<{ #min_block_length }>(bytes, #in_tail, #block_length) {
+                    ::wiremsg::__private::Some((block, rest, known_end, tail_start)) => {
                         ::wiremsg::__private::Some(#view_mut {
                             __block: block,
                             __rest: rest,
+                            __known_end: known_end,
                             __tail_start: tail_start,
                         })
                     }
@@ -310,8 +358,26 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
             );
         })
     });
+    // Inline blocks are frozen: a fixed-size message with `since` fields must not nest
+    // inline (FORMAT.md §4.7), or older readers would misplace every later field.
+    let frozen = cx.fields.iter().map(|f| {
+        let ty = &f.field.static_ty;
+        let msg = format!(
+            "wiremsg: field `{}` nests a fixed-size message with fields added in later versions inline, \
+             and inline blocks are frozen; put it in a `Vec` (whose stride carries its block length) \
+             or give it a variable-size field",
+            f.name
+        );
+        quote_spanned! {syn::spanned::Spanned::span(ty)=>
+            const _: () = ::core::assert!(
+                !<#ty as ::wiremsg::Field>::EVOLVES || <#ty as ::wiremsg::Field>::IN_TAIL,
+                #msg
+            );
+        }
+    });
     quote! {
         const _: () = ::core::assert!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH <= 65535, #too_long);
+        #(#frozen)*
         #(#arrays)*
         #(#lists)*
     }

@@ -40,7 +40,6 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let vis = cx.msg.vis;
     let view = &cx.view;
     let view_mut = &cx.view_mut;
-    let block_length = &cx.block_length;
     let doc = format!(
         "Mutable view of a [`{ident}`] message, built by \
          [`WireMsg::view_mut`](::wiremsg::WireMsg::view_mut): overwrites fixed-size fields \
@@ -60,31 +59,63 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         }
     });
     let count = cx.fields.len();
-    let methods = cx.fields.iter().enumerate().map(|(index, f)| {
+    let min_block_length = &cx.min_block_length;
+    let methods = cx.fields.iter().enumerate().filter(|(_, f)| !f.reserved()).map(|(index, f)| {
         let offset = &f.offset;
         let size = &f.size;
         let static_ty = &f.field.static_ty;
         let ty = &f.field.ty;
         let has_lifetime = quote!(#ty).to_string() != quote!(#static_ty).to_string();
-        let part = quote! {
-            &mut self.__block[#view::<'static>::#offset..#view::<'static>::#offset + #view::<'static>::#size]
-        };
         let region = quote! {
-            ::wiremsg::__private::tail_region(&self.__block[..], self.__tail_start, &Self::__END_SLOTS, #index)
+            ::wiremsg::__private::tail_region(
+                &self.__block[..], &self.__rest[..], self.__known_end, self.__tail_start, &Self::__END_SLOTS, #index,
+            )
         };
         // `set_<field>`: for every fixed-size candidate; the `Scalar` bound makes it
         // uncallable (with a message saying why) where the type is a nested message.
         let setter = (matches!(f.field.kind, Kind::Scalar | Kind::Path) && !has_lifetime).then(|| {
             let setter = format_ident!("set_{}", f.name, span = f.field.ident.span());
-            let doc = format!("Overwrites field `{}` in place.", f.name);
-            quote! {
-                #[doc = #doc]
-                #[inline]
-                pub fn #setter(&mut self, value: #ty)
-                where
-                    #ty: ::wiremsg::Scalar<'v>,
-                {
-                    ::wiremsg::Field::write(&value, #part, &mut [])
+            if f.later() {
+                let doc = format!(
+                    "Overwrites field `{}` in place; returns false (and writes nothing) if the \
+                     writer's version did not have it (it was added in version {}).",
+                    f.name,
+                    f.since()
+                );
+                quote! {
+                    #[doc = #doc]
+                    #[inline]
+                    pub fn #setter(&mut self, value: #ty) -> bool
+                    where
+                        #ty: ::wiremsg::Scalar<'v>,
+                    {
+                        match ::wiremsg::__private::field_mut(
+                            &mut self.__block[..], &mut *self.__rest, self.__known_end,
+                            #view::<'static>::#offset, #view::<'static>::#size,
+                        ) {
+                            ::wiremsg::__private::Some(part) => {
+                                ::wiremsg::Field::write(&value, part, &mut []);
+                                true
+                            }
+                            ::wiremsg::__private::None => false,
+                        }
+                    }
+                }
+            } else {
+                let doc = format!("Overwrites field `{}` in place.", f.name);
+                quote! {
+                    #[doc = #doc]
+                    #[inline]
+                    pub fn #setter(&mut self, value: #ty)
+                    where
+                        #ty: ::wiremsg::Scalar<'v>,
+                    {
+                        ::wiremsg::Field::write(
+                            &value,
+                            &mut self.__block[#view::<'static>::#offset..#view::<'static>::#offset + #view::<'static>::#size],
+                            &mut [],
+                        )
+                    }
                 }
             }
         });
@@ -92,7 +123,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let getter = match f.field.kind {
             Kind::Path if is_plain_path(ty) => {
                 let doc = format!(
-                    "The mutable view of nested message `{}` (always `Some` on a view made by `view_mut`).",
+                    "The mutable view of nested message `{}` (`None` only if the writer's version did not have the field).",
                     f.name
                 );
                 Some(quote! {
@@ -103,7 +134,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                         #static_ty: ::wiremsg::__private::MsgField<'v>,
                     {
                         let region = #region;
-                        <#static_ty as ::wiremsg::__private::MsgField<'v>>::mut_of(#part, &mut *self.__rest, region, #block_length)
+                        let bytes = ::wiremsg::__private::nested_mut::<#static_ty>(
+                            &mut self.__block[..], &mut *self.__rest, self.__known_end,
+                            #view::<'static>::#offset, region,
+                        )?;
+                        <#static_ty as ::wiremsg::__private::MsgField<'v>>::mut_of(bytes)
                     }
                 })
             }
@@ -114,20 +149,22 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     #[inline]
                     pub fn #getter_name(&mut self) -> ::wiremsg::ListMut<'_, #elem> {
                         let region = #region;
-                        ::wiremsg::__private::list_mut::<#elem>(&mut *self.__rest, region, #block_length)
+                        ::wiremsg::__private::list_mut::<#elem>(&mut *self.__rest, region, #min_block_length)
                     }
                 }
             }),
             _ => None,
         };
+        let _ = size;
         quote!(#setter #getter)
     });
     let debug_name = view_mut.to_string();
     quote! {
         #[doc = #doc]
         #vis struct #view_mut<'v> {
-            __block: &'v mut [u8; #block_length],
+            __block: &'v mut [u8; #min_block_length],
             __rest: &'v mut [u8],
+            __known_end: usize,
             __tail_start: usize,
         }
 
@@ -139,7 +176,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
 
             #(#methods)*
 
-            /// The message's block, as on the wire.
+            /// The block of version 1 of the message, as on the wire.
             #[inline]
             pub fn as_bytes(&self) -> &[u8] {
                 &self.__block[..]

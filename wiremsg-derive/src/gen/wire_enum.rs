@@ -69,6 +69,7 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
     let element = super::element_impl(
         quote!(impl ::wiremsg::Element for #ident),
         quote!(::wiremsg::ListEncoding::Packed),
+        quote!(),
     );
     quote! {
         #[allow(non_local_definitions, clippy::all)]
