@@ -58,6 +58,66 @@ pub(crate) struct Enum<'a> {
     pub(crate) variants: Vec<Variant<'a>>,
 }
 
+/// An enum deriving `WireDispatch`: one message type per variant.
+pub(crate) struct Dispatch<'a> {
+    pub(crate) ident: &'a Ident,
+    pub(crate) vis: &'a Visibility,
+    pub(crate) variants: Vec<DispatchVariant<'a>>,
+}
+
+/// A variant of a `WireDispatch` enum: `Name(MessageType)`.
+pub(crate) struct DispatchVariant<'a> {
+    pub(crate) ident: &'a Ident,
+    pub(crate) ty: &'a Type,
+}
+
+pub(crate) fn dispatch<'a>(cx: &Ctxt, input: &'a DeriveInput) -> Option<Dispatch<'a>> {
+    let Data::Enum(data) = &input.data else {
+        cx.error_spanned_by(
+            &input.ident,
+            "`WireDispatch` derives for an enum with one message type per variant, e.g. `enum Feed { Add(AddOrder) }`",
+        );
+        return None;
+    };
+    if !input.generics.params.is_empty() || input.generics.where_clause.is_some() {
+        cx.error_spanned_by(
+            &input.generics,
+            "`WireDispatch` does not support generic parameters; use message types without lifetimes",
+        );
+    }
+    for attr in input.attrs.iter().filter(|a| a.path().is_ident("wire")) {
+        cx.error_spanned_by(attr, "`WireDispatch` takes no `wire` attributes; remove it");
+    }
+    let mut variants = Vec::new();
+    for v in &data.variants {
+        match &v.fields {
+            Fields::Unnamed(f) if f.unnamed.len() == 1 => {
+                if let Some((_, d)) = &v.discriminant {
+                    cx.error_spanned_by(d, "the template id comes from the message type's `#[wire(template_id = N)]`; remove `= ...`");
+                }
+                if let Some(field) = f.unnamed.first() {
+                    variants.push(DispatchVariant {
+                        ident: &v.ident,
+                        ty: &field.ty,
+                    });
+                }
+            }
+            _ => cx.error_spanned_by(
+                v,
+                "each `WireDispatch` variant holds one message type: `Name(MessageType)`",
+            ),
+        }
+    }
+    if variants.is_empty() && !data.variants.is_empty() {
+        return None;
+    }
+    Some(Dispatch {
+        ident: &input.ident,
+        vis: &input.vis,
+        variants,
+    })
+}
+
 /// A variant of a `WireEnum`.
 pub(crate) struct Variant<'a> {
     pub(crate) ident: &'a Ident,

@@ -20,6 +20,12 @@ pub(crate) fn message(cx: &Ctxt, msg: &Message<'_>, attrs: &[syn::Attribute]) {
         );
     }
     versions(cx, msg);
+    if msg.attrs.schema_id.is_some() && msg.attrs.template_id.is_none() {
+        cx.error_spanned_by(
+            msg.ident,
+            "`schema_id` goes with `template_id`: add `#[wire(template_id = N)]` to send the message with a header",
+        );
+    }
     let mut seen: Vec<(String, &syn::Ident)> = Vec::new();
     for field in &msg.fields {
         let upper = field

@@ -1,4 +1,5 @@
-//! Derive macros of wiremsg: `#[derive(WireMsg)]` and `#[derive(WireEnum)]`.
+//! Derive macros of wiremsg: `#[derive(WireMsg)]`, `#[derive(WireEnum)]` and
+//! `#[derive(WireDispatch)]`.
 //!
 //! Use them through the `wiremsg` crate, which re-exports both and documents them. Each
 //! derive runs the same pipeline: **parse** (`ast`, `attr`) into a small model,
@@ -49,6 +50,22 @@ pub fn derive_wire_enum(input: TokenStream) -> TokenStream {
     match cx.check() {
         Ok(()) => e
             .map(|e| codegen::wire_enum::generate(&e))
+            .unwrap_or_default()
+            .into(),
+        Err(errors) => errors.into(),
+    }
+}
+
+/// Derives message dispatch by template id; documented on the re-export
+/// `wiremsg::WireDispatch`.
+#[proc_macro_derive(WireDispatch, attributes(wire))]
+pub fn derive_wire_dispatch(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    let cx = ctxt::Ctxt::new();
+    let d = ast::dispatch(&cx, &input);
+    match cx.check() {
+        Ok(()) => d
+            .map(|d| codegen::dispatch::generate(&d))
             .unwrap_or_default()
             .into(),
         Err(errors) => errors.into(),

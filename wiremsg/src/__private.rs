@@ -2,11 +2,13 @@
 //! in any release.
 
 pub use crate::field::{DecodeField, Element, Field, ListEncoding, Scalar, Slots};
+pub use crate::header::{MessageHeader, Template, view_body};
 pub use crate::list::ListMut;
 pub use crate::message::{EnumRepr, WireEnum, WireMsg};
 pub use crate::mode::Mode;
 pub use crate::schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 pub use crate::{Error, ErrorKind, List, MAX_DEPTH};
+pub use alloc::vec::Vec;
 pub use core::fmt::{Debug, Formatter, Result as FmtResult};
 pub use core::marker::PhantomData;
 pub use core::option::Option::{self, None, Some};

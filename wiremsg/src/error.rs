@@ -129,6 +129,23 @@ pub enum ErrorKind {
         /// The limit.
         limit: u32,
     },
+    /// A message header names a template id that is not the one expected, or that a
+    /// dispatch enum does not know (FORMAT.md §8).
+    UnexpectedTemplate {
+        /// Template id in the header.
+        template_id: u16,
+        /// Schema id in the header.
+        schema_id: u16,
+        /// The template id expected (`u16::MAX` for a dispatch enum: any it knows).
+        expected: u16,
+    },
+    /// A message header names another schema than the message type's (FORMAT.md §8).
+    SchemaMismatch {
+        /// Schema id in the header.
+        schema_id: u16,
+        /// The message type's schema id.
+        expected: u16,
+    },
     /// `encode_into` got a buffer shorter than `encoded_len`.
     BufferTooSmall {
         /// Bytes the encoding needs.
@@ -267,6 +284,23 @@ impl fmt::Display for ErrorKind {
             ErrorKind::DepthLimitExceeded { limit } => {
                 write!(f, "nesting deeper than {limit} levels")
             }
+            ErrorKind::UnexpectedTemplate {
+                template_id,
+                schema_id,
+                expected: u16::MAX,
+            } => write!(f, "unknown template id {template_id} (schema {schema_id})"),
+            ErrorKind::UnexpectedTemplate {
+                template_id,
+                schema_id,
+                expected,
+            } => write!(
+                f,
+                "template id {template_id} (schema {schema_id}) is not the expected {expected}"
+            ),
+            ErrorKind::SchemaMismatch {
+                schema_id,
+                expected,
+            } => write!(f, "schema id {schema_id} is not the expected {expected}"),
             ErrorKind::BufferTooSmall { needed, available } => {
                 write!(
                     f,

@@ -80,6 +80,7 @@ mod array;
 mod error;
 mod field;
 mod fixed_str;
+mod header;
 mod list;
 mod message;
 mod mode;
@@ -101,6 +102,7 @@ pub use array::{ArrayIter, ArrayView};
 pub use error::{Error, ErrorKind};
 pub use field::{DecodeField, Element, Field, ListEncoding, Scalar, Slots};
 pub use fixed_str::FixedStr;
+pub use header::{MessageHeader, Template};
 pub use list::{List, ListIter, ListMut};
 pub use message::{EnumRepr, MAX_DEPTH, WireEnum, WireMsg};
 pub use mode::{Checked, Mode, Trusted, view_unchecked};
@@ -210,3 +212,37 @@ pub use wiremsg_derive::WireMsg;
 /// assert_eq!(Header::view(b"Z").unwrap().kind(), Event::Other(b'Z'));
 /// ```
 pub use wiremsg_derive::WireEnum;
+
+/// Derives dispatch by template id for an enum with one message type per variant.
+///
+/// Each variant holds one `#[derive(WireMsg)]` type with `#[wire(template_id = N)]`.
+/// For `enum Feed`, the derive generates `FeedView<'v>` (one variant per message
+/// type, holding its view) and, on `Feed`: `view(&[u8]) -> Result<(MessageHeader,
+/// FeedView), Error>` (reads the [`MessageHeader`] and views the variant it names),
+/// `decode`, `encode_with_header` and `header`. Two variants with the same template id
+/// and schema id are a compile error; an unknown template id on the wire is
+/// [`ErrorKind::UnexpectedTemplate`].
+///
+/// ```
+/// use wiremsg::{Template, WireDispatch, WireMsg};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 1)]
+/// struct Add { order: u64, price: i64 }
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 2)]
+/// struct Delete { order: u64 }
+///
+/// #[derive(WireDispatch, Debug, PartialEq)]
+/// enum Feed { Add(Add), Delete(Delete) }
+///
+/// let mut bytes = Vec::new();
+/// Delete { order: 9 }.encode_with_header(&mut bytes).unwrap();
+/// match Feed::view(&bytes).unwrap() {
+///     (_, FeedView::Delete(d)) => assert_eq!(d.order(), 9),
+///     (_, other) => panic!("{other:?}"),
+/// }
+/// assert_eq!(Feed::decode(&bytes).unwrap(), Feed::Delete(Delete { order: 9 }));
+/// ```
+pub use wiremsg_derive::WireDispatch;

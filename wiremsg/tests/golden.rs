@@ -309,3 +309,108 @@ fn e6_floats_u128_array_inline_message_bytes_and_message_list() {
     assert_eq!(Sample::decode(&bytes).unwrap(), sample);
     assert_eq!(SampleRef::decode(&bytes).unwrap(), borrowed);
 }
+
+mod quote_v1 {
+    use wiremsg::WireMsg;
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Quote {
+        pub(crate) price: i64,
+        pub(crate) size: u32,
+    }
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Order {
+        pub(crate) id: u64,
+        pub(crate) note: String,
+    }
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+#[wire(version = 3)]
+struct Quote {
+    price: i64,
+    size: u32,
+    #[wire(since = 2)]
+    venue: u8,
+    #[wire(since = 3, default = 7)]
+    flags: u16,
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+#[wire(version = 2)]
+struct Order {
+    id: u64,
+    note: String,
+    #[wire(since = 2)]
+    tags: Vec<String>,
+}
+
+#[test]
+fn e7_versions() {
+    let (old, new) = (golden("E7a"), golden("E7b"));
+    assert_eq!(
+        quote_v1::Quote {
+            price: -5,
+            size: 10
+        }
+        .to_bytes()
+        .unwrap(),
+        old
+    );
+    let quote = Quote {
+        price: -5,
+        size: 10,
+        venue: 4,
+        flags: 9,
+    };
+    assert_eq!(quote.to_bytes().unwrap(), new);
+    let view = Quote::view(&old).unwrap();
+    assert_eq!((view.venue(), view.flags(), view.version()), (0, 7, 1));
+    assert_eq!(quote_v1::Quote::view(&new).unwrap().size(), 10);
+
+    let (old, new) = (golden("E7c"), golden("E7d"));
+    let order_v1 = quote_v1::Order {
+        id: 9,
+        note: "rush".into(),
+    };
+    assert_eq!(order_v1.to_bytes().unwrap(), old);
+    let order = Order {
+        id: 9,
+        note: "rush".into(),
+        tags: vec!["a".into(), "bé".into()],
+    };
+    assert_eq!(order.to_bytes().unwrap(), new);
+    assert_eq!(quote_v1::Order::decode(&new).unwrap(), order_v1);
+    assert_eq!(Order::view(&old).unwrap().tags().len(), 0);
+    assert_eq!(Order::decode(&new).unwrap(), order);
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+#[wire(template_id = 1, schema_id = 7, version = 2)]
+struct AddOrder {
+    order: u64,
+    symbol: FixedStr<8>,
+    price: i64,
+    #[wire(since = 2)]
+    shares: u32,
+}
+
+#[test]
+fn e8_header() {
+    use wiremsg::Template;
+    let bytes = golden("E8");
+    let add = AddOrder {
+        order: 5,
+        symbol: FixedStr::new("MSFT").unwrap(),
+        price: 4_200_000,
+        shares: 100,
+    };
+    let mut out = Vec::new();
+    add.encode_with_header(&mut out).unwrap();
+    assert_eq!(out, bytes);
+    let (header, view) = AddOrder::view_with_header(&bytes).unwrap();
+    assert_eq!(
+        (header.template_id, header.schema_id, header.version),
+        (1, 7, 2)
+    );
+    assert_eq!(view.shares(), 100);
+}

@@ -2,6 +2,7 @@
 //! everything it relies on was checked before.
 
 mod decode;
+pub(crate) mod dispatch;
 mod encode;
 mod schema;
 mod view;
@@ -134,6 +135,7 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
     let wire_msg = wire_msg_impl(&cx);
     let decode = decode::generate(&cx);
     let asserts = assertions(&cx);
+    let template = template_impl(&cx);
     quote! {
         #view
         #view_mut
@@ -142,6 +144,7 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
             #field_impl
             #wire_msg
             #decode
+            #template
             #asserts
         };
     }
@@ -221,6 +224,23 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
         }
 
         #element
+    }
+}
+
+/// `Template` for a message with `#[wire(template_id = N)]`.
+fn template_impl(cx: &Ctx<'_>) -> TokenStream {
+    let Some(template_id) = cx.msg.attrs.template_id else {
+        return TokenStream::new();
+    };
+    let schema_id = cx.msg.attrs.schema_id.unwrap_or(0);
+    let ident = cx.msg.ident;
+    let (impl_generics, ty_generics, _) = cx.msg.generics.split_for_impl();
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics ::wiremsg::Template for #ident #ty_generics {
+            const TEMPLATE_ID: u16 = #template_id;
+            const SCHEMA_ID: u16 = #schema_id;
+        }
     }
 }
 

@@ -1,0 +1,133 @@
+//! Everything `#[derive(WireDispatch)]` generates: the enum of views, and viewing,
+//! decoding and encoding by template id (FORMAT.md §8).
+
+use crate::ast::Dispatch;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+
+pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
+    let ident = d.ident;
+    let vis = d.vis;
+    let view = format_ident!("{}View", ident, span = ident.span());
+    let variants: Vec<_> = d.variants.iter().map(|v| v.ident).collect();
+    let types: Vec<_> = d.variants.iter().map(|v| v.ty).collect();
+    let ids: Vec<_> = (0..types.len())
+        .map(|i| format_ident!("__WIREMSG_TEMPLATE_{}", i))
+        .collect();
+    let view_doc =
+        format!("The view of one message of [`{ident}`], chosen by the template id of its header.");
+    let names: Vec<String> = variants.iter().map(|v| v.to_string()).collect();
+    // Two variants with one template id (and schema id) could never both be read.
+    let mut distinct = Vec::new();
+    for (i, a) in types.iter().enumerate() {
+        for b in types.iter().skip(i + 1) {
+            let msg = format!(
+                "wiremsg: `{}` and `{}` have the same template id and schema id; a dispatch enum needs distinct ones",
+                quote!(#a).to_string().replace(' ', ""),
+                quote!(#b).to_string().replace(' ', "")
+            );
+            distinct.push(quote_spanned! {syn::spanned::Spanned::span(b)=>
+                const _: () = ::core::assert!(
+                    <#a as ::wiremsg::Template>::TEMPLATE_ID != <#b as ::wiremsg::Template>::TEMPLATE_ID
+                        || <#a as ::wiremsg::Template>::SCHEMA_ID != <#b as ::wiremsg::Template>::SCHEMA_ID,
+                    #msg
+                );
+            });
+        }
+    }
+    quote! {
+        #[doc = #view_doc]
+        #[derive(::core::clone::Clone, ::core::marker::Copy)]
+        #vis enum #view<'v> {
+            #(
+                #[doc = concat!("A [`", stringify!(#types), "`].")]
+                #variants(<#types as ::wiremsg::Field>::View<'v>),
+            )*
+        }
+
+        #[automatically_derived]
+        impl ::core::fmt::Debug for #view<'_> {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self {
+                    #(Self::#variants(v) => f.debug_tuple(#names).field(v).finish(),)*
+                }
+            }
+        }
+
+        #[automatically_derived]
+        #[allow(clippy::all)]
+        impl #ident {
+            /// Reads the message header at the start of `bytes` and views the message
+            /// of the variant whose template id it names.
+            ///
+            /// # Errors
+            ///
+            /// [`ErrorKind::UnexpectedTemplate`](::wiremsg::ErrorKind::UnexpectedTemplate)
+            /// for a template id no variant has; otherwise as
+            /// [`Template::view_with_header`](::wiremsg::Template::view_with_header).
+            pub fn view(
+                bytes: &[u8],
+            ) -> ::wiremsg::__private::Result<(::wiremsg::MessageHeader, #view<'_>), ::wiremsg::Error> {
+                let header = ::wiremsg::MessageHeader::read(bytes)?;
+                #(const #ids: u16 = <#types as ::wiremsg::Template>::TEMPLATE_ID;)*
+                let view = match header.template_id {
+                    #(#ids => #view::#variants(::wiremsg::__private::view_body::<#types>(header, bytes)?),)*
+                    template_id => {
+                        return ::wiremsg::__private::Err(::wiremsg::Error::new(
+                            ::wiremsg::ErrorKind::UnexpectedTemplate {
+                                template_id,
+                                schema_id: header.schema_id,
+                                expected: u16::MAX,
+                            },
+                            2,
+                        ));
+                    }
+                };
+                ::wiremsg::__private::Ok((header, view))
+            }
+
+            /// Decodes the message after the header to the owned variant.
+            ///
+            /// # Errors
+            ///
+            /// As [`view`](Self::view).
+            pub fn decode<'v>(bytes: &'v [u8]) -> ::wiremsg::__private::Result<Self, ::wiremsg::Error>
+            where
+                #(#types: ::wiremsg::DecodeField<'v>,)*
+            {
+                let (_, view) = Self::view(bytes)?;
+                ::wiremsg::__private::Ok(match view {
+                    #(#view::#variants(v) => Self::#variants(
+                        <#types as ::wiremsg::DecodeField<'v>>::decode_view(v),
+                    ),)*
+                })
+            }
+
+            /// Appends the variant's header and message to `out`; returns the bytes
+            /// appended.
+            ///
+            /// # Errors
+            ///
+            /// As [`WireMsg::encode`](::wiremsg::WireMsg::encode).
+            pub fn encode_with_header(
+                &self,
+                out: &mut ::wiremsg::__private::Vec<u8>,
+            ) -> ::wiremsg::__private::Result<usize, ::wiremsg::Error> {
+                match self {
+                    #(Self::#variants(m) => ::wiremsg::Template::encode_with_header(m, out),)*
+                }
+            }
+
+            /// The header the variant is sent with.
+            pub fn header(&self) -> ::wiremsg::MessageHeader {
+                match self {
+                    #(Self::#variants(m) => ::wiremsg::Template::header(m),)*
+                }
+            }
+        }
+
+        const _: () = {
+            #(#distinct)*
+        };
+    }
+}

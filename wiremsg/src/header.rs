@@ -1,0 +1,218 @@
+//! The message header: 8 bytes in front of a root message on a stream or datagram,
+//! so that a receiver can dispatch on message type and version (FORMAT.md §8). The
+//! fields follow SBE's message header (block length, template id, schema id,
+//! version; SBE 1.0 specification, "Message header").
+
+use crate::{Error, ErrorKind, WireMsg};
+use alloc::vec::Vec;
+
+/// The 8-byte header of a root message: four little-endian `u16`s.
+///
+/// ```text
+/// offset 0  u16 block_length  the message's block length on the wire (bytes)
+/// offset 2  u16 template_id   which message type follows (#[wire(template_id = N)])
+/// offset 4  u16 schema_id     which schema the type belongs to (#[wire(schema_id = N)])
+/// offset 6  u16 version       the writer's schema version of the message
+/// ```
+///
+/// For a message without a tail, `block_length` is the one place its block length is
+/// written, which lets such a message evolve (`since` fields) even when it is not
+/// alone in its buffer. For a message with a tail it repeats the message's own block
+/// length field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MessageHeader {
+    /// Block length of the message that follows, in bytes.
+    pub block_length: u16,
+    /// Template id of the message type.
+    pub template_id: u16,
+    /// Schema id of the message type.
+    pub schema_id: u16,
+    /// Schema version the writer encoded.
+    pub version: u16,
+}
+
+impl MessageHeader {
+    /// Bytes of the header on the wire.
+    pub const LEN: usize = 8;
+
+    /// Reads the header at the start of `bytes`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Truncated`] if `bytes` is shorter than 8 bytes.
+    pub fn read(bytes: &[u8]) -> Result<Self, Error> {
+        let Some(h) = bytes.first_chunk::<8>() else {
+            return Err(Error::new(
+                ErrorKind::Truncated {
+                    needed: Self::LEN,
+                    available: bytes.len(),
+                },
+                0,
+            ));
+        };
+        let field = |at: usize| u16::from_le_bytes([h[at], h[at + 1]]);
+        Ok(MessageHeader {
+            block_length: field(0),
+            template_id: field(2),
+            schema_id: field(4),
+            version: field(6),
+        })
+    }
+
+    /// The header's 8 bytes.
+    pub fn to_bytes(&self) -> [u8; 8] {
+        let mut out = [0; 8];
+        out[0..2].copy_from_slice(&self.block_length.to_le_bytes());
+        out[2..4].copy_from_slice(&self.template_id.to_le_bytes());
+        out[4..6].copy_from_slice(&self.schema_id.to_le_bytes());
+        out[6..8].copy_from_slice(&self.version.to_le_bytes());
+        out
+    }
+}
+
+/// A message type with a template id (`#[wire(template_id = N)]`, and optionally
+/// `#[wire(schema_id = N)]`, default 0): it can be sent with a [`MessageHeader`].
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::{MessageHeader, Template, WireMsg};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 7, schema_id = 1)]
+/// struct Heartbeat {
+///     sequence: u64,
+/// }
+///
+/// let mut bytes = Vec::new();
+/// Heartbeat { sequence: 42 }.encode_with_header(&mut bytes).unwrap();
+/// assert_eq!(&bytes[..8], &[8, 0, 7, 0, 1, 0, 1, 0]); // block length 8, template 7, schema 1, version 1
+/// let (header, view) = Heartbeat::view_with_header(&bytes).unwrap();
+/// assert_eq!((header.template_id, view.sequence()), (7, 42));
+///
+/// let err = Heartbeat::view_with_header(&[8, 0, 9, 0, 1, 0, 1, 0]).unwrap_err();
+/// assert_eq!(err.to_string(), "template id 9 (schema 1) is not the expected 7 at byte 2");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no template id",
+    label = "sent with a message header",
+    note = "add `#[wire(template_id = N)]` (and `schema_id = N` if the schema has an id) to `{Self}`"
+)]
+pub trait Template: WireMsg {
+    /// The template id the header carries.
+    const TEMPLATE_ID: u16;
+    /// The schema id the header carries.
+    const SCHEMA_ID: u16;
+
+    /// The header this message is sent with.
+    fn header(&self) -> MessageHeader {
+        MessageHeader {
+            block_length: Self::BLOCK_LENGTH as u16,
+            template_id: Self::TEMPLATE_ID,
+            schema_id: Self::SCHEMA_ID,
+            version: Self::VERSION,
+        }
+    }
+
+    /// Bytes of header and message.
+    fn encoded_len_with_header(&self) -> usize {
+        MessageHeader::LEN + self.encoded_len()
+    }
+
+    /// Appends the header and the message to `out`; returns the bytes appended.
+    ///
+    /// # Errors
+    ///
+    /// As [`WireMsg::encode`].
+    fn encode_with_header(&self, out: &mut Vec<u8>) -> Result<usize, Error> {
+        let start = out.len();
+        out.extend_from_slice(&self.header().to_bytes());
+        match self.encode(out) {
+            Ok(len) => Ok(MessageHeader::LEN + len),
+            Err(err) => {
+                out.truncate(start);
+                Err(err)
+            }
+        }
+    }
+
+    /// Writes the header and the message at the start of `out` without allocating;
+    /// returns the bytes written.
+    ///
+    /// # Errors
+    ///
+    /// As [`WireMsg::encode_into`].
+    fn encode_with_header_into(&self, out: &mut [u8]) -> Result<usize, Error> {
+        let needed = self.encoded_len_with_header();
+        if out.len() < needed {
+            return Err(Error::new(
+                ErrorKind::BufferTooSmall {
+                    needed,
+                    available: out.len(),
+                },
+                0,
+            ));
+        }
+        out[..MessageHeader::LEN].copy_from_slice(&self.header().to_bytes());
+        let len = self.encode_into(&mut out[MessageHeader::LEN..])?;
+        Ok(MessageHeader::LEN + len)
+    }
+
+    /// Reads the header, checks that it names this type, and views the message after
+    /// it. For a message without a tail, the header's block length bounds the block
+    /// (so an older or newer writer's block is read correctly).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnexpectedTemplate`] or [`ErrorKind::SchemaMismatch`] if the
+    /// header names another type; [`ErrorKind::Truncated`] if the header or the block
+    /// it announces is cut short; any error of [`WireMsg::view`], with offsets counted
+    /// from the start of the header.
+    fn view_with_header(bytes: &[u8]) -> Result<(MessageHeader, Self::View<'_>), Error> {
+        let header = MessageHeader::read(bytes)?;
+        if header.template_id != Self::TEMPLATE_ID {
+            return Err(Error::new(
+                ErrorKind::UnexpectedTemplate {
+                    template_id: header.template_id,
+                    schema_id: header.schema_id,
+                    expected: Self::TEMPLATE_ID,
+                },
+                2,
+            ));
+        }
+        view_body::<Self>(header, bytes).map(|view| (header, view))
+    }
+}
+
+/// Views the message after a header whose template id already matched `T`.
+#[doc(hidden)]
+pub fn view_body<T: Template>(header: MessageHeader, bytes: &[u8]) -> Result<T::View<'_>, Error> {
+    if header.schema_id != T::SCHEMA_ID {
+        return Err(Error::new(
+            ErrorKind::SchemaMismatch {
+                schema_id: header.schema_id,
+                expected: T::SCHEMA_ID,
+            },
+            4,
+        ));
+    }
+    let body = bytes.get(MessageHeader::LEN..).unwrap_or_default();
+    let body = if T::IN_TAIL {
+        body
+    } else {
+        let block_length = usize::from(header.block_length);
+        match body.get(..block_length) {
+            Some(block) => block,
+            None => {
+                return Err(Error::new(
+                    ErrorKind::Truncated {
+                        needed: MessageHeader::LEN + block_length,
+                        available: bytes.len(),
+                    },
+                    0,
+                ));
+            }
+        }
+    };
+    T::view(body).map_err(|e| e.shift(MessageHeader::LEN))
+}

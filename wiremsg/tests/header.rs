@@ -1,0 +1,228 @@
+//! The message header and dispatch by template id (FORMAT.md §8).
+
+use wiremsg::{ErrorKind, FixedStr, MessageHeader, Template, WireDispatch, WireMsg};
+
+mod v1 {
+    use wiremsg::{FixedStr, WireMsg};
+
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    #[wire(template_id = 1, schema_id = 7)]
+    pub(crate) struct AddOrder {
+        pub(crate) order: u64,
+        pub(crate) symbol: FixedStr<8>,
+        pub(crate) price: i64,
+    }
+}
+
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+#[wire(template_id = 1, schema_id = 7, version = 2)]
+struct AddOrder {
+    order: u64,
+    symbol: FixedStr<8>,
+    price: i64,
+    #[wire(since = 2)]
+    shares: u32,
+}
+
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+#[wire(template_id = 2, schema_id = 7)]
+struct DeleteOrder {
+    order: u64,
+}
+
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+#[wire(template_id = 3, schema_id = 7)]
+struct Text {
+    body: String,
+}
+
+#[derive(WireDispatch, Debug, Clone, PartialEq)]
+enum Feed {
+    Add(AddOrder),
+    Delete(DeleteOrder),
+    Text(Text),
+}
+
+fn add() -> AddOrder {
+    AddOrder {
+        order: 5,
+        symbol: FixedStr::new("MSFT").unwrap(),
+        price: 4_200_000,
+        shares: 100,
+    }
+}
+
+#[test]
+fn header_bytes_are_block_length_template_schema_version() {
+    let mut bytes = Vec::new();
+    assert_eq!(add().encode_with_header(&mut bytes).unwrap(), 8 + 28);
+    assert_eq!(&bytes[..8], &[28, 0, 1, 0, 7, 0, 2, 0]);
+    let header = MessageHeader::read(&bytes).unwrap();
+    assert_eq!(
+        header,
+        MessageHeader {
+            block_length: 28,
+            template_id: 1,
+            schema_id: 7,
+            version: 2
+        }
+    );
+    assert_eq!(header.to_bytes(), bytes[..8]);
+    let mut fixed = [0u8; 36];
+    assert_eq!(add().encode_with_header_into(&mut fixed).unwrap(), 36);
+    assert_eq!(fixed[..], bytes[..]);
+    assert_eq!(
+        add()
+            .encode_with_header_into(&mut [0; 35])
+            .unwrap_err()
+            .kind(),
+        &ErrorKind::BufferTooSmall {
+            needed: 36,
+            available: 35
+        }
+    );
+}
+
+#[test]
+fn the_header_block_length_lets_fixed_messages_evolve_in_a_stream() {
+    // Two messages back to back: a v1 AddOrder (24-byte block) then a delete.
+    let mut stream = Vec::new();
+    v1::AddOrder {
+        order: 5,
+        symbol: FixedStr::new("MSFT").unwrap(),
+        price: 4_200_000,
+    }
+    .encode_with_header(&mut stream)
+    .unwrap();
+    let first_len = stream.len();
+    DeleteOrder { order: 5 }
+        .encode_with_header(&mut stream)
+        .unwrap();
+
+    // The v2 reader takes the block length from the header, not from the buffer.
+    let (header, view) = AddOrder::view_with_header(&stream).unwrap();
+    assert_eq!((header.version, header.block_length), (1, 24));
+    assert_eq!(view.price(), 4_200_000);
+    assert!(!view.has_shares());
+    assert_eq!(8 + view.as_bytes().len(), first_len);
+    let (_, next) = Feed::view(&stream[first_len..]).unwrap();
+    assert!(matches!(next, FeedView::Delete(d) if d.order() == 5));
+
+    // And the v1 reader of v2 bytes skips the 4 bytes it does not know.
+    let mut new = Vec::new();
+    add().encode_with_header(&mut new).unwrap();
+    let (_, old) = v1::AddOrder::view_with_header(&new).unwrap();
+    assert_eq!(old.symbol(), "MSFT");
+}
+
+#[test]
+fn dispatch_views_decodes_and_encodes_every_variant() {
+    let messages = [
+        Feed::Add(add()),
+        Feed::Delete(DeleteOrder { order: 6 }),
+        Feed::Text(Text {
+            body: "halt".into(),
+        }),
+    ];
+    let mut stream = Vec::new();
+    let mut ends = Vec::new();
+    for m in &messages {
+        m.encode_with_header(&mut stream).unwrap();
+        ends.push(stream.len());
+    }
+    let mut start = 0;
+    for (m, end) in messages.iter().zip(ends) {
+        let frame = &stream[start..end];
+        assert_eq!(&Feed::decode(frame).unwrap(), m);
+        let (header, view) = Feed::view(frame).unwrap();
+        assert_eq!(header, m.header());
+        match (view, m) {
+            (FeedView::Add(v), Feed::Add(a)) => assert_eq!(v.shares(), a.shares),
+            (FeedView::Delete(v), Feed::Delete(d)) => assert_eq!(v.order(), d.order),
+            (FeedView::Text(v), Feed::Text(t)) => assert_eq!(v.body(), t.body),
+            (v, m) => panic!("{v:?} for {m:?}"),
+        }
+        start = end;
+    }
+}
+
+#[test]
+fn bad_headers_are_clear_errors() {
+    let mut bytes = Vec::new();
+    add().encode_with_header(&mut bytes).unwrap();
+
+    let mut unknown = bytes.clone();
+    unknown[2] = 99;
+    let err = Feed::view(&unknown).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::UnexpectedTemplate {
+            template_id: 99,
+            schema_id: 7,
+            expected: u16::MAX
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "unknown template id 99 (schema 7) at byte 2"
+    );
+    assert_eq!(
+        DeleteOrder::view_with_header(&bytes).unwrap_err().kind(),
+        &ErrorKind::UnexpectedTemplate {
+            template_id: 1,
+            schema_id: 7,
+            expected: 2
+        }
+    );
+
+    let mut other_schema = bytes.clone();
+    other_schema[4] = 8;
+    let err = Feed::view(&other_schema).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::SchemaMismatch {
+            schema_id: 8,
+            expected: 7
+        }
+    );
+    assert_eq!(err.offset(), 4);
+
+    // A block length that claims more than is there.
+    let mut lying = bytes.clone();
+    lying[0] = 200;
+    assert_eq!(
+        AddOrder::view_with_header(&lying).unwrap_err().kind(),
+        &ErrorKind::Truncated {
+            needed: 208,
+            available: 36
+        }
+    );
+    // A block length shorter than version 1's block.
+    let mut short = bytes.clone();
+    short[0] = 10;
+    assert_eq!(
+        AddOrder::view_with_header(&short).unwrap_err().kind(),
+        &ErrorKind::Truncated {
+            needed: 24,
+            available: 10
+        }
+    );
+    for len in 0..8 {
+        assert_eq!(
+            Feed::view(&bytes[..len]).unwrap_err().kind(),
+            &ErrorKind::Truncated {
+                needed: 8,
+                available: len
+            }
+        );
+    }
+    // Errors inside the message count offsets from the start of the header.
+    let mut text = Vec::new();
+    Text { body: "ok".into() }
+        .encode_with_header(&mut text)
+        .unwrap();
+    let last = text.len() - 1;
+    text[last] = 0xFF;
+    let err = Feed::view(&text).unwrap_err();
+    assert_eq!((err.path().as_str(), err.offset()), ("body", last));
+}
