@@ -77,6 +77,7 @@ extern crate alloc;
 extern crate std;
 
 mod array;
+mod batch;
 mod error;
 mod field;
 mod fixed_str;

@@ -2,7 +2,6 @@
 //! implemented by `#[derive(WireEnum)]`.
 
 use crate::field::{DecodeField, Field};
-use crate::mode::Checked;
 use crate::{EnumSchema, Error, ErrorKind, MessageSchema, Mode};
 use alloc::vec::Vec;
 
@@ -48,7 +47,7 @@ pub trait WireMsg: Field + Sized {
     /// path and byte offset.
     #[inline]
     fn view(bytes: &[u8]) -> Result<Self::View<'_>, Error> {
-        Self::__view(bytes, &Checked, 0)
+        crate::batch::view::<Self>(bytes)
     }
 
     /// Validates `bytes` like [`view`](Self::view) and returns the mutable view.
@@ -81,7 +80,7 @@ pub trait WireMsg: Field + Sized {
     where
         Self: DecodeField<'v>,
     {
-        Ok(Self::decode_view(Self::__view(bytes, &Checked, 0)?))
+        Ok(Self::decode_view(Self::view(bytes)?))
     }
 
     /// Bytes [`encode_into`](Self::encode_into) writes.

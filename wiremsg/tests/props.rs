@@ -183,3 +183,32 @@ fn field_and_type_names_do_not_shadow_generated_code() {
     assert_eq!(Shadowing::decode(&bytes).unwrap(), value);
     assert_eq!(Shadowing::view(&bytes).unwrap().m().depth(), 4);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+
+    /// `view` checks the strings of a message in one batch; the string-by-string
+    /// checked pass must accept exactly the same bytes and fail with the same error.
+    #[test]
+    fn batched_and_per_string_validation_agree(
+        at in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..3),
+        value in mixed(),
+    ) {
+        for mut bytes in [order().to_bytes().unwrap(), value.to_bytes().unwrap()] {
+            for (i, byte) in &at {
+                let i = i.index(bytes.len());
+                bytes[i] = *byte;
+            }
+            let batched = Order::view(&bytes).map(|v| format!("{v:?}")).map_err(|e| e.to_string());
+            let single = Order::__view(&bytes, &wiremsg::Checked, 0)
+                .map(|v| format!("{v:?}"))
+                .map_err(|e| e.to_string());
+            prop_assert_eq!(batched, single);
+            let batched = Mixed::view(&bytes).map(|v| format!("{v:?}")).map_err(|e| e.to_string());
+            let single = Mixed::__view(&bytes, &wiremsg::Checked, 0)
+                .map(|v| format!("{v:?}"))
+                .map_err(|e| e.to_string());
+            prop_assert_eq!(batched, single);
+        }
+    }
+}
