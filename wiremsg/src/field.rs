@@ -132,3 +132,28 @@ pub enum ListEncoding {
     note = "nested messages are changed through the `<field>_mut()` accessor; variable-length fields cannot be resized in place"
 )]
 pub trait Scalar<'v>: Field {}
+
+/// `Element` for a type whose lists are viewed as [`List`](crate::List):
+/// `list_element!([impl<..> Element for Type] Encoding)`.
+macro_rules! list_element {
+    ([$($head:tt)*] $encoding:ident) => {
+        $($head)* {
+            const LIST_ENCODING: $crate::ListEncoding = $crate::ListEncoding::$encoding;
+            type ListView<'v> = $crate::List<'v, Self>;
+
+            #[inline(always)]
+            fn list_view<'v>(list: $crate::List<'v, Self>) -> $crate::List<'v, Self> {
+                list
+            }
+
+            #[inline(always)]
+            fn list_of<'v>(view: $crate::List<'v, Self>) -> $crate::List<'v, Self>
+            where
+                Self: 'v,
+            {
+                view
+            }
+        }
+    };
+}
+pub(crate) use list_element;

@@ -1,7 +1,7 @@
 //! `FixedStr<N>`: fixed-width text such as an 8-byte ticker (FORMAT.md §4.3).
 
-use crate::field::{DecodeField, Element, Field, ListEncoding, Scalar, Slots};
-use crate::{Error, ErrorKind, List, Mode, TypeSchema};
+use crate::field::{DecodeField, Element, Field, Scalar, Slots};
+use crate::{Error, ErrorKind, Mode, TypeSchema};
 use core::fmt;
 
 /// Text in exactly `N` bytes: UTF-8, left-aligned, right-padded with spaces (0x20).
@@ -144,21 +144,7 @@ impl<const N: usize> Field for FixedStr<N> {
     }
 }
 
-impl<const N: usize> Element for FixedStr<N> {
-    const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
-    type ListView<'v> = List<'v, Self>;
-
-    fn list_view<'v>(list: List<'v, Self>) -> List<'v, Self> {
-        list
-    }
-
-    fn list_of<'v>(view: List<'v, Self>) -> List<'v, Self>
-    where
-        Self: 'v,
-    {
-        view
-    }
-}
+crate::field::list_element!([impl<const N: usize> Element for FixedStr<N>] Packed);
 
 impl<'v, const N: usize> DecodeField<'v> for FixedStr<N> {
     fn decode_view(view: &'v str) -> Self {

@@ -57,23 +57,7 @@ number! {
 
 macro_rules! packed_element {
     ($($ty:ty),* $(,)?) => {$(
-        impl Element for $ty {
-            const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
-            type ListView<'v> = List<'v, $ty>;
-
-            #[inline(always)]
-            fn list_view<'v>(list: List<'v, $ty>) -> List<'v, $ty> {
-                list
-            }
-
-            #[inline(always)]
-            fn list_of<'v>(view: List<'v, $ty>) -> List<'v, $ty>
-            where
-                Self: 'v,
-            {
-                view
-            }
-        }
+        crate::field::list_element!([impl Element for $ty] Packed);
     )*};
 }
 

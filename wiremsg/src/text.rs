@@ -1,7 +1,7 @@
 //! Strings: `String` and `&str` fields, UTF-8 bytes in the tail (FORMAT.md §4.2).
 
-use crate::field::{DecodeField, Element, Field, ListEncoding, Slots};
-use crate::{Error, ErrorKind, List, Mode, TypeSchema};
+use crate::field::{DecodeField, Element, Field, Slots};
+use crate::{Error, ErrorKind, Mode, TypeSchema};
 use alloc::string::String;
 
 #[inline(always)]
@@ -52,28 +52,8 @@ macro_rules! string_field {
 string_field!(impl Field for String);
 string_field!(impl<'a> Field for &'a str);
 
-macro_rules! string_element {
-    ($($impl_head:tt)*) => {
-        $($impl_head)* {
-            const LIST_ENCODING: ListEncoding = ListEncoding::Table;
-            type ListView<'v> = List<'v, Self>;
-
-            fn list_view<'v>(list: List<'v, Self>) -> List<'v, Self> {
-                list
-            }
-
-            fn list_of<'v>(view: List<'v, Self>) -> List<'v, Self>
-            where
-                Self: 'v,
-            {
-                view
-            }
-        }
-    };
-}
-
-string_element!(impl Element for String);
-string_element!(impl<'a> Element for &'a str);
+crate::field::list_element!([impl Element for String] Table);
+crate::field::list_element!([impl<'a> Element for &'a str] Table);
 
 impl<'v> DecodeField<'v> for String {
     #[inline]
