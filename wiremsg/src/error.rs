@@ -169,6 +169,38 @@ pub enum ErrorKind {
     /// Text for a [`FixedStr`](crate::FixedStr) that ends with a space, which reads
     /// back as padding (FORMAT.md §4.3).
     FixedStrTrailingSpace,
+    // -- framing (FORMAT.md §10) --
+    /// A frame's length prefix is over the maximum frame size of the reader, or a
+    /// frame to write is over the writer's (FORMAT.md §10). Nothing is allocated for
+    /// it.
+    FrameTooLarge {
+        /// The frame length: bytes of header and message, the length prefix not
+        /// counted.
+        len: usize,
+        /// The maximum frame size, in the same unit.
+        max: usize,
+    },
+    /// A frame's length prefix is under the 8 bytes of a message header
+    /// (FORMAT.md §10).
+    FrameTooShort {
+        /// The frame length read, in bytes.
+        len: usize,
+        /// The smallest frame length: 8.
+        min: usize,
+    },
+    /// The stream ended inside a frame's length prefix or inside the frame
+    /// (FORMAT.md §10). A stream that ends between frames is not an error.
+    UnexpectedEof {
+        /// Bytes of the frame, its 4-byte length prefix included, that were needed:
+        /// 4 while the prefix is incomplete.
+        needed: usize,
+        /// Bytes of the frame the stream had.
+        available: usize,
+    },
+    /// The underlying reader or writer of a framed stream failed (feature `std`).
+    #[cfg(feature = "std")]
+    Io(std::io::ErrorKind),
+    // -- end framing --
 }
 
 impl Error {
@@ -320,6 +352,22 @@ impl fmt::Display for ErrorKind {
             ErrorKind::FixedStrTrailingSpace => f.write_str(
                 "text for a fixed string ends with a space, which would read back as padding",
             ),
+            // -- framing (FORMAT.md §10) --
+            ErrorKind::FrameTooLarge { len, max } => write!(
+                f,
+                "frame of {len} bytes is over the maximum frame size of {max} bytes"
+            ),
+            ErrorKind::FrameTooShort { len, min } => write!(
+                f,
+                "frame of {len} bytes is shorter than the {min}-byte message header"
+            ),
+            ErrorKind::UnexpectedEof { needed, available } => write!(
+                f,
+                "stream ended inside a frame: needs {needed} bytes, has {available}"
+            ),
+            #[cfg(feature = "std")]
+            ErrorKind::Io(kind) => write!(f, "I/O error: {kind}"),
+            // -- end framing --
         }
     }
 }

@@ -64,6 +64,22 @@
 //! enum values, list shapes, nesting depth up to [`MAX_DEPTH`]); after that the
 //! accessors cannot fail and never panic. Every failure is an [`Error`] naming the
 //! field path and byte offset. [`view_unchecked`] skips the checks for trusted bytes.
+//!
+//! # Streams
+//!
+//! On a byte stream each message travels as a [`frame`]: a `u32` little-endian
+//! length, the 8-byte [`MessageHeader`], the message (`FORMAT.md` §10).
+//! `FrameWriter` and `FrameReader` frame over `std::io`, with one reused buffer each
+//! and a maximum frame size (1 MiB by default) that bounds what a reader allocates;
+//! `frame::WireCodec` does the same for `tokio_util::codec`.
+//!
+//! # Cargo features
+//!
+//! | feature | default | adds |
+//! |---|---|---|
+//! | `std` | yes | `FrameReader`, `FrameWriter`, `ErrorKind::Io`, `From<std::io::Error>`; without it the crate is `no_std` + `alloc` |
+//! | `bytes` | no | `frame::put_frame` into any `bytes::BufMut` |
+//! | `tokio-util` | no | `frame::WireCodec` (implies `std` and `bytes`) |
 #![no_std]
 #![deny(
     missing_docs,
@@ -73,7 +89,7 @@
 )]
 
 extern crate alloc;
-#[cfg(test)]
+#[cfg(any(test, feature = "std"))]
 extern crate std;
 
 mod array;
@@ -81,6 +97,7 @@ mod batch;
 mod error;
 mod field;
 mod fixed_str;
+pub mod frame;
 mod header;
 mod list;
 mod message;
@@ -103,6 +120,8 @@ pub use array::{ArrayIter, ArrayView};
 pub use error::{Error, ErrorKind};
 pub use field::{DecodeField, Element, Field, ListEncoding, Scalar, Slots};
 pub use fixed_str::FixedStr;
+#[cfg(feature = "std")]
+pub use frame::{FrameReader, FrameWriter};
 pub use header::{MessageHeader, Template};
 pub use list::{List, ListIter, ListMut};
 pub use message::{EnumRepr, MAX_DEPTH, WireEnum, WireMsg};

@@ -1,0 +1,245 @@
+//! Frames as a `tokio_util::codec` (feature `tokio-util`; `FORMAT.md` §10).
+
+use super::{
+    DEFAULT_MAX_FRAME_SIZE, LENGTH_PREFIX_LEN, check_len, finish_frame, prefix_for, read_len,
+    stream_offset,
+};
+use crate::{Error, ErrorKind, Template};
+use alloc::vec::Vec;
+use bytes::{Buf, BufMut, BytesMut};
+use core::fmt;
+use tokio_util::codec::{Decoder, Encoder};
+
+/// A [`Decoder`] and [`Encoder`] of frames (`FORMAT.md` §10), for `tokio_util`'s
+/// `FramedRead`, `FramedWrite` and `Framed`.
+///
+/// - **Decoding** yields one frame at a time as a [`BytesMut`]: the 8-byte
+///   [`MessageHeader`](crate::MessageHeader) and the message, without the length
+///   prefix, split off the read buffer without copying. View it with
+///   [`Template::view_with_header`] or a `#[derive(WireDispatch)]` enum's `view`.
+/// - **Encoding** takes `&T` for any [`Template`] message, written straight into the
+///   write buffer, and [`EncodeWith`] (made by [`encode_with`]) for a
+///   `#[derive(WireDispatch)]` enum, staged in a buffer the codec reuses.
+///
+/// Both directions refuse frames over the maximum frame size
+/// ([`DEFAULT_MAX_FRAME_SIZE`], 1 MiB, unless set with
+/// [`with_max_frame_size`](Self::with_max_frame_size)) with
+/// [`ErrorKind::FrameTooLarge`]; the decoder finds it in the length prefix and
+/// reserves room for a frame only below it.
+///
+/// # Errors
+///
+/// Decoding: [`ErrorKind::FrameTooLarge`], [`ErrorKind::FrameTooShort`] (a length
+/// under 8), [`ErrorKind::UnexpectedEof`] (the stream ended inside a frame; from
+/// `decode_eof`), [`ErrorKind::Io`] (from the transport, through `From<io::Error>`).
+/// A framing error leaves the stream without a known frame boundary: `FramedRead`
+/// ends the stream after it, and calling `decode` again returns it again. Framing
+/// errors carry the offset of the frame's length prefix, counted from the first byte
+/// this codec decoded.
+///
+/// # Examples
+///
+/// ```
+/// use bytes::BytesMut;
+/// use tokio_util::codec::{Decoder, Encoder};
+/// use wiremsg::{Template, WireMsg, frame::WireCodec};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 7)]
+/// struct Heartbeat { sequence: u64 }
+///
+/// let mut codec = WireCodec::new();
+/// let mut wire = BytesMut::new();
+/// codec.encode(&Heartbeat { sequence: 9 }, &mut wire)?;
+/// assert_eq!(wire.len(), 4 + 8 + 8);
+///
+/// let frame = codec.decode(&mut wire)?.expect("a whole frame");
+/// assert_eq!(Heartbeat::view_with_header(&frame)?.1.sequence(), 9);
+/// assert!(codec.decode(&mut wire)?.is_none()); // nothing left
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct WireCodec {
+    max: usize,
+    /// Bytes decoded so far: the stream offset of the next frame.
+    position: u64,
+    /// Staging for [`EncodeWith`].
+    scratch: Vec<u8>,
+}
+
+impl WireCodec {
+    /// A codec for frames of at most [`DEFAULT_MAX_FRAME_SIZE`] bytes (1 MiB).
+    pub fn new() -> Self {
+        Self::with_max_frame_size(DEFAULT_MAX_FRAME_SIZE)
+    }
+
+    /// A codec for frames of at most `max` bytes each: the frame length (header and
+    /// message; the 4-byte length prefix not counted), in both directions.
+    pub fn with_max_frame_size(max: usize) -> Self {
+        WireCodec {
+            max,
+            position: 0,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The maximum frame size, in bytes of frame length (header and message).
+    pub fn max_frame_size(&self) -> usize {
+        self.max
+    }
+}
+
+impl Default for WireCodec {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl fmt::Debug for WireCodec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("WireCodec")
+            .field("max_frame_size", &self.max)
+            .field("position", &self.position)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Decoder for WireCodec {
+    type Item = BytesMut;
+    type Error = Error;
+
+    /// Splits the next whole frame (header and message) off `src`, or returns
+    /// `Ok(None)` and reserves room for the rest of it.
+    fn decode(&mut self, src: &mut BytesMut) -> Result<Option<BytesMut>, Error> {
+        let Some(prefix) = src.first_chunk::<LENGTH_PREFIX_LEN>() else {
+            return Ok(None);
+        };
+        let len = read_len(*prefix);
+        check_len(len, self.max).map_err(|kind| Error::new(kind, stream_offset(self.position)))?;
+        let total = LENGTH_PREFIX_LEN + len;
+        if src.len() < total {
+            src.reserve(total - src.len());
+            return Ok(None);
+        }
+        src.advance(LENGTH_PREFIX_LEN);
+        self.position += total as u64;
+        Ok(Some(src.split_to(len)))
+    }
+
+    /// As [`decode`](Self::decode), then, if bytes are left that are not a whole
+    /// frame, [`ErrorKind::UnexpectedEof`].
+    fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<BytesMut>, Error> {
+        if let Some(frame) = self.decode(src)? {
+            return Ok(Some(frame));
+        }
+        if src.is_empty() {
+            return Ok(None);
+        }
+        let needed = match src.first_chunk::<LENGTH_PREFIX_LEN>() {
+            Some(prefix) => LENGTH_PREFIX_LEN + read_len(*prefix),
+            None => LENGTH_PREFIX_LEN,
+        };
+        Err(Error::new(
+            ErrorKind::UnexpectedEof {
+                needed,
+                available: src.len(),
+            },
+            stream_offset(self.position),
+        ))
+    }
+}
+
+impl<T: Template> Encoder<&T> for WireCodec {
+    type Error = Error;
+
+    /// Appends `msg` to `dst` as one frame, encoded in place.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::FrameTooLarge`] if header and message are longer than the maximum
+    /// frame size (`dst` is left as it was).
+    fn encode(&mut self, msg: &T, dst: &mut BytesMut) -> Result<(), Error> {
+        let len = msg.encoded_len_with_header();
+        let prefix = prefix_for(len, self.max)?;
+        let start = dst.len();
+        dst.reserve(LENGTH_PREFIX_LEN + len);
+        dst.put_slice(&prefix);
+        dst.resize(start + LENGTH_PREFIX_LEN + len, 0);
+        if let Err(err) = msg.encode_with_header_into(&mut dst[start + LENGTH_PREFIX_LEN..]) {
+            dst.truncate(start);
+            return Err(err);
+        }
+        Ok(())
+    }
+}
+
+/// A frame whose header and message a closure appends to a `Vec`: what
+/// [`WireCodec`] encodes for a `#[derive(WireDispatch)]` enum, whose
+/// `encode_with_header` appends to a `Vec`. Made by [`encode_with`].
+pub struct EncodeWith<F>(F);
+
+/// Wraps `encode`, which appends a header and a message to the `Vec` it is given and
+/// returns the bytes appended, as an item for [`WireCodec`]'s [`Encoder`]: the codec
+/// stages the frame in a buffer it reuses, then copies it into the write buffer.
+///
+/// # Examples
+///
+/// ```
+/// use bytes::BytesMut;
+/// use tokio_util::codec::{Decoder, Encoder};
+/// use wiremsg::{WireDispatch, WireMsg, frame::{WireCodec, encode_with}};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 1)]
+/// struct Add { order: u64 }
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 2)]
+/// struct Delete { order: u64 }
+///
+/// #[derive(WireDispatch, Debug, PartialEq)]
+/// enum Feed { Add(Add), Delete(Delete) }
+///
+/// let event = Feed::Delete(Delete { order: 4 });
+/// let mut codec = WireCodec::new();
+/// let mut wire = BytesMut::new();
+/// codec.encode(encode_with(|out| event.encode_with_header(out)), &mut wire)?;
+/// let frame = codec.decode(&mut wire)?.expect("a whole frame");
+/// assert_eq!(Feed::decode(&frame)?, event);
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+pub fn encode_with<F>(encode: F) -> EncodeWith<F>
+where
+    F: FnOnce(&mut Vec<u8>) -> Result<usize, Error>,
+{
+    EncodeWith(encode)
+}
+
+impl<F> fmt::Debug for EncodeWith<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("EncodeWith(..)")
+    }
+}
+
+impl<F> Encoder<EncodeWith<F>> for WireCodec
+where
+    F: FnOnce(&mut Vec<u8>) -> Result<usize, Error>,
+{
+    type Error = Error;
+
+    /// Appends the closure's header and message to `dst` as one frame.
+    ///
+    /// # Errors
+    ///
+    /// The closure's error; [`ErrorKind::FrameTooLarge`] or
+    /// [`ErrorKind::FrameTooShort`] if what it appended is longer than the maximum
+    /// frame size or shorter than a header (`dst` is left as it was).
+    fn encode(&mut self, item: EncodeWith<F>, dst: &mut BytesMut) -> Result<(), Error> {
+        self.scratch.clear();
+        self.scratch.extend_from_slice(&[0; LENGTH_PREFIX_LEN]);
+        (item.0)(&mut self.scratch)?;
+        finish_frame(&mut self.scratch, 0, self.max)?;
+        dst.extend_from_slice(&self.scratch);
+        Ok(())
+    }
+}

@@ -1,0 +1,506 @@
+//! Framing over `std::io`: [`FrameReader`] and [`FrameWriter`] (`FORMAT.md` §10).
+
+use super::{
+    DEFAULT_MAX_FRAME_SIZE, LENGTH_PREFIX_LEN, check_len, finish_frame, prefix_for, read_len,
+    stream_offset,
+};
+use crate::{Error, ErrorKind, MessageHeader, Template};
+use alloc::vec::Vec;
+use core::fmt;
+use std::io::{self, Read, Write};
+
+/// The first allocation for frame bytes, and the step below which the buffer does not
+/// grow: a frame's bytes are allocated as they arrive, doubling, so that a length
+/// prefix alone (a lying peer's) costs at most this much.
+const FIRST_CHUNK: usize = 8 * 1024;
+
+/// Reads frames (`FORMAT.md` §10) from a [`Read`], one at a time, into one buffer
+/// that it reuses.
+///
+/// Each frame is a `u32` little-endian length `L`, then `L` bytes: the 8-byte
+/// [`MessageHeader`] and the message. [`next_frame`](Self::next_frame) returns those
+/// `L` bytes (header and message, without the length prefix), ready for
+/// [`Template::view_with_header`] or a `#[derive(WireDispatch)]` enum's `view`.
+///
+/// # Memory
+///
+/// A length over the maximum frame size ([`DEFAULT_MAX_FRAME_SIZE`], 1 MiB, unless
+/// set with [`with_max_frame_size`](Self::with_max_frame_size)) is refused before
+/// anything is allocated for it. Below it, the buffer grows as the frame's bytes
+/// arrive (8 KiB first, then doubling, never past `L`), so its capacity never exceeds
+/// the maximum frame size and a peer that announces a large frame and stops costs at
+/// most about twice the bytes it sent. The buffer is kept for the next frames: a
+/// stream of frames that fit allocates once.
+///
+/// # Errors and recovery
+///
+/// - [`ErrorKind::FrameTooLarge`], [`ErrorKind::FrameTooShort`]: the length prefix is
+///   over the maximum or under 8. The stream then has no known frame boundary: every
+///   later call returns the same error.
+/// - [`ErrorKind::UnexpectedEof`]: the stream ended inside a length prefix or a frame.
+/// - [`ErrorKind::Io`]: the reader failed ([`io::ErrorKind::Interrupted`] is retried).
+///
+/// After `UnexpectedEof` or `Io` the bytes read so far are kept and the next call
+/// goes on from there, so a reader that timed out or would block can be called again.
+/// Framing errors carry the offset of the frame's length prefix in the stream.
+///
+/// The reader makes many small reads (4 bytes for each length): give it a
+/// [`std::io::BufReader`] over a socket or a file.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::{FrameReader, FrameWriter, WireDispatch, WireMsg};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 1)]
+/// struct Trade { price: i64, size: u32 }
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 2)]
+/// struct News { text: String }
+///
+/// #[derive(WireDispatch, Debug, PartialEq)]
+/// enum Feed { Trade(Trade), News(News) }
+///
+/// let mut writer = FrameWriter::new(Vec::new());
+/// writer.write(&Trade { price: 101, size: 5 })?;
+/// writer.write(&News { text: "halt".into() })?;
+/// let stream = writer.into_inner();
+///
+/// let mut reader = FrameReader::new(stream.as_slice());
+/// let mut seen = Vec::new();
+/// while let Some(frame) = reader.next_frame()? {
+///     match Feed::view(frame)?.1 {
+///         FeedView::Trade(t) => seen.push(format!("trade {} x {}", t.price(), t.size())),
+///         FeedView::News(n) => seen.push(format!("news {}", n.text())),
+///     }
+/// }
+/// assert_eq!(seen, ["trade 101 x 5", "news halt"]);
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+pub struct FrameReader<R> {
+    reader: R,
+    max: usize,
+    /// Frame bytes. Only grows; its length is the part that is initialized.
+    buf: Vec<u8>,
+    /// The length prefix of the current frame, as far as it is read.
+    prefix: [u8; LENGTH_PREFIX_LEN],
+    /// Bytes of the current frame read so far, its length prefix included.
+    filled: usize,
+    /// Bytes read from `reader` so far.
+    position: u64,
+    /// A framing error after which the stream has no known frame boundary.
+    failed: Option<(ErrorKind, usize)>,
+}
+
+impl<R: Read> FrameReader<R> {
+    /// A reader of frames of at most [`DEFAULT_MAX_FRAME_SIZE`] bytes (1 MiB). It
+    /// allocates nothing until the first frame.
+    pub fn new(reader: R) -> Self {
+        Self::with_max_frame_size(reader, DEFAULT_MAX_FRAME_SIZE)
+    }
+
+    /// A reader of frames of at most `max` bytes each: the frame length `L` (header
+    /// and message; the 4-byte length prefix not counted). A frame longer than that is
+    /// [`ErrorKind::FrameTooLarge`]; `max` is also the most the reader allocates.
+    ///
+    /// ```
+    /// use wiremsg::{ErrorKind, FrameReader};
+    ///
+    /// // A length prefix of 4 GiB - 1, and nothing after it.
+    /// let mut reader = FrameReader::with_max_frame_size(&[0xff, 0xff, 0xff, 0xff][..], 4096);
+    /// let err = reader.next_frame().unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::FrameTooLarge { len: 0xffff_ffff, max: 4096 });
+    /// assert_eq!(reader.capacity(), 0); // nothing was allocated
+    /// ```
+    pub fn with_max_frame_size(reader: R, max: usize) -> Self {
+        FrameReader {
+            reader,
+            max,
+            buf: Vec::new(),
+            prefix: [0; LENGTH_PREFIX_LEN],
+            filled: 0,
+            position: 0,
+            failed: None,
+        }
+    }
+
+    /// Reads the next frame and returns its bytes: the 8-byte message header and the
+    /// message, without the length prefix. `Ok(None)` when the stream ends between
+    /// two frames (or is empty).
+    ///
+    /// The bytes are in the reader's buffer, which the next call overwrites.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::FrameTooLarge`] for a length over the maximum frame size (nothing
+    /// is allocated for it); [`ErrorKind::FrameTooShort`] for a length under 8;
+    /// [`ErrorKind::UnexpectedEof`] if the stream ends inside the length or inside the
+    /// frame; [`ErrorKind::Io`] if the underlying reader fails. See the type's docs for
+    /// what a later call does.
+    pub fn next_frame(&mut self) -> Result<Option<&[u8]>, Error> {
+        if let Some((kind, offset)) = &self.failed {
+            return Err(Error::new(kind.clone(), *offset));
+        }
+        while self.filled < LENGTH_PREFIX_LEN {
+            match read_some(&mut self.reader, &mut self.prefix[self.filled..]) {
+                Ok(0) if self.filled == 0 => return Ok(None),
+                Ok(0) => return Err(self.unexpected_eof(LENGTH_PREFIX_LEN)),
+                Ok(n) => self.advance(n),
+                Err(err) => return Err(self.io_error(&err)),
+            }
+        }
+        let len = read_len(self.prefix);
+        if let Err(kind) = check_len(len, self.max) {
+            let offset = self.frame_start();
+            self.failed = Some((kind.clone(), offset));
+            return Err(Error::new(kind, offset));
+        }
+        loop {
+            let body = self.filled - LENGTH_PREFIX_LEN;
+            if body == len {
+                break;
+            }
+            if body == self.buf.len() {
+                // Full up to its initialized length, which is below `len`: grow,
+                // exactly, by doubling, to at most `len` (<= max).
+                let new_len = len.min(self.buf.len().saturating_mul(2).max(FIRST_CHUNK));
+                self.buf.reserve_exact(new_len - self.buf.len());
+                self.buf.resize(new_len, 0);
+            }
+            let end = self.buf.len().min(len);
+            match read_some(&mut self.reader, &mut self.buf[body..end]) {
+                Ok(0) => return Err(self.unexpected_eof(LENGTH_PREFIX_LEN + len)),
+                Ok(n) => self.advance(n),
+                Err(err) => return Err(self.io_error(&err)),
+            }
+        }
+        self.filled = 0;
+        Ok(Some(&self.buf[..len]))
+    }
+
+    /// Reads the next frame and views it as a `T`: [`next_frame`](Self::next_frame),
+    /// then [`Template::view_with_header`]. `Ok(None)` at the end of the stream.
+    ///
+    /// # Errors
+    ///
+    /// As [`next_frame`](Self::next_frame), then as [`Template::view_with_header`]
+    /// (offsets from the start of the frame's header). An error of the second kind
+    /// concerns that frame only: the next call reads the next frame.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::{FrameReader, FrameWriter, WireMsg};
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// #[wire(template_id = 7)]
+    /// struct Heartbeat { sequence: u64 }
+    ///
+    /// let mut writer = FrameWriter::new(Vec::new());
+    /// for sequence in 1..=3 {
+    ///     writer.write(&Heartbeat { sequence })?;
+    /// }
+    /// let stream = writer.into_inner();
+    /// assert_eq!(stream.len(), 3 * (4 + 8 + 8)); // prefix, header, message
+    ///
+    /// let mut reader = FrameReader::new(&stream[..]);
+    /// let mut sum = 0;
+    /// while let Some((_header, beat)) = reader.next_view::<Heartbeat>()? {
+    ///     sum += beat.sequence();
+    /// }
+    /// assert_eq!(sum, 6);
+    /// # Ok::<(), wiremsg::Error>(())
+    /// ```
+    pub fn next_view<T: Template>(
+        &mut self,
+    ) -> Result<Option<(MessageHeader, T::View<'_>)>, Error> {
+        match self.next_frame()? {
+            Some(frame) => T::view_with_header(frame).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    fn advance(&mut self, n: usize) {
+        self.filled += n;
+        self.position += n as u64;
+    }
+
+    fn unexpected_eof(&self, needed: usize) -> Error {
+        Error::new(
+            ErrorKind::UnexpectedEof {
+                needed,
+                available: self.filled,
+            },
+            self.frame_start(),
+        )
+    }
+
+    fn io_error(&self, err: &io::Error) -> Error {
+        Error::new(ErrorKind::Io(err.kind()), self.frame_start())
+    }
+}
+
+impl<R> FrameReader<R> {
+    /// The maximum frame size, in bytes of frame length (header and message).
+    pub fn max_frame_size(&self) -> usize {
+        self.max
+    }
+
+    /// Bytes the reader has allocated for frames: at most
+    /// [`max_frame_size`](Self::max_frame_size).
+    pub fn capacity(&self) -> usize {
+        self.buf.capacity()
+    }
+
+    /// Bytes read from the underlying reader so far, including those of a frame not
+    /// yet complete.
+    pub fn position(&self) -> u64 {
+        self.position
+    }
+
+    /// The underlying reader.
+    pub fn get_ref(&self) -> &R {
+        &self.reader
+    }
+
+    /// The underlying reader. Reading from it directly desynchronizes the frames.
+    pub fn get_mut(&mut self) -> &mut R {
+        &mut self.reader
+    }
+
+    /// The underlying reader; the bytes of a frame not yet complete are lost.
+    pub fn into_inner(self) -> R {
+        self.reader
+    }
+
+    /// The stream offset of the current frame's length prefix.
+    fn frame_start(&self) -> usize {
+        stream_offset(self.position - self.filled as u64)
+    }
+}
+
+impl<R: fmt::Debug> fmt::Debug for FrameReader<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FrameReader")
+            .field("reader", &self.reader)
+            .field("max_frame_size", &self.max)
+            .field("capacity", &self.buf.capacity())
+            .field("position", &self.position)
+            .field("partial_frame_bytes", &self.filled)
+            .finish_non_exhaustive()
+    }
+}
+
+/// One `read`, retried while it is interrupted, never counting more than `buf` holds.
+fn read_some<R: Read>(reader: &mut R, buf: &mut [u8]) -> io::Result<usize> {
+    loop {
+        match reader.read(buf) {
+            Ok(n) => return Ok(n.min(buf.len())),
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+            Err(err) => return Err(err),
+        }
+    }
+}
+
+/// Writes frames (`FORMAT.md` §10) to a [`Write`]: for each message, a `u32`
+/// little-endian length, the 8-byte [`MessageHeader`] and the message.
+///
+/// Each frame is encoded into one buffer that the writer reuses, then handed to the
+/// underlying writer with one `write_all`: once the buffer has grown to the largest
+/// frame, writing allocates nothing. The writer does no other buffering, so
+/// [`flush`](Self::flush) only flushes the underlying writer; wrap a socket in a
+/// [`std::io::BufWriter`] to send many small frames in fewer system calls.
+///
+/// A frame longer than the maximum frame size ([`DEFAULT_MAX_FRAME_SIZE`], 1 MiB,
+/// unless set with [`with_max_frame_size`](Self::with_max_frame_size)) is refused
+/// with [`ErrorKind::FrameTooLarge`] and nothing is written, so that a reader with
+/// the same limit accepts every frame this writer sends.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::{FrameWriter, WireMsg};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 3, schema_id = 7)]
+/// struct Text { body: String }
+///
+/// let mut writer = FrameWriter::new(Vec::new());
+/// assert_eq!(writer.write(&Text { body: "halt".into() })?, 22);
+/// assert_eq!(
+///     writer.get_ref()[..12],
+///     [18, 0, 0, 0, /* header: */ 6, 0, 3, 0, 7, 0, 1, 0] // 18 bytes follow the length
+/// );
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+pub struct FrameWriter<W> {
+    writer: W,
+    max: usize,
+    buf: Vec<u8>,
+}
+
+impl<W: Write> FrameWriter<W> {
+    /// A writer of frames of at most [`DEFAULT_MAX_FRAME_SIZE`] bytes (1 MiB).
+    pub fn new(writer: W) -> Self {
+        Self::with_max_frame_size(writer, DEFAULT_MAX_FRAME_SIZE)
+    }
+
+    /// A writer of frames of at most `max` bytes each: the frame length (header and
+    /// message; the 4-byte length prefix not counted).
+    pub fn with_max_frame_size(writer: W, max: usize) -> Self {
+        FrameWriter {
+            writer,
+            max,
+            buf: Vec::new(),
+        }
+    }
+
+    /// Writes `msg` as one frame: length prefix, [`Template::header`], message.
+    /// Returns the bytes written, length prefix included (`12 +
+    /// msg.encoded_len()`).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::FrameTooLarge`] if header and message are longer than the maximum
+    /// frame size (checked before encoding; nothing is written);
+    /// [`ErrorKind::Io`] if the underlying writer fails, in which case part of the
+    /// frame may have been written and the stream should be abandoned.
+    pub fn write<T: Template>(&mut self, msg: &T) -> Result<usize, Error> {
+        let len = msg.encoded_len_with_header();
+        let prefix = prefix_for(len, self.max)?;
+        self.buf.clear();
+        self.buf.resize(LENGTH_PREFIX_LEN + len, 0);
+        self.buf[..LENGTH_PREFIX_LEN].copy_from_slice(&prefix);
+        msg.encode_with_header_into(&mut self.buf[LENGTH_PREFIX_LEN..])?;
+        self.send()
+    }
+
+    /// Writes one frame whose header and message `encode` appends to the `Vec` it is
+    /// given, and returns the bytes written, length prefix included. This is how a
+    /// `#[derive(WireDispatch)]` enum is written: pass a closure that calls its
+    /// `encode_with_header`.
+    ///
+    /// # Errors
+    ///
+    /// The error of `encode`; [`ErrorKind::FrameTooLarge`] or
+    /// [`ErrorKind::FrameTooShort`] if what it appended is longer than the maximum
+    /// frame size or shorter than a header (nothing is written); [`ErrorKind::Io`] as
+    /// for [`write`](Self::write).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::{FrameReader, FrameWriter, WireDispatch, WireMsg};
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// #[wire(template_id = 1)]
+    /// struct Add { order: u64 }
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// #[wire(template_id = 2)]
+    /// struct Delete { order: u64 }
+    ///
+    /// #[derive(WireDispatch, Debug, PartialEq)]
+    /// enum Feed { Add(Add), Delete(Delete) }
+    ///
+    /// let events = [Feed::Add(Add { order: 1 }), Feed::Delete(Delete { order: 1 })];
+    /// let mut writer = FrameWriter::new(Vec::new());
+    /// for event in &events {
+    ///     writer.write_with(|out| event.encode_with_header(out))?;
+    /// }
+    /// let stream = writer.into_inner();
+    ///
+    /// let mut reader = FrameReader::new(&stream[..]);
+    /// for event in &events {
+    ///     let frame = reader.next_frame()?.expect("a frame");
+    ///     assert_eq!(&Feed::decode(frame)?, event);
+    /// }
+    /// assert!(reader.next_frame()?.is_none());
+    /// # Ok::<(), wiremsg::Error>(())
+    /// ```
+    pub fn write_with<F>(&mut self, encode: F) -> Result<usize, Error>
+    where
+        F: FnOnce(&mut Vec<u8>) -> Result<usize, Error>,
+    {
+        self.buf.clear();
+        self.buf.extend_from_slice(&[0; LENGTH_PREFIX_LEN]);
+        encode(&mut self.buf)?;
+        finish_frame(&mut self.buf, 0, self.max)?;
+        self.send()
+    }
+
+    /// Writes `frame`, the bytes of a header and a message (such as
+    /// [`FrameReader::next_frame`] returns), as one frame; returns the bytes written,
+    /// length prefix included. The bytes are not validated beyond their length: this
+    /// forwards frames.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::FrameTooLarge`] or [`ErrorKind::FrameTooShort`] if `frame` is
+    /// longer than the maximum frame size or shorter than 8 bytes (nothing is
+    /// written); [`ErrorKind::Io`] as for [`write`](Self::write).
+    pub fn write_frame(&mut self, frame: &[u8]) -> Result<usize, Error> {
+        let prefix = prefix_for(frame.len(), self.max)?;
+        self.buf.clear();
+        self.buf.extend_from_slice(&prefix);
+        self.buf.extend_from_slice(frame);
+        self.send()
+    }
+
+    /// Flushes the underlying writer.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Io`] if it fails.
+    pub fn flush(&mut self) -> Result<(), Error> {
+        self.writer.flush().map_err(Error::from)
+    }
+
+    fn send(&mut self) -> Result<usize, Error> {
+        self.writer.write_all(&self.buf)?;
+        Ok(self.buf.len())
+    }
+}
+
+impl<W> FrameWriter<W> {
+    /// The maximum frame size, in bytes of frame length (header and message).
+    pub fn max_frame_size(&self) -> usize {
+        self.max
+    }
+
+    /// The underlying writer.
+    pub fn get_ref(&self) -> &W {
+        &self.writer
+    }
+
+    /// The underlying writer. Writing to it directly between frames is allowed but
+    /// makes a stream that only its own reader understands.
+    pub fn get_mut(&mut self) -> &mut W {
+        &mut self.writer
+    }
+
+    /// The underlying writer. Every frame written has already been handed to it with
+    /// `write_all` (the writer holds nothing back), but it is not flushed.
+    pub fn into_inner(self) -> W {
+        self.writer
+    }
+}
+
+impl<W: fmt::Debug> fmt::Debug for FrameWriter<W> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FrameWriter")
+            .field("writer", &self.writer)
+            .field("max_frame_size", &self.max)
+            .finish_non_exhaustive()
+    }
+}
+
+impl From<io::Error> for Error {
+    /// An [`ErrorKind::Io`] of the error's kind, at offset 0. (The I/O error's
+    /// message, if it has one of its own, is not kept.)
+    fn from(err: io::Error) -> Self {
+        Error::new(ErrorKind::Io(err.kind()), 0)
+    }
+}
