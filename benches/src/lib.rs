@@ -6,8 +6,14 @@
 //! rkyv's and FlatBuffers' ([`report::ratios`]). Formats plug in through
 //! [`format::Format`]; [`format::FormatSet::add`] adds a column, and
 //! [`format::FormatSet::all`] is the set `compare` runs (wiremsg first).
+//!
+//! The criterion benches (`benches/datasets.rs`, issue 4) measure more data
+//! sets and metrics through [`datasets::Codec`]; [`bench_table`] turns their
+//! output into the README's table (`--bin bench_table`).
 
+pub mod bench_table;
 pub mod checksum;
+pub mod datasets;
 pub mod format;
 pub mod formats;
 pub mod model;

@@ -22,11 +22,14 @@ use crate::model::{Customer, LineItem, LoginRequest, Order, Side, Tick};
 /// Column name.
 pub const NAME: &str = "FlatBuffers";
 
-/// A reused builder plus scratch space for vector offsets.
+/// A reused builder plus scratch space for vector offsets (and, for the
+/// criterion feed, the buffer the per-message buffers are framed into).
 #[derive(Default)]
 pub struct FlatBuffers {
-    builder: FlatBufferBuilder<'static>,
-    items: Vec<WIPOffset<fb::LineItem<'static>>>,
+    pub(crate) builder: FlatBufferBuilder<'static>,
+    pub(crate) items: Vec<WIPOffset<fb::LineItem<'static>>>,
+    pub(crate) log_entries: Vec<WIPOffset<fb::LogEntry<'static>>>,
+    pub(crate) frames: Vec<u8>,
 }
 
 impl std::fmt::Debug for FlatBuffers {
@@ -35,13 +38,13 @@ impl std::fmt::Debug for FlatBuffers {
     }
 }
 
-fn root<'a, T: flatbuffers::Follow<'a> + flatbuffers::Verifiable + 'a>(
+pub(crate) fn root<'a, T: flatbuffers::Follow<'a> + flatbuffers::Verifiable + 'a>(
     bytes: &'a [u8],
 ) -> T::Inner {
     flatbuffers::root::<T>(bytes).expect("flatbuffers: invalid input")
 }
 
-fn fold_login(m: fb::LoginRequest<'_>) -> u64 {
+pub(crate) fn fold_login(m: fb::LoginRequest<'_>) -> u64 {
     let mut f = Fold::new();
     f.str(m.username());
     f.str(m.password());
@@ -49,7 +52,7 @@ fn fold_login(m: fb::LoginRequest<'_>) -> u64 {
     f.finish()
 }
 
-fn fold_order(m: fb::Order<'_>) -> u64 {
+pub(crate) fn fold_order(m: fb::Order<'_>) -> u64 {
     let c = m.customer();
     let items = m.items();
     let mut f = Fold::new();
@@ -69,7 +72,7 @@ fn fold_order(m: fb::Order<'_>) -> u64 {
     f.finish()
 }
 
-fn fold_tick(m: fb::Tick<'_>) -> u64 {
+pub(crate) fn fold_tick(m: fb::Tick<'_>) -> u64 {
     let t = m.data();
     let mut f = Fold::new();
     f.u64(t.sequence());
@@ -89,6 +92,7 @@ impl Format<LoginRequest> for FlatBuffers {
         NAME
     }
 
+    #[inline]
     fn encode(&mut self, msg: &LoginRequest) -> &[u8] {
         let b = &mut self.builder;
         b.reset();
@@ -107,10 +111,12 @@ impl Format<LoginRequest> for FlatBuffers {
         b.finished_data()
     }
 
+    #[inline]
     fn read(&self, bytes: &[u8]) -> u64 {
         fold_login(root::<fb::LoginRequest<'_>>(bytes))
     }
 
+    #[inline]
     unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
         // SAFETY: the caller guarantees `bytes` is what `encode` wrote for a
         // LoginRequest, i.e. a finished buffer with that root table.
@@ -118,6 +124,7 @@ impl Format<LoginRequest> for FlatBuffers {
         Some(fold_login(m))
     }
 
+    #[inline]
     fn decode(&self, bytes: &[u8]) -> LoginRequest {
         let m = root::<fb::LoginRequest<'_>>(bytes);
         LoginRequest {
@@ -133,6 +140,7 @@ impl Format<Order> for FlatBuffers {
         NAME
     }
 
+    #[inline]
     fn encode(&mut self, msg: &Order) -> &[u8] {
         let b = &mut self.builder;
         b.reset();
@@ -176,10 +184,12 @@ impl Format<Order> for FlatBuffers {
         b.finished_data()
     }
 
+    #[inline]
     fn read(&self, bytes: &[u8]) -> u64 {
         fold_order(root::<fb::Order<'_>>(bytes))
     }
 
+    #[inline]
     unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
         // SAFETY: the caller guarantees `bytes` is what `encode` wrote for an
         // Order, i.e. a finished buffer with that root table.
@@ -187,6 +197,7 @@ impl Format<Order> for FlatBuffers {
         Some(fold_order(m))
     }
 
+    #[inline]
     fn decode(&self, bytes: &[u8]) -> Order {
         let m = root::<fb::Order<'_>>(bytes);
         let c = m.customer();
@@ -218,6 +229,7 @@ impl Format<Tick> for FlatBuffers {
         NAME
     }
 
+    #[inline]
     fn encode(&mut self, msg: &Tick) -> &[u8] {
         let b = &mut self.builder;
         b.reset();
@@ -237,10 +249,12 @@ impl Format<Tick> for FlatBuffers {
         b.finished_data()
     }
 
+    #[inline]
     fn read(&self, bytes: &[u8]) -> u64 {
         fold_tick(root::<fb::Tick<'_>>(bytes))
     }
 
+    #[inline]
     unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
         // SAFETY: the caller guarantees `bytes` is what `encode` wrote for a
         // Tick, i.e. a finished buffer with that root table.
@@ -248,6 +262,7 @@ impl Format<Tick> for FlatBuffers {
         Some(fold_tick(m))
     }
 
+    #[inline]
     fn decode(&self, bytes: &[u8]) -> Tick {
         let t = *root::<fb::Tick<'_>>(bytes).data();
         Tick {

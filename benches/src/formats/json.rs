@@ -16,7 +16,7 @@ pub const NAME: &str = "JSON (serde_json)";
 /// serde_json with a reused output buffer.
 #[derive(Debug, Default)]
 pub struct Json {
-    buf: Vec<u8>,
+    pub(crate) buf: Vec<u8>,
 }
 
 /// How a message is written as JSON.
@@ -69,21 +69,25 @@ impl<M: Message + JsonEncode + DeserializeOwned> Format<M> for Json {
         NAME
     }
 
+    #[inline]
     fn encode(&mut self, msg: &M) -> &[u8] {
         self.buf.clear();
         msg.write_json(&mut self.buf);
         &self.buf
     }
 
+    #[inline]
     fn read(&self, bytes: &[u8]) -> u64 {
         let msg: M = self.decode(bytes);
         msg.checksum()
     }
 
+    #[inline]
     unsafe fn read_unchecked(&self, _bytes: &[u8]) -> Option<u64> {
         None
     }
 
+    #[inline]
     fn decode(&self, bytes: &[u8]) -> M {
         serde_json::from_slice(bytes).expect("serde_json: invalid input")
     }

@@ -28,4 +28,4 @@ pub mod wiremsg;
     unsafe_op_in_unsafe_fn
 )]
 #[path = "generated/peers_generated.rs"]
-mod peers_generated;
+pub(crate) mod peers_generated;

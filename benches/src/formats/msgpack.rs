@@ -16,7 +16,7 @@ pub const NAME: &str = "MessagePack (rmp-serde)";
 /// rmp-serde with a reused output buffer.
 #[derive(Debug, Default)]
 pub struct MessagePack {
-    buf: Vec<u8>,
+    pub(crate) buf: Vec<u8>,
 }
 
 impl<M: Message + Serialize + DeserializeOwned> Format<M> for MessagePack {
@@ -24,6 +24,7 @@ impl<M: Message + Serialize + DeserializeOwned> Format<M> for MessagePack {
         NAME
     }
 
+    #[inline]
     fn encode(&mut self, msg: &M) -> &[u8] {
         self.buf.clear();
         rmp_serde::encode::write(&mut self.buf, msg)
@@ -31,15 +32,18 @@ impl<M: Message + Serialize + DeserializeOwned> Format<M> for MessagePack {
         &self.buf
     }
 
+    #[inline]
     fn read(&self, bytes: &[u8]) -> u64 {
         let msg: M = self.decode(bytes);
         msg.checksum()
     }
 
+    #[inline]
     unsafe fn read_unchecked(&self, _bytes: &[u8]) -> Option<u64> {
         None
     }
 
+    #[inline]
     fn decode(&self, bytes: &[u8]) -> M {
         rmp_serde::from_slice(bytes).expect("rmp-serde: invalid input")
     }

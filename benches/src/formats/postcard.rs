@@ -15,7 +15,7 @@ pub const NAME: &str = "postcard";
 /// postcard with a reused output buffer.
 #[derive(Debug, Default)]
 pub struct Postcard {
-    buf: Vec<u8>,
+    pub(crate) buf: Vec<u8>,
 }
 
 impl<M: Message + Serialize + DeserializeOwned> Format<M> for Postcard {
@@ -23,6 +23,7 @@ impl<M: Message + Serialize + DeserializeOwned> Format<M> for Postcard {
         NAME
     }
 
+    #[inline]
     fn encode(&mut self, msg: &M) -> &[u8] {
         // `to_extend` takes its writer by value: move the buffer through it
         // to keep its capacity.
@@ -32,15 +33,18 @@ impl<M: Message + Serialize + DeserializeOwned> Format<M> for Postcard {
         &self.buf
     }
 
+    #[inline]
     fn read(&self, bytes: &[u8]) -> u64 {
         let msg: M = self.decode(bytes);
         msg.checksum()
     }
 
+    #[inline]
     unsafe fn read_unchecked(&self, _bytes: &[u8]) -> Option<u64> {
         None
     }
 
+    #[inline]
     fn decode(&self, bytes: &[u8]) -> M {
         postcard::from_bytes(bytes).expect("postcard: invalid input")
     }

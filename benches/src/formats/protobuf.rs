@@ -36,7 +36,7 @@ pub const NAME: &str = "Protobuf (prost)";
 /// prost with a reused output buffer.
 #[derive(Debug, Default)]
 pub struct Protobuf {
-    buf: Vec<u8>,
+    pub(crate) buf: Vec<u8>,
 }
 
 #[derive(Clone, PartialEq, prost::Message)]
@@ -110,7 +110,7 @@ struct TickPb {
 // Field writers with proto3 implicit presence: default values are skipped,
 // as the derived code does (`if value != default`).
 
-fn str_len(tag: u32, s: &str) -> usize {
+pub(crate) fn str_len(tag: u32, s: &str) -> usize {
     if s.is_empty() {
         0
     } else {
@@ -118,20 +118,20 @@ fn str_len(tag: u32, s: &str) -> usize {
     }
 }
 
-fn put_str(tag: u32, s: &str, buf: &mut Vec<u8>) {
+pub(crate) fn put_str(tag: u32, s: &str, buf: &mut Vec<u8>) {
     if !s.is_empty() {
         put_bytes_field(tag, s.as_bytes(), buf);
     }
 }
 
-fn put_bytes_field(tag: u32, bytes: &[u8], buf: &mut Vec<u8>) {
+pub(crate) fn put_bytes_field(tag: u32, bytes: &[u8], buf: &mut Vec<u8>) {
     encode_key(tag, WireType::LengthDelimited, buf);
     encode_varint(bytes.len() as u64, buf);
     buf.extend_from_slice(bytes);
 }
 
 /// Varint field; signed int32/int64 are passed sign-extended, as proto does.
-fn varint_len(tag: u32, value: u64) -> usize {
+pub(crate) fn varint_len(tag: u32, value: u64) -> usize {
     if value == 0 {
         0
     } else {
@@ -139,20 +139,31 @@ fn varint_len(tag: u32, value: u64) -> usize {
     }
 }
 
-fn put_varint(tag: u32, value: u64, buf: &mut Vec<u8>) {
+pub(crate) fn put_varint(tag: u32, value: u64, buf: &mut Vec<u8>) {
     if value != 0 {
         encode_key(tag, WireType::Varint, buf);
         encode_varint(value, buf);
     }
 }
 
-fn fixed64_len(tag: u32, is_default: bool) -> usize {
+pub(crate) fn fixed64_len(tag: u32, is_default: bool) -> usize {
     if is_default { 0 } else { key_len(tag) + 8 }
 }
 
-fn put_fixed64(tag: u32, bits: u64, is_default: bool, buf: &mut Vec<u8>) {
+pub(crate) fn put_fixed64(tag: u32, bits: u64, is_default: bool, buf: &mut Vec<u8>) {
     if !is_default {
         encode_key(tag, WireType::SixtyFourBit, buf);
+        buf.extend_from_slice(&bits.to_le_bytes());
+    }
+}
+
+pub(crate) fn fixed32_len(tag: u32, is_default: bool) -> usize {
+    if is_default { 0 } else { key_len(tag) + 4 }
+}
+
+pub(crate) fn put_fixed32(tag: u32, bits: u32, is_default: bool, buf: &mut Vec<u8>) {
+    if !is_default {
+        encode_key(tag, WireType::ThirtyTwoBit, buf);
         buf.extend_from_slice(&bits.to_le_bytes());
     }
 }
@@ -169,7 +180,7 @@ fn item_len(it: &LineItem) -> usize {
         + fixed64_len(5, it.discount == 0.0)
 }
 
-fn put_message_header(tag: u32, len: usize, buf: &mut Vec<u8>) {
+pub(crate) fn put_message_header(tag: u32, len: usize, buf: &mut Vec<u8>) {
     encode_key(tag, WireType::LengthDelimited, buf);
     encode_varint(len as u64, buf);
 }
@@ -214,7 +225,7 @@ fn encode_tick(m: &Tick, buf: &mut Vec<u8>) {
     put_varint(9, u64::from(m.flags), buf);
 }
 
-fn decode_pb<T: prost::Message + Default>(bytes: &[u8]) -> T {
+pub(crate) fn decode_pb<T: prost::Message + Default>(bytes: &[u8]) -> T {
     T::decode(bytes).expect("prost: invalid input")
 }
 
@@ -223,12 +234,14 @@ impl Format<LoginRequest> for Protobuf {
         NAME
     }
 
+    #[inline]
     fn encode(&mut self, msg: &LoginRequest) -> &[u8] {
         self.buf.clear();
         encode_login(msg, &mut self.buf);
         &self.buf
     }
 
+    #[inline]
     fn read(&self, bytes: &[u8]) -> u64 {
         let m: LoginRequestPb = decode_pb(bytes);
         let mut f = Fold::new();
@@ -238,10 +251,12 @@ impl Format<LoginRequest> for Protobuf {
         f.finish()
     }
 
+    #[inline]
     unsafe fn read_unchecked(&self, _bytes: &[u8]) -> Option<u64> {
         None
     }
 
+    #[inline]
     fn decode(&self, bytes: &[u8]) -> LoginRequest {
         let m: LoginRequestPb = decode_pb(bytes);
         LoginRequest {
@@ -257,12 +272,14 @@ impl Format<Order> for Protobuf {
         NAME
     }
 
+    #[inline]
     fn encode(&mut self, msg: &Order) -> &[u8] {
         self.buf.clear();
         encode_order(msg, &mut self.buf);
         &self.buf
     }
 
+    #[inline]
     fn read(&self, bytes: &[u8]) -> u64 {
         let m: OrderPb = decode_pb(bytes);
         // proto3: an absent message field reads as its default.
@@ -284,10 +301,12 @@ impl Format<Order> for Protobuf {
         f.finish()
     }
 
+    #[inline]
     unsafe fn read_unchecked(&self, _bytes: &[u8]) -> Option<u64> {
         None
     }
 
+    #[inline]
     fn decode(&self, bytes: &[u8]) -> Order {
         let m: OrderPb = decode_pb(bytes);
         let c = m.customer.unwrap_or_default();
@@ -319,12 +338,14 @@ impl Format<Tick> for Protobuf {
         NAME
     }
 
+    #[inline]
     fn encode(&mut self, msg: &Tick) -> &[u8] {
         self.buf.clear();
         encode_tick(msg, &mut self.buf);
         &self.buf
     }
 
+    #[inline]
     fn read(&self, bytes: &[u8]) -> u64 {
         let m: TickPb = decode_pb(bytes);
         let mut f = Fold::new();
@@ -340,10 +361,12 @@ impl Format<Tick> for Protobuf {
         f.finish()
     }
 
+    #[inline]
     unsafe fn read_unchecked(&self, _bytes: &[u8]) -> Option<u64> {
         None
     }
 
+    #[inline]
     fn decode(&self, bytes: &[u8]) -> Tick {
         let m: TickPb = decode_pb(bytes);
         let narrow = |v: u32, what: &str| {

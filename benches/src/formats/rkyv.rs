@@ -26,7 +26,7 @@ pub const NAME: &str = "rkyv";
 /// comes from rkyv's reused thread-local arena).
 #[derive(Debug, Default)]
 pub struct Rkyv {
-    buf: AlignedVec<16>,
+    pub(crate) buf: AlignedVec<16>,
 }
 
 /// Folds an archived message in place, in the model's field order.
@@ -98,6 +98,7 @@ where
         NAME
     }
 
+    #[inline]
     fn encode(&mut self, msg: &M) -> &[u8] {
         // `to_bytes_in` takes its writer by value: move the buffer through
         // it to keep its capacity.
@@ -108,12 +109,14 @@ where
         &self.buf
     }
 
+    #[inline]
     fn read(&self, bytes: &[u8]) -> u64 {
         rkyv::access::<M::Archived, Error>(bytes)
             .expect("rkyv: invalid or misaligned input")
             .fold()
     }
 
+    #[inline]
     unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
         // SAFETY: the caller guarantees `bytes` is what `encode` wrote for an
         // `M`, at an aligned address: a valid archive of `M` at the root.
@@ -121,6 +124,7 @@ where
         Some(archived.fold())
     }
 
+    #[inline]
     fn decode(&self, bytes: &[u8]) -> M {
         let archived =
             rkyv::access::<M::Archived, Error>(bytes).expect("rkyv: invalid or misaligned input");

@@ -26,7 +26,7 @@ pub const NAME: &str = "wiremsg";
 /// wiremsg with a reused output buffer.
 #[derive(Debug, Default)]
 pub struct Wiremsg {
-    buf: Vec<u8>,
+    pub(crate) buf: Vec<u8>,
 }
 
 /// Folds a message's view in place, in the model's field order (the same
@@ -99,6 +99,7 @@ where
         NAME
     }
 
+    #[inline]
     fn encode(&mut self, msg: &M) -> &[u8] {
         self.buf.clear();
         msg.encode(&mut self.buf)
@@ -106,10 +107,12 @@ where
         &self.buf
     }
 
+    #[inline]
     fn read(&self, bytes: &[u8]) -> u64 {
         M::fold_view(M::view(bytes).expect("wiremsg: invalid input"))
     }
 
+    #[inline]
     unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
         // SAFETY: the caller guarantees `bytes` is what `encode` wrote for an
         // `M`, and `M::view` accepts every encoding of an `M`.
@@ -117,6 +120,7 @@ where
         Some(M::fold_view(view))
     }
 
+    #[inline]
     fn decode(&self, bytes: &[u8]) -> M {
         M::decode(bytes).expect("wiremsg: invalid input")
     }

@@ -1,0 +1,40 @@
+//! `login`: R1 `LoginRequest` (`shared/reference.md`), the model's sample.
+//!
+//! Two short strings and an absent optional one: the smallest variable-size
+//! message. It has no fixed-size field, so `update` is n/a for every format.
+
+use super::{CodecVisitor, Dataset, reference_codecs, visit_formats};
+use crate::formats::peers_generated::peers as fb;
+use crate::model::{ArchivedLoginRequest, LoginRequest, Message};
+
+impl Dataset for LoginRequest {
+    const NAME: &'static str = "login";
+    const LEN: usize = 1;
+
+    fn generate(_len: usize) -> Self {
+        <Self as Message>::sample()
+    }
+
+    fn checksum(&self) -> u64 {
+        <Self as Message>::checksum(self)
+    }
+
+    fn apply_update(&mut self, _round: u64) {}
+
+    fn codecs<V: CodecVisitor<Self>>(visitor: &mut V) {
+        visit_formats!(visitor);
+    }
+}
+
+#[inline]
+fn no_update(_bytes: &mut [u8], _round: u64) -> Option<()> {
+    None
+}
+
+reference_codecs!(
+    LoginRequest,
+    ArchivedLoginRequest,
+    fb::LoginRequest<'_>,
+    no_update,
+    no_update
+);

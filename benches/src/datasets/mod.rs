@@ -1,0 +1,709 @@
+//! The data sets of the criterion benches (issue 4), one module each, and the
+//! [`Codec`] trait through which every format is measured on them.
+//!
+//! | data set | module | what it is |
+//! |---|---|---|
+//! | `login` | [`login`] | R1 `LoginRequest` (one small message, two strings) |
+//! | `order` | [`order`] | R2 `Order` (one message, nested, a list of 5 items) |
+//! | `tick` | [`tick`] | R6 market tick (one 50-byte fixed-size message) |
+//! | `log` | [`log`] | 10,000 web-server log entries, four strings each |
+//! | `mesh` | [`mesh`] | 125,000 triangles, all fixed-size |
+//! | `feed` | [`feed`] | 100,000 ITCH-style messages of 5 kinds, framed |
+//!
+//! Every data set is generated deterministically (a fixed seed, [`Rng`]), so
+//! every run and every format sees the same bytes of input. The benches in
+//! `benches/benches/datasets.rs` name each measurement
+//! `<dataset>/<metric>/<format>`, with the metrics of [`Codec`]; a format that
+//! has no way to do a metric returns `None` there and is not measured (n/a).
+
+use std::fmt;
+use std::hint::black_box;
+
+use rkyv::api::high::{HighDeserializer, HighSerializer, HighValidator};
+use rkyv::bytecheck::CheckBytes;
+use rkyv::rancor::Error as RkyvError;
+use rkyv::ser::allocator::ArenaHandle;
+use rkyv::util::AlignedVec;
+
+use crate::format::{AlignedBuf, aligned_copy};
+
+pub mod feed;
+pub mod log;
+pub mod login;
+pub mod mesh;
+pub mod order;
+pub mod tick;
+
+pub use feed::Feed;
+pub use log::LogBatch;
+pub use mesh::Mesh;
+
+/// Format ids, as they appear in criterion ids and in the table's columns
+/// (in this order).
+pub mod ids {
+    /// wiremsg.
+    pub const WIREMSG: &str = "wiremsg";
+    /// rkyv 0.8.
+    pub const RKYV: &str = "rkyv";
+    /// FlatBuffers 25.12.19.
+    pub const FLATBUFFERS: &str = "flatbuffers";
+    /// Hand-written zerocopy 0.8 structs (fixed-size data sets only).
+    pub const ZEROCOPY: &str = "zerocopy";
+    /// Protobuf via prost.
+    pub const PROST: &str = "prost";
+    /// postcard (serde).
+    pub const POSTCARD: &str = "postcard";
+    /// serde_json.
+    pub const JSON: &str = "json";
+    /// Every id, in column order.
+    pub const ALL: [&str; 7] = [WIREMSG, RKYV, FLATBUFFERS, ZEROCOPY, PROST, POSTCARD, JSON];
+}
+
+/// The metrics, in the order of the table's rows (criterion ids use these).
+pub const METRICS: [&str; 7] = [
+    "encode",
+    "access",
+    "read",
+    "access_unchecked",
+    "read_unchecked",
+    "update",
+    "decode",
+];
+
+/// A data set: the owned value every format encodes, and what every read path
+/// must reproduce.
+pub trait Dataset: Clone + PartialEq + fmt::Debug + 'static {
+    /// First part of the criterion id: `login`, `order`, `tick`, `log`,
+    /// `mesh`, `feed`.
+    const NAME: &'static str;
+    /// Elements in the benched instance (entries, triangles, messages; 1 for
+    /// the single messages).
+    const LEN: usize;
+
+    /// The data set with `len` elements (`len` is ignored by the single
+    /// messages), the same for the same `len` on every run.
+    fn generate(len: usize) -> Self;
+
+    /// Order-sensitive checksum of every field (see [`crate::checksum::Fold`]):
+    /// what `read` and `read_unchecked` must return.
+    fn checksum(&self) -> u64;
+
+    /// What `update(bytes, round)` does to the encoded value, done to the
+    /// owned one (the tests check that both agree).
+    fn apply_update(&mut self, round: u64);
+
+    /// Calls `visitor.visit::<C>()` for each format measured on this data set.
+    fn codecs<V: CodecVisitor<Self>>(visitor: &mut V);
+}
+
+/// One format on data set `D`: one column of the table.
+///
+/// `encode` fills the codec's own reused buffer. The read paths get bytes at
+/// a 16-byte aligned address ([`AlignedBuf`]), which only rkyv needs. They
+/// panic on bytes that are not a valid `D`: the benches only hand them what
+/// `encode` produced, checked by [`verify`] before any timing.
+pub trait Codec<D: Dataset>: Default {
+    /// Column id (see [`ids`]).
+    const ID: &'static str;
+
+    /// `encode`: encodes `data` into the codec's reused buffer (cleared first,
+    /// capacity kept) and returns the bytes.
+    fn encode(&mut self, data: &D) -> &[u8];
+
+    /// `decode`: the owned value.
+    fn decode(&self, bytes: &[u8]) -> D;
+
+    /// `access`: the validated view of the root, through [`black_box`], and
+    /// nothing read. For the feed, which has no root, every message's view.
+    fn access(&self, _bytes: &[u8]) -> Option<()> {
+        None
+    }
+
+    /// `read`: validated access, then every field read into the checksum.
+    fn read(&self, _bytes: &[u8]) -> Option<u64> {
+        None
+    }
+
+    /// `access_unchecked`: like `access`, without validation.
+    ///
+    /// # Safety
+    ///
+    /// `bytes` is what this codec's `encode` returned for a `D`, at a 16-byte
+    /// aligned address.
+    unsafe fn access_unchecked(&self, _bytes: &[u8]) -> Option<()> {
+        None
+    }
+
+    /// `read_unchecked`: like `read`, without validation.
+    ///
+    /// # Safety
+    ///
+    /// As [`Codec::access_unchecked`].
+    unsafe fn read_unchecked(&self, _bytes: &[u8]) -> Option<u64> {
+        None
+    }
+
+    /// `update`: overwrites the data set's fixed-size fields in place, with
+    /// the values [`Dataset::apply_update`] gives for `round` (through the
+    /// format's validated mutable access).
+    fn update(&self, _bytes: &mut [u8], _round: u64) -> Option<()> {
+        None
+    }
+}
+
+/// Visits the formats of one data set (see [`Dataset::codecs`]).
+pub trait CodecVisitor<D: Dataset> {
+    /// Called once per format.
+    fn visit<C: Codec<D>>(&mut self);
+}
+
+/// Visits every data set (see [`for_each_dataset`]).
+pub trait DatasetVisitor {
+    /// Called once per data set.
+    fn visit<D: Dataset>(&mut self);
+}
+
+/// Every data set, in table order.
+pub fn for_each_dataset<V: DatasetVisitor>(visitor: &mut V) {
+    use crate::model::{LoginRequest, Order, Tick};
+    visitor.visit::<LoginRequest>();
+    visitor.visit::<Order>();
+    visitor.visit::<Tick>();
+    visitor.visit::<LogBatch>();
+    visitor.visit::<Mesh>();
+    visitor.visit::<Feed>();
+}
+
+/// The names of the data sets, in table order.
+pub fn dataset_names() -> Vec<&'static str> {
+    struct Names(Vec<&'static str>);
+    impl DatasetVisitor for Names {
+        fn visit<D: Dataset>(&mut self) {
+            self.0.push(D::NAME);
+        }
+    }
+    let mut names = Names(Vec::new());
+    for_each_dataset(&mut names);
+    names.0
+}
+
+/// The hand-written zerocopy 0.8 structs (`#[repr(C)]`, little-endian field
+/// types, no padding, no alignment): the physical-limit reference for the
+/// fixed-size data sets (tick, mesh, feed). Validation is zerocopy's size
+/// check; every field read is one load.
+#[derive(Debug, Default)]
+pub struct Zerocopy {
+    pub(crate) buf: Vec<u8>,
+}
+
+/// Which metrics a codec has, as [`verify`] found them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Capabilities {
+    /// `access`.
+    pub access: bool,
+    /// `read`.
+    pub read: bool,
+    /// `access_unchecked`.
+    pub access_unchecked: bool,
+    /// `read_unchecked`.
+    pub read_unchecked: bool,
+    /// `update`.
+    pub update: bool,
+}
+
+/// What [`verify`] established about a codec on a data set.
+#[derive(Debug)]
+pub struct Verified {
+    /// The encoded data set, 16-byte aligned.
+    pub bytes: AlignedBuf,
+    /// The metrics the codec has.
+    pub has: Capabilities,
+}
+
+/// Encodes `data` twice (the second time into the reused buffer), then checks
+/// every metric the codec has against the model: `read` and `read_unchecked`
+/// return [`Dataset::checksum`], `decode` gives `data` back, `update` then
+/// `decode` gives [`Dataset::apply_update`]'s value.
+///
+/// # Errors
+///
+/// The first mismatch, in words.
+pub fn verify<D: Dataset, C: Codec<D>>(codec: &mut C, data: &D) -> Result<Verified, String> {
+    let fail = |what: String| format!("{}/{}: {what}", D::NAME, C::ID);
+    let first = aligned_copy(codec.encode(data));
+    let bytes = aligned_copy(codec.encode(data));
+    if first[..] != bytes[..] {
+        return Err(fail("encoding twice gave different bytes".into()));
+    }
+    let want = data.checksum();
+    let mut has = Capabilities {
+        access: codec.access(&bytes).is_some(),
+        ..Capabilities::default()
+    };
+    if let Some(got) = codec.read(&bytes) {
+        has.read = true;
+        if got != want {
+            return Err(fail(format!("read checksum {got:#x} != model {want:#x}")));
+        }
+    }
+    // SAFETY: `bytes` is this codec's own encoding of `data`, in an aligned
+    // buffer.
+    has.access_unchecked = unsafe { codec.access_unchecked(&bytes) }.is_some();
+    // SAFETY: as above.
+    if let Some(got) = unsafe { codec.read_unchecked(&bytes) } {
+        has.read_unchecked = true;
+        if got != want {
+            return Err(fail(format!(
+                "read_unchecked checksum {got:#x} != model {want:#x}"
+            )));
+        }
+    }
+    let decoded = codec.decode(&bytes);
+    if decoded != *data {
+        return Err(fail("decode does not give the model back".into()));
+    }
+    let mut updated = bytes.clone();
+    if codec.update(&mut updated, 7).is_some() {
+        has.update = true;
+        let mut want = data.clone();
+        want.apply_update(7);
+        if codec.decode(&updated) != want {
+            return Err(fail("update then decode differs from apply_update".into()));
+        }
+    }
+    Ok(Verified { bytes, has })
+}
+
+/// Runs [`verify`] on every format of every data set, each with `len`
+/// elements; returns `(dataset, format, capabilities)` for each pair.
+///
+/// # Errors
+///
+/// The first mismatch.
+pub fn verify_all(len: usize) -> Result<Vec<(&'static str, &'static str, Capabilities)>, String> {
+    type Found = Vec<(&'static str, &'static str, Capabilities)>;
+    struct All {
+        len: usize,
+        found: Result<Found, String>,
+    }
+    struct One<'a, D> {
+        data: &'a D,
+        found: &'a mut Result<Found, String>,
+    }
+    impl<D: Dataset> CodecVisitor<D> for One<'_, D> {
+        fn visit<C: Codec<D>>(&mut self) {
+            if let Ok(found) = self.found {
+                match verify(&mut C::default(), self.data) {
+                    Ok(v) => found.push((D::NAME, C::ID, v.has)),
+                    Err(e) => *self.found = Err(e),
+                }
+            }
+        }
+    }
+    impl DatasetVisitor for All {
+        fn visit<D: Dataset>(&mut self) {
+            let data = D::generate(self.len);
+            D::codecs(&mut One {
+                data: &data,
+                found: &mut self.found,
+            });
+        }
+    }
+    let mut all = All {
+        len,
+        found: Ok(Vec::new()),
+    };
+    for_each_dataset(&mut all);
+    all.found
+}
+
+/// Encoded size of one data set in one format.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Size {
+    /// Data set name.
+    pub dataset: &'static str,
+    /// Format id.
+    pub format: &'static str,
+    /// Bytes.
+    pub bytes: usize,
+    /// Bytes after zstd (level [`ZSTD_LEVEL`]).
+    pub zstd: usize,
+}
+
+/// The zstd level of [`Size::zstd`] (zstd's default).
+pub const ZSTD_LEVEL: i32 = 3;
+
+/// Encoded and zstd-compressed sizes of every data set (at its full
+/// [`Dataset::LEN`]) in every format.
+pub fn sizes() -> Vec<Size> {
+    struct Sizes(Vec<Size>);
+    struct One<'a, D> {
+        data: &'a D,
+        out: &'a mut Vec<Size>,
+    }
+    impl<D: Dataset> CodecVisitor<D> for One<'_, D> {
+        fn visit<C: Codec<D>>(&mut self) {
+            let mut codec = C::default();
+            let bytes = codec.encode(self.data);
+            let zstd = zstd::bulk::compress(bytes, ZSTD_LEVEL)
+                .expect("zstd: compressing into a Vec cannot fail")
+                .len();
+            self.out.push(Size {
+                dataset: D::NAME,
+                format: C::ID,
+                bytes: bytes.len(),
+                zstd,
+            });
+        }
+    }
+    impl DatasetVisitor for Sizes {
+        fn visit<D: Dataset>(&mut self) {
+            let data = D::generate(D::LEN);
+            D::codecs(&mut One {
+                data: &data,
+                out: &mut self.0,
+            });
+        }
+    }
+    let mut sizes = Sizes(Vec::new());
+    for_each_dataset(&mut sizes);
+    sizes.0
+}
+
+/// A small deterministic generator (splitmix64): the data sets need
+/// reproducible variety, not statistical quality.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator seeded with `seed`.
+    pub const fn new(seed: u64) -> Self {
+        Self(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A value in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: u64) -> u64 {
+        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
+    }
+
+    /// A value in `lo..=hi`.
+    pub fn range(&mut self, lo: u64, hi: u64) -> u64 {
+        lo + self.below(hi - lo + 1)
+    }
+
+    /// One element of `items` (not empty).
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len() as u64) as usize]
+    }
+
+    /// A float in `[lo, hi)`.
+    pub fn f32(&mut self, lo: f32, hi: f32) -> f32 {
+        let unit = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+        lo + (hi - lo) * unit
+    }
+
+    /// True with probability `percent / 100`.
+    pub fn percent(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}
+
+// ---- helpers shared by the data set modules ----
+
+/// rkyv: serializes `value` into `buf` (cleared first, capacity kept).
+pub(crate) fn rkyv_encode<'b, T>(buf: &'b mut AlignedVec<16>, value: &T) -> &'b [u8]
+where
+    T: for<'a> rkyv::Serialize<HighSerializer<AlignedVec<16>, ArenaHandle<'a>, RkyvError>>,
+{
+    // `to_bytes_in` takes its writer by value: move the buffer through it to
+    // keep its capacity.
+    let mut out = std::mem::take(buf);
+    out.clear();
+    *buf = rkyv::api::high::to_bytes_in::<_, RkyvError>(value, out)
+        .expect("rkyv: serialize into a Vec cannot fail");
+    buf
+}
+
+/// rkyv: the validated archived root.
+#[inline(always)]
+pub(crate) fn rkyv_access<T>(bytes: &[u8]) -> &T
+where
+    T: rkyv::Portable + for<'a> CheckBytes<HighValidator<'a, RkyvError>>,
+{
+    rkyv::access::<T, RkyvError>(bytes).expect("rkyv: invalid or misaligned input")
+}
+
+/// rkyv: deserializes a validated archive.
+pub(crate) fn rkyv_decode<T, A>(bytes: &[u8]) -> T
+where
+    A: rkyv::Portable
+        + for<'a> CheckBytes<HighValidator<'a, RkyvError>>
+        + rkyv::Deserialize<T, HighDeserializer<RkyvError>>,
+{
+    rkyv::deserialize::<T, RkyvError>(rkyv_access::<A>(bytes)).expect("rkyv: deserialize")
+}
+
+/// postcard: serializes `value` into `buf` (cleared first, capacity kept).
+pub(crate) fn postcard_encode<'b, T: serde::Serialize>(
+    buf: &'b mut Vec<u8>,
+    value: &T,
+) -> &'b [u8] {
+    let mut out = std::mem::take(buf);
+    out.clear();
+    *buf = postcard::to_extend(value, out).expect("postcard: encode into a Vec cannot fail");
+    buf
+}
+
+/// serde_json: compact JSON of `value` into `buf` (cleared first).
+pub(crate) fn json_encode<'b, T: serde::Serialize>(buf: &'b mut Vec<u8>, value: &T) -> &'b [u8] {
+    buf.clear();
+    serde_json::to_writer(&mut *buf, value).expect("serde_json: encode into a Vec cannot fail");
+    buf
+}
+
+/// Passes a view through [`black_box`]: what `access` returns.
+#[inline(always)]
+pub(crate) fn keep<T>(view: T) -> Option<()> {
+    black_box(view);
+    Some(())
+}
+
+/// The serde baselines (postcard, JSON) of a data set that is one serde
+/// value: encode and decode only.
+macro_rules! serde_codecs {
+    ($ty:ty) => {
+        impl $crate::datasets::Codec<$ty> for $crate::formats::postcard::Postcard {
+            const ID: &'static str = $crate::datasets::ids::POSTCARD;
+
+            fn encode(&mut self, data: &$ty) -> &[u8] {
+                $crate::datasets::postcard_encode(&mut self.buf, data)
+            }
+
+            fn decode(&self, bytes: &[u8]) -> $ty {
+                postcard::from_bytes(bytes).expect("postcard: invalid input")
+            }
+        }
+
+        impl $crate::datasets::Codec<$ty> for $crate::formats::json::Json {
+            const ID: &'static str = $crate::datasets::ids::JSON;
+
+            fn encode(&mut self, data: &$ty) -> &[u8] {
+                $crate::datasets::json_encode(&mut self.buf, data)
+            }
+
+            fn decode(&self, bytes: &[u8]) -> $ty {
+                serde_json::from_slice(bytes).expect("serde_json: invalid input")
+            }
+        }
+    };
+}
+pub(crate) use serde_codecs;
+
+/// Codecs of a reference message (R1, R2, R6) that delegate encode, read and
+/// decode to the `compare` harness's [`crate::Format`] impls, so that both
+/// harnesses measure the same code; `access`, `access_unchecked` and `update`
+/// are added here. `$wiremsg_update` / `$rkyv_update` are
+/// `fn(&mut [u8], u64) -> Option<()>`.
+macro_rules! reference_codecs {
+    ($ty:ty, $archived:ty, $fb:ty, $wiremsg_update:path, $rkyv_update:path) => {
+        impl $crate::datasets::Codec<$ty> for $crate::formats::wiremsg::Wiremsg {
+            const ID: &'static str = $crate::datasets::ids::WIREMSG;
+
+            fn encode(&mut self, data: &$ty) -> &[u8] {
+                $crate::Format::<$ty>::encode(self, data)
+            }
+
+            fn decode(&self, bytes: &[u8]) -> $ty {
+                $crate::Format::<$ty>::decode(self, bytes)
+            }
+
+            fn access(&self, bytes: &[u8]) -> Option<()> {
+                $crate::datasets::keep(
+                    <$ty as ::wiremsg::WireMsg>::view(bytes).expect("wiremsg: invalid input"),
+                )
+            }
+
+            fn read(&self, bytes: &[u8]) -> Option<u64> {
+                Some($crate::Format::<$ty>::read(self, bytes))
+            }
+
+            unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
+                // SAFETY: the caller guarantees `bytes` is `encode`'s output,
+                // which `view` accepts.
+                $crate::datasets::keep(unsafe { ::wiremsg::view_unchecked::<$ty>(bytes) })
+            }
+
+            unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
+                // SAFETY: the caller's guarantee is the one `Format` needs.
+                unsafe { $crate::Format::<$ty>::read_unchecked(self, bytes) }
+            }
+
+            fn update(&self, bytes: &mut [u8], round: u64) -> Option<()> {
+                $wiremsg_update(bytes, round)
+            }
+        }
+
+        impl $crate::datasets::Codec<$ty> for $crate::formats::rkyv::Rkyv {
+            const ID: &'static str = $crate::datasets::ids::RKYV;
+
+            fn encode(&mut self, data: &$ty) -> &[u8] {
+                $crate::Format::<$ty>::encode(self, data)
+            }
+
+            fn decode(&self, bytes: &[u8]) -> $ty {
+                $crate::Format::<$ty>::decode(self, bytes)
+            }
+
+            fn access(&self, bytes: &[u8]) -> Option<()> {
+                $crate::datasets::keep($crate::datasets::rkyv_access::<$archived>(bytes))
+            }
+
+            fn read(&self, bytes: &[u8]) -> Option<u64> {
+                Some($crate::Format::<$ty>::read(self, bytes))
+            }
+
+            unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
+                // SAFETY: the caller guarantees `bytes` is `encode`'s output
+                // at an aligned address: a valid archive.
+                $crate::datasets::keep(unsafe { rkyv::access_unchecked::<$archived>(bytes) })
+            }
+
+            unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
+                // SAFETY: the caller's guarantee is the one `Format` needs.
+                unsafe { $crate::Format::<$ty>::read_unchecked(self, bytes) }
+            }
+
+            fn update(&self, bytes: &mut [u8], round: u64) -> Option<()> {
+                $rkyv_update(bytes, round)
+            }
+        }
+
+        impl $crate::datasets::Codec<$ty> for $crate::formats::flatbuffers::FlatBuffers {
+            const ID: &'static str = $crate::datasets::ids::FLATBUFFERS;
+
+            fn encode(&mut self, data: &$ty) -> &[u8] {
+                $crate::Format::<$ty>::encode(self, data)
+            }
+
+            fn decode(&self, bytes: &[u8]) -> $ty {
+                $crate::Format::<$ty>::decode(self, bytes)
+            }
+
+            fn access(&self, bytes: &[u8]) -> Option<()> {
+                $crate::datasets::keep($crate::formats::flatbuffers::root::<$fb>(bytes))
+            }
+
+            fn read(&self, bytes: &[u8]) -> Option<u64> {
+                Some($crate::Format::<$ty>::read(self, bytes))
+            }
+
+            unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
+                // SAFETY: the caller guarantees `bytes` is `encode`'s output:
+                // a finished buffer with this root table.
+                $crate::datasets::keep(unsafe { flatbuffers::root_unchecked::<$fb>(bytes) })
+            }
+
+            unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
+                // SAFETY: the caller's guarantee is the one `Format` needs.
+                unsafe { $crate::Format::<$ty>::read_unchecked(self, bytes) }
+            }
+        }
+
+        $crate::datasets::reference_codecs!(@baseline $ty, $crate::formats::protobuf::Protobuf, PROST);
+        $crate::datasets::reference_codecs!(@baseline $ty, $crate::formats::postcard::Postcard, POSTCARD);
+        $crate::datasets::reference_codecs!(@baseline $ty, $crate::formats::json::Json, JSON);
+    };
+    (@baseline $ty:ty, $format:ty, $id:ident) => {
+        impl $crate::datasets::Codec<$ty> for $format {
+            const ID: &'static str = $crate::datasets::ids::$id;
+
+            fn encode(&mut self, data: &$ty) -> &[u8] {
+                $crate::Format::<$ty>::encode(self, data)
+            }
+
+            fn decode(&self, bytes: &[u8]) -> $ty {
+                $crate::Format::<$ty>::decode(self, bytes)
+            }
+        }
+    };
+}
+pub(crate) use reference_codecs;
+
+/// Visits the formats of a data set in column order ([`ids::ALL`]), with
+/// zerocopy where `$zerocopy` is given.
+macro_rules! visit_formats {
+    ($visitor:expr $(, $zerocopy:ty)?) => {{
+        use $crate::formats as f;
+        $visitor.visit::<f::wiremsg::Wiremsg>();
+        $visitor.visit::<f::rkyv::Rkyv>();
+        $visitor.visit::<f::flatbuffers::FlatBuffers>();
+        $($visitor.visit::<$zerocopy>();)?
+        $visitor.visit::<f::protobuf::Protobuf>();
+        $visitor.visit::<f::postcard::Postcard>();
+        $visitor.visit::<f::json::Json>();
+    }};
+}
+pub(crate) use visit_formats;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rng_is_deterministic_and_in_range() {
+        let mut a = Rng::new(42);
+        let mut b = Rng::new(42);
+        for _ in 0..1000 {
+            let x = a.range(10, 80);
+            assert_eq!(x, b.range(10, 80));
+            assert!((10..=80).contains(&x));
+            let f = a.f32(-1.0, 1.0);
+            assert_eq!(f.to_bits(), b.f32(-1.0, 1.0).to_bits());
+            assert!((-1.0..1.0).contains(&f));
+        }
+    }
+
+    #[test]
+    fn every_format_reproduces_every_data_set() {
+        // Small instances: the full ones are checked by the benches' setup.
+        let found = verify_all(300).unwrap_or_else(|e| panic!("{e}"));
+        // 6 formats on each data set, plus zerocopy on the 3 fixed-size ones.
+        assert_eq!(found.len(), 6 * 6 + 3);
+        for (dataset, format, has) in found {
+            let zero_copy = [ids::WIREMSG, ids::RKYV, ids::FLATBUFFERS].contains(&format);
+            let what = format!("{dataset}/{format}: {has:?}");
+            if zero_copy {
+                assert!(has.access && has.read, "{what}");
+                assert!(has.access_unchecked && has.read_unchecked, "{what}");
+                let update = format != ids::FLATBUFFERS && dataset != "login";
+                assert_eq!(has.update, update, "{what}");
+            } else if format == ids::ZEROCOPY {
+                assert!(["tick", "mesh", "feed"].contains(&dataset), "{what}");
+                assert!(has.access && has.read && has.update, "{what}");
+                assert!(!has.access_unchecked && !has.read_unchecked, "{what}");
+            } else {
+                assert_eq!(has, Capabilities::default(), "{what}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_data_set_is_deterministic() {
+        struct Twice;
+        impl DatasetVisitor for Twice {
+            fn visit<D: Dataset>(&mut self) {
+                assert_eq!(D::generate(200), D::generate(200), "{}", D::NAME);
+            }
+        }
+        for_each_dataset(&mut Twice);
+    }
+}

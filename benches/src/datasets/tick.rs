@@ -1,0 +1,186 @@
+//! `tick`: R6 market tick (`shared/reference.md`), the model's sample: one
+//! 50-byte all-fixed-size message, the case zerocopy is the limit for.
+//!
+//! `update` overwrites the bid and ask prices and sizes.
+
+use rkyv::munge::munge;
+use rkyv::rancor::Error as RkyvError;
+use wiremsg::WireMsg;
+use zerocopy::little_endian::{I64, U32, U64};
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
+
+use super::{Codec, CodecVisitor, Dataset, Zerocopy, ids, keep, reference_codecs, visit_formats};
+use crate::checksum::Fold;
+use crate::formats::peers_generated::peers as fb;
+use crate::model::{ArchivedTick, Message, Side, Tick};
+
+/// Prices and sizes `update` writes: `(bid_price, bid_size, ask_price, ask_size)`.
+fn new_quote(round: u64) -> (i64, u32, i64, u32) {
+    let r = round as i64;
+    (r, round as u32, r + 100, (round as u32).wrapping_add(1))
+}
+
+impl Dataset for Tick {
+    const NAME: &'static str = "tick";
+    const LEN: usize = 1;
+
+    fn generate(_len: usize) -> Self {
+        <Self as Message>::sample()
+    }
+
+    fn checksum(&self) -> u64 {
+        <Self as Message>::checksum(self)
+    }
+
+    fn apply_update(&mut self, round: u64) {
+        (self.bid_price, self.bid_size, self.ask_price, self.ask_size) = new_quote(round);
+    }
+
+    fn codecs<V: CodecVisitor<Self>>(visitor: &mut V) {
+        visit_formats!(visitor, Zerocopy);
+    }
+}
+
+#[inline]
+fn wiremsg_update(bytes: &mut [u8], round: u64) -> Option<()> {
+    let (bid_price, bid_size, ask_price, ask_size) = new_quote(round);
+    let mut tick = Tick::view_mut(bytes).expect("wiremsg: invalid input");
+    tick.set_bid_price(bid_price);
+    tick.set_bid_size(bid_size);
+    tick.set_ask_price(ask_price);
+    tick.set_ask_size(ask_size);
+    Some(())
+}
+
+#[inline]
+fn rkyv_update(bytes: &mut [u8], round: u64) -> Option<()> {
+    let (bp, bs, ap, asz) = new_quote(round);
+    let tick = rkyv::access_mut::<ArchivedTick, RkyvError>(bytes)
+        .expect("rkyv: invalid or misaligned input");
+    munge!(let ArchivedTick { mut bid_price, mut bid_size, mut ask_price, mut ask_size, .. } = tick);
+    *bid_price = rkyv::Archived::<i64>::from_native(bp);
+    *bid_size = rkyv::Archived::<u32>::from_native(bs);
+    *ask_price = rkyv::Archived::<i64>::from_native(ap);
+    *ask_size = rkyv::Archived::<u32>::from_native(asz);
+    Some(())
+}
+
+reference_codecs!(
+    Tick,
+    ArchivedTick,
+    fb::Tick<'_>,
+    wiremsg_update,
+    rkyv_update
+);
+
+/// The tick as a zerocopy struct: the model's fields in its order,
+/// little-endian, no padding (the same 50 bytes as wiremsg's encoding).
+#[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct TickZc {
+    /// Feed sequence number.
+    pub sequence: U64,
+    /// Exchange timestamp, ns.
+    pub timestamp_ns: U64,
+    /// Symbol, space padded.
+    pub symbol: [u8; 8],
+    /// Best bid, fixed-point.
+    pub bid_price: I64,
+    /// Size at the bid.
+    pub bid_size: U32,
+    /// Best ask, fixed-point.
+    pub ask_price: I64,
+    /// Size at the ask.
+    pub ask_size: U32,
+    /// [`Side`] as its `u8`.
+    pub side: u8,
+    /// Event flags.
+    pub flags: u8,
+}
+
+fn fold_zc(t: &TickZc) -> u64 {
+    let mut f = Fold::new();
+    f.u64(t.sequence.get());
+    f.u64(t.timestamp_ns.get());
+    f.u64(u64::from_le_bytes(t.symbol));
+    f.i64(t.bid_price.get());
+    f.u64(u64::from(t.bid_size.get()));
+    f.i64(t.ask_price.get());
+    f.u64(u64::from(t.ask_size.get()));
+    f.u64(u64::from(t.side));
+    f.u64(u64::from(t.flags));
+    f.finish()
+}
+
+fn zc(bytes: &[u8]) -> &TickZc {
+    TickZc::ref_from_bytes(bytes).expect("zerocopy: not a tick")
+}
+
+impl Codec<Tick> for Zerocopy {
+    const ID: &'static str = ids::ZEROCOPY;
+
+    fn encode(&mut self, t: &Tick) -> &[u8] {
+        let zc = TickZc {
+            sequence: t.sequence.into(),
+            timestamp_ns: t.timestamp_ns.into(),
+            symbol: t.symbol,
+            bid_price: t.bid_price.into(),
+            bid_size: t.bid_size.into(),
+            ask_price: t.ask_price.into(),
+            ask_size: t.ask_size.into(),
+            side: t.side as u8,
+            flags: t.flags,
+        };
+        self.buf.clear();
+        self.buf.extend_from_slice(zc.as_bytes());
+        &self.buf
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Tick {
+        let t = zc(bytes);
+        Tick {
+            sequence: t.sequence.get(),
+            timestamp_ns: t.timestamp_ns.get(),
+            symbol: t.symbol,
+            bid_price: t.bid_price.get(),
+            bid_size: t.bid_size.get(),
+            ask_price: t.ask_price.get(),
+            ask_size: t.ask_size.get(),
+            side: Side::from_u8(t.side).expect("zerocopy: side is not a Side"),
+            flags: t.flags,
+        }
+    }
+
+    fn access(&self, bytes: &[u8]) -> Option<()> {
+        keep(zc(bytes))
+    }
+
+    fn read(&self, bytes: &[u8]) -> Option<u64> {
+        Some(fold_zc(zc(bytes)))
+    }
+
+    fn update(&self, bytes: &mut [u8], round: u64) -> Option<()> {
+        let (bid_price, bid_size, ask_price, ask_size) = new_quote(round);
+        let t = TickZc::mut_from_bytes(bytes).expect("zerocopy: not a tick");
+        t.bid_price.set(bid_price);
+        t.bid_size.set(bid_size);
+        t.ask_price.set(ask_price);
+        t.ask_size.set(ask_size);
+        Some(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::wiremsg::Wiremsg;
+
+    #[test]
+    fn zerocopy_struct_is_wiremsg_layout() {
+        let tick = <Tick as Message>::sample();
+        assert_eq!(size_of::<TickZc>(), Tick::BLOCK_LENGTH);
+        let zc = Codec::<Tick>::encode(&mut Zerocopy::default(), &tick).to_vec();
+        let wm = Codec::<Tick>::encode(&mut Wiremsg::default(), &tick).to_vec();
+        assert_eq!(zc, wm);
+    }
+}
