@@ -19,6 +19,7 @@ impl<T: Field, const N: usize> Field for [T; N] {
     };
     const IN_TAIL: bool = false;
     const EVOLVES: bool = T::EVOLVES;
+    const CHECKS: bool = T::CHECKS;
     const TYPE: &'static TypeSchema = &TypeSchema::Array {
         element: T::TYPE,
         len: N,
@@ -29,7 +30,7 @@ impl<T: Field, const N: usize> Field for [T; N] {
     #[inline]
     fn validate<'v, M: Mode>(s: Slots<'v>, mode: &M, depth: u32) -> Result<Kept, Error> {
         let size = T::BLOCK_SIZE;
-        if size > 0 {
+        if T::CHECKS && size > 0 {
             for (i, block) in s.block.chunks_exact(size).enumerate() {
                 let element = Slots {
                     block,

@@ -1,45 +1,48 @@
-//! Validation of a message with a tail in two passes, so that UTF-8 is checked once per
-//! message instead of once per string.
+//! Validation of a message with a tail that checks UTF-8 once per message instead of
+//! once per string.
 //!
 //! Checking each string on its own costs a call per string, and most strings are short:
 //! for the reference order (12 strings, 190 bytes of mostly Vietnamese text) that was
-//! 70% of `view`. Pass 1 runs the full validation in [`Gather`] mode, which copies
-//! every string into one buffer instead of checking it (and checks that each string
-//! starts on a character boundary). One UTF-8 check of the buffer then proves every
-//! string: a concatenation of strings is valid UTF-8, with each piece starting at a
-//! character boundary, exactly when every piece is. Pass 2 builds the view in trusted
-//! mode from bytes now known to pass. On any failure, a checked pass finds the precise
-//! error (field path and offset).
+//! 70% of `view`. Here validation runs in [`Gather`](crate::mode::Gather) mode, which
+//! makes every other check but copies each string into one buffer (checking that it
+//! starts on a character boundary) instead of checking it. One SIMD UTF-8 check of the
+//! buffer then proves every string at once: a concatenation of pieces, each starting
+//! at a character boundary, is valid UTF-8 exactly when every piece is. Only then is
+//! the view returned; on any failure a checked pass finds the precise error (field
+//! path and offset).
 
-use crate::mode::sealed::{Internal, Sealed};
-use crate::mode::{Checked, Trusted};
-use crate::{Error, Mode, WireMsg};
+use crate::mode::{Checked, Gather};
+use crate::{Error, WireMsg};
 use core::cell::RefCell;
 
-/// Bytes of strings gathered before they are checked (on the stack of `view`).
-const CAPACITY: usize = 512;
+/// Bytes of text gathered before they are checked (on the stack of `view`); a fuller
+/// buffer is checked and reused, a longer string checked on its own.
+const CAPACITY: usize = 256;
 
-struct Buffer {
+pub(crate) struct Buffer {
     bytes: [u8; CAPACITY],
     len: usize,
     valid: bool,
-    /// True once a non-empty text was replaced by a placeholder in pass 1's view.
-    gathered: bool,
 }
 
 impl Buffer {
     fn check(&mut self) {
-        self.valid &= utf8_ok(&self.bytes[..self.len]);
-        self.len = 0;
+        if self.len > 0 {
+            self.valid &= utf8_ok(&self.bytes[..self.len]);
+            self.len = 0;
+        }
     }
 
-    fn push(&mut self, text: &[u8]) {
-        if text.is_empty() {
+    pub(crate) fn push(&mut self, text: &[u8]) {
+        // ASCII (most symbols, ids, e-mail addresses) is UTF-8: no need to gather it.
+        if text.is_ascii() {
             return;
         }
-        self.gathered = true;
+        let Some(&first) = text.first() else {
+            return;
+        };
         // A piece that starts inside a character would pass inside the concatenation.
-        if is_continuation(text[0]) {
+        if is_continuation(first) {
             self.valid = false;
             return;
         }
@@ -65,48 +68,8 @@ fn is_continuation(byte: u8) -> bool {
     byte & 0xC0 == 0x80
 }
 
-/// Pass 1's mode: every check of [`Checked`], except that text is gathered.
-#[derive(Clone, Copy)]
-pub(crate) struct Gather<'b> {
-    buffer: &'b RefCell<Buffer>,
-}
-
-impl Mode for Gather<'_> {
-    const CHECKED: bool = true;
-}
-
-impl Sealed for Gather<'_> {
-    #[inline(always)]
-    fn slice<'v>(
-        &self,
-        i: Internal,
-        bytes: &'v [u8],
-        start: usize,
-        end: usize,
-    ) -> Option<&'v [u8]> {
-        Checked.slice(i, bytes, start, end)
-    }
-
-    #[inline(always)]
-    fn array<'v, const N: usize>(&self, i: Internal, bytes: &'v [u8]) -> Option<&'v [u8; N]> {
-        Checked.array(i, bytes)
-    }
-
-    /// Gathers the text and answers with a placeholder: pass 1's view is thrown away.
-    #[inline(always)]
-    fn utf8<'v>(&self, _: Internal, bytes: &'v [u8]) -> Result<&'v str, usize> {
-        self.buffer.borrow_mut().push(bytes);
-        Ok("")
-    }
-
-    #[inline(always)]
-    fn validated(&self, i: Internal) -> Trusted {
-        // Pass 1's lists keep a token only inside the view that is thrown away.
-        Checked.validated(i)
-    }
-}
-
-/// `WireMsg::view`: two passes for a message with a tail, one checked pass otherwise.
+/// `WireMsg::view`: strings checked in one batch for a message with a tail, one
+/// checked pass otherwise.
 #[inline]
 pub(crate) fn view<T: WireMsg>(bytes: &[u8]) -> Result<T::View<'_>, Error> {
     if !T::IN_TAIL {
@@ -116,23 +79,18 @@ pub(crate) fn view<T: WireMsg>(bytes: &[u8]) -> Result<T::View<'_>, Error> {
         bytes: [0; CAPACITY],
         len: 0,
         valid: true,
-        gathered: false,
     });
-    let structure = T::__view(bytes, &Gather { buffer: &buffer }, 0);
-    let mut buffer = buffer.into_inner();
-    if let Ok(view) = structure {
-        if !buffer.gathered {
-            // No text at all: pass 1's view holds no placeholder and is the view.
-            return Ok(view);
-        }
+    let gathered = T::__view(bytes, &Gather::new(&buffer), 0);
+    // Checked in place: moving the buffer out would copy it.
+    let valid = {
+        let mut buffer = buffer.borrow_mut();
+        buffer.check();
+        buffer.valid
+    };
+    match gathered {
+        // Every string of the view is now proven UTF-8.
+        Ok(view) if valid => Ok(view),
+        // Something failed: the checked pass names it.
+        _ => T::__view(bytes, &Checked, 0),
     }
-    buffer.check();
-    if structure.is_ok() && buffer.valid {
-        let trusted = Checked.validated(crate::mode::sealed::INTERNAL);
-        if let Ok(view) = T::__view(bytes, &trusted, 0) {
-            return Ok(view);
-        }
-    }
-    // Something failed: the checked pass names it.
-    T::__view(bytes, &Checked, 0)
 }

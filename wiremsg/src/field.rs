@@ -46,6 +46,10 @@ pub trait Field {
     /// True for a fixed-size message with fields added in later versions: its block
     /// can grow, so it cannot nest inline (inline blocks are frozen, FORMAT.md §4.7).
     const EVOLVES: bool = false;
+    /// False when every byte pattern of the field's block is a valid value (numbers,
+    /// and messages and arrays made only of numbers): lists of such elements are
+    /// validated by their length alone, in O(1).
+    const CHECKS: bool = true;
 
     /// What an accessor of a validated view returns for this field.
     type View<'v>: Copy + Debug;

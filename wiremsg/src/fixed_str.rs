@@ -117,8 +117,15 @@ impl<const N: usize> Field for FixedStr<N> {
 
     #[inline(always)]
     fn validate<'v, M: Mode>(s: Slots<'v>, mode: &M, _: u32) -> Result<&'v str, Error> {
-        match mode.utf8(crate::mode::sealed::INTERNAL, s.block) {
-            Ok(text) => Ok(trim(text)),
+        // Trim the padding as bytes first (spaces are whole characters): text is only
+        // used as `str` once it is proven UTF-8.
+        let end = s
+            .block
+            .iter()
+            .rposition(|&b| b != b' ')
+            .map_or(0, |i| i + 1);
+        match mode.utf8(crate::mode::sealed::INTERNAL, &s.block[..end]) {
+            Ok(text) => Ok(text),
             Err(valid_up_to) => Err(Error::new(
                 ErrorKind::InvalidUtf8 { valid_up_to },
                 s.block_at + valid_up_to,

@@ -1,4 +1,4 @@
-//! Checked and trusted reading: the only module with `unsafe`.
+//! Checked, gathered and trusted reading: the only module with `unsafe`.
 //!
 //! Every view is built by one routine generic over a [`Mode`]. [`Checked`] proves each
 //! fact it needs (bounds, UTF-8) and returns an error when a fact does not hold.
@@ -195,5 +195,65 @@ pub unsafe fn view_unchecked<T: crate::WireMsg>(bytes: &[u8]) -> T::View<'_> {
         // SAFETY: a trusted build makes no check, so it cannot fail on bytes that pass
         // `view` (the caller's promise).
         Err(_) => unsafe { core::hint::unreachable_unchecked() },
+    }
+}
+
+/// The mode of [`batch::view`](crate::batch): every check of [`Checked`], except that
+/// text is gathered into a buffer and checked in one batch after the view is built.
+///
+/// The view built in this mode holds `&str`s whose UTF-8 is not proven yet. That is
+/// sound because [`batch::view`](crate::batch) returns it only after the batch check
+/// passes (and drops it otherwise), and because nothing reads those `&str`s as text
+/// before then: validation only stores them (fixed-width text is trimmed as bytes
+/// before it becomes a `&str`).
+#[derive(Clone, Copy)]
+pub(crate) struct Gather<'b> {
+    buffer: &'b core::cell::RefCell<crate::batch::Buffer>,
+}
+
+impl<'b> Gather<'b> {
+    pub(crate) fn new(buffer: &'b core::cell::RefCell<crate::batch::Buffer>) -> Self {
+        Gather { buffer }
+    }
+}
+
+impl Mode for Gather<'_> {
+    const CHECKED: bool = true;
+}
+
+impl sealed::Sealed for Gather<'_> {
+    #[inline(always)]
+    fn slice<'v>(
+        &self,
+        i: sealed::Internal,
+        bytes: &'v [u8],
+        start: usize,
+        end: usize,
+    ) -> Option<&'v [u8]> {
+        Checked.slice(i, bytes, start, end)
+    }
+
+    #[inline(always)]
+    fn array<'v, const N: usize>(
+        &self,
+        i: sealed::Internal,
+        bytes: &'v [u8],
+    ) -> Option<&'v [u8; N]> {
+        Checked.array(i, bytes)
+    }
+
+    #[inline(always)]
+    fn utf8<'v>(&self, _: sealed::Internal, bytes: &'v [u8]) -> Result<&'v str, usize> {
+        self.buffer.borrow_mut().push(bytes);
+        // SAFETY: see the type's docs: this `&str` reaches the caller of `view` only
+        // once the batch has proven these bytes UTF-8, and is not read as text before.
+        Ok(unsafe { core::str::from_utf8_unchecked(bytes) })
+    }
+
+    #[inline(always)]
+    fn validated(&self, i: sealed::Internal) -> Trusted {
+        // Lists keep the token inside the view, which is returned only if the whole
+        // validation, batch included, passes.
+        Checked.validated(i)
     }
 }

@@ -9,6 +9,7 @@ macro_rules! number {
             const BLOCK_SIZE: usize = core::mem::size_of::<$ty>();
             const IN_TAIL: bool = false;
             const TYPE: &'static TypeSchema = &TypeSchema::$schema;
+            const CHECKS: bool = false;
             type View<'v> = $ty;
             type Stored<'v> = ();
 

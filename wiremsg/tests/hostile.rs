@@ -323,3 +323,34 @@ fn readme_error_example_is_real() {
         "README should quote: {err}"
     );
 }
+
+#[test]
+fn list_elements_with_checked_fields_are_still_checked() {
+    // Lists of number-only elements are validated by length alone; elements with a
+    // bool, an enum or text are still checked one by one.
+    #[derive(WireMsg, Debug)]
+    struct Flagged {
+        id: u32,
+        on: bool,
+    }
+    #[derive(WireMsg, Debug)]
+    struct Batch {
+        numbers: Vec<Level>,
+        flags: Vec<Flagged>,
+    }
+    #[derive(WireMsg, Debug)]
+    struct Level {
+        price: i64,
+        size: u32,
+    }
+    let batch = Batch {
+        numbers: vec![Level { price: 1, size: 2 }],
+        flags: vec![Flagged { id: 1, on: true }, Flagged { id: 2, on: false }],
+    };
+    let mut bytes = batch.to_bytes().unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] = 2;
+    let err = Batch::view(&bytes).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::InvalidBool { value: 2 });
+    assert_eq!((err.path().as_str(), err.offset()), ("flags[1].on", last));
+}

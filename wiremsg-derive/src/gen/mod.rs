@@ -166,6 +166,14 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
             quote!(#as_field::IN_TAIL)
         })
         .collect();
+    let checks_terms: Vec<TokenStream> = cx
+        .fields
+        .iter()
+        .map(|f| {
+            let as_field = &f.as_field;
+            quote!(#as_field::CHECKS)
+        })
+        .collect();
     let tail_len = encode::tail_len(cx);
     let element = element_impl(
         quote!(impl #impl_generics ::wiremsg::Element for #ident #ty_generics),
@@ -189,6 +197,7 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
         impl #impl_generics ::wiremsg::Field for #ident #ty_generics {
             const BLOCK_SIZE: usize = if <Self as ::wiremsg::Field>::IN_TAIL { 4 } else { #block_length };
             const IN_TAIL: bool = false #(|| #in_tail_terms)*;
+            const CHECKS: bool = <Self as ::wiremsg::Field>::IN_TAIL #(|| #checks_terms)*;
             const EVOLVES: bool = !<Self as ::wiremsg::Field>::IN_TAIL
                 && <#self_static as ::wiremsg::WireMsg>::MIN_BLOCK_LENGTH
                     != <#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH;
