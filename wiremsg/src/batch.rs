@@ -19,6 +19,9 @@ use core::cell::RefCell;
 /// buffer is checked and reused, a longer string checked on its own.
 const CAPACITY: usize = 256;
 
+/// Strings shorter than this are checked for ASCII on the spot.
+const SHORT: usize = 32;
+
 pub(crate) struct Buffer {
     bytes: [u8; CAPACITY],
     len: usize,
@@ -34,8 +37,10 @@ impl Buffer {
     }
 
     pub(crate) fn push(&mut self, text: &[u8]) {
-        // ASCII (most symbols, ids, e-mail addresses) is UTF-8: no need to gather it.
-        if text.is_ascii() {
+        // A short ASCII string (a symbol, an id) is cheaper to recognise than to
+        // gather; longer text is cheaper to check in the batch (measured on the
+        // login, order and log benches).
+        if text.len() < SHORT && text.is_ascii() {
             return;
         }
         let Some(&first) = text.first() else {
