@@ -129,10 +129,11 @@ pub fn time(ns: f64) -> String {
 }
 
 /// The formats wiremsg is divided by, with their column headings.
-const RATIOS: [(&str, &str); 3] = [
+const RATIOS: [(&str, &str); 4] = [
     (ids::RKYV, "wiremsg/rkyv"),
     (ids::FLATBUFFERS, "wiremsg/FlatBuffers"),
     (ids::ZEROCOPY, "wiremsg/zerocopy"),
+    (ids::SBE, "wiremsg/SBE"),
 ];
 
 /// One row's cells: format -> (value for ratios, text).

@@ -84,6 +84,8 @@ impl FormatSet {
         use crate::formats as f;
         self.add(f::rkyv::Rkyv::default);
         self.add(f::flatbuffers::FlatBuffers::default);
+        // SBE: fixed-size messages only, so the tick alone.
+        self.tick.push(Box::new(f::sbe::Sbe::default()));
         self.add(f::protobuf::Protobuf::default);
         self.add(f::postcard::Postcard::default);
         self.add(f::msgpack::MessagePack::default);

@@ -7,7 +7,7 @@ use std::hint::black_box;
 use serde::Serialize;
 
 use crate::format::{AlignedBuf, Format, FormatSet, aligned_copy};
-use crate::formats::{flatbuffers, json, protobuf, rkyv, wiremsg};
+use crate::formats::{flatbuffers, json, protobuf, rkyv, sbe, wiremsg};
 use crate::model::{LoginRequest, Message, Order, Tick};
 use crate::timing::Timer;
 
@@ -133,8 +133,9 @@ pub struct Table {
 /// The column the ratios are about.
 pub const RATIO_SUBJECT: &str = wiremsg::NAME;
 
-/// The columns [`RATIO_SUBJECT`] is compared with, in the order shown.
-pub const RATIO_BASELINES: [&str; 2] = [rkyv::NAME, flatbuffers::NAME];
+/// The columns [`RATIO_SUBJECT`] is compared with, in the order shown (SBE
+/// only has the tick).
+pub const RATIO_BASELINES: [&str; 3] = [rkyv::NAME, flatbuffers::NAME, sbe::NAME];
 
 /// One message's figures for [`RATIO_SUBJECT`] divided by a baseline's: below
 /// 1 the subject is smaller or faster, above 1 larger or slower.

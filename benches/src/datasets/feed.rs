@@ -62,6 +62,7 @@ use crate::formats::peers_generated::peers as fb;
 use crate::formats::postcard::Postcard;
 use crate::formats::protobuf::Protobuf;
 use crate::formats::rkyv::Rkyv;
+use crate::formats::sbe::{self as sbe, Sbe, SbeMsg};
 use crate::formats::wiremsg::Wiremsg;
 use crate::model::{ArchivedSide, Side};
 
@@ -1100,6 +1101,7 @@ impl Dataset for Feed {
 
     fn codecs<V: CodecVisitor<Self>>(visitor: &mut V) {
         visit_formats!(visitor, Zerocopy);
+        visitor.visit::<Sbe>();
     }
 }
 
@@ -1382,6 +1384,53 @@ impl Codec<Feed> for Zerocopy {
             });
         });
         Some(())
+    }
+}
+
+// ---- SBE ----
+
+/// Folds every frame; each payload is an SBE header and block, decoded with
+/// the header check (`CHECKED`) or wrapped without it.
+#[inline(always)]
+fn read_sbe<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    let mut f = Fold::new();
+    for (kind, payload) in Frames::<1>::new(bytes) {
+        f.u64(u64::from(kind));
+        each_kind!(kind, K => if CHECKED {
+            K::fold_sbe(payload, &mut f).expect("sbe: invalid input");
+        } else {
+            K::fold_sbe_unchecked(payload, &mut f);
+        });
+    }
+    f.finish()
+}
+
+impl Codec<Feed> for Sbe {
+    const ID: &'static str = ids::SBE;
+
+    fn encode(&mut self, data: &Feed) -> &[u8] {
+        self.buf.clear();
+        for msg in &data.messages {
+            each_msg!(msg, x => frame(&mut self.buf, kind_of(msg), |buf| sbe::append(x, buf)));
+        }
+        &self.buf
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Feed {
+        let messages = Frames::<1>::new(bytes)
+            .map(|(kind, payload)| {
+                each_kind!(kind, K => K::decode_sbe(payload).expect("sbe: invalid input").into_msg())
+            })
+            .collect();
+        Feed { messages }
+    }
+
+    fn read(&self, bytes: &[u8]) -> Option<u64> {
+        Some(read_sbe::<true>(bytes))
+    }
+
+    unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
+        Some(read_sbe::<false>(bytes))
     }
 }
 

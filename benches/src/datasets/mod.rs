@@ -49,6 +49,8 @@ pub mod ids {
     pub const FLATBUFFERS: &str = "flatbuffers";
     /// Hand-written zerocopy 0.8 structs (fixed-size data sets only).
     pub const ZEROCOPY: &str = "zerocopy";
+    /// SBE via ironsbe 0.8.0 (fixed-size data sets: tick, feed).
+    pub const SBE: &str = "sbe";
     /// Protobuf via prost.
     pub const PROST: &str = "prost";
     /// postcard (serde).
@@ -56,7 +58,16 @@ pub mod ids {
     /// serde_json.
     pub const JSON: &str = "json";
     /// Every id, in column order.
-    pub const ALL: [&str; 7] = [WIREMSG, RKYV, FLATBUFFERS, ZEROCOPY, PROST, POSTCARD, JSON];
+    pub const ALL: [&str; 8] = [
+        WIREMSG,
+        RKYV,
+        FLATBUFFERS,
+        ZEROCOPY,
+        SBE,
+        PROST,
+        POSTCARD,
+        JSON,
+    ];
 }
 
 /// The metrics, in the order of the table's rows (criterion ids use these).
@@ -676,8 +687,9 @@ mod tests {
     fn every_format_reproduces_every_data_set() {
         // Small instances: the full ones are checked by the benches' setup.
         let found = verify_all(300).unwrap_or_else(|e| panic!("{e}"));
-        // 6 formats on each data set, plus zerocopy on the 3 fixed-size ones.
-        assert_eq!(found.len(), 6 * 6 + 3);
+        // 6 formats on each data set, plus zerocopy on the 3 fixed-size ones
+        // and SBE on tick and feed.
+        assert_eq!(found.len(), 6 * 6 + 3 + 2);
         for (dataset, format, has) in found {
             let zero_copy = [ids::WIREMSG, ids::RKYV, ids::FLATBUFFERS].contains(&format);
             let what = format!("{dataset}/{format}: {has:?}");
@@ -686,6 +698,13 @@ mod tests {
                 assert!(has.access_unchecked && has.read_unchecked, "{what}");
                 let update = format != ids::FLATBUFFERS && dataset != "login";
                 assert_eq!(has.update, update, "{what}");
+            } else if format == ids::SBE {
+                assert!(["tick", "feed"].contains(&dataset), "{what}");
+                assert!(has.read && has.read_unchecked, "{what}");
+                assert!(
+                    !has.access && !has.access_unchecked && !has.update,
+                    "{what}"
+                );
             } else if format == ids::ZEROCOPY {
                 assert!(["tick", "mesh", "feed"].contains(&dataset), "{what}");
                 assert!(has.access && has.read && has.update, "{what}");

@@ -12,6 +12,7 @@ use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 use super::{Codec, CodecVisitor, Dataset, Zerocopy, ids, keep, reference_codecs, visit_formats};
 use crate::checksum::Fold;
 use crate::formats::peers_generated::peers as fb;
+use crate::formats::sbe::{Sbe, SbeMsg};
 use crate::model::{ArchivedTick, Message, Side, Tick};
 
 /// Prices and sizes `update` writes: `(bid_price, bid_size, ask_price, ask_size)`.
@@ -38,6 +39,7 @@ impl Dataset for Tick {
 
     fn codecs<V: CodecVisitor<Self>>(visitor: &mut V) {
         visit_formats!(visitor, Zerocopy);
+        visitor.visit::<Sbe>();
     }
 }
 
@@ -167,6 +169,28 @@ impl Codec<Tick> for Zerocopy {
         t.ask_price.set(ask_price);
         t.ask_size.set(ask_size);
         Some(())
+    }
+}
+
+impl Codec<Tick> for Sbe {
+    const ID: &'static str = ids::SBE;
+
+    fn encode(&mut self, data: &Tick) -> &[u8] {
+        crate::Format::<Tick>::encode(self, data)
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Tick {
+        crate::Format::<Tick>::decode(self, bytes)
+    }
+
+    fn read(&self, bytes: &[u8]) -> Option<u64> {
+        Some(crate::Format::<Tick>::read(self, bytes))
+    }
+
+    unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
+        let mut f = Fold::new();
+        Tick::fold_sbe_unchecked(bytes, &mut f);
+        Some(f.finish())
     }
 }
 
