@@ -227,7 +227,6 @@ pub fn write_message<T: WireMsg>(value: &T, block: &mut [u8], tail: &mut [u8]) {
 /// The bytes of a nested message field, for its mutable view: its block part (a
 /// fixed-size message, inline) or its tail region. `None` when the field is absent
 /// (added in a version newer than the writer's).
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub fn nested_mut<'m, F: Field>(
     block: &'m mut [u8],
