@@ -1,57 +1,60 @@
 //! Fixed arrays `[T; N]` of fixed-size types, inline in the block (FORMAT.md §4.6).
 
-use crate::field::{DecodeField, Field, Scalar, Slots};
-use crate::mode::Trusted;
-use crate::mode::sealed::Kept;
+use crate::field::{DecodeField, Field, Kind, ListEncoding, Scalar, ViewOf};
+use crate::kind::ArrayOf;
+use crate::mode::sealed::{INTERNAL, Internal, Place, Sealed};
 use crate::{Error, Mode, TypeSchema};
 use core::fmt;
 
+impl<T: Field, const N: usize> Sealed for ArrayOf<T, N> {}
+
 /// `N` elements of `T` back to back, `N * T::BLOCK_SIZE` bytes. `T` must be
 /// fixed-size (checked at compile time by the derive).
-impl<T: Field, const N: usize> Field for [T; N] {
+impl<T: Field, const N: usize> Kind for ArrayOf<T, N> {
     const BLOCK_SIZE: usize = {
         // Also catches what the derive cannot see (a type alias of an array).
         assert!(
-            !T::IN_TAIL,
+            !<T::Kind as Kind>::IN_TAIL,
             "wiremsg: array elements must be fixed-size; use a Vec for variable-size elements"
         );
-        N * T::BLOCK_SIZE
+        N * <T::Kind as Kind>::BLOCK_SIZE
     };
     const IN_TAIL: bool = false;
-    const EVOLVES: bool = T::EVOLVES;
-    const CHECKS: bool = T::CHECKS;
+    const CHECKS: bool = <T::Kind as Kind>::CHECKS;
+    const EVOLVES: bool = <T::Kind as Kind>::EVOLVES;
+    const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
+    const MIN_ELEMENT_SIZE: usize = <Self as Kind>::BLOCK_SIZE;
+    type View<'v> = ArrayView<'v, T, N>;
+
+    #[inline]
+    fn validate<M: Mode>(i: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error> {
+        let size = <T::Kind as Kind>::BLOCK_SIZE;
+        if <T::Kind as Kind>::CHECKS && size > 0 {
+            for (index, block) in place.block.chunks_exact(size).enumerate() {
+                let element = Place::block(block, place.block_at + index * size);
+                <T::Kind as Kind>::validate(i, element, mode, depth)
+                    .map_err(|e| e.in_element(index))?;
+            }
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    unsafe fn read<'v>(_: Internal, block: &'v [u8], _: &'v [u8]) -> ArrayView<'v, T, N> {
+        ArrayView {
+            // SAFETY: the caller promises `block` holds the array's bytes, validated.
+            block: unsafe { crate::validated::range(block, 0, <Self as Kind>::BLOCK_SIZE) },
+            _element: core::marker::PhantomData,
+        }
+    }
+}
+
+impl<T: Field, const N: usize> Field for [T; N] {
+    type Kind = ArrayOf<T, N>;
     const TYPE: &'static TypeSchema = &TypeSchema::Array {
         element: T::TYPE,
         len: N,
     };
-    type View<'v> = ArrayView<'v, T, N>;
-    type Stored<'v> = Kept;
-
-    #[inline]
-    fn validate<'v, M: Mode>(s: Slots<'v>, mode: &M, depth: u32) -> Result<Kept, Error> {
-        let size = T::BLOCK_SIZE;
-        if T::CHECKS && size > 0 {
-            for (i, block) in s.block.chunks_exact(size).enumerate() {
-                let element = Slots {
-                    block,
-                    block_at: s.block_at + i * size,
-                    tail: &[],
-                    tail_at: 0,
-                };
-                T::validate(element, mode, depth).map_err(|e| e.in_element(i))?;
-            }
-        }
-        Ok(Kept(mode.validated(crate::mode::sealed::INTERNAL)))
-    }
-
-    #[inline(always)]
-    fn get<'v>(block: &'v [u8], Kept(trusted): Kept) -> ArrayView<'v, T, N> {
-        ArrayView {
-            block,
-            trusted,
-            _element: core::marker::PhantomData,
-        }
-    }
 
     #[inline(always)]
     fn tail_len(&self) -> usize {
@@ -60,10 +63,8 @@ impl<T: Field, const N: usize> Field for [T; N] {
 
     #[inline]
     fn write(&self, block: &mut [u8], _: &mut [u8]) {
-        for (item, out) in self
-            .iter()
-            .zip(block.chunks_exact_mut(T::BLOCK_SIZE.max(1)))
-        {
+        let size = <T::Kind as Kind>::BLOCK_SIZE.max(1);
+        for (item, out) in self.iter().zip(block.chunks_exact_mut(size)) {
             item.write(out, &mut []);
         }
     }
@@ -77,7 +78,15 @@ impl<'v, T: DecodeField<'v> + Default, const N: usize> DecodeField<'v> for [T; N
     }
 }
 
-impl<'v, T: Scalar<'v>, const N: usize> Scalar<'v> for [T; N] {}
+impl<'v, T: Scalar<'v>, const N: usize> Scalar<'v> for [T; N] {
+    #[inline]
+    fn write_scalar(&self, i: Internal, block: &mut [u8]) {
+        let size = <T::Kind as Kind>::BLOCK_SIZE.max(1);
+        for (item, out) in self.iter().zip(block.chunks_exact_mut(size)) {
+            item.write_scalar(i, out);
+        }
+    }
+}
 
 /// The validated view of a fixed array field.
 ///
@@ -97,9 +106,9 @@ impl<'v, T: Scalar<'v>, const N: usize> Scalar<'v> for [T; N] {}
 /// assert_eq!(view.bids().to_array(), [5, 6, 7]);
 /// ```
 pub struct ArrayView<'v, T, const N: usize> {
+    /// The array's bytes, which passed validation as `N` elements of `T` (only this
+    /// crate makes an `ArrayView`, and only from such bytes).
     block: &'v [u8],
-    /// Every element passed validation: they are read again without checks.
-    trusted: Trusted,
     _element: core::marker::PhantomData<fn() -> T>,
 }
 
@@ -124,20 +133,17 @@ impl<'v, T: Field, const N: usize> ArrayView<'v, T, N> {
 
     /// The element at `index`, or `None` if `index >= N`.
     #[inline]
-    pub fn get(&self, index: usize) -> Option<T::View<'v>> {
+    pub fn get(&self, index: usize) -> Option<ViewOf<'v, T>> {
         if index >= N {
             return None;
         }
-        let size = T::BLOCK_SIZE;
-        let block = self.block.get(index * size..(index + 1) * size)?;
-        let slots = Slots {
-            block,
-            block_at: 0,
-            tail: &[],
-            tail_at: 0,
-        };
-        let stored = T::validate(slots, &self.trusted, 0).ok()?;
-        Some(T::get(block, stored))
+        let size = <T::Kind as Kind>::BLOCK_SIZE;
+        // SAFETY: `index < N`, so the element's bytes are inside the array's
+        // `N * size` bytes, which passed validation element by element.
+        Some(unsafe {
+            let block = crate::validated::range(self.block, index * size, (index + 1) * size);
+            <T::Kind as Kind>::read(INTERNAL, block, &[])
+        })
     }
 
     /// The elements in order.
@@ -156,11 +162,11 @@ impl<'v, T: Field, const N: usize> ArrayView<'v, T, N> {
 
 impl<'v, T: Field, const N: usize> ArrayView<'v, T, N>
 where
-    T::View<'v>: Default,
+    ViewOf<'v, T>: Default,
 {
     /// All elements, copied out.
-    pub fn to_array(&self) -> [T::View<'v>; N] {
-        let mut out = [T::View::<'v>::default(); N];
+    pub fn to_array(&self) -> [ViewOf<'v, T>; N] {
+        let mut out = [<ViewOf<'v, T>>::default(); N];
         for (i, slot) in out.iter_mut().enumerate() {
             if let Some(value) = self.get(i) {
                 *slot = value;
@@ -193,9 +199,9 @@ impl<T, const N: usize> fmt::Debug for ArrayIter<'_, T, N> {
 }
 
 impl<'v, T: Field, const N: usize> Iterator for ArrayIter<'v, T, N> {
-    type Item = T::View<'v>;
+    type Item = ViewOf<'v, T>;
 
-    fn next(&mut self) -> Option<T::View<'v>> {
+    fn next(&mut self) -> Option<ViewOf<'v, T>> {
         let item = self.array.get(self.next)?;
         self.next += 1;
         Some(item)

@@ -11,8 +11,10 @@
 //! the view returned; on any failure a checked pass finds the precise error (field
 //! path and offset).
 
+use crate::Error;
+use crate::layout::{FieldList, Layout};
 use crate::mode::{Checked, Gather};
-use crate::{Error, WireMsg};
+use crate::validated::validate_message;
 use core::cell::RefCell;
 
 /// Bytes of text gathered before they are checked (on the stack of `view`); a fuller
@@ -73,19 +75,19 @@ fn is_continuation(byte: u8) -> bool {
     byte & 0xC0 == 0x80
 }
 
-/// `WireMsg::view`: strings checked in one batch for a message with a tail, one
-/// checked pass otherwise.
+/// Validation of `WireMsg::view`: strings checked in one batch for a message with a
+/// tail, one checked pass otherwise.
 #[inline]
-pub(crate) fn view<T: WireMsg>(bytes: &[u8]) -> Result<T::View<'_>, Error> {
-    if !T::IN_TAIL {
-        return T::__view(bytes, &Checked, 0);
+pub(crate) fn check<L: Layout>(bytes: &[u8]) -> Result<(), Error> {
+    if !<L::Fields as FieldList>::IN_TAIL {
+        return validate_message::<L, Checked>(bytes, &Checked, 0);
     }
     let buffer = RefCell::new(Buffer {
         bytes: [0; CAPACITY],
         len: 0,
         valid: true,
     });
-    let gathered = T::__view(bytes, &Gather::new(&buffer), 0);
+    let gathered = validate_message::<L, Gather<'_>>(bytes, &Gather::new(&buffer), 0);
     // Checked in place: moving the buffer out would copy it.
     let valid = {
         let mut buffer = buffer.borrow_mut();
@@ -93,9 +95,9 @@ pub(crate) fn view<T: WireMsg>(bytes: &[u8]) -> Result<T::View<'_>, Error> {
         buffer.valid
     };
     match gathered {
-        // Every string of the view is now proven UTF-8.
-        Ok(view) if valid => Ok(view),
+        // Every string is now proven UTF-8.
+        Ok(()) if valid => Ok(()),
         // Something failed: the checked pass names it.
-        _ => T::__view(bytes, &Checked, 0),
+        _ => validate_message::<L, Checked>(bytes, &Checked, 0),
     }
 }

@@ -1,81 +1,86 @@
 //! The traits that give each field type its wire layout.
 //!
-//! The derive computes nothing about a field's type itself: it asks the type through
-//! [`Field`] (block size, whether it has tail data, how to validate, read and write
-//! it), so that nested messages, enums and runtime types compose, and offsets are
-//! constant expressions that the compiler folds.
+//! A field type names its [`Kind`]: one of a closed set of wire shapes that only this
+//! crate defines (numbers, text, lists, options, arrays, messages, enums). Validation
+//! and every read of a validated view go through the kind, never through code a user
+//! (or the derive) wrote, so that what validation proved and what a read relies on
+//! come from one place: no implementation of these traits outside this crate can make
+//! a view over bytes that were not validated for it.
 
+use crate::mode::sealed::{Internal, Place, Sealed};
 use crate::{Error, Mode, TypeSchema};
 use core::fmt::Debug;
-
-/// Where a field's bytes are, handed to [`Field::validate`].
-///
-/// Offsets are relative to the start of the message that holds the field, so that
-/// errors can name a byte position.
-#[derive(Debug, Clone, Copy)]
-pub struct Slots<'v> {
-    /// The field's bytes in the block (exactly [`Field::BLOCK_SIZE`] long).
-    pub block: &'v [u8],
-    /// Offset of `block` in the message.
-    pub block_at: usize,
-    /// The field's data in the tail (empty unless [`Field::IN_TAIL`]).
-    pub tail: &'v [u8],
-    /// Offset of `tail` in the message.
-    pub tail_at: usize,
-}
 
 /// A type that can be a field of a `WireMsg` struct.
 ///
 /// Implemented by this crate for the supported types and by the derives for messages
-/// and enums. Implementing it by hand is not supported: the hidden methods are the
-/// derive's contract with the runtime. Lists, arrays and
-/// [`view_unchecked`](crate::view_unchecked) rely on it: after a checked `validate`
-/// of some bytes succeeded, a trusted `validate` of the same bytes reads them without
-/// checks, which is memory-safe only because the derive generates both from one
-/// routine.
+/// and enums. The wire shape comes from [`Field::Kind`], which only this crate can
+/// define; the methods here only encode.
 pub trait Field {
+    /// The field's wire shape (sealed: one of this crate's kinds).
+    type Kind: Kind;
+    /// The schema descriptor of the type.
+    const TYPE: &'static TypeSchema;
     /// Bytes the field takes in the block of the message that holds it: its value for
     /// a fixed-size type, or its slot (ending in a `u32` tail end offset) for a type
     /// with tail data.
-    const BLOCK_SIZE: usize;
+    const BLOCK_SIZE: usize = <Self::Kind as Kind>::BLOCK_SIZE;
     /// True if the field keeps data in the tail (strings, byte strings, lists, nested
     /// messages with a tail).
-    const IN_TAIL: bool;
-    /// The schema descriptor of the type.
-    const TYPE: &'static TypeSchema;
-    /// True for a fixed-size message with fields added in later versions: its block
-    /// can grow, so it cannot nest inline (inline blocks are frozen, FORMAT.md §4.7).
-    const EVOLVES: bool = false;
-    /// False when every byte pattern of the field's block is a valid value (numbers,
-    /// and messages and arrays made only of numbers): lists of such elements are
-    /// validated by their length alone, in O(1).
-    const CHECKS: bool = true;
-
-    /// What an accessor of a validated view returns for this field.
-    type View<'v>: Copy + Debug;
-    /// What a message view keeps for this field after validation (`()` when the
-    /// value is read from the block on each access).
-    #[doc(hidden)]
-    type Stored<'v>: Copy;
-
-    /// Validates the field's bytes; errors carry offsets relative to the message.
-    #[doc(hidden)]
-    fn validate<'v, M: Mode>(s: Slots<'v>, mode: &M, depth: u32)
-    -> Result<Self::Stored<'v>, Error>;
-
-    /// Reads the field from its block bytes and what validation stored. Never fails.
-    #[doc(hidden)]
-    fn get<'v>(block: &'v [u8], stored: Self::Stored<'v>) -> Self::View<'v>;
+    const IN_TAIL: bool = <Self::Kind as Kind>::IN_TAIL;
 
     /// Bytes of tail data the field encodes to (0 for fixed-size types).
     #[doc(hidden)]
     fn tail_len(&self) -> usize;
 
-    /// Writes the field: `block` is its `BLOCK_SIZE` bytes (for a tail field, the
-    /// last 4 bytes, the end offset, are written by the message), `tail` is exactly
+    /// Writes the field: `block` is its block bytes (for a tail field, the last 4
+    /// bytes, the end offset, are written by the message), `tail` is exactly
     /// `tail_len()` bytes.
     #[doc(hidden)]
     fn write(&self, block: &mut [u8], tail: &mut [u8]);
+}
+
+/// What an accessor of a validated view returns for a field of type `F`: `u64` for
+/// `u64`, `&'v str` for `String`, `&str` and `FixedStr<N>`, `&'v [u8]` for bytes, a
+/// [`List`](crate::List) for other lists, the nested message's view for a message.
+pub type ViewOf<'v, F> = <<F as Field>::Kind as Kind>::View<'v>;
+
+/// A wire shape: how a field's bytes are laid out, validated and read.
+///
+/// Sealed: only this crate implements it (the types are in [`kind`](crate::kind)),
+/// and its hidden methods take a token that only this crate can make.
+pub trait Kind: Sealed {
+    /// Bytes in the block: the value, or the slot ending in a `u32` end offset.
+    const BLOCK_SIZE: usize;
+    /// True if the field keeps data in the tail.
+    const IN_TAIL: bool;
+    /// False when every byte pattern of the block is a valid value (numbers, and
+    /// messages and arrays of numbers): lists of such elements are validated by their
+    /// length alone, in O(1).
+    const CHECKS: bool;
+    /// True for a fixed-size message with fields added in later versions: its block
+    /// can grow, so it cannot nest inline (inline blocks are frozen, FORMAT.md §4.7).
+    const EVOLVES: bool;
+    /// How a list of this kind is laid out (FORMAT.md §6).
+    const LIST_ENCODING: ListEncoding;
+    /// The smallest stride of a strided list: the block of version 1 of a message.
+    const MIN_ELEMENT_SIZE: usize;
+    /// What an accessor of a validated view returns.
+    type View<'v>: Copy + Debug;
+
+    /// Validates the field's bytes; errors carry offsets relative to the message.
+    #[doc(hidden)]
+    fn validate<M: Mode>(_: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error>;
+
+    /// Reads the field without checks.
+    ///
+    /// # Safety
+    ///
+    /// `block` starts at the field's block bytes and holds at least `BLOCK_SIZE` of
+    /// them, `region` is its tail region, and [`validate`](Self::validate) accepted
+    /// exactly these bytes.
+    #[doc(hidden)]
+    unsafe fn read<'v>(_: Internal, block: &'v [u8], region: &'v [u8]) -> Self::View<'v>;
 }
 
 /// A field type whose owned value can be rebuilt from its view.
@@ -90,16 +95,11 @@ pub trait Field {
 )]
 pub trait DecodeField<'v>: Field + Sized {
     /// The owned (or borrowed from the same bytes) value of a view.
-    fn decode_view(view: Self::View<'v>) -> Self;
+    fn decode_view(view: ViewOf<'v, Self>) -> Self;
 }
 
 /// A field type that can be a list element (`Vec<T>` or `&[T]`).
 pub trait Element: Field + Sized {
-    /// How a list of this type is laid out (FORMAT.md §6).
-    const LIST_ENCODING: ListEncoding;
-    /// The smallest stride a strided list of this type may have: the block of
-    /// version 1 of a message (`BLOCK_SIZE` for other types).
-    const MIN_ELEMENT_SIZE: usize = Self::BLOCK_SIZE;
     /// What a list accessor returns: `&[u8]` for bytes, [`List`](crate::List) otherwise.
     type ListView<'v>: Copy + Debug;
     /// Wraps a validated list as the list accessor's type.
@@ -130,19 +130,26 @@ pub enum ListEncoding {
 /// (`set_<field>`): numbers, `bool`, enums, [`FixedStr`](crate::FixedStr), arrays and
 /// options of these.
 ///
-/// `'v` only keeps the bound on a setter from being decided when it is declared.
+/// `'v` only keeps the bound on a generated setter from being decided where the
+/// setter is declared.
+///
+/// Sealed: the bytes it writes are always a valid value of the field, so a mutable
+/// view stays valid after any number of sets.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a scalar field that can be set in place",
     note = "nested messages are changed through the `<field>_mut()` accessor; variable-length fields cannot be resized in place"
 )]
-pub trait Scalar<'v>: Field {}
+pub trait Scalar<'v>: Field {
+    /// Writes the value into its block bytes (at least `BLOCK_SIZE` of them).
+    #[doc(hidden)]
+    fn write_scalar(&self, _: Internal, block: &mut [u8]);
+}
 
 /// `Element` for a type whose lists are viewed as [`List`](crate::List):
-/// `list_element!([impl<..> Element for Type] Encoding)`.
+/// `list_element!([impl<..> Element for Type])`.
 macro_rules! list_element {
-    ([$($head:tt)*] $encoding:ident) => {
+    ([$($head:tt)*]) => {
         $($head)* {
-            const LIST_ENCODING: $crate::ListEncoding = $crate::ListEncoding::$encoding;
             type ListView<'v> = $crate::List<'v, Self>;
 
             #[inline(always)]

@@ -1,6 +1,7 @@
 //! `FixedStr<N>`: fixed-width text such as an 8-byte ticker (FORMAT.md §4.3).
 
-use crate::field::{DecodeField, Element, Field, Scalar, Slots};
+use crate::field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar};
+use crate::mode::sealed::{Internal, Place, Sealed};
 use crate::{Error, ErrorKind, Mode, TypeSchema};
 use core::fmt;
 
@@ -108,35 +109,46 @@ fn trim(text: &str) -> &str {
     text.trim_end_matches(' ')
 }
 
-impl<const N: usize> Field for FixedStr<N> {
+impl<const N: usize> Sealed for FixedStr<N> {}
+
+/// The `N` bytes without the padding: trimmed as bytes (spaces are whole characters),
+/// so that text becomes a `str` only once it is proven UTF-8.
+#[inline(always)]
+fn unpadded(block: &[u8]) -> &[u8] {
+    let end = block.iter().rposition(|&b| b != b' ').map_or(0, |i| i + 1);
+    &block[..end]
+}
+
+impl<const N: usize> Kind for FixedStr<N> {
     const BLOCK_SIZE: usize = N;
     const IN_TAIL: bool = false;
-    const TYPE: &'static TypeSchema = &TypeSchema::FixedStr { len: N };
+    const CHECKS: bool = true;
+    const EVOLVES: bool = false;
+    const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
+    const MIN_ELEMENT_SIZE: usize = N;
     type View<'v> = &'v str;
-    type Stored<'v> = &'v str;
 
     #[inline(always)]
-    fn validate<'v, M: Mode>(s: Slots<'v>, mode: &M, _: u32) -> Result<&'v str, Error> {
-        // Trim the padding as bytes first (spaces are whole characters): text is only
-        // used as `str` once it is proven UTF-8.
-        let end = s
-            .block
-            .iter()
-            .rposition(|&b| b != b' ')
-            .map_or(0, |i| i + 1);
-        match mode.utf8(crate::mode::sealed::INTERNAL, &s.block[..end]) {
-            Ok(text) => Ok(text),
-            Err(valid_up_to) => Err(Error::new(
+    fn validate<M: Mode>(i: Internal, place: Place<'_>, mode: &M, _: u32) -> Result<(), Error> {
+        mode.text(i, unpadded(place.block)).map_err(|valid_up_to| {
+            Error::new(
                 ErrorKind::InvalidUtf8 { valid_up_to },
-                s.block_at + valid_up_to,
-            )),
-        }
+                place.block_at + valid_up_to,
+            )
+        })
     }
 
     #[inline(always)]
-    fn get<'v>(_: &'v [u8], stored: &'v str) -> &'v str {
-        stored
+    unsafe fn read<'v>(_: Internal, block: &'v [u8], _: &'v [u8]) -> &'v str {
+        // SAFETY: the caller promises `block` holds the `N` bytes and that validation
+        // accepted them: their unpadded prefix is UTF-8.
+        unsafe { crate::validated::str_of(unpadded(crate::validated::range(block, 0, N))) }
     }
+}
+
+impl<const N: usize> Field for FixedStr<N> {
+    type Kind = FixedStr<N>;
+    const TYPE: &'static TypeSchema = &TypeSchema::FixedStr { len: N };
 
     #[inline(always)]
     fn tail_len(&self) -> usize {
@@ -151,7 +163,7 @@ impl<const N: usize> Field for FixedStr<N> {
     }
 }
 
-crate::field::list_element!([impl<const N: usize> Element for FixedStr<N>] Packed);
+crate::field::list_element!([impl<const N: usize> Element for FixedStr<N>]);
 
 impl<'v, const N: usize> DecodeField<'v> for FixedStr<N> {
     fn decode_view(view: &'v str) -> Self {
@@ -160,4 +172,10 @@ impl<'v, const N: usize> DecodeField<'v> for FixedStr<N> {
     }
 }
 
-impl<'v, const N: usize> Scalar<'v> for FixedStr<N> {}
+/// The bytes of a `FixedStr` are UTF-8 by construction ([`FixedStr::new`]).
+impl<'v, const N: usize> Scalar<'v> for FixedStr<N> {
+    #[inline(always)]
+    fn write_scalar(&self, _: Internal, block: &mut [u8]) {
+        self.write(block, &mut []);
+    }
+}

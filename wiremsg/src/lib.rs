@@ -65,6 +65,23 @@
 //! accessors cannot fail and never panic. Every failure is an [`Error`] naming the
 //! field path and byte offset. [`view_unchecked`] skips the checks for trusted bytes.
 //!
+//! # Views are lazy
+//!
+//! A view is two words: the bytes and the proof that they passed validation. Each
+//! accessor finds its own field in O(1) loads (a constant offset for a fixed-size
+//! field; two end offsets for a tail field; one or two table entries for a list
+//! element), so a reader pays only for the fields it reads, and a list element's view
+//! costs nothing to obtain. [`WireMsg::view_unchecked`] is pointer arithmetic.
+//!
+//! # Soundness by construction
+//!
+//! A view cannot be made over bytes that did not pass validation for its type, from
+//! safe code anywhere, including code that implements this crate's public traits by
+//! hand: a field type only *names* its wire shape (a [`Kind`], sealed), this crate
+//! alone validates and reads each kind, and the proof of validation (that every view
+//! holds) is made only by this crate, after it validated the bytes by the same
+//! type-level layout that every read uses. Generated code contains no `unsafe`.
+//!
 //! # Streams
 //!
 //! On a byte stream each message travels as a [`frame`]: a `u32` little-endian
@@ -99,6 +116,8 @@ mod field;
 mod fixed_str;
 pub mod frame;
 mod header;
+pub mod kind;
+mod layout;
 mod list;
 mod message;
 mod mode;
@@ -107,9 +126,45 @@ mod primitives;
 mod primitives_le;
 mod schema;
 mod text;
+mod validated;
 
 #[doc(hidden)]
 pub mod __private;
+
+/// Builds the view of a message over bytes known to be valid, skipping every check:
+/// O(1), it reads nothing.
+///
+/// This is the fast path for bytes this process wrote itself or already validated
+/// (for example, bytes kept after a successful `view`). On bytes that were never
+/// validated, use [`WireMsg::view`].
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct Note {
+///     id: u32,
+///     text: String,
+/// }
+///
+/// let bytes = Note { id: 7, text: "hi".into() }.to_bytes().unwrap();
+/// assert!(Note::view(&bytes).is_ok());
+/// // SAFETY: `view` accepted these bytes just above.
+/// let note = unsafe { wiremsg::view_unchecked::<Note>(&bytes) };
+/// assert_eq!(note.text(), "hi");
+/// ```
+///
+/// # Safety
+///
+/// `T::view(bytes)` must return `Ok`. Reading bytes that do not pass `view` through
+/// this function is undefined behaviour (out-of-bounds reads, invalid `str`).
+#[inline(always)]
+pub unsafe fn view_unchecked<T: WireMsg>(bytes: &[u8]) -> T::View<'_> {
+    // SAFETY: forwarded to the caller.
+    unsafe { T::view_unchecked(bytes) }
+}
 
 /// The README's tour, compiled and run as a doctest so that it stays true.
 #[cfg(doctest)]
@@ -118,15 +173,16 @@ struct ReadmeDoctests;
 
 pub use array::{ArrayIter, ArrayView};
 pub use error::{Error, ErrorKind};
-pub use field::{DecodeField, Element, Field, ListEncoding, Scalar, Slots};
+pub use field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, ViewOf};
 pub use fixed_str::FixedStr;
 #[cfg(feature = "std")]
 pub use frame::{FrameReader, FrameWriter};
 pub use header::{MessageHeader, Template};
-pub use list::{List, ListIter, ListMut};
+pub use list::{List, ListIter, ListIterMut, ListMut};
 pub use message::{EnumRepr, MAX_DEPTH, WireEnum, WireMsg};
-pub use mode::{Checked, Mode, Trusted, view_unchecked};
+pub use mode::Mode;
 pub use schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
+pub use validated::MutOf;
 
 /// Derives [`WireMsg`](trait@WireMsg) for a struct with named fields.
 ///
@@ -142,15 +198,15 @@ pub use schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 ///
 /// | item | what it is |
 /// |---|---|
-/// | `impl WireMsg for Order` | `BLOCK_LENGTH`, `SCHEMA`, `view`, `view_mut`, `decode`, `encode`, `encode_into`, `encoded_len`, `to_bytes` |
-/// | `OrderView<'v>` | the validated view: one accessor per field, named like it; `decode()`; `as_bytes()`; `Debug` prints every field; constants `<FIELD>_OFFSET` and `<FIELD>_SIZE` (bytes from the start of the message) |
-/// | `OrderMut<'v>` | the mutable view: `set_<field>(value)` for numbers, `bool`, enums, `FixedStr`, arrays and options of these; `<field>_mut()` for nested messages (`Option` of its mutable view) and lists ([`ListMut`]) |
+/// | `impl WireMsg for Order` | `BLOCK_LENGTH`, `MIN_BLOCK_LENGTH`, `VERSION`, `SCHEMA`, `view`, `view_mut`, `view_unchecked`, `view_mut_unchecked`, `decode`, `encode`, `encode_into`, `encoded_len`, `to_bytes` |
+/// | `OrderView<'v>` | the validated view (two words, `Copy`): one accessor per field, named like it, each O(1); for a field added in a later version also `try_<field>()` (`None` when the writer did not have it) and `has_<field>()`; `version()`; `decode()`; `as_bytes()`; `Debug` prints every field; constants `<FIELD>_OFFSET` and `<FIELD>_SIZE` (bytes from the start of the message) |
+/// | `OrderMut<'v>` | the mutable view: the same getters as the view (`as_view()` gives the view itself); `set_<field>(value)` for numbers, `bool`, enums, `FixedStr`, arrays and options of these (for a field added in a later version it returns a `#[must_use]` `bool`: false when the writer did not have it, and nothing is written); `<field>_mut()` for nested messages (the nested mutable view; an `Option` of it for a field added in a later version) and lists ([`ListMut`], with `get`, `set`, `get_mut` and `iter_mut`) |
 /// | `impl Field`, `Element`, `DecodeField` | so that `Order` nests in other messages and lists |
 ///
 /// Accessors return: numbers, `bool` and enums by value; `&'v str` for `String`,
 /// `&str` and `FixedStr<N>`; `&'v [u8]` for `Vec<u8>` and `&[u8]`; a [`List`] for other
 /// lists; an [`ArrayView`] for arrays; `Option<_>` of the inner view for options; the
-/// nested message's view for nested messages.
+/// nested message's view for nested messages ([`ViewOf`] names these types).
 ///
 /// Borrowed field types (`&'a str`, `&'a [T]`) encode exactly like their owned twins
 /// (`String`, `Vec<T>`), so hot paths can encode without allocating. A struct with a

@@ -1,10 +1,12 @@
 //! Lists: `Vec<T>` and `&[T]` fields, their views ([`List`]) and mutable views
 //! ([`ListMut`]) (FORMAT.md §6).
 
-use crate::field::{DecodeField, Element, Field, ListEncoding, Scalar, Slots};
-use crate::mode::{Checked, Trusted};
+use crate::field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, ViewOf};
+use crate::kind::ListOf;
+use crate::mode::sealed::{INTERNAL, Internal, Place, Sealed};
 use crate::primitives_le::{read_u16, read_u32, write_u16, write_u32};
-use crate::{Error, ErrorKind, Mode, TypeSchema, WireMsg};
+use crate::validated::{MessageKind, MutOf, range, range_mut};
+use crate::{Error, ErrorKind, Mode, TypeSchema};
 use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
@@ -34,13 +36,12 @@ use core::marker::PhantomData;
 /// assert_eq!(levels.iter().sum::<i64>(), 308);
 /// ```
 pub struct List<'v, T> {
-    /// The list's whole tail region.
+    /// The list's whole tail region, which passed validation as a list of `T` (only
+    /// this crate makes a `List`, and only from such bytes).
     bytes: &'v [u8],
     len: usize,
     /// Element size for packed and strided lists.
     stride: usize,
-    /// `None` only for byte lists built without validation (they need none).
-    trusted: Option<Trusted>,
     _element: PhantomData<fn() -> T>,
 }
 
@@ -60,20 +61,37 @@ impl<T> Default for List<'_, T> {
             bytes: &[],
             len: 0,
             stride: 0,
-            trusted: None,
+            _element: PhantomData,
+        }
+    }
+}
+
+impl<'v> List<'v, u8> {
+    /// A list of bytes: every byte pattern is one, so any slice is valid.
+    pub(crate) fn of_bytes(bytes: &'v [u8]) -> Self {
+        List {
+            bytes,
+            len: bytes.len(),
+            stride: 1,
             _element: PhantomData,
         }
     }
 }
 
 impl<'v, T: Element> List<'v, T> {
-    /// A packed list over `bytes` whose elements need no validation (bytes).
-    pub(crate) fn packed_unchecked(bytes: &'v [u8], len: usize) -> Self {
+    /// The list over a region that passed validation as a list of `T`: O(1), it
+    /// reads no element.
+    ///
+    /// # Safety
+    ///
+    /// `bytes` passed validation as a list of `T` (FORMAT.md §6).
+    #[inline(always)]
+    pub(crate) unsafe fn from_validated(bytes: &'v [u8]) -> Self {
+        let (len, stride) = shape::<T>(bytes);
         List {
             bytes,
             len,
-            stride: T::BLOCK_SIZE,
-            trusted: None,
+            stride,
             _element: PhantomData,
         }
     }
@@ -96,38 +114,43 @@ impl<'v, T: Element> List<'v, T> {
         self.bytes
     }
 
-    /// The element at `index`, or `None` if `index >= len()`.
+    /// The element at `index`, or `None` if `index >= len()`: O(1), it reads nothing
+    /// of the element but what its view needs.
     #[inline]
-    pub fn get(&self, index: usize) -> Option<T::View<'v>> {
+    pub fn get(&self, index: usize) -> Option<ViewOf<'v, T>> {
         if index >= self.len {
             return None;
         }
-        let (block, tail) = element_bytes::<T>(self.bytes, self.len, self.stride, index)?;
-        let slots = Slots {
-            block,
-            block_at: 0,
-            tail,
-            tail_at: 0,
-        };
-        // Validation of the whole list already passed: this only rebuilds what the
-        // element's view keeps, without checking again.
-        let stored = match self.trusted {
-            Some(trusted) => T::validate(slots, &trusted, 0),
-            None => T::validate(slots, &Checked, 0),
+        // SAFETY: `index < len`, and the list passed validation: the element's bytes
+        // are inside the region and were validated as a `T`.
+        Some(unsafe { self.get_unchecked(index) })
+    }
+
+    /// The element at `index`, without the bounds check.
+    ///
+    /// # Safety
+    ///
+    /// `index < self.len()`.
+    #[inline(always)]
+    pub unsafe fn get_unchecked(&self, index: usize) -> ViewOf<'v, T> {
+        // SAFETY: the caller promises `index < len`; the list passed validation, so
+        // each element's block bytes (packed, strided) or region (table) lie inside
+        // it and were validated as a `T` (FORMAT.md §6).
+        unsafe {
+            let (block, region) = element_bytes::<T>(self.bytes, self.len, self.stride, index);
+            <T::Kind as Kind>::read(INTERNAL, block, region)
         }
-        .ok()?;
-        Some(T::get(block, stored))
     }
 
     /// The first element, if any.
     #[inline]
-    pub fn first(&self) -> Option<T::View<'v>> {
+    pub fn first(&self) -> Option<ViewOf<'v, T>> {
         self.get(0)
     }
 
     /// The last element, if any.
     #[inline]
-    pub fn last(&self) -> Option<T::View<'v>> {
+    pub fn last(&self) -> Option<ViewOf<'v, T>> {
         self.len.checked_sub(1).and_then(|i| self.get(i))
     }
 
@@ -141,44 +164,56 @@ impl<'v, T: Element> List<'v, T> {
     }
 }
 
-/// Block and tail bytes of element `index` of a validated list region.
+/// Block bytes and region of element `index` of a validated list region.
+///
+/// # Safety
+///
+/// `bytes` passed validation as a list of `len` elements of `T` with this `stride`,
+/// and `index < len`.
 #[inline(always)]
-fn element_bytes<T: Element>(
+unsafe fn element_bytes<T: Element>(
     bytes: &[u8],
     len: usize,
     stride: usize,
     index: usize,
-) -> Option<(&[u8], &[u8])> {
-    match T::LIST_ENCODING {
-        ListEncoding::Packed => {
-            let start = index * stride;
-            Some((bytes.get(start..start + stride)?, &[]))
-        }
-        ListEncoding::Strided => {
-            let start = 2 + index * stride;
-            Some((bytes.get(start..start + stride)?, &[]))
-        }
-        ListEncoding::Table => {
-            let (start, end) = table_range(bytes, len, index)?;
-            Some((&[], bytes.get(start..end)?))
+) -> (&[u8], &[u8]) {
+    // SAFETY: forwarded to the caller.
+    unsafe {
+        match <T::Kind as Kind>::LIST_ENCODING {
+            ListEncoding::Packed => (range(bytes, index * stride, (index + 1) * stride), &[]),
+            ListEncoding::Strided => {
+                let start = 2 + index * stride;
+                (range(bytes, start, start + stride), &[])
+            }
+            ListEncoding::Table => {
+                let (start, end) = table_range(bytes, len, index);
+                (&[], range(bytes, start, end))
+            }
         }
     }
 }
 
 /// Start and end of element `index` of a table list (FORMAT.md §6.3).
+///
+/// # Safety
+///
+/// As [`element_bytes`].
 #[inline(always)]
-fn table_range(bytes: &[u8], len: usize, index: usize) -> Option<(usize, usize)> {
-    let start = read_u32(bytes, 4 * index)? as usize;
+unsafe fn table_range(bytes: &[u8], len: usize, index: usize) -> (usize, usize) {
+    let at = |i: usize| {
+        // SAFETY: the table holds `len` offsets and `i < len`.
+        u32::from_le_bytes(unsafe { crate::validated::array_at(bytes, 4 * i) }) as usize
+    };
     let end = if index + 1 < len {
-        read_u32(bytes, 4 * index + 4)? as usize
+        at(index + 1)
     } else {
         bytes.len()
     };
-    Some((start, end))
+    (at(index), end)
 }
 
 impl<'v, T: Element> IntoIterator for List<'v, T> {
-    type Item = T::View<'v>;
+    type Item = ViewOf<'v, T>;
     type IntoIter = ListIter<'v, T>;
 
     fn into_iter(self) -> ListIter<'v, T> {
@@ -194,7 +229,7 @@ impl<T: Element> fmt::Debug for List<'_, T> {
 
 impl<'v, T: Element, U> PartialEq<[U]> for List<'v, T>
 where
-    T::View<'v>: PartialEq<U>,
+    ViewOf<'v, T>: PartialEq<U>,
 {
     fn eq(&self, other: &[U]) -> bool {
         self.len == other.len() && self.iter().zip(other).all(|(a, b)| a == *b)
@@ -217,10 +252,10 @@ impl<T: Element> fmt::Debug for ListIter<'_, T> {
 }
 
 impl<'v, T: Element> Iterator for ListIter<'v, T> {
-    type Item = T::View<'v>;
+    type Item = ViewOf<'v, T>;
 
     #[inline]
-    fn next(&mut self) -> Option<T::View<'v>> {
+    fn next(&mut self) -> Option<ViewOf<'v, T>> {
         let item = self.list.get(self.next)?;
         self.next += 1;
         Some(item)
@@ -234,42 +269,34 @@ impl<'v, T: Element> Iterator for ListIter<'v, T> {
 
 impl<T: Element> ExactSizeIterator for ListIter<'_, T> {}
 
-/// Validates the tail region of a list and returns its view (FORMAT.md §6).
-///
-/// Errors carry offsets relative to the message (`at` is the region's offset).
-pub(crate) fn validate_list<'v, T: Element, M: Mode>(
-    bytes: &'v [u8],
+/// Validates the tail region of a list (FORMAT.md §6). Errors carry offsets relative
+/// to the message (`at` is the region's offset).
+pub(crate) fn validate_list<T: Element, M: Mode>(
+    bytes: &[u8],
     at: usize,
     mode: &M,
     depth: u32,
-) -> Result<List<'v, T>, Error> {
-    let (len, stride) = if !M::CHECKED || bytes.is_empty() {
-        // Trusted bytes: only the shape is read; elements are read on access.
-        shape::<T>(bytes)
-    } else {
-        match T::LIST_ENCODING {
-            ListEncoding::Packed => validate_packed::<T, M>(bytes, at, mode, depth)?,
-            ListEncoding::Strided => validate_strided::<T, M>(bytes, at, mode, depth)?,
-            ListEncoding::Table => (validate_table::<T, M>(bytes, at, mode, depth)?, 0),
-        }
-    };
-    Ok(List {
-        bytes,
-        len,
-        stride,
-        trusted: Some(mode.validated(crate::mode::sealed::INTERNAL)),
-        _element: PhantomData,
-    })
+) -> Result<(), Error> {
+    if bytes.is_empty() {
+        return Ok(());
+    }
+    match <T::Kind as Kind>::LIST_ENCODING {
+        ListEncoding::Packed => validate_packed::<T, M>(bytes, at, mode, depth),
+        ListEncoding::Strided => validate_strided::<T, M>(bytes, at, mode, depth),
+        ListEncoding::Table => validate_table::<T, M>(bytes, at, mode, depth),
+    }
 }
 
 /// Element count and stride of a list region that already passed validation: O(1),
 /// it reads no element (FORMAT.md §6).
+#[inline(always)]
 fn shape<T: Element>(bytes: &[u8]) -> (usize, usize) {
+    let size = <T::Kind as Kind>::BLOCK_SIZE;
     if bytes.is_empty() {
-        return (0, T::BLOCK_SIZE);
+        return (0, size);
     }
-    match T::LIST_ENCODING {
-        ListEncoding::Packed => (bytes.len() / T::BLOCK_SIZE.max(1), T::BLOCK_SIZE),
+    match <T::Kind as Kind>::LIST_ENCODING {
+        ListEncoding::Packed => (bytes.len() / size.max(1), size),
         ListEncoding::Strided => {
             let stride = usize::from(read_u16(bytes, 0).unwrap_or(1)).max(1);
             (bytes.len().saturating_sub(2) / stride, stride)
@@ -283,9 +310,9 @@ fn validate_packed<T: Element, M: Mode>(
     at: usize,
     mode: &M,
     depth: u32,
-) -> Result<(usize, usize), Error> {
-    let size = T::BLOCK_SIZE;
-    if size == 0 || (M::CHECKED && bytes.len() % size != 0) {
+) -> Result<(), Error> {
+    let size = <T::Kind as Kind>::BLOCK_SIZE;
+    if size == 0 || bytes.len() % size != 0 {
         return Err(Error::new(
             ErrorKind::ListLengthMismatch {
                 len: bytes.len(),
@@ -294,20 +321,14 @@ fn validate_packed<T: Element, M: Mode>(
             at,
         ));
     }
-    let len = bytes.len() / size;
-    if !T::CHECKS {
-        return Ok((len, size));
+    if !<T::Kind as Kind>::CHECKS {
+        return Ok(());
     }
     for (i, block) in bytes.chunks_exact(size).enumerate() {
-        let slots = Slots {
-            block,
-            block_at: 0,
-            tail: &[],
-            tail_at: 0,
-        };
-        T::validate(slots, mode, depth).map_err(|e| e.shift(at + i * size).in_element(i))?;
+        <T::Kind as Kind>::validate(INTERNAL, Place::block(block, 0), mode, depth)
+            .map_err(|e| e.shift(at + i * size).in_element(i))?;
     }
-    Ok((len, size))
+    Ok(())
 }
 
 fn validate_strided<T: Element, M: Mode>(
@@ -315,7 +336,7 @@ fn validate_strided<T: Element, M: Mode>(
     at: usize,
     mode: &M,
     depth: u32,
-) -> Result<(usize, usize), Error> {
+) -> Result<(), Error> {
     let Some(stride) = read_u16(bytes, 0) else {
         return Err(Error::new(
             ErrorKind::Truncated {
@@ -328,15 +349,15 @@ fn validate_strided<T: Element, M: Mode>(
     let stride = usize::from(stride);
     // An older writer's elements may be shorter than this reader's block, down to the
     // fields every version has (FORMAT.md §6.2).
-    let required = T::MIN_ELEMENT_SIZE.max(1);
-    if M::CHECKED && stride < required {
+    let required = <T::Kind as Kind>::MIN_ELEMENT_SIZE.max(1);
+    if stride < required {
         return Err(Error::new(
             ErrorKind::StrideTooSmall { stride, required },
             at,
         ));
     }
     let elements = &bytes[2..];
-    if M::CHECKED && elements.len() % stride != 0 {
+    if elements.len() % stride != 0 {
         return Err(Error::new(
             ErrorKind::ListLengthMismatch {
                 len: elements.len(),
@@ -345,20 +366,16 @@ fn validate_strided<T: Element, M: Mode>(
             at + 2,
         ));
     }
-    let len = elements.len() / stride.max(1);
-    if !T::CHECKS {
-        return Ok((len, stride));
+    if !<T::Kind as Kind>::CHECKS && stride >= <T::Kind as Kind>::BLOCK_SIZE {
+        // Every byte pattern is valid and every element holds all the fields this
+        // reader knows: nothing more to check.
+        return Ok(());
     }
-    for (i, block) in elements.chunks_exact(stride.max(1)).enumerate() {
-        let slots = Slots {
-            block,
-            block_at: 0,
-            tail: &[],
-            tail_at: 0,
-        };
-        T::validate(slots, mode, depth).map_err(|e| e.shift(at + 2 + i * stride).in_element(i))?;
+    for (i, block) in elements.chunks_exact(stride).enumerate() {
+        <T::Kind as Kind>::validate(INTERNAL, Place::block(block, 0), mode, depth)
+            .map_err(|e| e.shift(at + 2 + i * stride).in_element(i))?;
     }
-    Ok((len, stride))
+    Ok(())
 }
 
 fn validate_table<T: Element, M: Mode>(
@@ -366,7 +383,7 @@ fn validate_table<T: Element, M: Mode>(
     at: usize,
     mode: &M,
     depth: u32,
-) -> Result<usize, Error> {
+) -> Result<(), Error> {
     let Some(first) = read_u32(bytes, 0) else {
         return Err(Error::new(
             ErrorKind::Truncated {
@@ -377,7 +394,7 @@ fn validate_table<T: Element, M: Mode>(
         ));
     };
     let first = first as usize;
-    if M::CHECKED && (first == 0 || first % 4 != 0) {
+    if first == 0 || first % 4 != 0 {
         return Err(Error::new(
             ErrorKind::BadTableStart {
                 start: first,
@@ -388,7 +405,7 @@ fn validate_table<T: Element, M: Mode>(
     }
     // The table must fit in the bytes present: this bounds the loop below by the
     // input size, whatever the first offset says.
-    if M::CHECKED && first > bytes.len() {
+    if first > bytes.len() {
         return Err(Error::new(
             ErrorKind::ListCountTooLarge {
                 count: first / 4,
@@ -405,7 +422,7 @@ fn validate_table<T: Element, M: Mode>(
         } else {
             bytes.len()
         };
-        if M::CHECKED && (end < start || end > bytes.len()) {
+        let Some(region) = bytes.get(start..end) else {
             return Err(Error::new(
                 ErrorKind::OffsetOutOfRange {
                     end,
@@ -415,20 +432,18 @@ fn validate_table<T: Element, M: Mode>(
                 at + 4 * i + 4,
             )
             .in_element(i + 1));
-        }
-        let tail = mode
-            .slice(crate::mode::sealed::INTERNAL, bytes, start, end)
-            .unwrap_or(&[]);
-        let slots = Slots {
+        };
+        let place = Place {
             block: &[],
             block_at: 0,
-            tail,
-            tail_at: 0,
+            region,
+            region_at: 0,
         };
-        T::validate(slots, mode, depth).map_err(|e| e.shift(at + start).in_element(i))?;
+        <T::Kind as Kind>::validate(INTERNAL, place, mode, depth)
+            .map_err(|e| e.shift(at + start).in_element(i))?;
         start = end;
     }
-    Ok(count)
+    Ok(())
 }
 
 /// Bytes of tail data a list of `items` encodes to (FORMAT.md §6).
@@ -438,16 +453,18 @@ pub(crate) fn list_tail_len<T: Element>(items: &[T]) -> usize {
     // messages must be able to compute without looking at their elements.)
     const {
         assert!(
-            matches!(T::LIST_ENCODING, ListEncoding::Table) || T::BLOCK_SIZE > 0,
+            matches!(<T::Kind as Kind>::LIST_ENCODING, ListEncoding::Table)
+                || <T::Kind as Kind>::BLOCK_SIZE > 0,
             "wiremsg: list elements must not be zero-size (a message without fields, FixedStr<0>, [T; 0])"
         )
     };
     if items.is_empty() {
         return 0;
     }
-    match T::LIST_ENCODING {
-        ListEncoding::Packed => items.len() * T::BLOCK_SIZE,
-        ListEncoding::Strided => 2 + items.len() * T::BLOCK_SIZE,
+    let size = <T::Kind as Kind>::BLOCK_SIZE;
+    match <T::Kind as Kind>::LIST_ENCODING {
+        ListEncoding::Packed => items.len() * size,
+        ListEncoding::Strided => 2 + items.len() * size,
         ListEncoding::Table => 4 * items.len() + items.iter().map(Field::tail_len).sum::<usize>(),
     }
 }
@@ -457,8 +474,8 @@ pub(crate) fn write_list<T: Element>(items: &[T], out: &mut [u8]) {
     if items.is_empty() {
         return;
     }
-    let size = T::BLOCK_SIZE;
-    match T::LIST_ENCODING {
+    let size = <T::Kind as Kind>::BLOCK_SIZE;
+    match <T::Kind as Kind>::LIST_ENCODING {
         ListEncoding::Packed => {
             for (item, block) in items.iter().zip(out.chunks_exact_mut(size.max(1))) {
                 item.write(block, &mut []);
@@ -485,28 +502,34 @@ pub(crate) fn write_list<T: Element>(items: &[T], out: &mut [u8]) {
     }
 }
 
+impl<T: Element> Sealed for ListOf<T> {}
+
+impl<T: Element> Kind for ListOf<T> {
+    const BLOCK_SIZE: usize = 4;
+    const IN_TAIL: bool = true;
+    const CHECKS: bool = true;
+    const EVOLVES: bool = false;
+    const LIST_ENCODING: ListEncoding = ListEncoding::Table;
+    const MIN_ELEMENT_SIZE: usize = 4;
+    type View<'v> = T::ListView<'v>;
+
+    #[inline]
+    fn validate<M: Mode>(_: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error> {
+        validate_list::<T, M>(place.region, place.region_at, mode, depth)
+    }
+
+    #[inline(always)]
+    unsafe fn read<'v>(_: Internal, _: &'v [u8], region: &'v [u8]) -> T::ListView<'v> {
+        // SAFETY: the caller promises validation accepted `region` as a list of `T`.
+        T::list_view(unsafe { List::from_validated(region) })
+    }
+}
+
 macro_rules! list_field {
     ($($impl_head:tt)*) => {
         $($impl_head)* {
-            const BLOCK_SIZE: usize = 4;
-            const IN_TAIL: bool = true;
+            type Kind = ListOf<T>;
             const TYPE: &'static TypeSchema = &TypeSchema::List(T::TYPE);
-            type View<'v> = T::ListView<'v>;
-            type Stored<'v> = T::ListView<'v>;
-
-            #[inline]
-            fn validate<'v, M: Mode>(
-                s: Slots<'v>,
-                mode: &M,
-                depth: u32,
-            ) -> Result<T::ListView<'v>, Error> {
-                validate_list::<T, M>(s.tail, s.tail_at, mode, depth).map(T::list_view)
-            }
-
-            #[inline(always)]
-            fn get<'v>(_: &'v [u8], stored: T::ListView<'v>) -> T::ListView<'v> {
-                stored
-            }
 
             #[inline]
             fn tail_len(&self) -> usize {
@@ -557,6 +580,7 @@ impl<'v> DecodeField<'v> for &'v [u8] {
 /// assert_eq!(Book::decode(&bytes).unwrap().sizes, [100, 250]);
 /// ```
 pub struct ListMut<'v, T> {
+    /// The list's region, which passed validation as a list of `T`.
     bytes: &'v mut [u8],
     len: usize,
     stride: usize,
@@ -573,14 +597,28 @@ impl<T> fmt::Debug for ListMut<'_, T> {
 }
 
 impl<'v, T: Element> ListMut<'v, T> {
-    /// A mutable view over a list region that already passed validation (O(1)).
-    #[doc(hidden)]
-    pub fn from_validated(bytes: &'v mut [u8]) -> Self {
+    /// The mutable view over a list region that passed validation (O(1)).
+    ///
+    /// # Safety
+    ///
+    /// `bytes` passed validation as a list of `T`.
+    #[inline(always)]
+    pub(crate) unsafe fn from_validated(bytes: &'v mut [u8]) -> Self {
         let (len, stride) = shape::<T>(bytes);
         ListMut {
             bytes,
             len,
             stride,
+            _element: PhantomData,
+        }
+    }
+
+    /// The empty list (a list field the writer's version did not have).
+    pub(crate) fn empty() -> Self {
+        ListMut {
+            bytes: &mut [],
+            len: 0,
+            stride: <T::Kind as Kind>::BLOCK_SIZE,
             _element: PhantomData,
         }
     }
@@ -595,42 +633,175 @@ impl<'v, T: Element> ListMut<'v, T> {
         self.len == 0
     }
 
+    /// The list, read-only.
+    #[inline]
+    pub fn as_list(&self) -> List<'_, T> {
+        List {
+            bytes: self.bytes,
+            len: self.len,
+            stride: self.stride,
+            _element: PhantomData,
+        }
+    }
+
+    /// The element at `index`, or `None` if `index >= len()`.
+    #[inline]
+    pub fn get(&self, index: usize) -> Option<ViewOf<'_, T>> {
+        self.as_list().get(index)
+    }
+
     /// Overwrites element `index` with `value`; returns false (and writes nothing) if
     /// `index >= len()`.
+    #[inline]
     pub fn set(&mut self, index: usize, value: &T) -> bool
     where
         T: Scalar<'v>,
     {
-        if index >= self.len || T::LIST_ENCODING != ListEncoding::Packed {
+        if index >= self.len || <T::Kind as Kind>::LIST_ENCODING != ListEncoding::Packed {
             return false;
         }
-        let start = index * self.stride;
-        match self.bytes.get_mut(start..start + self.stride) {
-            Some(block) => {
-                value.write(block, &mut []);
-                true
-            }
-            None => false,
-        }
+        // SAFETY: `index < len`: the element's bytes are inside the packed region.
+        let block =
+            unsafe { range_mut(self.bytes, index * self.stride, (index + 1) * self.stride) };
+        value.write_scalar(INTERNAL, block);
+        true
     }
 
     /// The mutable view of message element `index`, or `None` if `index >= len()`.
-    pub fn get_mut(&mut self, index: usize) -> Option<T::Mut<'_>>
+    #[inline]
+    pub fn get_mut(&mut self, index: usize) -> Option<MutOf<'_, T>>
     where
-        T: WireMsg,
+        T::Kind: MessageKind,
     {
         if index >= self.len {
             return None;
         }
-        match T::LIST_ENCODING {
+        // SAFETY: `index < len`; the element's bytes lie inside the validated region
+        // and were validated as a message of the element's layout.
+        unsafe {
+            let (start, end) = match <T::Kind as Kind>::LIST_ENCODING {
+                ListEncoding::Table => table_range(self.bytes, self.len, index),
+                _ => {
+                    let start = 2 + index * self.stride;
+                    (start, start + self.stride)
+                }
+            };
+            let bytes = range_mut(self.bytes, start, end);
+            Some(crate::validated::mut_of::<<T::Kind as MessageKind>::Msg>(
+                bytes,
+            ))
+        }
+    }
+
+    /// The mutable views of the message elements, in order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::WireMsg;
+    ///
+    /// #[derive(WireMsg, Debug)]
+    /// struct Level { price: i64, size: u32 }
+    ///
+    /// #[derive(WireMsg, Debug)]
+    /// struct Book { levels: Vec<Level> }
+    ///
+    /// let book = Book { levels: vec![Level { price: 10, size: 1 }, Level { price: 11, size: 2 }] };
+    /// let mut bytes = book.to_bytes().unwrap();
+    /// let mut view = Book::view_mut(&mut bytes).unwrap();
+    /// for mut level in view.levels_mut().iter_mut() {
+    ///     let doubled = level.size() * 2;
+    ///     level.set_size(doubled);
+    /// }
+    /// let sizes: Vec<u32> = Book::view(&bytes).unwrap().levels().iter().map(|l| l.size()).collect();
+    /// assert_eq!(sizes, [2, 4]);
+    /// ```
+    pub fn iter_mut(&mut self) -> ListIterMut<'_, T>
+    where
+        T::Kind: MessageKind,
+    {
+        let len = self.len;
+        let stride = self.stride;
+        let (table, rest): (&[u8], &mut [u8]) = match <T::Kind as Kind>::LIST_ENCODING {
             ListEncoding::Table => {
-                let (start, end) = table_range(self.bytes, self.len, index)?;
-                T::__mut(self.bytes.get_mut(start..end)?)
+                let split = (4 * len).min(self.bytes.len());
+                let (table, rest) = self.bytes.split_at_mut(split);
+                (&*table, rest)
             }
             _ => {
-                let start = 2 + index * self.stride;
-                T::__mut(self.bytes.get_mut(start..start + self.stride)?)
+                let split = 2.min(self.bytes.len());
+                (&[], &mut self.bytes[split..])
             }
+        };
+        ListIterMut {
+            table,
+            rest,
+            len,
+            stride,
+            next: 0,
+            _element: PhantomData,
         }
     }
 }
+
+/// Iterator over the mutable views of the message elements of a [`ListMut`].
+pub struct ListIterMut<'m, T> {
+    /// The offset table of a table list (empty otherwise).
+    table: &'m [u8],
+    /// The elements not yet returned.
+    rest: &'m mut [u8],
+    len: usize,
+    stride: usize,
+    next: usize,
+    _element: PhantomData<fn() -> T>,
+}
+
+impl<T> fmt::Debug for ListIterMut<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ListIterMut")
+            .field("len", &self.len)
+            .field("next", &self.next)
+            .finish()
+    }
+}
+
+impl<'m, T: Element> Iterator for ListIterMut<'m, T>
+where
+    T::Kind: MessageKind,
+{
+    type Item = MutOf<'m, T>;
+
+    fn next(&mut self) -> Option<MutOf<'m, T>> {
+        if self.next >= self.len {
+            return None;
+        }
+        let i = self.next;
+        self.next += 1;
+        let size = match <T::Kind as Kind>::LIST_ENCODING {
+            ListEncoding::Table => {
+                let at = |i: usize| read_u32(self.table, 4 * i).map_or(0, |n| n as usize);
+                let end = if i + 1 < self.len {
+                    at(i + 1)
+                } else {
+                    at(i) + self.rest.len()
+                };
+                end.saturating_sub(at(i))
+            }
+            _ => self.stride,
+        };
+        let rest = core::mem::take(&mut self.rest);
+        let (element, rest) = rest.split_at_mut(size.min(rest.len()));
+        self.rest = rest;
+        // SAFETY: the list passed validation, so its elements follow one another
+        // (start offsets never decrease, strided elements are `stride` bytes): this
+        // is element `i`'s bytes, validated as a message of its layout.
+        Some(unsafe { crate::validated::mut_of::<<T::Kind as MessageKind>::Msg>(element) })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.len - self.next.min(self.len);
+        (left, Some(left))
+    }
+}
+
+impl<'m, T: Element> ExactSizeIterator for ListIterMut<'m, T> where T::Kind: MessageKind {}

@@ -1,22 +1,28 @@
 //! The message trait implemented by `#[derive(WireMsg)]`, and the enum trait
 //! implemented by `#[derive(WireEnum)]`.
 
-use crate::field::{DecodeField, Field};
+use crate::field::{DecodeField, Field, Kind, ListEncoding, Scalar};
+use crate::kind::EnumOf;
+use crate::layout::Layout;
+use crate::mode::sealed::{Internal, Place, Sealed};
+use crate::validated::{Validated, ValidatedMut};
 use crate::{EnumSchema, Error, ErrorKind, MessageSchema, Mode};
 use alloc::vec::Vec;
+use core::fmt::Debug;
 
 /// Nesting limit of messages inside messages (lists included) that `view` accepts.
 ///
 /// Bytes that nest deeper fail with [`ErrorKind::DepthLimitExceeded`]; this bounds
 /// the stack that validation uses on hostile input (only recursive message types can
-/// nest this deep).
+/// nest this deep). Fixed-size messages nested inline do not count: they cannot
+/// recurse.
 pub const MAX_DEPTH: u32 = 64;
 
 /// A struct with a wire layout: implemented by `#[derive(WireMsg)]`.
 ///
 /// See the [crate docs](crate) for the layout and an example, and `FORMAT.md` for the
 /// bytes.
-pub trait WireMsg: Field + Sized {
+pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     /// Bytes of the block: for a message without a tail, the whole encoding; for a
     /// message with a tail, the offset where the tail starts (its 2-byte block length
     /// field included).
@@ -30,7 +36,14 @@ pub trait WireMsg: Field + Sized {
     /// The schema descriptor: field names, offsets, sizes and types.
     const SCHEMA: &'static MessageSchema;
 
-    /// The mutable view (`{Name}Mut`): setters for fixed-size fields, in place.
+    /// The layout that validation and the views read by: the type itself, with its
+    /// lifetimes set to `'static`.
+    #[doc(hidden)]
+    type Layout: Layout;
+    /// The validated view (`{Name}View`): accessors that read fields in place.
+    type View<'v>: Copy + Debug;
+    /// The mutable view (`{Name}Mut`): getters, and setters for fixed-size fields, in
+    /// place.
     type Mut<'v>;
 
     /// Validates `bytes` once and returns the view (`{Name}View`), whose accessors
@@ -47,7 +60,7 @@ pub trait WireMsg: Field + Sized {
     /// path and byte offset.
     #[inline]
     fn view(bytes: &[u8]) -> Result<Self::View<'_>, Error> {
-        crate::batch::view::<Self>(bytes)
+        crate::validated::validate::<Self::Layout>(bytes).map(Self::__view_of)
     }
 
     /// Validates `bytes` like [`view`](Self::view) and returns the mutable view.
@@ -55,18 +68,34 @@ pub trait WireMsg: Field + Sized {
     /// # Errors
     ///
     /// As [`view`](Self::view).
+    #[inline]
     fn view_mut(bytes: &mut [u8]) -> Result<Self::Mut<'_>, Error> {
-        Self::view(bytes)?;
-        let available = bytes.len();
-        Self::__mut(bytes).ok_or_else(|| {
-            Error::new(
-                ErrorKind::Truncated {
-                    needed: Self::MIN_BLOCK_LENGTH,
-                    available,
-                },
-                0,
-            )
-        })
+        crate::validated::validate::<Self::Layout>(bytes)?;
+        // SAFETY: validated just above.
+        Ok(unsafe { crate::validated::mut_of::<Self>(bytes) })
+    }
+
+    /// The view over bytes known to be valid, without validating them: O(1), no
+    /// reads. The same as [`view_unchecked`](crate::view_unchecked).
+    ///
+    /// # Safety
+    ///
+    /// `Self::view(bytes)` returns `Ok`.
+    #[inline(always)]
+    unsafe fn view_unchecked(bytes: &[u8]) -> Self::View<'_> {
+        // SAFETY: forwarded to the caller.
+        unsafe { crate::validated::view_of::<Self>(bytes) }
+    }
+
+    /// The mutable view over bytes known to be valid, without validating them: O(1).
+    ///
+    /// # Safety
+    ///
+    /// `Self::view(bytes)` returns `Ok`.
+    #[inline(always)]
+    unsafe fn view_mut_unchecked(bytes: &mut [u8]) -> Self::Mut<'_> {
+        // SAFETY: forwarded to the caller.
+        unsafe { crate::validated::mut_of::<Self>(bytes) }
     }
 
     /// Decodes `bytes` to the owned value (borrowing strings and byte strings from
@@ -86,7 +115,7 @@ pub trait WireMsg: Field + Sized {
     /// Bytes [`encode_into`](Self::encode_into) writes.
     #[inline]
     fn encoded_len(&self) -> usize {
-        if Self::IN_TAIL {
+        if <Self::Kind as Kind>::IN_TAIL {
             self.tail_len()
         } else {
             Self::BLOCK_LENGTH
@@ -143,13 +172,13 @@ pub trait WireMsg: Field + Sized {
         Ok(out)
     }
 
-    /// Builds the view; the derive's validation routine, generic over checking.
+    /// Wraps a proof of validation as the view.
     #[doc(hidden)]
-    fn __view<'v, M: Mode>(bytes: &'v [u8], mode: &M, depth: u32) -> Result<Self::View<'v>, Error>;
+    fn __view_of<'v>(validated: Validated<'v, Self::Layout>) -> Self::View<'v>;
 
-    /// Builds the mutable view over bytes that passed `view`.
+    /// Wraps a proof of validation as the mutable view.
     #[doc(hidden)]
-    fn __mut(bytes: &mut [u8]) -> Option<Self::Mut<'_>>;
+    fn __mut_of<'v>(validated: ValidatedMut<'v, Self::Layout>) -> Self::Mut<'v>;
 
     /// Writes the encoding into `out`, exactly `encoded_len()` bytes.
     #[doc(hidden)]
@@ -166,11 +195,14 @@ fn checked_len<T: WireMsg>(msg: &T) -> Result<usize, Error> {
 
 /// A C-like enum with an integer representation: implemented by
 /// `#[derive(WireEnum)]`.
-pub trait WireEnum: Copy + Sized + 'static {
+pub trait WireEnum: Copy + Debug + Sized + 'static {
     /// The integer type on the wire (from `#[repr(..)]`).
     type Repr: EnumRepr;
     /// The schema descriptor.
     const ENUM_SCHEMA: &'static EnumSchema;
+    /// What a read of a value with no variant returns (never, on validated bytes).
+    #[doc(hidden)]
+    const __FALLBACK: Self;
     /// The variant for `raw`, or `None` if there is none (never `None` for an enum
     /// with a catch-all variant).
     fn from_raw(raw: Self::Repr) -> Option<Self>;
@@ -180,19 +212,14 @@ pub trait WireEnum: Copy + Sized + 'static {
 
 /// An integer type an enum can be represented by on the wire: `u8`, `u16`, `u32`,
 /// `u64`.
-pub trait EnumRepr: Field + Copy + Into<u64> + sealed::Sealed {
+pub trait EnumRepr: Field + Scalar<'static> + Copy + Into<u64> + Sealed {
     /// Reads the value from its little-endian bytes (0 if too short).
     #[doc(hidden)]
     fn read(block: &[u8]) -> Self;
 }
 
-mod sealed {
-    pub trait Sealed {}
-}
-
 macro_rules! enum_repr {
     ($($ty:ty),*) => {$(
-        impl sealed::Sealed for $ty {}
         impl EnumRepr for $ty {
             #[inline(always)]
             fn read(block: &[u8]) -> Self {
@@ -206,3 +233,46 @@ macro_rules! enum_repr {
 }
 
 enum_repr!(u8, u16, u32, u64);
+
+impl<E: WireEnum> Sealed for EnumOf<E> {}
+
+/// The repr integer, little-endian; a value with no variant fails validation unless
+/// the enum has a catch-all variant (FORMAT.md §4.4).
+impl<E: WireEnum> Kind for EnumOf<E> {
+    const BLOCK_SIZE: usize = <<E::Repr as Field>::Kind as Kind>::BLOCK_SIZE;
+    const IN_TAIL: bool = false;
+    const CHECKS: bool = true;
+    const EVOLVES: bool = false;
+    const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
+    const MIN_ELEMENT_SIZE: usize = <Self as Kind>::BLOCK_SIZE;
+    type View<'v> = E;
+
+    #[inline(always)]
+    fn validate<M: Mode>(_: Internal, place: Place<'_>, _: &M, _: u32) -> Result<(), Error> {
+        let raw = E::Repr::read(place.block);
+        if E::from_raw(raw).is_none() {
+            return Err(Error::new(
+                ErrorKind::UnknownEnumValue {
+                    enum_name: E::ENUM_SCHEMA.name,
+                    value: raw.into(),
+                },
+                place.block_at,
+            ));
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    unsafe fn read<'v>(_: Internal, block: &'v [u8], _: &'v [u8]) -> E {
+        // Any value reads as some variant: no fact of validation is needed here.
+        E::from_raw(E::Repr::read(block)).unwrap_or(E::__FALLBACK)
+    }
+}
+
+/// An enum is set in place as its repr integer.
+impl<'v, E: WireEnum + Field<Kind = EnumOf<E>>> Scalar<'v> for E {
+    #[inline(always)]
+    fn write_scalar(&self, i: Internal, block: &mut [u8]) {
+        self.to_raw().write_scalar(i, block);
+    }
+}

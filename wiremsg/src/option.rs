@@ -1,46 +1,66 @@
 //! `Option<T>`: a presence byte before the value, so that "absent" and "zero" stay
 //! apart (FORMAT.md §4.5).
 
-use crate::field::{DecodeField, Field, Scalar, Slots};
+use crate::field::{DecodeField, Field, Kind, ListEncoding, Scalar, ViewOf};
+use crate::kind::Opt;
+use crate::mode::sealed::{Internal, Place, Sealed};
 use crate::{Error, ErrorKind, Mode, TypeSchema};
 
-/// One presence byte (0 absent, 1 present, others invalid), then `T`'s block bytes
-/// (zero when absent; readers ignore them). A `T` with tail data keeps its slot, and
+impl<K: Kind> Sealed for Opt<K> {}
+
+/// One presence byte (0 absent, 1 present, others invalid), then `K`'s block bytes
+/// (zero when absent; readers ignore them). A `K` with tail data keeps its slot, and
 /// an absent one has empty tail data.
-impl<T: Field> Field for Option<T> {
-    const BLOCK_SIZE: usize = 1 + T::BLOCK_SIZE;
-    const IN_TAIL: bool = T::IN_TAIL;
-    const TYPE: &'static TypeSchema = &TypeSchema::Option(T::TYPE);
-    const EVOLVES: bool = T::EVOLVES;
-    type View<'v> = Option<T::View<'v>>;
-    type Stored<'v> = Option<T::Stored<'v>>;
+impl<K: Kind> Kind for Opt<K> {
+    const BLOCK_SIZE: usize = 1 + K::BLOCK_SIZE;
+    const IN_TAIL: bool = K::IN_TAIL;
+    const CHECKS: bool = true;
+    const EVOLVES: bool = K::EVOLVES;
+    const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
+    const MIN_ELEMENT_SIZE: usize = 1 + K::BLOCK_SIZE;
+    type View<'v> = Option<K::View<'v>>;
 
     #[inline(always)]
-    fn validate<'v, M: Mode>(
-        s: Slots<'v>,
-        mode: &M,
-        depth: u32,
-    ) -> Result<Option<T::Stored<'v>>, Error> {
-        match s.block.first() {
+    fn validate<M: Mode>(i: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error> {
+        match place.block.first() {
             Some(1) => {
-                let inner = Slots {
-                    block: s.block.get(1..).unwrap_or_default(),
-                    block_at: s.block_at + 1,
-                    ..s
+                let inner = Place {
+                    block: place.block.get(1..).unwrap_or_default(),
+                    block_at: place.block_at + 1,
+                    ..place
                 };
-                T::validate(inner, mode, depth).map(Some)
+                K::validate(i, inner, mode, depth)
             }
-            Some(&value) if M::CHECKED && value != 0 => {
-                Err(Error::new(ErrorKind::InvalidPresence { value }, s.block_at))
-            }
-            _ => Ok(None),
+            Some(0) | None => Ok(()),
+            Some(&value) => Err(Error::new(
+                ErrorKind::InvalidPresence { value },
+                place.block_at,
+            )),
         }
     }
 
     #[inline(always)]
-    fn get<'v>(block: &'v [u8], stored: Option<T::Stored<'v>>) -> Option<T::View<'v>> {
-        stored.map(|s| T::get(block.get(1..).unwrap_or_default(), s))
+    unsafe fn read<'v>(i: Internal, block: &'v [u8], region: &'v [u8]) -> Option<K::View<'v>> {
+        // SAFETY: the caller promises `block` holds the presence byte and `K`'s bytes
+        // after it, validated: when the byte is 1, `K` was validated at `block[1..]`.
+        unsafe {
+            let [presence] = crate::validated::array_at::<1>(block, 0);
+            if presence == 1 {
+                Some(K::read(
+                    i,
+                    crate::validated::range(block, 1, block.len()),
+                    region,
+                ))
+            } else {
+                None
+            }
+        }
     }
+}
+
+impl<T: Field> Field for Option<T> {
+    type Kind = Opt<T::Kind>;
+    const TYPE: &'static TypeSchema = &TypeSchema::Option(T::TYPE);
 
     #[inline(always)]
     fn tail_len(&self) -> usize {
@@ -67,9 +87,27 @@ impl<T: Field> Field for Option<T> {
 
 impl<'v, T: DecodeField<'v>> DecodeField<'v> for Option<T> {
     #[inline]
-    fn decode_view(view: Option<T::View<'v>>) -> Self {
+    fn decode_view(view: Option<ViewOf<'v, T>>) -> Self {
         view.map(T::decode_view)
     }
 }
 
-impl<'v, T: Scalar<'v>> Scalar<'v> for Option<T> {}
+impl<'v, T: Scalar<'v>> Scalar<'v> for Option<T> {
+    #[inline(always)]
+    fn write_scalar(&self, i: Internal, block: &mut [u8]) {
+        let Some((presence, rest)) = block.split_first_mut() else {
+            return;
+        };
+        match self {
+            Some(value) => {
+                *presence = 1;
+                value.write_scalar(i, rest);
+            }
+            None => {
+                *presence = 0;
+                let size = <T::Kind as Kind>::BLOCK_SIZE.min(rest.len());
+                rest[..size].fill(0);
+            }
+        }
+    }
+}

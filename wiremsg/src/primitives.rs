@@ -1,30 +1,38 @@
-//! Numbers and `bool`: little-endian, unaligned, no padding (FORMAT.md §4.1).
+//! Numbers and `bool`: little-endian, unaligned, no padding (FORMAT.md §4.1). Each is
+//! its own [`Kind`].
 
-use crate::field::{DecodeField, Element, Field, ListEncoding, Scalar, Slots};
+use crate::field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar};
+use crate::mode::sealed::{Internal, Place, Sealed};
 use crate::{Error, ErrorKind, List, Mode, TypeSchema};
 
 macro_rules! number {
     ($($ty:ty => $schema:ident),* $(,)?) => {$(
-        impl Field for $ty {
+        impl Sealed for $ty {}
+
+        impl Kind for $ty {
             const BLOCK_SIZE: usize = core::mem::size_of::<$ty>();
             const IN_TAIL: bool = false;
-            const TYPE: &'static TypeSchema = &TypeSchema::$schema;
             const CHECKS: bool = false;
+            const EVOLVES: bool = false;
+            const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
+            const MIN_ELEMENT_SIZE: usize = core::mem::size_of::<$ty>();
             type View<'v> = $ty;
-            type Stored<'v> = ();
 
             #[inline(always)]
-            fn validate<'v, M: Mode>(_: Slots<'v>, _: &M, _: u32) -> Result<(), Error> {
+            fn validate<M: Mode>(_: Internal, _: Place<'_>, _: &M, _: u32) -> Result<(), Error> {
                 Ok(())
             }
 
             #[inline(always)]
-            fn get(block: &[u8], _: ()) -> $ty {
-                match block.first_chunk() {
-                    Some(bytes) => <$ty>::from_le_bytes(*bytes),
-                    None => 0 as $ty,
-                }
+            unsafe fn read<'v>(_: Internal, block: &'v [u8], _: &'v [u8]) -> $ty {
+                // SAFETY: the caller promises `block` holds the value's bytes.
+                <$ty>::from_le_bytes(unsafe { crate::validated::array_at(block, 0) })
             }
+        }
+
+        impl Field for $ty {
+            type Kind = $ty;
+            const TYPE: &'static TypeSchema = &TypeSchema::$schema;
 
             #[inline(always)]
             fn tail_len(&self) -> usize {
@@ -46,7 +54,12 @@ macro_rules! number {
             }
         }
 
-        impl<'v> Scalar<'v> for $ty {}
+        impl<'v> Scalar<'v> for $ty {
+            #[inline(always)]
+            fn write_scalar(&self, _: Internal, block: &mut [u8]) {
+                self.write(block, &mut []);
+            }
+        }
     )*};
 }
 
@@ -58,7 +71,7 @@ number! {
 
 macro_rules! packed_element {
     ($($ty:ty),* $(,)?) => {$(
-        crate::field::list_element!([impl Element for $ty] Packed);
+        crate::field::list_element!([impl Element for $ty]);
     )*};
 }
 
@@ -66,7 +79,6 @@ packed_element!(u16, u32, u64, u128, i8, i16, i32, i64, i128, f32, f64, bool);
 
 /// A list of bytes is viewed as the byte slice itself.
 impl Element for u8 {
-    const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
     type ListView<'v> = &'v [u8];
 
     #[inline(always)]
@@ -79,33 +91,44 @@ impl Element for u8 {
     where
         Self: 'v,
     {
-        List::packed_unchecked(view, view.len())
+        // Every byte is a valid `u8`: any slice is a valid list of bytes.
+        List::of_bytes(view)
     }
 }
 
+impl Sealed for bool {}
+
 /// One byte, 0 for `false` and 1 for `true`; any other byte fails validation.
-impl Field for bool {
+impl Kind for bool {
     const BLOCK_SIZE: usize = 1;
     const IN_TAIL: bool = false;
-    const TYPE: &'static TypeSchema = &TypeSchema::Bool;
+    const CHECKS: bool = true;
+    const EVOLVES: bool = false;
+    const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
+    const MIN_ELEMENT_SIZE: usize = 1;
     type View<'v> = bool;
-    type Stored<'v> = ();
 
     #[inline(always)]
-    fn validate<'v, M: Mode>(s: Slots<'v>, _: &M, _: u32) -> Result<(), Error> {
-        match s.block.first() {
+    fn validate<M: Mode>(_: Internal, place: Place<'_>, _: &M, _: u32) -> Result<(), Error> {
+        match place.block.first() {
             Some(0 | 1) => Ok(()),
-            Some(&value) if M::CHECKED => {
-                Err(Error::new(ErrorKind::InvalidBool { value }, s.block_at))
-            }
-            _ => Ok(()),
+            Some(&value) => Err(Error::new(ErrorKind::InvalidBool { value }, place.block_at)),
+            None => Ok(()),
         }
     }
 
     #[inline(always)]
-    fn get(block: &[u8], _: ()) -> bool {
-        block.first().is_some_and(|&b| b != 0)
+    unsafe fn read<'v>(_: Internal, block: &'v [u8], _: &'v [u8]) -> bool {
+        // SAFETY: the caller promises `block` holds the byte. Any non-zero byte reads
+        // as true, so even a wrong byte could not make an invalid `bool`.
+        let [byte] = unsafe { crate::validated::array_at::<1>(block, 0) };
+        byte != 0
     }
+}
+
+impl Field for bool {
+    type Kind = bool;
+    const TYPE: &'static TypeSchema = &TypeSchema::Bool;
 
     #[inline(always)]
     fn tail_len(&self) -> usize {
@@ -127,4 +150,9 @@ impl<'v> DecodeField<'v> for bool {
     }
 }
 
-impl<'v> Scalar<'v> for bool {}
+impl<'v> Scalar<'v> for bool {
+    #[inline(always)]
+    fn write_scalar(&self, _: Internal, block: &mut [u8]) {
+        self.write(block, &mut []);
+    }
+}

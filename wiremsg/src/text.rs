@@ -1,38 +1,44 @@
 //! Strings: `String` and `&str` fields, UTF-8 bytes in the tail (FORMAT.md §4.2).
 
-use crate::field::{DecodeField, Element, Field, Slots};
+use crate::field::{DecodeField, Element, Field, Kind, ListEncoding};
+use crate::kind::Text;
+use crate::mode::sealed::{Internal, Place, Sealed};
 use crate::{Error, ErrorKind, Mode, TypeSchema};
 use alloc::string::String;
 
-#[inline(always)]
-fn validate_str<'v, M: Mode>(s: Slots<'v>, mode: &M) -> Result<&'v str, Error> {
-    mode.utf8(crate::mode::sealed::INTERNAL, s.tail)
-        .map_err(|valid_up_to| {
+impl Sealed for Text {}
+
+impl Kind for Text {
+    const BLOCK_SIZE: usize = 4;
+    const IN_TAIL: bool = true;
+    const CHECKS: bool = true;
+    const EVOLVES: bool = false;
+    const LIST_ENCODING: ListEncoding = ListEncoding::Table;
+    const MIN_ELEMENT_SIZE: usize = 4;
+    type View<'v> = &'v str;
+
+    #[inline(always)]
+    fn validate<M: Mode>(i: Internal, place: Place<'_>, mode: &M, _: u32) -> Result<(), Error> {
+        mode.text(i, place.region).map_err(|valid_up_to| {
             Error::new(
                 ErrorKind::InvalidUtf8 { valid_up_to },
-                s.tail_at + valid_up_to,
+                place.region_at + valid_up_to,
             )
         })
+    }
+
+    #[inline(always)]
+    unsafe fn read<'v>(_: Internal, _: &'v [u8], region: &'v [u8]) -> &'v str {
+        // SAFETY: the caller promises validation accepted `region`: it is UTF-8.
+        unsafe { crate::validated::str_of(region) }
+    }
 }
 
 macro_rules! string_field {
     ($($impl_head:tt)*) => {
         $($impl_head)* {
-            const BLOCK_SIZE: usize = 4;
-            const IN_TAIL: bool = true;
+            type Kind = Text;
             const TYPE: &'static TypeSchema = &TypeSchema::Str;
-            type View<'v> = &'v str;
-            type Stored<'v> = &'v str;
-
-            #[inline(always)]
-            fn validate<'v, M: Mode>(s: Slots<'v>, mode: &M, _: u32) -> Result<&'v str, Error> {
-                validate_str(s, mode)
-            }
-
-            #[inline(always)]
-            fn get<'v>(_: &'v [u8], stored: &'v str) -> &'v str {
-                stored
-            }
 
             #[inline(always)]
             fn tail_len(&self) -> usize {
@@ -52,8 +58,8 @@ macro_rules! string_field {
 string_field!(impl Field for String);
 string_field!(impl<'a> Field for &'a str);
 
-crate::field::list_element!([impl Element for String] Table);
-crate::field::list_element!([impl<'a> Element for &'a str] Table);
+crate::field::list_element!([impl Element for String]);
+crate::field::list_element!([impl<'a> Element for &'a str]);
 
 impl<'v> DecodeField<'v> for String {
     #[inline]

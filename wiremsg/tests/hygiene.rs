@@ -247,7 +247,7 @@ fn raw_identifier_field_keeps_its_plain_name_in_the_schema_and_setters() {
     edit.set_side(Side::Buy);
     edit.set_venue(Venue::Xnys);
     edit.set_levels([4, 5, 6]);
-    edit.tick_mut().unwrap().set_price(12);
+    edit.tick_mut().set_price(12);
     edit.items_mut().get_mut(0).unwrap().set_qty(100);
     edit.numbers_mut().set(2, &33);
     let decoded = Everything::decode(&bytes).unwrap();

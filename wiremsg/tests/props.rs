@@ -1,5 +1,6 @@
-//! Property tests: round trips of arbitrary values, and arbitrary or mutated bytes never
-//! make `view` (or the accessors of a view it accepts) panic.
+//! Property tests: round trips of arbitrary values; arbitrary or mutated bytes never
+//! make `view` (or the accessors of a view it accepts) panic; and over every accepted
+//! buffer the checked, unchecked and mutable views and decoding read the same values.
 
 mod common;
 
@@ -93,29 +94,43 @@ fn same(x: &Mixed, y: &Mixed) -> bool {
         )
 }
 
-/// Views every type over `bytes`; on success, reads every field through `Debug`.
+/// Over bytes that `view` accepts, every way of reading agrees: the checked view, the
+/// unchecked view, the mutable view (checked and unchecked), its read-only view, and
+/// the view of the re-encoded decoded value. Each reads every field (`Debug`).
+macro_rules! agree {
+    ($ty:ty, $bytes:expr) => {{
+        let bytes: &[u8] = $bytes;
+        if let Ok(view) = <$ty>::view(bytes) {
+            let checked = format!("{view:?}");
+            // SAFETY: `view` accepted these bytes just above.
+            let unchecked = format!("{:?}", unsafe { <$ty>::view_unchecked(bytes) });
+            assert_eq!(checked, unchecked);
+            let mut copy = bytes.to_vec();
+            let edit = <$ty>::view_mut(&mut copy).unwrap();
+            assert_eq!(format!("{:?}", edit.as_view()), checked);
+            let named = format!("{edit:?}").replacen("Mut", "View", 1);
+            assert_eq!(named, checked);
+            // SAFETY: as above; `copy` holds the same bytes.
+            let edit = unsafe { <$ty>::view_mut_unchecked(&mut copy) };
+            assert_eq!(format!("{:?}", edit.as_view()), checked);
+            let again = view.decode().to_bytes().unwrap();
+            assert_eq!(format!("{:?}", <$ty>::view(&again).unwrap()), checked);
+        }
+    }};
+}
+
+/// Views every type over `bytes`; on success, checks that every way of reading the
+/// fields agrees.
 fn view_all(bytes: &[u8]) {
-    if let Ok(v) = Mixed::view(bytes) {
-        let _ = format!("{v:?}");
-        let _ = v.decode();
-    }
-    if let Ok(v) = Order::view(bytes) {
-        let _ = format!("{v:?}");
-        let _ = v.decode();
-    }
-    if let Ok(v) = Node::view(bytes) {
-        let _ = format!("{v:?}");
-    }
-    if let Ok(v) = Tick::view(bytes) {
-        let _ = format!("{v:?}");
-    }
-    if let Ok(v) = LoginRequest::view(bytes) {
-        let _ = format!("{v:?}");
-    }
+    agree!(Mixed, bytes);
+    agree!(Order, bytes);
+    agree!(Node, bytes);
+    agree!(Tick, bytes);
+    agree!(LoginRequest, bytes);
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 512 }))]
 
     #[test]
     fn round_trip(value in mixed()) {
@@ -185,7 +200,7 @@ fn field_and_type_names_do_not_shadow_generated_code() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1024))]
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 1024 }))]
 
     /// `view` checks the strings of a message in one batch; the string-by-string
     /// checked pass must accept exactly the same bytes and fail with the same error.
@@ -200,13 +215,13 @@ proptest! {
                 bytes[i] = *byte;
             }
             let batched = Order::view(&bytes).map(|v| format!("{v:?}")).map_err(|e| e.to_string());
-            let single = Order::__view(&bytes, &wiremsg::Checked, 0)
-                .map(|v| format!("{v:?}"))
+            let single = wiremsg::__private::validate_per_string::<Order>(&bytes)
+                .map(|()| format!("{:?}", Order::view(&bytes).unwrap()))
                 .map_err(|e| e.to_string());
             prop_assert_eq!(batched, single);
             let batched = Mixed::view(&bytes).map(|v| format!("{v:?}")).map_err(|e| e.to_string());
-            let single = Mixed::__view(&bytes, &wiremsg::Checked, 0)
-                .map(|v| format!("{v:?}"))
+            let single = wiremsg::__private::validate_per_string::<Mixed>(&bytes)
+                .map(|()| format!("{:?}", Mixed::view(&bytes).unwrap()))
                 .map_err(|e| e.to_string());
             prop_assert_eq!(batched, single);
         }

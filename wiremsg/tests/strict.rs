@@ -159,10 +159,10 @@ fn strict_crate_round_trips_and_edits_in_place() {
     edit.set_kind(Kind::Cancel);
     edit.set_limit(None);
     edit.set_book([1, 2, 3]);
-    edit.last_mut().unwrap().set_qty(30);
+    edit.last_mut().set_qty(30);
     edit.fills_mut().get_mut(0).unwrap().set_side(Side::Sell);
     edit.lines_mut().get_mut(1).unwrap().set_qty(50);
-    edit.head_mut().unwrap().set_qty(10);
+    edit.head_mut().set_qty(10);
     edit.sides_mut().set(1, &Side::Sell);
 
     let decoded = Order::decode(&bytes).unwrap();

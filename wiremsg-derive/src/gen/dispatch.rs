@@ -41,7 +41,7 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
         #vis enum #view<'v> {
             #(
                 #[doc = concat!("A [`", stringify!(#types), "`].")]
-                #variants(<#types as ::wiremsg::Field>::View<'v>),
+                #variants(<#types as ::wiremsg::WireMsg>::View<'v>),
             )*
         }
 

@@ -27,8 +27,6 @@ pub(crate) struct Ctx<'a> {
     pub(crate) self_v: syn::Type,
     /// `<Order<'static> as ::wiremsg::WireMsg>::BLOCK_LENGTH`
     pub(crate) block_length: TokenStream,
-    /// `<Order<'static> as ::wiremsg::WireMsg>::MIN_BLOCK_LENGTH`
-    pub(crate) min_block_length: TokenStream,
     /// `<Order<'static> as ::wiremsg::Field>::IN_TAIL`
     pub(crate) in_tail: TokenStream,
     pub(crate) fields: Vec<FieldCtx<'a>>,
@@ -47,8 +45,6 @@ pub(crate) struct FieldCtx<'a> {
     pub(crate) as_field: TokenStream,
     /// `ty<'v>`: the type as a view of lifetime `'v` sees it.
     pub(crate) v_ty: syn::Type,
-    /// `<ty<'v> as ::wiremsg::Field>`: for the view's types.
-    pub(crate) as_field_v: TokenStream,
 }
 
 impl FieldCtx<'_> {
@@ -94,7 +90,6 @@ impl<'a> Ctx<'a> {
                 }
                 .apply(&field.ty);
                 FieldCtx {
-                    as_field_v: quote!(<#v_ty as ::wiremsg::Field>),
                     v_ty,
                     field,
                     name: field.ident.to_string().trim_start_matches("r#").to_owned(),
@@ -109,20 +104,64 @@ impl<'a> Ctx<'a> {
             view: format_ident!("{}View", ident, span = ident.span()),
             view_mut: format_ident!("{}Mut", ident, span = ident.span()),
             block_length: quote!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH),
-            min_block_length: quote!(<#self_static as ::wiremsg::WireMsg>::MIN_BLOCK_LENGTH),
             in_tail: quote!(<#self_static as ::wiremsg::Field>::IN_TAIL),
             self_static,
             self_v,
             fields,
         }
     }
+}
 
-    /// `(OFFSET, SIZE)` constant names of every field, in order.
-    pub(crate) fn layout_names(&self) -> Vec<(Ident, Ident)> {
-        self.fields
-            .iter()
-            .map(|f| (f.offset.clone(), f.size.clone()))
-            .collect()
+/// Where a list of `count` fields splits into the two halves of a `Pair`.
+fn split(count: usize) -> usize {
+    count / 2
+}
+
+/// The type-level path to field `i` of `count` in the balanced tree that
+/// [`field_tree`] builds: `Left<Right<Here>>`.
+pub(crate) fn index_path(i: usize, count: usize) -> TokenStream {
+    if count <= 1 {
+        return quote!(::wiremsg::__private::Here);
+    }
+    let mid = split(count);
+    if i < mid {
+        let inner = index_path(i, mid);
+        quote!(::wiremsg::__private::Left<#inner>)
+    } else {
+        let inner = index_path(i - mid, count - mid);
+        quote!(::wiremsg::__private::Right<#inner>)
+    }
+}
+
+/// The fields as a balanced tree of `Pair`s over `Leaf`s (depth log2 of the count).
+fn field_tree(fields: &[FieldCtx<'_>]) -> TokenStream {
+    match fields {
+        [] => quote!(::wiremsg::__private::Nil),
+        [f] => {
+            let ty = &f.field.static_ty;
+            let since = f.since();
+            quote!(::wiremsg::__private::Leaf<#ty, #since>)
+        }
+        _ => {
+            let (a, b) = fields.split_at(split(fields.len()));
+            let (a, b) = (field_tree(a), field_tree(b));
+            quote!(::wiremsg::__private::Pair<#a, #b>)
+        }
+    }
+}
+
+/// `Layout` for the message with its lifetimes set to `'static`: the field types as a
+/// type-level tree, from which the runtime computes every offset.
+fn layout_impl(cx: &Ctx<'_>) -> TokenStream {
+    let self_static = &cx.self_static;
+    let list = field_tree(&cx.fields);
+    let names = cx.fields.iter().map(|f| &f.name);
+    quote! {
+        #[automatically_derived]
+        impl ::wiremsg::__private::Layout for #self_static {
+            type Fields = #list;
+            const FIELD_NAMES: &'static [&'static str] = &[#(#names),*];
+        }
     }
 }
 
@@ -136,11 +175,13 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
     let decode = decode::generate(&cx);
     let asserts = assertions(&cx);
     let template = template_impl(&cx);
+    let layout = layout_impl(&cx);
     quote! {
         #view
         #view_mut
         #[allow(non_local_definitions, clippy::all)]
         const _: () = {
+            #layout
             #field_impl
             #wire_msg
             #decode
@@ -151,75 +192,22 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
 }
 
 /// `Field` and `Element` for the message type, so that it nests in other messages and
-/// lists.
+/// lists. Its wire shape is the runtime's `Msg` kind: everything about validating and
+/// reading it comes from the layout.
 fn field_impl(cx: &Ctx<'_>) -> TokenStream {
     let ident = cx.msg.ident;
     let (impl_generics, ty_generics, _) = cx.msg.generics.split_for_impl();
-    let view = &cx.view;
     let self_static = &cx.self_static;
-    let block_length = &cx.block_length;
-    let in_tail_terms: Vec<TokenStream> = cx
-        .fields
-        .iter()
-        .map(|f| {
-            let as_field = &f.as_field;
-            quote!(#as_field::IN_TAIL)
-        })
-        .collect();
-    let checks_terms: Vec<TokenStream> = cx
-        .fields
-        .iter()
-        .map(|f| {
-            let as_field = &f.as_field;
-            quote!(#as_field::CHECKS)
-        })
-        .collect();
     let tail_len = encode::tail_len(cx);
-    let element = element_impl(
-        quote!(impl #impl_generics ::wiremsg::Element for #ident #ty_generics),
-        quote! {
-            if <Self as ::wiremsg::Field>::IN_TAIL {
-                ::wiremsg::ListEncoding::Table
-            } else {
-                ::wiremsg::ListEncoding::Strided
-            }
-        },
-        quote! {
-            const MIN_ELEMENT_SIZE: usize = if <Self as ::wiremsg::Field>::IN_TAIL {
-                4
-            } else {
-                <#self_static as ::wiremsg::WireMsg>::MIN_BLOCK_LENGTH
-            };
-        },
-    );
+    let element =
+        element_impl(quote!(impl #impl_generics ::wiremsg::Element for #ident #ty_generics));
     quote! {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::Field for #ident #ty_generics {
-            const BLOCK_SIZE: usize = if <Self as ::wiremsg::Field>::IN_TAIL { 4 } else { #block_length };
-            const IN_TAIL: bool = false #(|| #in_tail_terms)*;
-            const CHECKS: bool = <Self as ::wiremsg::Field>::IN_TAIL #(|| #checks_terms)*;
-            const EVOLVES: bool = !<Self as ::wiremsg::Field>::IN_TAIL
-                && <#self_static as ::wiremsg::WireMsg>::MIN_BLOCK_LENGTH
-                    != <#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH;
+            type Kind = ::wiremsg::__private::Msg<Self>;
             const TYPE: &'static ::wiremsg::TypeSchema = &::wiremsg::TypeSchema::Message(|| {
                 <#self_static as ::wiremsg::WireMsg>::SCHEMA
             });
-            type View<'v> = #view<'v>;
-            type Stored<'v> = #view<'v>;
-
-            #[inline]
-            fn validate<'v, M: ::wiremsg::Mode>(
-                s: ::wiremsg::Slots<'v>,
-                mode: &M,
-                depth: u32,
-            ) -> ::wiremsg::__private::Result<#view<'v>, ::wiremsg::Error> {
-                ::wiremsg::__private::validate_message::<Self, M>(s, mode, depth)
-            }
-
-            #[inline(always)]
-            fn get<'v>(_: &'v [u8], stored: #view<'v>) -> #view<'v> {
-                stored
-            }
 
             #[inline]
             fn tail_len(&self) -> usize {
@@ -254,16 +242,10 @@ fn template_impl(cx: &Ctx<'_>) -> TokenStream {
 }
 
 /// `Element` for a derived type: its lists are viewed as `wiremsg::List`.
-pub(crate) fn element_impl(
-    impl_head: TokenStream,
-    encoding: TokenStream,
-    extra: TokenStream,
-) -> TokenStream {
+pub(crate) fn element_impl(impl_head: TokenStream) -> TokenStream {
     quote! {
         #[automatically_derived]
         #impl_head {
-            const LIST_ENCODING: ::wiremsg::ListEncoding = #encoding;
-            #extra
             type ListView<'v> = ::wiremsg::List<'v, Self>;
 
             #[inline(always)]
@@ -282,62 +264,40 @@ pub(crate) fn element_impl(
     }
 }
 
-/// `WireMsg`: layout constants, the validation routine, the mutable view and the
-/// writer.
+/// `WireMsg`: layout constants (from the runtime's reading of the layout), the views
+/// and the writer.
 fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
     let ident = cx.msg.ident;
     let (impl_generics, ty_generics, _) = cx.msg.generics.split_for_impl();
     let view = &cx.view;
     let view_mut = &cx.view_mut;
-    let block_length = &cx.block_length;
-    let min_block_length = &cx.min_block_length;
-    let in_tail = &cx.in_tail;
-    let names = cx.layout_names();
-    let min_names: Vec<_> = cx
-        .fields
-        .iter()
-        .filter(|f| !f.later())
-        .map(|f| (f.offset.clone(), f.size.clone()))
-        .collect();
-    let min_block_length_value =
-        layout::block_length_expr(&quote!(#view::<'static>), &view::prefix(cx), &min_names);
+    let self_static = &cx.self_static;
     let version = cx.msg.attrs.version;
-    let block_length_value =
-        layout::block_length_expr(&quote!(#view::<'static>), &view::prefix(cx), &names);
     let schema = schema::generate(cx);
-    let validate = view::validate_body(cx);
     let write = encode::write_body(cx);
     quote! {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::WireMsg for #ident #ty_generics {
-            const BLOCK_LENGTH: usize = #block_length_value;
-            const MIN_BLOCK_LENGTH: usize = #min_block_length_value;
+            const BLOCK_LENGTH: usize = ::wiremsg::__private::block_length::<#self_static>();
+            const MIN_BLOCK_LENGTH: usize = ::wiremsg::__private::min_block_length::<#self_static>();
             const VERSION: u16 = #version;
             const SCHEMA: &'static ::wiremsg::MessageSchema = #schema;
+            type Layout = #self_static;
+            type View<'v> = #view<'v>;
             type Mut<'v> = #view_mut<'v>;
 
-            #[inline]
-            fn __view<'v, __WireMode: ::wiremsg::Mode>(
-                bytes: &'v [u8],
-                mode: &__WireMode,
-                depth: u32,
-            ) -> ::wiremsg::__private::Result<#view<'v>, ::wiremsg::Error> {
-                #validate
+            #[inline(always)]
+            fn __view_of<'v>(
+                validated: ::wiremsg::__private::Validated<'v, #self_static>,
+            ) -> #view<'v> {
+                #view(validated)
             }
 
-            #[inline]
-            fn __mut(bytes: &mut [u8]) -> ::wiremsg::__private::Option<#view_mut<'_>> {
-                match ::wiremsg::__private::split_mut::<{ #min_block_length }>(bytes, #in_tail, #block_length) {
-                    ::wiremsg::__private::Some((block, rest, known_end, tail_start)) => {
-                        ::wiremsg::__private::Some(#view_mut {
-                            __block: block,
-                            __rest: rest,
-                            __known_end: known_end,
-                            __tail_start: tail_start,
-                        })
-                    }
-                    ::wiremsg::__private::None => ::wiremsg::__private::None,
-                }
+            #[inline(always)]
+            fn __mut_of<'v>(
+                validated: ::wiremsg::__private::ValidatedMut<'v, #self_static>,
+            ) -> #view_mut<'v> {
+                #view_mut(validated)
             }
 
             #[inline]
@@ -381,7 +341,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
         );
         Some(quote_spanned! {syn::spanned::Spanned::span(elem)=>
             const _: () = ::core::assert!(
-                ::core::matches!(<#elem as ::wiremsg::Element>::LIST_ENCODING, ::wiremsg::ListEncoding::Table)
+                ::core::matches!(<<#elem as ::wiremsg::Field>::Kind as ::wiremsg::Kind>::LIST_ENCODING, ::wiremsg::ListEncoding::Table)
                     || <#elem as ::wiremsg::Field>::BLOCK_SIZE > 0,
                 #msg
             );
@@ -399,7 +359,8 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
         );
         quote_spanned! {syn::spanned::Spanned::span(ty)=>
             const _: () = ::core::assert!(
-                !<#ty as ::wiremsg::Field>::EVOLVES || <#ty as ::wiremsg::Field>::IN_TAIL,
+                !<<#ty as ::wiremsg::Field>::Kind as ::wiremsg::Kind>::EVOLVES
+                    || <#ty as ::wiremsg::Field>::IN_TAIL,
                 #msg
             );
         }

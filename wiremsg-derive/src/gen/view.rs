@@ -1,51 +1,28 @@
-//! The validated view `{Name}View<'v>`: its struct, layout constants, accessors,
-//! `Debug`, and the validation routine that builds it.
+//! The validated view `{Name}View<'v>`: a proof of validation and nothing more, with
+//! layout constants and one accessor per field, each resolving its own field in O(1).
 
 use super::{Ctx, FieldCtx};
-use crate::layout;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-
-/// The offset of the first field: after the 2-byte block length of a message with a
-/// tail.
-pub(crate) fn prefix(cx: &Ctx<'_>) -> TokenStream {
-    let in_tail = &cx.in_tail;
-    quote!(if #in_tail { 2 } else { 0 })
-}
-
-/// What the view keeps for a field: for a field added in a later version, `None`
-/// when the writer did not know it.
-fn stored_type(f: &FieldCtx<'_>) -> TokenStream {
-    let as_field = &f.as_field_v;
-    if f.later() {
-        quote!(::wiremsg::__private::Option<#as_field::Stored<'v>>)
-    } else {
-        quote!(#as_field::Stored<'v>)
-    }
-}
 
 pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let ident = cx.msg.ident;
     let vis = cx.msg.vis;
     let view = &cx.view;
-    let min_block_length = &cx.min_block_length;
+    let self_static = &cx.self_static;
     let struct_doc = format!(
         "Validated view of a [`{ident}`] message over borrowed bytes, built by \
-         [`WireMsg::view`](::wiremsg::WireMsg::view).\n\nAccessors read the wire bytes in \
-         place (little-endian, any alignment) and cannot fail. Layout constants give each \
-         field's offset and size in bytes from the start of the message."
+         [`WireMsg::view`](::wiremsg::WireMsg::view).\n\nTwo words: the bytes and the \
+         proof that they passed validation. Each accessor reads its own field in place \
+         (little-endian, any alignment) in O(1) and cannot fail. Layout constants give \
+         each field's offset and size in bytes from the start of the message."
     );
-    let stored = cx.fields.iter().map(|f| {
-        let name = f.field.ident;
-        let ty = stored_type(f);
-        quote!(#name: #ty)
-    });
-    let names = cx.layout_names();
-    let offsets = layout::offset_exprs(&prefix(cx), &names);
-    let consts = cx.fields.iter().zip(offsets).map(|(f, offset_expr)| {
+    let count = cx.fields.len();
+    let consts = cx.fields.iter().enumerate().map(|(i, f)| {
         let offset = &f.offset;
         let size = &f.size;
-        let as_field = &f.as_field;
+        let ty = &f.field.static_ty;
+        let index = super::index_path(i, count);
         let offset_doc = format!(
             "Offset of field `{}` from the start of the message, in bytes.",
             f.name
@@ -56,36 +33,24 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         );
         quote! {
             #[doc = #offset_doc]
-            pub const #offset: usize = #offset_expr;
+            pub const #offset: usize = ::wiremsg::__private::offset::<#self_static, #index>();
             #[doc = #size_doc]
-            pub const #size: usize = #as_field::BLOCK_SIZE;
+            pub const #size: usize = ::wiremsg::__private::size_of::<#ty>();
         }
     });
-    let accessors = cx.fields.iter().filter(|f| !f.reserved()).map(accessor);
-    let debug_fields = cx.fields.iter().filter(|f| !f.reserved()).map(|f| {
-        let label = &f.name;
-        if f.later() {
-            let try_name = format_ident!("try_{}", f.name);
-            quote!(.field(#label, &self.#try_name()))
-        } else {
-            let name = f.field.ident;
-            quote!(.field(#label, &self.#name()))
-        }
-    });
-    let version_terms = cx.fields.iter().filter(|f| f.later()).map(|f| {
-        let name = f.field.ident;
-        let since = f.since();
-        quote!(if self.#name.is_some() { version = #since; })
-    });
+    let accessors = cx
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.reserved())
+        .map(|(i, f)| accessors(f, i, count, false));
+    let debug_fields = debug_fields(cx);
+    let version = version_body(cx);
     let view_name = view.to_string();
     quote! {
         #[doc = #struct_doc]
         #[derive(::core::clone::Clone, ::core::marker::Copy)]
-        #vis struct #view<'v> {
-            __block: &'v [u8; #min_block_length],
-            __msg: &'v [u8],
-            #(#stored,)*
-        }
+        #vis struct #view<'v>(::wiremsg::__private::Validated<'v, #self_static>);
 
         #[automatically_derived]
         #[allow(clippy::all)]
@@ -104,17 +69,14 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             /// version ends.
             #[inline]
             pub fn as_bytes(&self) -> &'v [u8] {
-                self.__msg
+                self.0.as_bytes()
             }
 
             /// The newest schema version, up to this reader's, whose fields the bytes
             /// hold (older writers leave out the fields added after their version).
             #[inline]
             pub fn version(&self) -> u16 {
-                #[allow(unused_mut)]
-                let mut version = 1;
-                #(#version_terms)*
-                version
+                #version
             }
         }
 
@@ -129,25 +91,80 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     }
 }
 
-/// The accessors of one field: `name()`, and for a field added in a later version
-/// also `try_name()` and `has_name()`.
-fn accessor(f: &FieldCtx<'_>) -> TokenStream {
+/// `.field(name, value)` of every readable field, for `Debug` (later fields as
+/// `Option`s: `None` when the writer did not have them).
+pub(crate) fn debug_fields(cx: &Ctx<'_>) -> Vec<TokenStream> {
+    cx.fields
+        .iter()
+        .filter(|f| !f.reserved())
+        .map(|f| {
+            let label = &f.name;
+            if f.later() {
+                let try_name = format_ident!("try_{}", f.name);
+                quote!(.field(#label, &self.#try_name()))
+            } else {
+                let name = f.field.ident;
+                quote!(.field(#label, &self.#name()))
+            }
+        })
+        .collect()
+}
+
+/// The body of `version()`: the newest `since` among the fields present.
+pub(crate) fn version_body(cx: &Ctx<'_>) -> TokenStream {
+    let terms = cx.fields.iter().filter(|f| f.later()).map(|f| {
+        let has_name = format_ident!("has_{}", f.name);
+        let since = f.since();
+        quote!(if self.#has_name() { version = #since; })
+    });
+    quote! {
+        #[allow(unused_mut)]
+        let mut version = 1;
+        #(#terms)*
+        version
+    }
+}
+
+/// The accessors of field `f` (index `i` of `count`): `name()`, and for a field added in a later
+/// version also `try_name()` and `has_name()`. Shared by the view (values of the
+/// bytes' lifetime `'v`) and the mutable view's getters (`in_mut`: values borrowed
+/// from the view, `'m`).
+pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) -> TokenStream {
+    let (lt, generics, receiver, proof) = if in_mut {
+        (
+            quote!('m),
+            quote!(<'m>),
+            quote!(&'m self),
+            quote!(self.0.as_ref()),
+        )
+    } else {
+        (quote!('v), quote!(), quote!(&self), quote!(self.0))
+    };
     let name = f.field.ident;
     let offset = &f.offset;
     let size = &f.size;
-    let as_field = &f.as_field_v;
     let ty = &f.field.ty;
+    let static_ty = &f.field.static_ty;
+    let index = super::index_path(i, count);
+    // The view's accessors name the type with the bytes' lifetime, as the decoding of
+    // a borrowed message names it in its bounds.
+    let view_ty = if in_mut {
+        quote!(::wiremsg::ViewOf<#lt, #static_ty>)
+    } else {
+        let v_ty = &f.v_ty;
+        quote!(::wiremsg::ViewOf<#lt, #v_ty>)
+    };
     let ty_text = quote!(#ty).to_string().replace(' ', "");
     let mut doc = format!(
-        "Field `{}` (`{ty_text}`): block bytes at [`Self::{offset}`], [`Self::{size}`] long.",
+        "Field `{}` (`{ty_text}`): block bytes at `{offset}`, `{size}` long.",
         f.name
     );
     if !f.later() {
         return quote! {
             #[doc = #doc]
             #[inline]
-            pub fn #name(&self) -> #as_field::View<'v> {
-                #as_field::get(&self.__block[Self::#offset..Self::#offset + Self::#size], self.#name)
+            pub fn #name #generics (#receiver) -> #view_ty {
+                #proof.get::<#index>()
             }
         };
     }
@@ -167,7 +184,7 @@ fn accessor(f: &FieldCtx<'_>) -> TokenStream {
             ));
             (
                 quote!(::core::default::Default::default()),
-                quote!(where #as_field::View<'v>: ::core::default::Default),
+                quote!(where #view_ty: ::core::default::Default),
             )
         }
     };
@@ -182,8 +199,8 @@ fn accessor(f: &FieldCtx<'_>) -> TokenStream {
     quote! {
         #[doc = #doc]
         #[inline]
-        pub fn #name(&self) -> #as_field::View<'v> #bound {
-            match self.#try_name() {
+        pub fn #name #generics (#receiver) -> #view_ty #bound {
+            match #proof.try_get::<#index>() {
                 ::wiremsg::__private::Some(value) => value,
                 ::wiremsg::__private::None => #default,
             }
@@ -191,65 +208,14 @@ fn accessor(f: &FieldCtx<'_>) -> TokenStream {
 
         #[doc = #try_doc]
         #[inline]
-        pub fn #try_name(&self) -> ::wiremsg::__private::Option<#as_field::View<'v>> {
-            match self.#name {
-                ::wiremsg::__private::Some(stored) => ::wiremsg::__private::Some(#as_field::get(
-                    self.__msg.get(Self::#offset..Self::#offset + Self::#size).unwrap_or_default(),
-                    stored,
-                )),
-                ::wiremsg::__private::None => ::wiremsg::__private::None,
-            }
+        pub fn #try_name #generics (#receiver) -> ::wiremsg::__private::Option<#view_ty> {
+            #proof.try_get::<#index>()
         }
 
         #[doc = #has_doc]
         #[inline]
         pub fn #has_name(&self) -> bool {
-            self.#name.is_some()
+            #proof.has::<#index>()
         }
-    }
-}
-
-/// The body of `WireMsg::__view`: the block, then each field in order. Locals are
-/// prefixed so that no field name can shadow them.
-pub(crate) fn validate_body(cx: &Ctx<'_>) -> TokenStream {
-    let view = &cx.view;
-    let block_length = &cx.block_length;
-    let min_block_length = &cx.min_block_length;
-    let in_tail = &cx.in_tail;
-    let locals: Vec<_> = (0..cx.fields.len())
-        .map(|i| format_ident!("__wiremsg_field_{}", i))
-        .collect();
-    let fields = cx.fields.iter().zip(&locals).map(|(f, local)| {
-        let ty = &f.v_ty;
-        let offset = &f.offset;
-        let label = &f.name;
-        if f.later() {
-            quote! {
-                let #local = ::wiremsg::__private::field_since::<#ty, __WireMode>(
-                    bytes, __wiremsg_block.known_end, #view::#offset, &mut __wiremsg_prev_end, mode, depth, #label,
-                )?;
-            }
-        } else {
-            quote! {
-                let #local = ::wiremsg::__private::field::<#ty, __WireMode>(
-                    __wiremsg_block.min, #view::#offset, bytes, &mut __wiremsg_prev_end, mode, depth, #label,
-                )?;
-            }
-        }
-    });
-    let names = cx.fields.iter().map(|f| f.field.ident);
-    quote! {
-        let __wiremsg_block = ::wiremsg::__private::message_block::<{ #min_block_length }, __WireMode>(
-            bytes, #in_tail, #block_length, mode, depth,
-        )?;
-        #[allow(unused_mut, unused_variables)]
-        let mut __wiremsg_prev_end = __wiremsg_block.tail_start;
-        #(#fields)*
-        let __wiremsg_end = if #in_tail { __wiremsg_prev_end } else { __wiremsg_block.known_end };
-        ::wiremsg::__private::Ok(#view {
-            __block: __wiremsg_block.min,
-            __msg: bytes.get(..__wiremsg_end).unwrap_or(bytes),
-            #(#names: #locals,)*
-        })
     }
 }

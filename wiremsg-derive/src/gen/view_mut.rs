@@ -40,37 +40,25 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let vis = cx.msg.vis;
     let view = &cx.view;
     let view_mut = &cx.view_mut;
+    let self_static = &cx.self_static;
     let doc = format!(
         "Mutable view of a [`{ident}`] message, built by \
-         [`WireMsg::view_mut`](::wiremsg::WireMsg::view_mut): overwrites fixed-size fields \
-         in place (one store each). Variable-size fields keep their length: they cannot be \
-         resized in place; encode a new message instead."
+         [`WireMsg::view_mut`](::wiremsg::WireMsg::view_mut): reads every field like \
+         [`{view}`] and overwrites fixed-size fields in place (one store each). \
+         Variable-size fields keep their length: they cannot be resized in place; encode \
+         a new message instead."
     );
-    let end_slots = cx.fields.iter().map(|f| {
-        let as_field = &f.as_field;
-        let offset = &f.offset;
-        let size = &f.size;
-        quote! {
-            if #as_field::IN_TAIL {
-                ::wiremsg::__private::Some(#view::<'static>::#offset + #view::<'static>::#size - 4)
-            } else {
-                ::wiremsg::__private::None
-            }
-        }
-    });
-    let count = cx.fields.len();
-    let min_block_length = &cx.min_block_length;
-    let methods = cx.fields.iter().enumerate().filter(|(_, f)| !f.reserved()).map(|(index, f)| {
-        let offset = &f.offset;
-        let size = &f.size;
+    let getters = cx
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.reserved())
+        .map(|(i, f)| super::view::accessors(f, i, cx.fields.len(), true));
+    let methods = cx.fields.iter().enumerate().filter(|(_, f)| !f.reserved()).map(|(i, f)| {
         let static_ty = &f.field.static_ty;
         let ty = &f.field.ty;
+        let index = super::index_path(i, cx.fields.len());
         let has_lifetime = quote!(#ty).to_string() != quote!(#static_ty).to_string();
-        let region = quote! {
-            ::wiremsg::__private::tail_region(
-                &self.__block[..], &self.__rest[..], self.__known_end, self.__tail_start, &Self::__END_SLOTS, #index,
-            )
-        };
         // `set_<field>`: for every fixed-size candidate; the `Scalar` bound makes it
         // uncallable (with a message saying why) where the type is a nested message.
         let setter = (matches!(f.field.kind, Kind::Scalar | Kind::Path) && !has_lifetime).then(|| {
@@ -85,20 +73,12 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                 quote! {
                     #[doc = #doc]
                     #[inline]
+                    #[must_use = "the field is not written when the writer's version did not have it"]
                     pub fn #setter(&mut self, value: #ty) -> bool
                     where
                         #ty: ::wiremsg::Scalar<'v>,
                     {
-                        match ::wiremsg::__private::field_mut(
-                            &mut self.__block[..], &mut *self.__rest, self.__known_end,
-                            #view::<'static>::#offset, #view::<'static>::#size,
-                        ) {
-                            ::wiremsg::__private::Some(part) => {
-                                ::wiremsg::Field::write(&value, part, &mut []);
-                                true
-                            }
-                            ::wiremsg::__private::None => false,
-                        }
+                        self.0.set::<#index>(&value)
                     }
                 }
             } else {
@@ -110,11 +90,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     where
                         #ty: ::wiremsg::Scalar<'v>,
                     {
-                        ::wiremsg::Field::write(
-                            &value,
-                            &mut self.__block[#view::<'static>::#offset..#view::<'static>::#offset + #view::<'static>::#size],
-                            &mut [],
-                        )
+                        self.0.set::<#index>(&value);
                     }
                 }
             }
@@ -122,25 +98,34 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let getter_name = format_ident!("{}_mut", f.name, span = f.field.ident.span());
         let getter = match f.field.kind {
             Kind::Path if is_plain_path(ty) => {
-                let doc = format!(
-                    "The mutable view of nested message `{}` (`None` only if the writer's version did not have the field).",
-                    f.name
-                );
-                Some(quote! {
-                    #[doc = #doc]
-                    #[inline]
-                    pub fn #getter_name(&mut self) -> ::wiremsg::__private::Option<<#static_ty as ::wiremsg::__private::MsgField<'v>>::Mut<'_>>
-                    where
-                        #static_ty: ::wiremsg::__private::MsgField<'v>,
-                    {
-                        let region = #region;
-                        let bytes = ::wiremsg::__private::nested_mut::<#static_ty>(
-                            &mut self.__block[..], &mut *self.__rest, self.__known_end,
-                            #view::<'static>::#offset, region,
-                        )?;
-                        <#static_ty as ::wiremsg::__private::MsgField<'v>>::mut_of(bytes)
-                    }
-                })
+                if f.later() {
+                    let doc = format!(
+                        "The mutable view of nested message `{}`, or `None` if the writer's version did not have it.",
+                        f.name
+                    );
+                    Some(quote! {
+                        #[doc = #doc]
+                        #[inline]
+                        pub fn #getter_name(&mut self) -> ::wiremsg::__private::Option<<#static_ty as ::wiremsg::__private::MsgField<'v>>::Mut<'_>>
+                        where
+                            #static_ty: ::wiremsg::__private::MsgField<'v>,
+                        {
+                            <#static_ty as ::wiremsg::__private::MsgField<'v>>::try_nested::<#self_static, #index>(&mut self.0)
+                        }
+                    })
+                } else {
+                    let doc = format!("The mutable view of nested message `{}`.", f.name);
+                    Some(quote! {
+                        #[doc = #doc]
+                        #[inline]
+                        pub fn #getter_name(&mut self) -> <#static_ty as ::wiremsg::__private::MsgField<'v>>::Mut<'_>
+                        where
+                            #static_ty: ::wiremsg::__private::MsgField<'v>,
+                        {
+                            <#static_ty as ::wiremsg::__private::MsgField<'v>>::nested::<#self_static, #index>(&mut self.0)
+                        }
+                    })
+                }
             }
             Kind::List => list_element(static_ty).map(|elem| {
                 let doc = format!("The mutable view of list `{}`: elements can be overwritten, not added.", f.name);
@@ -148,38 +133,45 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     #[doc = #doc]
                     #[inline]
                     pub fn #getter_name(&mut self) -> ::wiremsg::ListMut<'_, #elem> {
-                        let region = #region;
-                        ::wiremsg::__private::list_mut::<#elem>(&mut *self.__rest, region, #min_block_length)
+                        self.0.list::<#index>()
                     }
                 }
             }),
             _ => None,
         };
-        let _ = size;
         quote!(#setter #getter)
     });
+    let debug_fields = super::view::debug_fields(cx);
+    let version = super::view::version_body(cx);
     let debug_name = view_mut.to_string();
     quote! {
         #[doc = #doc]
-        #vis struct #view_mut<'v> {
-            __block: &'v mut [u8; #min_block_length],
-            __rest: &'v mut [u8],
-            __known_end: usize,
-            __tail_start: usize,
-        }
+        #vis struct #view_mut<'v>(::wiremsg::__private::ValidatedMut<'v, #self_static>);
 
         #[automatically_derived]
         #[allow(clippy::all)]
         impl<'v> #view_mut<'v> {
-            #[doc(hidden)]
-            pub const __END_SLOTS: [::wiremsg::__private::Option<usize>; #count] = [#(#end_slots),*];
-
+            #(#getters)*
             #(#methods)*
 
-            /// The block of version 1 of the message, as on the wire.
+            /// The read-only view of the same bytes.
+            #[inline]
+            pub fn as_view(&self) -> #view<'_> {
+                #view(self.0.as_ref())
+            }
+
+            /// The message's bytes as far as this reader knows them, as the view's
+            /// `as_bytes()`.
             #[inline]
             pub fn as_bytes(&self) -> &[u8] {
-                &self.__block[..]
+                self.0.as_bytes()
+            }
+
+            /// The newest schema version, up to this reader's, whose fields the bytes
+            /// hold.
+            #[inline]
+            pub fn version(&self) -> u16 {
+                #version
             }
         }
 
@@ -187,8 +179,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         impl ::core::fmt::Debug for #view_mut<'_> {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.debug_struct(#debug_name)
-                    .field("block", &&self.__block[..])
-                    .field("tail_len", &self.__rest.len())
+                    #(#debug_fields)*
                     .finish()
             }
         }

@@ -66,11 +66,7 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
         quote!((#name, #d as u64))
     });
     let name = ident.to_string().trim_start_matches("r#").to_owned();
-    let element = super::element_impl(
-        quote!(impl ::wiremsg::Element for #ident),
-        quote!(::wiremsg::ListEncoding::Packed),
-        quote!(),
-    );
+    let element = super::element_impl(quote!(impl ::wiremsg::Element for #ident));
     quote! {
         #[allow(non_local_definitions, clippy::all)]
         const _: () = {
@@ -85,6 +81,7 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
                     variants: &[#(#variant_entries),*],
                     catch_all: #catch_all_name,
                 };
+                const __FALLBACK: Self = #fallback;
 
                 #[inline]
                 fn from_raw(raw: #repr) -> ::wiremsg::__private::Option<Self> {
@@ -106,26 +103,9 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
 
             #[automatically_derived]
             impl ::wiremsg::Field for #ident {
-                const BLOCK_SIZE: usize = <#repr as ::wiremsg::Field>::BLOCK_SIZE;
-                const IN_TAIL: bool = false;
+                type Kind = ::wiremsg::__private::EnumOf<Self>;
                 const TYPE: &'static ::wiremsg::TypeSchema =
                     &::wiremsg::TypeSchema::Enum(<Self as ::wiremsg::WireEnum>::ENUM_SCHEMA);
-                type View<'v> = Self;
-                type Stored<'v> = ();
-
-                #[inline(always)]
-                fn validate<'v, M: ::wiremsg::Mode>(
-                    s: ::wiremsg::Slots<'v>,
-                    _: &M,
-                    _: u32,
-                ) -> ::wiremsg::__private::Result<(), ::wiremsg::Error> {
-                    ::wiremsg::__private::validate_enum::<Self, M>(s)
-                }
-
-                #[inline(always)]
-                fn get<'v>(block: &'v [u8], _: ()) -> Self {
-                    ::wiremsg::__private::get_enum(block, #fallback)
-                }
 
                 #[inline(always)]
                 fn tail_len(&self) -> usize {
@@ -147,9 +127,6 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
                     view
                 }
             }
-
-            #[automatically_derived]
-            impl<'v> ::wiremsg::Scalar<'v> for #ident {}
         };
     }
 }

@@ -1,0 +1,32 @@
+//! The wire shapes ([`Kind`](crate::Kind)s) that field types map to.
+//!
+//! Numbers, `bool` and [`FixedStr<N>`](crate::FixedStr) are their own kinds; the types
+//! here stand for the others. They are markers: never built, only named as
+//! `Field::Kind`. This crate defines every kind, and validation and reads go through
+//! them alone, which is what makes a validated view sound whatever other code does.
+
+use core::marker::PhantomData;
+
+/// UTF-8 text in the tail: `String` and `&str` (FORMAT.md §4.2).
+#[derive(Debug)]
+pub struct Text(());
+
+/// A list of `T` in the tail: `Vec<T>` and `&[T]` (FORMAT.md §6).
+#[derive(Debug)]
+pub struct ListOf<T>(PhantomData<fn() -> T>);
+
+/// A presence byte, then kind `K`: `Option<T>` (FORMAT.md §4.5).
+#[derive(Debug)]
+pub struct Opt<K>(PhantomData<fn() -> K>);
+
+/// `N` elements of `T` inline: `[T; N]` (FORMAT.md §4.6).
+#[derive(Debug)]
+pub struct ArrayOf<T, const N: usize>(PhantomData<fn() -> T>);
+
+/// A nested message of type `M` (FORMAT.md §4.7).
+#[derive(Debug)]
+pub struct Msg<M>(PhantomData<fn() -> M>);
+
+/// A `#[derive(WireEnum)]` enum `E` (FORMAT.md §4.4).
+#[derive(Debug)]
+pub struct EnumOf<E>(PhantomData<fn() -> E>);

@@ -1,0 +1,308 @@
+//! A message's layout as types: the list of its field types, from which this crate
+//! alone computes every offset, validates, and reads (FORMAT.md §2, §3, §5).
+//!
+//! The derive names a message's fields as a balanced type-level tree
+//! (`Pair<Leaf<u64>, Leaf<String>>`) and each accessor as a type-level path into it
+//! (`Right<Here>`). Validation walks the list; an accessor finds its field's type,
+//! offset and tail region from the same list and index. Since both come from one
+//! type, what a read relies on is exactly what validation checked: no code outside
+//! this crate can make them disagree (the traits are sealed).
+
+use crate::field::{Field, Kind};
+use crate::mode::sealed::{Internal, Place, Sealed};
+use crate::primitives_le::read_u32;
+use crate::{Error, ErrorKind, Mode};
+use core::marker::PhantomData;
+
+/// The layout of a message type: implemented by `#[derive(WireMsg)]` on the type with
+/// its lifetimes set to `'static` (proofs of validation are keyed by it).
+#[doc(hidden)]
+pub trait Layout: 'static {
+    /// The field types in wire order, as a tree of [`Pair`]s and [`Leaf`]s.
+    type Fields: FieldList;
+    /// The field names in wire order, for error paths.
+    const FIELD_NAMES: &'static [&'static str];
+}
+
+/// A message without fields.
+#[derive(Debug)]
+pub struct Nil;
+
+/// One field of type `F`, added in version `SINCE`.
+#[derive(Debug)]
+pub struct Leaf<F, const SINCE: u16 = 1>(PhantomData<fn() -> F>);
+
+/// The fields of `A`, then those of `B`. The derive builds a balanced tree of pairs,
+/// so that the compiler's work per field grows with the logarithm of the number of
+/// fields, not with the number.
+#[derive(Debug)]
+pub struct Pair<A, B>(PhantomData<fn() -> (A, B)>);
+
+/// The index of a [`Leaf`]'s field.
+#[derive(Debug)]
+pub struct Here;
+
+/// An index into the first half `A` of a [`Pair`].
+#[derive(Debug)]
+pub struct Left<I>(PhantomData<fn() -> I>);
+
+/// An index into the second half `B` of a [`Pair`].
+#[derive(Debug)]
+pub struct Right<I>(PhantomData<fn() -> I>);
+
+/// What validation of one message carries from field to field.
+#[derive(Debug)]
+pub struct Walk<'v> {
+    /// The whole message (for a root message, the whole buffer).
+    pub(crate) bytes: &'v [u8],
+    /// The end of the block bytes this reader knows: `min(block length, its own)`.
+    pub(crate) known_end: usize,
+    /// Where the next tail region starts.
+    pub(crate) prev_end: usize,
+    pub(crate) names: &'static [&'static str],
+}
+
+/// A type-level tree of field types (sealed: [`Leaf`], [`Pair`] and [`Nil`] only).
+pub trait FieldList: Sealed {
+    /// Number of fields.
+    const COUNT: usize;
+    /// Bytes of the fields' slots.
+    const SIZE: usize;
+    /// Bytes of the slots of the leading fields of version 1: what every block holds.
+    const MIN_SIZE: usize;
+    /// True if any field has tail data.
+    const IN_TAIL: bool;
+    /// True if any field's bytes need checking.
+    const CHECKS: bool;
+    /// Offset (from the start of the list) of the last tail field's end-offset slot.
+    const LAST_END: Option<usize>;
+
+    /// Validates the fields from block offset `off` on; `index` is the first one's.
+    #[doc(hidden)]
+    fn validate<M: Mode>(
+        _: Internal,
+        walk: &mut Walk<'_>,
+        off: usize,
+        index: usize,
+        mode: &M,
+        depth: u32,
+    ) -> Result<(), Error>;
+
+    /// The end offset of the last tail region among the fields from `off` on whose
+    /// slots lie before `known_end`, or `last` if there is none.
+    #[doc(hidden)]
+    fn last_end(_: Internal, bytes: &[u8], off: usize, known_end: usize, last: usize) -> usize;
+}
+
+impl Sealed for Nil {}
+
+impl FieldList for Nil {
+    const COUNT: usize = 0;
+    const SIZE: usize = 0;
+    const MIN_SIZE: usize = 0;
+    const IN_TAIL: bool = false;
+    const CHECKS: bool = false;
+    const LAST_END: Option<usize> = None;
+
+    #[inline(always)]
+    fn validate<M: Mode>(
+        _: Internal,
+        _: &mut Walk<'_>,
+        _: usize,
+        _: usize,
+        _: &M,
+        _: u32,
+    ) -> Result<(), Error> {
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn last_end(_: Internal, _: &[u8], _: usize, _: usize, last: usize) -> usize {
+        last
+    }
+}
+
+impl<F: Field, const SINCE: u16> Sealed for Leaf<F, SINCE> {}
+
+impl<F: Field, const SINCE: u16> FieldList for Leaf<F, SINCE> {
+    const COUNT: usize = 1;
+    const SIZE: usize = <F::Kind as Kind>::BLOCK_SIZE;
+    const MIN_SIZE: usize = if SINCE <= 1 {
+        <F::Kind as Kind>::BLOCK_SIZE
+    } else {
+        0
+    };
+    const IN_TAIL: bool = <F::Kind as Kind>::IN_TAIL;
+    const CHECKS: bool = <F::Kind as Kind>::CHECKS;
+    const LAST_END: Option<usize> = if <F::Kind as Kind>::IN_TAIL {
+        Some(<F::Kind as Kind>::BLOCK_SIZE - 4)
+    } else {
+        None
+    };
+
+    #[inline(always)]
+    fn validate<M: Mode>(
+        i: Internal,
+        walk: &mut Walk<'_>,
+        off: usize,
+        index: usize,
+        mode: &M,
+        depth: u32,
+    ) -> Result<(), Error> {
+        let size = <F::Kind as Kind>::BLOCK_SIZE;
+        let name = walk.names.get(index).copied().unwrap_or("?");
+        let end = off + size;
+        if end > walk.known_end {
+            // A block that ends before a field leaves it (and every later one) absent;
+            // one that ends inside it is no version's block (FORMAT.md §5).
+            if off < walk.known_end {
+                return Err(Error::new(
+                    ErrorKind::BlockLengthTooSmall {
+                        declared: walk.known_end,
+                        required: end,
+                    },
+                    0,
+                )
+                .in_field(name));
+            }
+            return Ok(());
+        }
+        let block = walk.bytes.get(off..end).unwrap_or_default();
+        let place = if <F::Kind as Kind>::IN_TAIL {
+            let slot = end.saturating_sub(4);
+            let region_end = read_u32(walk.bytes, slot).unwrap_or(0) as usize;
+            let start = walk.prev_end;
+            let Some(region) = walk.bytes.get(start..region_end) else {
+                return Err(Error::new(
+                    ErrorKind::OffsetOutOfRange {
+                        end: region_end,
+                        min: start,
+                        max: walk.bytes.len(),
+                    },
+                    slot,
+                )
+                .in_field(name));
+            };
+            walk.prev_end = region_end;
+            Place {
+                block,
+                block_at: off,
+                region,
+                region_at: start,
+            }
+        } else {
+            Place::block(block, off)
+        };
+        <F::Kind as Kind>::validate(i, place, mode, depth).map_err(|e| e.in_field(name))
+    }
+
+    #[inline]
+    fn last_end(_: Internal, bytes: &[u8], off: usize, known_end: usize, last: usize) -> usize {
+        let end = off + <F::Kind as Kind>::BLOCK_SIZE;
+        if end > known_end || !<F::Kind as Kind>::IN_TAIL {
+            return last;
+        }
+        read_u32(bytes, end - 4).map_or(last, |n| n as usize)
+    }
+}
+
+impl<A: FieldList, B: FieldList> Sealed for Pair<A, B> {}
+
+impl<A: FieldList, B: FieldList> FieldList for Pair<A, B> {
+    const COUNT: usize = A::COUNT + B::COUNT;
+    const SIZE: usize = A::SIZE + B::SIZE;
+    const MIN_SIZE: usize = if A::MIN_SIZE == A::SIZE {
+        A::SIZE + B::MIN_SIZE
+    } else {
+        A::MIN_SIZE
+    };
+    const IN_TAIL: bool = A::IN_TAIL || B::IN_TAIL;
+    const CHECKS: bool = A::CHECKS || B::CHECKS;
+    const LAST_END: Option<usize> = match B::LAST_END {
+        Some(slot) => Some(A::SIZE + slot),
+        None => A::LAST_END,
+    };
+
+    #[inline(always)]
+    fn validate<M: Mode>(
+        i: Internal,
+        walk: &mut Walk<'_>,
+        off: usize,
+        index: usize,
+        mode: &M,
+        depth: u32,
+    ) -> Result<(), Error> {
+        A::validate(i, walk, off, index, mode, depth)?;
+        B::validate(i, walk, off + A::SIZE, index + A::COUNT, mode, depth)
+    }
+
+    #[inline]
+    fn last_end(i: Internal, bytes: &[u8], off: usize, known_end: usize, last: usize) -> usize {
+        let last = A::last_end(i, bytes, off, known_end, last);
+        B::last_end(i, bytes, off + A::SIZE, known_end, last)
+    }
+}
+
+/// The field at index `I` of a field list: its type and where its bytes are.
+pub trait At<I>: FieldList {
+    /// The field's type.
+    type Ty: Field;
+    /// Offset of the field's slot from the start of the list (the block, after its
+    /// block length field if it has one).
+    const OFFSET: usize;
+    /// Offset, from the start of the list, of the end-offset slot of the last tail
+    /// field before this one: where this field's tail region starts.
+    const PREV_END: Option<usize>;
+}
+
+impl<F: Field, const SINCE: u16> At<Here> for Leaf<F, SINCE> {
+    type Ty = F;
+    const OFFSET: usize = 0;
+    const PREV_END: Option<usize> = None;
+}
+
+impl<A: At<I>, B: FieldList, I> At<Left<I>> for Pair<A, B> {
+    type Ty = A::Ty;
+    const OFFSET: usize = A::OFFSET;
+    const PREV_END: Option<usize> = A::PREV_END;
+}
+
+impl<A: FieldList, B: At<I>, I> At<Right<I>> for Pair<A, B> {
+    type Ty = B::Ty;
+    const OFFSET: usize = A::SIZE + B::OFFSET;
+    const PREV_END: Option<usize> = match B::PREV_END {
+        Some(slot) => Some(A::SIZE + slot),
+        None => A::LAST_END,
+    };
+}
+
+/// Bytes before the first field: the `u16` block length of a message with a tail.
+#[inline(always)]
+pub(crate) const fn prefix<L: Layout>() -> usize {
+    if <L::Fields as FieldList>::IN_TAIL {
+        2
+    } else {
+        0
+    }
+}
+
+/// The block length of the message (FORMAT.md §2, §3).
+#[inline(always)]
+pub const fn block_length<L: Layout>() -> usize {
+    prefix::<L>() + <L::Fields as FieldList>::SIZE
+}
+
+/// The block length of version 1: the least every writer's block holds.
+#[inline(always)]
+pub const fn min_block_length<L: Layout>() -> usize {
+    prefix::<L>() + <L::Fields as FieldList>::MIN_SIZE
+}
+
+/// Offset of field `I` from the start of the message.
+#[inline(always)]
+pub const fn offset<L: Layout, I>() -> usize
+where
+    L::Fields: At<I>,
+{
+    prefix::<L>() + <L::Fields as At<I>>::OFFSET
+}

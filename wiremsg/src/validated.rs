@@ -1,0 +1,548 @@
+//! Proofs of validation, and the unchecked reads they allow: the crate's `unsafe`.
+//!
+//! A [`Validated`] is a message's bytes together with the fact that they passed
+//! validation for one layout. Only this module makes one: after validating the bytes
+//! itself, or in the `unsafe` [`view_unchecked`], whose caller promises it. Every
+//! read through it finds its field from the same type-level layout that validation
+//! walked (`layout.rs`), so each `unsafe` read below relies on a fact that this crate
+//! checked, on these bytes, for this layout. A view is a `Validated` and nothing
+//! more: each accessor resolves its own field in O(1) loads, and nothing is built
+//! for fields that are not read.
+
+use crate::field::{Field, Kind, Scalar, ViewOf};
+use crate::layout::{At, FieldList, Layout, Walk, block_length, min_block_length, offset, prefix};
+use crate::mode::sealed::{INTERNAL, Internal, Place};
+use crate::{Error, ErrorKind, ListMut, MAX_DEPTH, Mode, WireMsg};
+use core::fmt;
+use core::marker::PhantomData;
+
+/// `N` bytes at `at`.
+///
+/// # Safety
+///
+/// `at + N <= bytes.len()`.
+#[inline(always)]
+pub(crate) unsafe fn array_at<const N: usize>(bytes: &[u8], at: usize) -> [u8; N] {
+    debug_assert!(at + N <= bytes.len());
+    // SAFETY: in bounds by the caller's promise; `[u8; N]` has alignment 1.
+    unsafe { bytes.as_ptr().add(at).cast::<[u8; N]>().read() }
+}
+
+/// `bytes[start..end]`.
+///
+/// # Safety
+///
+/// `start <= end <= bytes.len()`.
+#[inline(always)]
+pub(crate) unsafe fn range(bytes: &[u8], start: usize, end: usize) -> &[u8] {
+    debug_assert!(start <= end && end <= bytes.len());
+    // SAFETY: in bounds by the caller's promise.
+    unsafe { bytes.get_unchecked(start..end) }
+}
+
+/// `bytes[start..end]`, mutably.
+///
+/// # Safety
+///
+/// `start <= end <= bytes.len()`.
+#[inline(always)]
+pub(crate) unsafe fn range_mut(bytes: &mut [u8], start: usize, end: usize) -> &mut [u8] {
+    debug_assert!(start <= end && end <= bytes.len());
+    // SAFETY: in bounds by the caller's promise.
+    unsafe { bytes.get_unchecked_mut(start..end) }
+}
+
+/// `bytes` as text.
+///
+/// # Safety
+///
+/// `bytes` are UTF-8.
+#[inline(always)]
+pub(crate) unsafe fn str_of(bytes: &[u8]) -> &str {
+    debug_assert!(core::str::from_utf8(bytes).is_ok());
+    // SAFETY: UTF-8 by the caller's promise.
+    unsafe { core::str::from_utf8_unchecked(bytes) }
+}
+
+/// The `u16` at `at`, little-endian. # Safety: `at + 2 <= bytes.len()`.
+#[inline(always)]
+unsafe fn u16_at(bytes: &[u8], at: usize) -> usize {
+    // SAFETY: forwarded to the caller.
+    usize::from(u16::from_le_bytes(unsafe { array_at(bytes, at) }))
+}
+
+/// The `u32` at `at`, little-endian. # Safety: `at + 4 <= bytes.len()`.
+#[inline(always)]
+unsafe fn u32_at(bytes: &[u8], at: usize) -> usize {
+    // SAFETY: forwarded to the caller.
+    u32::from_le_bytes(unsafe { array_at(bytes, at) }) as usize
+}
+
+/// Validates `bytes` as one message of layout `L` (FORMAT.md §2, §3, §5, §7).
+pub(crate) fn validate_message<L: Layout, M: Mode>(
+    bytes: &[u8],
+    mode: &M,
+    depth: u32,
+) -> Result<(), Error> {
+    if depth > MAX_DEPTH {
+        return Err(Error::new(
+            ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH },
+            0,
+        ));
+    }
+    let min = min_block_length::<L>();
+    let full = block_length::<L>();
+    let declared = if <L::Fields as FieldList>::IN_TAIL {
+        let Some(declared) = bytes.first_chunk::<2>() else {
+            return Err(truncated(2, bytes.len()));
+        };
+        let declared = usize::from(u16::from_le_bytes(*declared));
+        if declared < min {
+            return Err(Error::new(
+                ErrorKind::BlockLengthTooSmall {
+                    declared,
+                    required: min,
+                },
+                0,
+            ));
+        }
+        if declared > bytes.len() {
+            return Err(truncated(declared, bytes.len()));
+        }
+        declared
+    } else {
+        if bytes.len() < min {
+            return Err(truncated(min, bytes.len()));
+        }
+        bytes.len().min(full)
+    };
+    let mut walk = Walk {
+        bytes,
+        known_end: declared.min(full),
+        prev_end: declared,
+        names: L::FIELD_NAMES,
+    };
+    L::Fields::validate(INTERNAL, &mut walk, prefix::<L>(), 0, mode, depth)
+}
+
+#[cold]
+fn truncated(needed: usize, available: usize) -> Error {
+    Error::new(ErrorKind::Truncated { needed, available }, 0)
+}
+
+/// Validates `bytes` as a message of layout `L` and returns the proof.
+///
+/// # Errors
+///
+/// Any error of validation.
+#[inline]
+pub(crate) fn validate<L: Layout>(bytes: &[u8]) -> Result<Validated<'_, L>, Error> {
+    crate::batch::check::<L>(bytes)?;
+    Ok(Validated {
+        bytes,
+        _layout: PhantomData,
+    })
+}
+
+/// Bytes that passed validation as a message of layout `L`: what a generated view
+/// holds. Copy, two words.
+///
+/// Only this crate makes one, so holding one proves the validation happened.
+pub struct Validated<'v, L> {
+    bytes: &'v [u8],
+    _layout: PhantomData<fn() -> L>,
+}
+
+impl<L> Clone for Validated<'_, L> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<L> Copy for Validated<'_, L> {}
+
+impl<L> fmt::Debug for Validated<'_, L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Validated")
+            .field("len", &self.bytes.len())
+            .finish()
+    }
+}
+
+/// The type of field `I` of layout `L`.
+pub type FieldAt<L, I> = <<L as Layout>::Fields as At<I>>::Ty;
+
+impl<'v, L: Layout> Validated<'v, L> {
+    /// The proof for `bytes`, without validating them.
+    ///
+    /// # Safety
+    ///
+    /// `bytes` pass validation as a message of layout `L`.
+    #[inline(always)]
+    pub(crate) unsafe fn new_unchecked(bytes: &'v [u8]) -> Self {
+        Validated {
+            bytes,
+            _layout: PhantomData,
+        }
+    }
+
+    /// The block length this reader knows: the one on the wire, up to its own.
+    #[inline(always)]
+    fn known_end(self) -> usize {
+        if <L::Fields as FieldList>::IN_TAIL {
+            // SAFETY: validation proved the 2-byte block length is present.
+            unsafe { u16_at(self.bytes, 0) }.min(block_length::<L>())
+        } else {
+            self.bytes.len().min(block_length::<L>())
+        }
+    }
+
+    /// Field `I`, which every version has (its slot is inside the block of version 1;
+    /// a compile error otherwise).
+    #[inline(always)]
+    pub fn get<I>(self) -> ViewOf<'v, FieldAt<L, I>>
+    where
+        L::Fields: At<I>,
+    {
+        const {
+            assert!(
+                offset::<L, I>() + <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE
+                    <= min_block_length::<L>(),
+                "wiremsg: `get` of a field that older versions do not have; use `try_get`"
+            )
+        };
+        // SAFETY: the field's slot is inside the block of version 1, which validation
+        // found in every valid message.
+        unsafe { self.read::<I>() }
+    }
+
+    /// Field `I`, or `None` if the writer's version did not have it (FORMAT.md §5).
+    #[inline(always)]
+    pub fn try_get<I>(self) -> Option<ViewOf<'v, FieldAt<L, I>>>
+    where
+        L::Fields: At<I>,
+    {
+        if self.has::<I>() {
+            // SAFETY: the field's slot ends before the known end of the block, so
+            // validation found the field present and checked it.
+            Some(unsafe { self.read::<I>() })
+        } else {
+            None
+        }
+    }
+
+    /// True if the writer's version had field `I`.
+    #[inline(always)]
+    pub fn has<I>(self) -> bool
+    where
+        L::Fields: At<I>,
+    {
+        offset::<L, I>() + <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE <= self.known_end()
+    }
+
+    /// Reads field `I`.
+    ///
+    /// # Safety
+    ///
+    /// The field is present (its slot ends at or before `known_end()`).
+    #[inline(always)]
+    unsafe fn read<I>(self) -> ViewOf<'v, FieldAt<L, I>>
+    where
+        L::Fields: At<I>,
+    {
+        let off = offset::<L, I>();
+        let size = <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE;
+        // SAFETY: a present field was validated with exactly these block bytes, and,
+        // for a tail field, with the region from the end offset of the previous tail
+        // field (or the block length) to its own end offset (FORMAT.md §3), which
+        // validation proved ordered and inside the message.
+        unsafe {
+            let block = range(self.bytes, off, off + size);
+            let region = if <<FieldAt<L, I> as Field>::Kind as Kind>::IN_TAIL {
+                let start = match <L::Fields as At<I>>::PREV_END {
+                    Some(slot) => u32_at(self.bytes, prefix::<L>() + slot),
+                    None => u16_at(self.bytes, 0),
+                };
+                range(self.bytes, start, u32_at(self.bytes, off + size - 4))
+            } else {
+                &[]
+            };
+            <<FieldAt<L, I> as Field>::Kind as Kind>::read(INTERNAL, block, region)
+        }
+    }
+
+    /// The message's bytes as far as this reader knows them: its block and the tail
+    /// data of the fields it knows.
+    #[inline]
+    pub fn as_bytes(self) -> &'v [u8] {
+        let known_end = self.known_end();
+        let end = if <L::Fields as FieldList>::IN_TAIL {
+            // SAFETY: validation proved the block length present.
+            let tail_start = unsafe { u16_at(self.bytes, 0) };
+            L::Fields::last_end(INTERNAL, self.bytes, prefix::<L>(), known_end, tail_start)
+        } else {
+            known_end
+        };
+        // Validation proved every end offset within the message.
+        self.bytes.get(..end).unwrap_or(self.bytes)
+    }
+}
+
+/// Bytes that passed validation as a message of layout `L`, borrowed mutably: what a
+/// generated mutable view holds. Writes keep the bytes valid: only scalars that are
+/// always valid values are written, and lengths never change.
+pub struct ValidatedMut<'v, L> {
+    bytes: &'v mut [u8],
+    _layout: PhantomData<fn() -> L>,
+}
+
+impl<L> fmt::Debug for ValidatedMut<'_, L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ValidatedMut")
+            .field("len", &self.bytes.len())
+            .finish()
+    }
+}
+
+/// A kind that is a message (sealed): the message type it reads as.
+pub trait MessageKind: Kind {
+    /// The message type.
+    type Msg: WireMsg;
+}
+
+/// A kind that is a list (sealed): its element type.
+pub trait ListKind: Kind {
+    /// The element type.
+    type Element: crate::Element;
+}
+
+/// The mutable view of a message field of type `F`.
+pub type MutOf<'m, F> = <<<F as Field>::Kind as MessageKind>::Msg as WireMsg>::Mut<'m>;
+
+impl<'v, L: Layout> ValidatedMut<'v, L> {
+    /// The proof for `bytes`, without validating them.
+    ///
+    /// # Safety
+    ///
+    /// `bytes` pass validation as a message of layout `L`.
+    #[inline(always)]
+    pub(crate) unsafe fn new_unchecked(bytes: &'v mut [u8]) -> Self {
+        ValidatedMut {
+            bytes,
+            _layout: PhantomData,
+        }
+    }
+
+    /// The read-only proof, for getters.
+    #[inline(always)]
+    pub fn as_ref(&self) -> Validated<'_, L> {
+        Validated {
+            bytes: self.bytes,
+            _layout: PhantomData,
+        }
+    }
+
+    /// Overwrites field `I` in place; false (nothing written) if the writer's version
+    /// did not have it.
+    #[inline(always)]
+    pub fn set<I>(&mut self, value: &FieldAt<L, I>) -> bool
+    where
+        L::Fields: At<I>,
+        FieldAt<L, I>: Scalar<'v>,
+    {
+        if !self.as_ref().has::<I>() {
+            return false;
+        }
+        let off = offset::<L, I>();
+        let size = <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE;
+        // SAFETY: the field is present, so its slot is inside the bytes.
+        let block = unsafe { range_mut(self.bytes, off, off + size) };
+        value.write_scalar(INTERNAL, block);
+        true
+    }
+
+    /// The bytes of present field `I`: its block bytes, or its tail region.
+    #[inline(always)]
+    fn field_bytes<I>(&mut self) -> Option<&mut [u8]>
+    where
+        L::Fields: At<I>,
+    {
+        if !self.as_ref().has::<I>() {
+            return None;
+        }
+        let (start, end) = self.field_range::<I>();
+        // SAFETY: the field is present: validation proved `start <= end <= len`.
+        Some(unsafe { range_mut(self.bytes, start, end) })
+    }
+
+    /// Where the bytes of field `I` are, if it is present: its block bytes, or its
+    /// tail region.
+    #[inline(always)]
+    fn field_range<I>(&self) -> (usize, usize)
+    where
+        L::Fields: At<I>,
+    {
+        let off = offset::<L, I>();
+        let size = <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE;
+        if <<FieldAt<L, I> as Field>::Kind as Kind>::IN_TAIL {
+            // SAFETY: as in `Validated::read`: callers read only present fields, whose
+            // slots validation found inside the message.
+            unsafe {
+                let start = match <L::Fields as At<I>>::PREV_END {
+                    Some(slot) => u32_at(self.bytes, prefix::<L>() + slot),
+                    None => u16_at(self.bytes, 0),
+                };
+                (start, u32_at(self.bytes, off + size - 4))
+            }
+        } else {
+            (off, off + size)
+        }
+    }
+
+    /// The mutable view of nested message field `I`, which every version has (a
+    /// compile error otherwise).
+    #[inline(always)]
+    pub fn nested<I>(&mut self) -> MutOf<'_, FieldAt<L, I>>
+    where
+        L::Fields: At<I>,
+        <FieldAt<L, I> as Field>::Kind: MessageKind,
+    {
+        const {
+            assert!(
+                offset::<L, I>() + <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE
+                    <= min_block_length::<L>(),
+                "wiremsg: `nested` of a field that older versions do not have; use `try_nested`"
+            )
+        };
+        let (start, end) = self.field_range::<I>();
+        // SAFETY: the field is in the block of version 1, so present; validation of
+        // the field (kind `Msg<M>`) validated exactly these bytes as a message of
+        // `M`'s layout.
+        unsafe {
+            let bytes = range_mut(self.bytes, start, end);
+            mut_of::<<<FieldAt<L, I> as Field>::Kind as MessageKind>::Msg>(bytes)
+        }
+    }
+
+    /// The mutable view of nested message field `I`, or `None` if the writer's
+    /// version did not have it.
+    #[inline(always)]
+    pub fn try_nested<I>(&mut self) -> Option<MutOf<'_, FieldAt<L, I>>>
+    where
+        L::Fields: At<I>,
+        <FieldAt<L, I> as Field>::Kind: MessageKind,
+    {
+        let bytes = self.field_bytes::<I>()?;
+        // SAFETY: validation of the field (kind `Msg<M>`) validated exactly these
+        // bytes as a message of `M`'s layout.
+        Some(unsafe { mut_of::<<<FieldAt<L, I> as Field>::Kind as MessageKind>::Msg>(bytes) })
+    }
+
+    /// The mutable view of list field `I` (empty if the writer's version did not have
+    /// it).
+    #[inline(always)]
+    pub fn list<I>(&mut self) -> ListMut<'_, <<FieldAt<L, I> as Field>::Kind as ListKind>::Element>
+    where
+        L::Fields: At<I>,
+        <FieldAt<L, I> as Field>::Kind: ListKind,
+    {
+        match self.field_bytes::<I>() {
+            // SAFETY: validation of the field (kind `ListOf<T>`) validated exactly
+            // this region as a list of `T`.
+            Some(bytes) => unsafe { ListMut::from_validated(bytes) },
+            None => ListMut::empty(),
+        }
+    }
+
+    /// The whole message's bytes, read-only.
+    #[inline]
+    pub fn as_bytes(&self) -> &[u8] {
+        self.as_ref().as_bytes()
+    }
+}
+
+/// The view of message `M` over `bytes`.
+///
+/// # Safety
+///
+/// `bytes` pass validation as a message of `M::Layout`.
+#[inline(always)]
+pub(crate) unsafe fn view_of<M: WireMsg>(bytes: &[u8]) -> M::View<'_> {
+    // SAFETY: forwarded to the caller.
+    M::__view_of(unsafe { Validated::new_unchecked(bytes) })
+}
+
+/// The mutable view of message `M` over `bytes`.
+///
+/// # Safety
+///
+/// `bytes` pass validation as a message of `M::Layout`.
+#[inline(always)]
+pub(crate) unsafe fn mut_of<M: WireMsg>(bytes: &mut [u8]) -> M::Mut<'_> {
+    // SAFETY: forwarded to the caller.
+    M::__mut_of(unsafe { ValidatedMut::new_unchecked(bytes) })
+}
+
+/// `Kind` of every message type: validation and reads by `M`'s layout.
+impl<M: WireMsg> crate::mode::sealed::Sealed for crate::kind::Msg<M> {}
+
+impl<M: WireMsg> Kind for crate::kind::Msg<M> {
+    const BLOCK_SIZE: usize = if <Self as Kind>::IN_TAIL {
+        4
+    } else {
+        block_length::<M::Layout>()
+    };
+    const IN_TAIL: bool = <<M::Layout as Layout>::Fields as FieldList>::IN_TAIL;
+    const CHECKS: bool =
+        <Self as Kind>::IN_TAIL || <<M::Layout as Layout>::Fields as FieldList>::CHECKS;
+    const EVOLVES: bool =
+        !<Self as Kind>::IN_TAIL && min_block_length::<M::Layout>() != block_length::<M::Layout>();
+    const LIST_ENCODING: crate::ListEncoding = if <Self as Kind>::IN_TAIL {
+        crate::ListEncoding::Table
+    } else {
+        crate::ListEncoding::Strided
+    };
+    const MIN_ELEMENT_SIZE: usize = if <Self as Kind>::IN_TAIL {
+        4
+    } else {
+        min_block_length::<M::Layout>()
+    };
+    type View<'v> = M::View<'v>;
+
+    #[inline]
+    fn validate<Mo: Mode>(
+        _: Internal,
+        place: Place<'_>,
+        mode: &Mo,
+        depth: u32,
+    ) -> Result<(), Error> {
+        // A message with a tail nests in its region and counts towards the depth
+        // limit; a fixed-size one is its block bytes, inline, and cannot recurse.
+        let (bytes, at, depth) = if <Self as Kind>::IN_TAIL {
+            (place.region, place.region_at, depth + 1)
+        } else {
+            (place.block, place.block_at, depth)
+        };
+        validate_message::<M::Layout, Mo>(bytes, mode, depth).map_err(|e| e.shift(at))
+    }
+
+    #[inline(always)]
+    unsafe fn read<'v>(_: Internal, block: &'v [u8], region: &'v [u8]) -> M::View<'v> {
+        let bytes = if <Self as Kind>::IN_TAIL {
+            region
+        } else {
+            block
+        };
+        // SAFETY: the caller promises validation accepted exactly these bytes, which
+        // it validated as a message of `M::Layout`.
+        unsafe { view_of::<M>(bytes) }
+    }
+}
+
+impl<M: WireMsg> MessageKind for crate::kind::Msg<M> {
+    type Msg = M;
+}
+
+impl<T: crate::Element> ListKind for crate::kind::ListOf<T> {
+    type Element = T;
+}
