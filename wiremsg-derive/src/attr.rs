@@ -15,6 +15,9 @@ pub(crate) struct Container {
     pub(crate) template_id: Option<u16>,
     /// `#[wire(schema_id = N)]`: the schema the message belongs to (default 0).
     pub(crate) schema_id: Option<u16>,
+    /// `#[wire(block_length)]`: the message starts with its block length even when it
+    /// has no variable-size field, so that a later version can add one (FORMAT.md §5).
+    pub(crate) block_length: bool,
 }
 
 /// Attributes of a field.
@@ -51,7 +54,7 @@ struct Place {
 
 const CONTAINER: Place = Place {
     name: "message types",
-    keys: &["version", "template_id", "schema_id"],
+    keys: &["version", "template_id", "schema_id", "block_length"],
 };
 const FIELD: Place = Place {
     name: "fields",
@@ -137,6 +140,7 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
         version_lit: None,
         template_id: None,
         schema_id: None,
+        block_length: false,
     };
     for_each_key(cx, attrs, &CONTAINER, |meta| {
         if meta.path.is_ident("version") {
@@ -147,6 +151,8 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
             out.template_id = Some(u16_value(meta, "template_id", 0)?.0);
         } else if meta.path.is_ident("schema_id") {
             out.schema_id = Some(u16_value(meta, "schema_id", 0)?.0);
+        } else if meta.path.is_ident("block_length") {
+            out.block_length = true;
         } else {
             return Ok(false);
         }

@@ -5,8 +5,8 @@ pub use crate::field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, 
 pub use crate::header::{MessageHeader, Template, view_body};
 pub use crate::kind::{EnumOf, Msg};
 pub use crate::layout::{
-    At, FieldList, Here, Layout, Leaf, Left, Nil, Pair, Right, block_length, min_block_length,
-    offset,
+    At, FieldList, Here, Layout, Leaf, Left, Nil, Pair, Right, block_length, has_block_length,
+    min_block_length, offset,
 };
 pub use crate::list::ListMut;
 pub use crate::message::{EnumRepr, WireEnum, WireMsg};

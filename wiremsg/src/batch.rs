@@ -80,6 +80,7 @@ fn is_continuation(byte: u8) -> bool {
 #[inline]
 pub(crate) fn check<L: Layout>(bytes: &[u8]) -> Result<(), Error> {
     if !<L::Fields as FieldList>::IN_TAIL {
+        // Nothing to gather (a message may have a block length field and no text).
         return validate_message::<L, Checked>(bytes, &Checked, 0);
     }
     let buffer = RefCell::new(Buffer {

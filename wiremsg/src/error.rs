@@ -146,6 +146,17 @@ pub enum ErrorKind {
         /// The message type's schema id.
         expected: u16,
     },
+    /// A message header's block length or version disagrees with the message after
+    /// it (FORMAT.md §8): its block length is not the message's own block length field,
+    /// or not the block of the version it names.
+    HeaderMismatch {
+        /// Block length in the header, in bytes.
+        block_length: usize,
+        /// Version in the header.
+        version: u16,
+        /// The block length the message (or the version) shows, in bytes.
+        expected: usize,
+    },
     /// `encode_into` got a buffer shorter than `encoded_len`.
     BufferTooSmall {
         /// Bytes the encoding needs.
@@ -333,6 +344,14 @@ impl fmt::Display for ErrorKind {
                 schema_id,
                 expected,
             } => write!(f, "schema id {schema_id} is not the expected {expected}"),
+            ErrorKind::HeaderMismatch {
+                block_length,
+                version,
+                expected,
+            } => write!(
+                f,
+                "header block length {block_length} (version {version}) disagrees with the message's {expected}"
+            ),
             ErrorKind::BufferTooSmall { needed, available } => {
                 write!(
                     f,

@@ -184,6 +184,18 @@ pub trait Template: WireMsg {
     }
 }
 
+#[cold]
+fn header_mismatch(header: MessageHeader, expected: usize) -> Error {
+    Error::new(
+        ErrorKind::HeaderMismatch {
+            block_length: usize::from(header.block_length),
+            version: header.version,
+            expected,
+        },
+        0,
+    )
+}
+
 /// Views the message after a header whose template id already matched `T`.
 #[doc(hidden)]
 pub fn view_body<T: Template>(header: MessageHeader, bytes: &[u8]) -> Result<T::View<'_>, Error> {
@@ -197,8 +209,31 @@ pub fn view_body<T: Template>(header: MessageHeader, bytes: &[u8]) -> Result<T::
         ));
     }
     let body = bytes.get(MessageHeader::LEN..).unwrap_or_default();
+    let announced = usize::from(header.block_length);
+    // The header and the message must tell one story (FORMAT.md §8): a version this
+    // reader knows has exactly its block; a newer one at least this reader's block.
+    let expected = if header.version <= T::VERSION {
+        crate::layout::block_length_of::<T::Layout>(header.version)
+    } else {
+        T::BLOCK_LENGTH
+    };
+    let agrees = if header.version <= T::VERSION {
+        announced == expected
+    } else {
+        announced >= expected
+    };
+    if header.version == 0 || !agrees {
+        return Err(header_mismatch(header, expected));
+    }
     let body = if T::IN_TAIL {
-        body
+        // The message states its block length itself: the two must be one.
+        match body.first_chunk::<2>() {
+            Some(own) if usize::from(u16::from_le_bytes(*own)) != announced => {
+                let own = usize::from(u16::from_le_bytes(*own));
+                return Err(header_mismatch(header, own));
+            }
+            _ => body,
+        }
     } else {
         let block_length = usize::from(header.block_length);
         match body.get(..block_length) {

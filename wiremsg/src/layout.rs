@@ -22,6 +22,9 @@ pub trait Layout: 'static {
     type Fields: FieldList;
     /// The field names in wire order, for error paths.
     const FIELD_NAMES: &'static [&'static str];
+    /// True if the message starts with its `u16` block length although no field has
+    /// tail data (`#[wire(block_length)]`), so that later versions can add such fields.
+    const BLOCK_LENGTH_FIELD: bool = false;
 }
 
 /// A message without fields.
@@ -92,6 +95,10 @@ pub trait FieldList: Sealed {
     /// slots lie before `known_end`, or `last` if there is none.
     #[doc(hidden)]
     fn last_end(_: Internal, bytes: &[u8], off: usize, known_end: usize, last: usize) -> usize;
+
+    /// Bytes of the slots of the fields of versions up to `version`.
+    #[doc(hidden)]
+    fn size_until(_: Internal, version: u16) -> usize;
 }
 
 impl Sealed for Nil {}
@@ -119,6 +126,10 @@ impl FieldList for Nil {
     #[inline(always)]
     fn last_end(_: Internal, _: &[u8], _: usize, _: usize, last: usize) -> usize {
         last
+    }
+
+    fn size_until(_: Internal, _: u16) -> usize {
+        0
     }
 }
 
@@ -204,6 +215,14 @@ impl<F: Field, const SINCE: u16> FieldList for Leaf<F, SINCE> {
         }
         read_u32(bytes, end - 4).map_or(last, |n| n as usize)
     }
+
+    fn size_until(_: Internal, version: u16) -> usize {
+        if SINCE <= version {
+            <F::Kind as Kind>::BLOCK_SIZE
+        } else {
+            0
+        }
+    }
 }
 
 impl<A: FieldList, B: FieldList> Sealed for Pair<A, B> {}
@@ -241,6 +260,10 @@ impl<A: FieldList, B: FieldList> FieldList for Pair<A, B> {
         let last = A::last_end(i, bytes, off, known_end, last);
         B::last_end(i, bytes, off + A::SIZE, known_end, last)
     }
+
+    fn size_until(i: Internal, version: u16) -> usize {
+        A::size_until(i, version) + B::size_until(i, version)
+    }
 }
 
 /// The field at index `I` of a field list: its type and where its bytes are.
@@ -276,14 +299,17 @@ impl<A: FieldList, B: At<I>, I> At<Right<I>> for Pair<A, B> {
     };
 }
 
-/// Bytes before the first field: the `u16` block length of a message with a tail.
+/// True if the message starts with its `u16` block length: it has tail data, or asks
+/// for the field (FORMAT.md §3, §5). Such a message is variable-size.
+#[inline(always)]
+pub const fn has_block_length<L: Layout>() -> bool {
+    <L::Fields as FieldList>::IN_TAIL || L::BLOCK_LENGTH_FIELD
+}
+
+/// Bytes before the first field: the `u16` block length, if the message has it.
 #[inline(always)]
 pub(crate) const fn prefix<L: Layout>() -> usize {
-    if <L::Fields as FieldList>::IN_TAIL {
-        2
-    } else {
-        0
-    }
+    if has_block_length::<L>() { 2 } else { 0 }
 }
 
 /// The block length of the message (FORMAT.md §2, §3).
@@ -296,6 +322,11 @@ pub const fn block_length<L: Layout>() -> usize {
 #[inline(always)]
 pub const fn min_block_length<L: Layout>() -> usize {
     prefix::<L>() + <L::Fields as FieldList>::MIN_SIZE
+}
+
+/// The block length of version `version` of the message (FORMAT.md §5).
+pub(crate) fn block_length_of<L: Layout>(version: u16) -> usize {
+    prefix::<L>() + L::Fields::size_until(crate::mode::sealed::INTERNAL, version)
 }
 
 /// Offset of field `I` from the start of the message.

@@ -10,7 +10,9 @@
 //! for fields that are not read.
 
 use crate::field::{Field, Kind, Scalar, ViewOf};
-use crate::layout::{At, FieldList, Layout, Walk, block_length, min_block_length, offset, prefix};
+use crate::layout::{
+    At, FieldList, Layout, Walk, block_length, has_block_length, min_block_length, offset, prefix,
+};
 use crate::mode::sealed::{INTERNAL, Internal, Place};
 use crate::{Error, ErrorKind, ListMut, MAX_DEPTH, Mode, WireMsg};
 use core::fmt;
@@ -92,7 +94,7 @@ pub(crate) fn validate_message<L: Layout, M: Mode>(
     }
     let min = min_block_length::<L>();
     let full = block_length::<L>();
-    let declared = if <L::Fields as FieldList>::IN_TAIL {
+    let declared = if has_block_length::<L>() {
         let Some(declared) = bytes.first_chunk::<2>() else {
             return Err(truncated(2, bytes.len()));
         };
@@ -189,7 +191,7 @@ impl<'v, L: Layout> Validated<'v, L> {
     /// The block length this reader knows: the one on the wire, up to its own.
     #[inline(always)]
     fn known_end(self) -> usize {
-        if <L::Fields as FieldList>::IN_TAIL {
+        if has_block_length::<L>() {
             // SAFETY: validation proved the 2-byte block length is present.
             unsafe { u16_at(self.bytes, 0) }.min(block_length::<L>())
         } else {
@@ -276,7 +278,7 @@ impl<'v, L: Layout> Validated<'v, L> {
     #[inline]
     pub fn as_bytes(self) -> &'v [u8] {
         let known_end = self.known_end();
-        let end = if <L::Fields as FieldList>::IN_TAIL {
+        let end = if has_block_length::<L>() {
             // SAFETY: validation proved the block length present.
             let tail_start = unsafe { u16_at(self.bytes, 0) };
             L::Fields::last_end(INTERNAL, self.bytes, prefix::<L>(), known_end, tail_start)
@@ -492,7 +494,7 @@ impl<M: WireMsg> Kind for crate::kind::Msg<M> {
     } else {
         block_length::<M::Layout>()
     };
-    const IN_TAIL: bool = <<M::Layout as Layout>::Fields as FieldList>::IN_TAIL;
+    const IN_TAIL: bool = has_block_length::<M::Layout>();
     const CHECKS: bool =
         <Self as Kind>::IN_TAIL || <<M::Layout as Layout>::Fields as FieldList>::CHECKS;
     const EVOLVES: bool =

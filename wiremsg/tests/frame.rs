@@ -467,7 +467,7 @@ fn a_bad_header_inside_a_frame_is_that_frame_s_error() {
     let mut stream = write_feed(&messages);
     let bounds = frame_bounds(&stream);
     // Frame 1: an unknown template id. Frame 3: another schema. Frame 4: a header
-    // that announces more block than the frame has.
+    // that announces another block than its version has.
     stream[bounds[1].0 + 4 + 2] = 99;
     stream[bounds[3].0 + 4 + 4] = 8;
     stream[bounds[4].0 + 4] = 200;
@@ -504,9 +504,10 @@ fn a_bad_header_inside_a_frame_is_that_frame_s_error() {
             ),
             (
                 4,
-                ErrorKind::Truncated {
-                    needed: 208,
-                    available: 8 + Trade::BLOCK_LENGTH
+                ErrorKind::HeaderMismatch {
+                    block_length: 200,
+                    version: 1,
+                    expected: Trade::BLOCK_LENGTH
                 },
                 0
             ),

@@ -414,3 +414,50 @@ fn e8_header() {
     );
     assert_eq!(view.shares(), 100);
 }
+
+mod e9 {
+    pub mod v1 {
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        #[wire(block_length)]
+        pub struct Alert {
+            pub code: u32,
+            pub level: u16,
+        }
+    }
+
+    pub mod v2 {
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        #[wire(block_length, version = 2)]
+        pub struct Alert {
+            pub code: u32,
+            pub level: u16,
+            #[wire(since = 2)]
+            pub reason: String,
+        }
+    }
+}
+
+#[test]
+fn e9_a_fixed_size_message_with_a_block_length_gains_a_string() {
+    use e9::{v1, v2};
+    let (old, new) = (golden("E9a"), golden("E9b"));
+    let v1_value = v1::Alert { code: 7, level: 2 };
+    let v2_value = v2::Alert {
+        code: 7,
+        level: 2,
+        reason: "disk".into(),
+    };
+    assert_eq!(v1_value.to_bytes().unwrap(), old);
+    assert_eq!(v2_value.to_bytes().unwrap(), new);
+    // Every reader of every writer.
+    assert_eq!(v1::Alert::decode(&old).unwrap(), v1_value);
+    assert_eq!(v1::Alert::decode(&new).unwrap(), v1_value);
+    let view = v2::Alert::view(&old).unwrap();
+    assert_eq!(
+        (view.code(), view.reason(), view.has_reason()),
+        (7, "", false)
+    );
+    assert_eq!(v2::Alert::decode(&new).unwrap(), v2_value);
+    // The block on the wire (12 bytes) and no tail data this reader knows.
+    assert_eq!(v1::Alert::view(&new).unwrap().as_bytes(), &new[..12]);
+}

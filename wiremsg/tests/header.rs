@@ -187,9 +187,10 @@ fn bad_headers_are_clear_errors() {
     );
     assert_eq!(err.offset(), 4);
 
-    // A block length that claims more than is there.
+    // A newer writer's block length that claims more than is there.
     let mut lying = bytes.clone();
     lying[0] = 200;
+    lying[6] = 9;
     assert_eq!(
         AddOrder::view_with_header(&lying).unwrap_err().kind(),
         &ErrorKind::Truncated {
@@ -197,15 +198,48 @@ fn bad_headers_are_clear_errors() {
             available: 36
         }
     );
-    // A block length shorter than version 1's block.
-    let mut short = bytes.clone();
-    short[0] = 10;
+    // A block length that is not the block of the version the header names, or that
+    // is shorter than this reader's block for a newer version.
+    for (block_length, version, expected) in [
+        (200, 2, 28),
+        (10, 2, 28),
+        (24, 2, 28),
+        (28, 1, 24),
+        (10, 9, 28),
+        (28, 0, 0),
+    ] {
+        let mut bad = bytes.clone();
+        bad[0] = block_length;
+        bad[6] = version;
+        assert_eq!(
+            AddOrder::view_with_header(&bad).unwrap_err().kind(),
+            &ErrorKind::HeaderMismatch {
+                block_length: usize::from(block_length),
+                version: u16::from(version),
+                expected
+            },
+            "block length {block_length}, version {version}"
+        );
+    }
+    // A message with a tail states its block length twice: both must agree.
+    let mut text = Vec::new();
+    Text { body: "ok".into() }
+        .encode_with_header(&mut text)
+        .unwrap();
+    for (block_length, version) in [(0u16, 1u16), (0xFFFF, 9), (7, 9)] {
+        let mut bad = text.clone();
+        bad[..2].copy_from_slice(&block_length.to_le_bytes());
+        bad[6..8].copy_from_slice(&version.to_le_bytes());
+        let err = Feed::view(&bad).unwrap_err();
+        assert!(
+            matches!(err.kind(), ErrorKind::HeaderMismatch { .. }),
+            "{block_length} {version}: {err}"
+        );
+    }
+    let err = Text::view_with_header(&[0, 0, 3, 0, 7, 0, 1, 0, 6, 0, 6, 0, 0, 0]).unwrap_err();
     assert_eq!(
-        AddOrder::view_with_header(&short).unwrap_err().kind(),
-        &ErrorKind::Truncated {
-            needed: 24,
-            available: 10
-        }
+        err.to_string(),
+        "header block length 0 (version 1) disagrees with the message's 6 at byte 0"
     );
     for len in 0..8 {
         assert_eq!(

@@ -156,11 +156,13 @@ fn layout_impl(cx: &Ctx<'_>) -> TokenStream {
     let self_static = &cx.self_static;
     let list = field_tree(&cx.fields);
     let names = cx.fields.iter().map(|f| &f.name);
+    let block_length_field = cx.msg.attrs.block_length;
     quote! {
         #[automatically_derived]
         impl ::wiremsg::__private::Layout for #self_static {
             type Fields = #list;
             const FIELD_NAMES: &'static [&'static str] = &[#(#names),*];
+            const BLOCK_LENGTH_FIELD: bool = #block_length_field;
         }
     }
 }
@@ -347,6 +349,37 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
             );
         })
     });
+    // Whether a message has a block length field must not depend on a later version's
+    // fields (FORMAT.md §5): the first variable-size field of a message whose version-1
+    // fields are all fixed-size cannot be added later, unless the message asked for the
+    // field from version 1 (`#[wire(block_length)]`).
+    let v1_in_tail: Vec<TokenStream> = cx
+        .fields
+        .iter()
+        .filter(|f| !f.later())
+        .map(|f| {
+            let as_field = &f.as_field;
+            quote!(#as_field::IN_TAIL)
+        })
+        .collect();
+    let prefixed = cx.msg.attrs.block_length;
+    let first_tail = cx.fields.iter().filter(|f| f.later()).map(|f| {
+        let ty = &f.field.static_ty;
+        let msg = format!(
+            "wiremsg: field `{}` (since version {}) would give `{name}` its first variable-size \
+             field, and with it a block length field that version-1 readers do not expect; \
+             add `#[wire(block_length)]` to `{name}` (a format change of version 1 too) or \
+             give version 1 a variable-size field",
+            f.name,
+            f.since()
+        );
+        quote_spanned! {syn::spanned::Spanned::span(ty)=>
+            const _: () = ::core::assert!(
+                !<#ty as ::wiremsg::Field>::IN_TAIL || #prefixed #(|| #v1_in_tail)*,
+                #msg
+            );
+        }
+    });
     // Inline blocks are frozen: a fixed-size message with `since` fields must not nest
     // inline (FORMAT.md §4.7), or older readers would misplace every later field.
     let frozen = cx.fields.iter().map(|f| {
@@ -367,6 +400,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
     });
     quote! {
         const _: () = ::core::assert!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH <= 65535, #too_long);
+        #(#first_tail)*
         #(#frozen)*
         #(#arrays)*
         #(#lists)*
