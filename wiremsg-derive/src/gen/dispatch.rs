@@ -14,6 +14,9 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
     let ids: Vec<_> = (0..types.len())
         .map(|i| format_ident!("__WIREMSG_TEMPLATE_{}", i))
         .collect();
+    let sids: Vec<_> = (0..types.len())
+        .map(|i| format_ident!("__WIREMSG_SCHEMA_{}", i))
+        .collect();
     let view_doc =
         format!("The view of one message of [`{ident}`], chosen by the template id of its header.");
     let names: Vec<String> = variants.iter().map(|v| v.to_string()).collect();
@@ -58,25 +61,38 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
         #[allow(clippy::all)]
         impl #ident {
             /// Reads the message header at the start of `bytes` and views the message
-            /// of the variant whose template id it names.
+            /// of the variant whose template id and schema id it names.
             ///
             /// # Errors
             ///
             /// [`ErrorKind::UnexpectedTemplate`](::wiremsg::ErrorKind::UnexpectedTemplate)
-            /// for a template id no variant has; otherwise as
+            /// for a template id no variant has;
+            /// [`ErrorKind::SchemaMismatch`](::wiremsg::ErrorKind::SchemaMismatch) for a
+            /// known template id under a schema id no variant has it with; otherwise as
             /// [`Template::view_with_header`](::wiremsg::Template::view_with_header).
             pub fn view(
                 bytes: &[u8],
             ) -> ::wiremsg::__private::Result<(::wiremsg::MessageHeader, #view<'_>), ::wiremsg::Error> {
                 let header = ::wiremsg::MessageHeader::read(bytes)?;
                 #(const #ids: u16 = <#types as ::wiremsg::Template>::TEMPLATE_ID;)*
-                let view = match header.template_id {
-                    #(#ids => #view::#variants(::wiremsg::__private::view_body::<#types>(header, bytes)?),)*
-                    template_id => {
+                #(const #sids: u16 = <#types as ::wiremsg::Template>::SCHEMA_ID;)*
+                // A message type is its (template id, schema id) pair (FORMAT.md §8).
+                #[allow(unreachable_patterns)]
+                let view = match (header.template_id, header.schema_id) {
+                    #((#ids, #sids) => #view::#variants(::wiremsg::__private::view_body::<#types>(header, bytes)?),)*
+                    (template_id, schema_id) => {
+                        #(
+                            if template_id == #ids {
+                                return ::wiremsg::__private::Err(::wiremsg::Error::new(
+                                    ::wiremsg::ErrorKind::SchemaMismatch { schema_id, expected: #sids },
+                                    4,
+                                ));
+                            }
+                        )*
                         return ::wiremsg::__private::Err(::wiremsg::Error::new(
                             ::wiremsg::ErrorKind::UnexpectedTemplate {
                                 template_id,
-                                schema_id: header.schema_id,
+                                schema_id,
                                 expected: u16::MAX,
                             },
                             2,

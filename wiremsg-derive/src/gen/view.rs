@@ -65,8 +65,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
 
             /// The message's bytes as far as this reader knows them: its block and the
             /// tail data of the fields it knows (a newer writer's extra tail data is not
-            /// included). `as_bytes().len()` is where a message written by this
-            /// version ends.
+            /// included). A fixed-size message without a header has no length of its
+            /// own: its block is the bytes it was viewed over, up to this reader's
+            /// block length.
             #[inline]
             pub fn as_bytes(&self) -> &'v [u8] {
                 self.0.as_bytes()

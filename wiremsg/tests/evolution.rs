@@ -1,0 +1,194 @@
+//! Every version pair reads correctly or fails loudly (FORMAT.md §5, §8): the holes
+//! found by a hostile trial of the first release, each with the input that showed it.
+
+use wiremsg::{ErrorKind, Template, WireDispatch, WireEnum, WireMsg};
+
+mod v2 {
+    #[derive(wiremsg::WireMsg, Debug, Clone, Copy, PartialEq)]
+    #[wire(version = 2)]
+    pub struct Element {
+        pub a: u32,
+        #[wire(since = 2)]
+        pub b: u32,
+        #[wire(since = 2)]
+        pub c: u64,
+    }
+
+    #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+    pub struct Holder {
+        pub items: Vec<Element>,
+    }
+}
+
+/// A list whose stride ends inside an element's field is no version's element: the
+/// same rule as a block that ends inside a field, for every element kind.
+#[test]
+fn a_stride_that_ends_inside_a_field_is_block_length_too_small() {
+    // Holder: block length 6, items end at 6 + 2 + 2 * 6; stride 6, two elements.
+    let mut bytes = vec![6, 0, 20, 0, 0, 0, 6, 0];
+    bytes.extend([1, 0, 0, 0, 9, 9, 2, 0, 0, 0, 9, 9]);
+    let err = v2::Holder::view(&bytes).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::BlockLengthTooSmall {
+            declared: 6,
+            required: 8
+        }
+    );
+    assert_eq!(err.path(), "items[0].b");
+    // Strides that end between fields are older (or newer) elements.
+    for stride in [4u16, 8, 16, 20] {
+        let mut bytes = vec![6, 0, 0, 0, 0, 0];
+        bytes.extend(stride.to_le_bytes());
+        bytes.extend(vec![0; usize::from(stride)]);
+        let end = (bytes.len() as u32).to_le_bytes();
+        bytes[2..6].copy_from_slice(&end);
+        let view = v2::Holder::view(&bytes).unwrap();
+        let element = view.items().get(0).unwrap();
+        assert_eq!(element.has_b(), stride >= 8, "stride {stride}");
+        assert_eq!(element.has_c(), stride >= 16, "stride {stride}");
+    }
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+#[wire(template_id = 1, schema_id = 1)]
+struct Ping {
+    id: u32,
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+#[wire(template_id = 1, schema_id = 2)]
+struct Quote {
+    price: i64,
+    size: u32,
+}
+
+#[derive(WireDispatch, Debug, PartialEq)]
+enum Mixed {
+    Ping(Ping),
+    Quote(Quote),
+}
+
+/// Variants that share a template id under different schema ids are each read.
+#[test]
+fn dispatch_matches_the_template_and_schema_pair() {
+    let mut bytes = Vec::new();
+    Quote { price: 5, size: 7 }
+        .encode_with_header(&mut bytes)
+        .unwrap();
+    assert_eq!(
+        Mixed::decode(&bytes).unwrap(),
+        Mixed::Quote(Quote { price: 5, size: 7 })
+    );
+    let mut bytes = Vec::new();
+    Ping { id: 3 }.encode_with_header(&mut bytes).unwrap();
+    assert_eq!(Mixed::decode(&bytes).unwrap(), Mixed::Ping(Ping { id: 3 }));
+    // A known template id under an unknown schema id.
+    bytes[4] = 9;
+    let err = Mixed::view(&bytes).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.offset()),
+        (
+            &ErrorKind::SchemaMismatch {
+                schema_id: 9,
+                expected: Ping::SCHEMA_ID
+            },
+            4
+        )
+    );
+}
+
+#[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+#[repr(u8)]
+enum Liquidity {
+    Added = 1,
+    Removed = 2,
+    #[wire(other)]
+    Other(u8),
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Fill {
+    liquidity: Liquidity,
+}
+
+/// A catch-all variant holding a known value is that value on the wire: it reads back
+/// as the known variant (FORMAT.md §4.4). `Other(v)` round-trips for unknown `v` only.
+#[test]
+fn a_catch_all_holding_a_known_value_reads_as_the_known_variant() {
+    let bytes = Fill {
+        liquidity: Liquidity::Other(2),
+    }
+    .to_bytes()
+    .unwrap();
+    assert_eq!(bytes, [2]);
+    assert_eq!(Fill::decode(&bytes).unwrap().liquidity, Liquidity::Removed);
+    for raw in [0u8, 3, 255] {
+        let bytes = Fill {
+            liquidity: Liquidity::Other(raw),
+        }
+        .to_bytes()
+        .unwrap();
+        assert_eq!(
+            Fill::decode(&bytes).unwrap().liquidity,
+            Liquidity::Other(raw)
+        );
+    }
+}
+
+mod tick {
+    pub mod v1 {
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        #[wire(template_id = 4)]
+        pub struct Tick {
+            pub price: i64,
+        }
+    }
+
+    pub mod v2 {
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        #[wire(template_id = 4, version = 2)]
+        pub struct Tick {
+            pub price: i64,
+            #[wire(since = 2)]
+            pub size: u32,
+        }
+    }
+}
+
+/// Fixed-size messages one after another: without a header, a message takes the
+/// whole buffer as its block (a newer reader would read the next message as its new
+/// fields); with headers, each block is bounded and a setter stays inside it.
+#[test]
+fn back_to_back_fixed_size_messages_are_walked_with_headers() {
+    use tick::{v1, v2};
+    let mut stream = Vec::new();
+    v1::Tick { price: 10 }
+        .encode_with_header(&mut stream)
+        .unwrap();
+    v1::Tick { price: 20 }
+        .encode_with_header(&mut stream)
+        .unwrap();
+
+    // Without headers the v2 reader sees one 16-byte v2 message.
+    let bare: Vec<u8> = [10i64.to_le_bytes(), 20i64.to_le_bytes()].concat();
+    assert!(v2::Tick::view(&bare).unwrap().has_size());
+
+    let mut at = 0;
+    let mut prices = Vec::new();
+    while at < stream.len() {
+        let (header, view) = v2::Tick::view_with_header(&stream[at..]).unwrap();
+        assert!(!view.has_size());
+        prices.push(view.price());
+        at += wiremsg::MessageHeader::LEN + usize::from(header.block_length);
+    }
+    assert_eq!(prices, [10, 20]);
+    // A setter of a field the writer did not have writes nothing.
+    let (header, _) = v2::Tick::view_with_header(&stream).unwrap();
+    let first = &mut stream[8..8 + usize::from(header.block_length)];
+    assert!(!v2::Tick::view_mut(first).unwrap().set_size(7));
+    assert_eq!(
+        v1::Tick::view_with_header(&stream[16..]).unwrap().1.price(),
+        20
+    );
+}
