@@ -114,9 +114,9 @@ pub trait Template: WireMsg {
         }
     }
 
-    /// Bytes of header and message.
+    /// Bytes of header and message (saturating at `usize::MAX`).
     fn encoded_len_with_header(&self) -> usize {
-        MessageHeader::LEN + self.encoded_len()
+        self.encoded_len().saturating_add(MessageHeader::LEN)
     }
 
     /// Appends the header and the message to `out`; returns the bytes appended.
@@ -143,6 +143,8 @@ pub trait Template: WireMsg {
     ///
     /// As [`WireMsg::encode_into`].
     fn encode_with_header_into(&self, out: &mut [u8]) -> Result<usize, Error> {
+        // Too large is too large, whatever the buffer (as `encode_into` says).
+        crate::message::checked_len(self)?;
         let needed = self.encoded_len_with_header();
         if out.len() < needed {
             return Err(Error::new(

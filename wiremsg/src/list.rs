@@ -461,11 +461,16 @@ pub(crate) fn list_tail_len<T: Element>(items: &[T]) -> usize {
     if items.is_empty() {
         return 0;
     }
+    // Saturating, as every size sum: `encode` refuses a result past `u32::MAX`.
     let size = <T::Kind as Kind>::BLOCK_SIZE;
     match <T::Kind as Kind>::LIST_ENCODING {
-        ListEncoding::Packed => items.len() * size,
-        ListEncoding::Strided => 2 + items.len() * size,
-        ListEncoding::Table => 4 * items.len() + items.iter().map(Field::tail_len).sum::<usize>(),
+        ListEncoding::Packed => items.len().saturating_mul(size),
+        ListEncoding::Strided => items.len().saturating_mul(size).saturating_add(2),
+        ListEncoding::Table => items
+            .iter()
+            .fold(items.len().saturating_mul(4), |sum, item| {
+                sum.saturating_add(item.tail_len())
+            }),
     }
 }
 

@@ -156,7 +156,10 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     fn encode(&self, out: &mut Vec<u8>) -> Result<usize, Error> {
         let len = checked_len(self)?;
         let start = out.len();
-        out.resize(start + len, 0);
+        let Some(end) = start.checked_add(len) else {
+            return Err(Error::new(ErrorKind::TooLarge { len }, 0));
+        };
+        out.resize(end, 0);
         self.__write(&mut out[start..]);
         Ok(len)
     }
@@ -185,9 +188,11 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     fn __write(&self, out: &mut [u8]);
 }
 
-fn checked_len<T: WireMsg>(msg: &T) -> Result<usize, Error> {
+/// The encoded length, or `TooLarge` past `u32::MAX` bytes (sizes saturate at
+/// `usize::MAX`, which is refused too, so that 32-bit targets catch an overflow).
+pub(crate) fn checked_len<T: WireMsg>(msg: &T) -> Result<usize, Error> {
     let len = msg.encoded_len();
-    if len > u32::MAX as usize {
+    if len > u32::MAX as usize || len == usize::MAX {
         return Err(Error::new(ErrorKind::TooLarge { len }, 0));
     }
     Ok(len)

@@ -276,3 +276,66 @@ fn enum_values_follow_rust_discriminant_rules() {
     assert_eq!(schema.variants, [("Xnas", 0), ("Xnys", 7), ("Arcx", 8)]);
     assert_eq!(schema.catch_all, Some("Unknown"));
 }
+
+/// Generated code names primitive types by their full path: a scope that shadows
+/// them (and defines items named like the derive's internal constants) changes only
+/// the user's own fields.
+mod shadowed {
+    #![allow(non_camel_case_types, dead_code)]
+    type u8 = ::core::primitive::u64;
+    type u16 = ::core::primitive::u32;
+    type u32 = ::core::primitive::u64;
+    type u64 = ::core::primitive::u8;
+    type usize = ::core::primitive::u8;
+    type bool = ::core::primitive::u8;
+    type str = ::core::primitive::u8;
+    const __WIREMSG_TEMPLATE_0: u8 = 3;
+    const __WIREMSG_SCHEMA_0: u8 = 3;
+    const BASE: ::core::primitive::u16 = 40;
+
+    #[derive(wiremsg::WireEnum, Debug, Clone, Copy, PartialEq)]
+    #[repr(u16)]
+    pub enum Kind {
+        A = BASE + 2,
+        B,
+        C = 7 * 2,
+    }
+
+    #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+    #[wire(template_id = 3)]
+    pub struct Msg {
+        pub a: u32,
+        pub flag: bool,
+        pub kind: Kind,
+        pub text: ::std::string::String,
+        pub list: ::std::vec::Vec<u16>,
+    }
+
+    #[derive(wiremsg::WireDispatch, Debug, PartialEq)]
+    pub enum Any {
+        Msg(Msg),
+    }
+
+    #[test]
+    fn shadowed_primitives_change_only_the_users_fields() {
+        use wiremsg::{WireEnum, WireMsg};
+        assert_eq!(
+            (Kind::A.to_raw(), Kind::B.to_raw(), Kind::C.to_raw()),
+            (42, 43, 14)
+        );
+        let value = Msg {
+            a: 1 << 40,
+            flag: 200,
+            kind: Kind::B,
+            text: "x".into(),
+            list: ::std::vec![1 << 20],
+        };
+        let bytes = value.to_bytes().unwrap();
+        // u64 + u8 + u16 + two end offsets after the 2-byte block length.
+        assert_eq!(Msg::BLOCK_LENGTH, 2 + 8 + 1 + 2 + 4 + 4);
+        assert_eq!(Msg::decode(&bytes).unwrap(), value);
+        let mut framed = ::std::vec::Vec::new();
+        wiremsg::Template::encode_with_header(&value, &mut framed).unwrap();
+        assert_eq!(Any::decode(&framed).unwrap(), Any::Msg(value));
+    }
+}

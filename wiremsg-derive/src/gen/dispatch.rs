@@ -71,11 +71,11 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
             /// known template id under a schema id no variant has it with; otherwise as
             /// [`Template::view_with_header`](::wiremsg::Template::view_with_header).
             pub fn view(
-                bytes: &[u8],
+                bytes: &[::core::primitive::u8],
             ) -> ::wiremsg::__private::Result<(::wiremsg::MessageHeader, #view<'_>), ::wiremsg::Error> {
                 let header = ::wiremsg::MessageHeader::read(bytes)?;
-                #(const #ids: u16 = <#types as ::wiremsg::Template>::TEMPLATE_ID;)*
-                #(const #sids: u16 = <#types as ::wiremsg::Template>::SCHEMA_ID;)*
+                #(const #ids: ::core::primitive::u16 = <#types as ::wiremsg::Template>::TEMPLATE_ID;)*
+                #(const #sids: ::core::primitive::u16 = <#types as ::wiremsg::Template>::SCHEMA_ID;)*
                 // A message type is its (template id, schema id) pair (FORMAT.md §8).
                 #[allow(unreachable_patterns)]
                 let view = match (header.template_id, header.schema_id) {
@@ -93,7 +93,7 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
                             ::wiremsg::ErrorKind::UnexpectedTemplate {
                                 template_id,
                                 schema_id,
-                                expected: u16::MAX,
+                                expected: ::core::primitive::u16::MAX,
                             },
                             2,
                         ));
@@ -107,7 +107,7 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
             /// # Errors
             ///
             /// As [`view`](Self::view).
-            pub fn decode<'v>(bytes: &'v [u8]) -> ::wiremsg::__private::Result<Self, ::wiremsg::Error>
+            pub fn decode<'v>(bytes: &'v [::core::primitive::u8]) -> ::wiremsg::__private::Result<Self, ::wiremsg::Error>
             where
                 #(#types: ::wiremsg::DecodeField<'v>,)*
             {
@@ -127,8 +127,8 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
             /// As [`WireMsg::encode`](::wiremsg::WireMsg::encode).
             pub fn encode_with_header(
                 &self,
-                out: &mut ::wiremsg::__private::Vec<u8>,
-            ) -> ::wiremsg::__private::Result<usize, ::wiremsg::Error> {
+                out: &mut ::wiremsg::__private::Vec<::core::primitive::u8>,
+            ) -> ::wiremsg::__private::Result<::core::primitive::usize, ::wiremsg::Error> {
                 match self {
                     #(Self::#variants(m) => ::wiremsg::Template::encode_with_header(m, out),)*
                 }

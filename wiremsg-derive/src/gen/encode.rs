@@ -17,8 +17,10 @@ pub(crate) fn tail_len(cx: &Ctx<'_>) -> TokenStream {
             quote!(::wiremsg::Field::tail_len(&self.#name))
         }
     });
+    // Saturating: a sum past `usize::MAX` stays there, and `encode` reports it as
+    // `TooLarge` (FORMAT.md §1: a message is at most `u32::MAX` bytes).
     quote! {
-        if #in_tail { #block_length #(+ #terms)* } else { 0 }
+        if #in_tail { (#block_length as ::core::primitive::usize) #(.saturating_add(#terms))* } else { 0 }
     }
 }
 

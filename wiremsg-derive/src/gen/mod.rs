@@ -161,8 +161,8 @@ fn layout_impl(cx: &Ctx<'_>) -> TokenStream {
         #[automatically_derived]
         impl ::wiremsg::__private::Layout for #self_static {
             type Fields = #list;
-            const FIELD_NAMES: &'static [&'static str] = &[#(#names),*];
-            const BLOCK_LENGTH_FIELD: bool = #block_length_field;
+            const FIELD_NAMES: &'static [&'static ::core::primitive::str] = &[#(#names),*];
+            const BLOCK_LENGTH_FIELD: ::core::primitive::bool = #block_length_field;
         }
     }
 }
@@ -212,12 +212,12 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
             });
 
             #[inline]
-            fn tail_len(&self) -> usize {
+            fn tail_len(&self) -> ::core::primitive::usize {
                 #tail_len
             }
 
             #[inline]
-            fn write(&self, block: &mut [u8], tail: &mut [u8]) {
+            fn write(&self, block: &mut [::core::primitive::u8], tail: &mut [::core::primitive::u8]) {
                 ::wiremsg::__private::write_message(self, block, tail)
             }
         }
@@ -237,8 +237,8 @@ fn template_impl(cx: &Ctx<'_>) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::Template for #ident #ty_generics {
-            const TEMPLATE_ID: u16 = #template_id;
-            const SCHEMA_ID: u16 = #schema_id;
+            const TEMPLATE_ID: ::core::primitive::u16 = #template_id;
+            const SCHEMA_ID: ::core::primitive::u16 = #schema_id;
         }
     }
 }
@@ -280,9 +280,9 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::WireMsg for #ident #ty_generics {
-            const BLOCK_LENGTH: usize = ::wiremsg::__private::block_length::<#self_static>();
-            const MIN_BLOCK_LENGTH: usize = ::wiremsg::__private::min_block_length::<#self_static>();
-            const VERSION: u16 = #version;
+            const BLOCK_LENGTH: ::core::primitive::usize = ::wiremsg::__private::block_length::<#self_static>();
+            const MIN_BLOCK_LENGTH: ::core::primitive::usize = ::wiremsg::__private::min_block_length::<#self_static>();
+            const VERSION: ::core::primitive::u16 = #version;
             const SCHEMA: &'static ::wiremsg::MessageSchema = #schema;
             type Layout = #self_static;
             type View<'v> = #view<'v>;
@@ -303,7 +303,7 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
             }
 
             #[inline]
-            fn __write(&self, out: &mut [u8]) {
+            fn __write(&self, out: &mut [::core::primitive::u8]) {
                 #write
             }
         }

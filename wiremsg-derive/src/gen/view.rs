@@ -33,9 +33,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         );
         quote! {
             #[doc = #offset_doc]
-            pub const #offset: usize = ::wiremsg::__private::offset::<#self_static, #index>();
+            pub const #offset: ::core::primitive::usize = ::wiremsg::__private::offset::<#self_static, #index>();
             #[doc = #size_doc]
-            pub const #size: usize = ::wiremsg::__private::size_of::<#ty>();
+            pub const #size: ::core::primitive::usize = ::wiremsg::__private::size_of::<#ty>();
         }
     });
     let accessors = cx
@@ -69,14 +69,14 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             /// own: its block is the bytes it was viewed over, up to this reader's
             /// block length.
             #[inline]
-            pub fn as_bytes(&self) -> &'v [u8] {
+            pub fn as_bytes(&self) -> &'v [::core::primitive::u8] {
                 self.0.as_bytes()
             }
 
             /// The newest schema version, up to this reader's, whose fields the bytes
             /// hold (older writers leave out the fields added after their version).
             #[inline]
-            pub fn version(&self) -> u16 {
+            pub fn version(&self) -> ::core::primitive::u16 {
                 #version
             }
         }
@@ -215,7 +215,7 @@ pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) 
 
         #[doc = #has_doc]
         #[inline]
-        pub fn #has_name(&self) -> bool {
+        pub fn #has_name(&self) -> ::core::primitive::bool {
             #proof.has::<#index>()
         }
     }

@@ -74,7 +74,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     #[doc = #doc]
                     #[inline]
                     #[must_use = "the field is not written when the writer's version did not have it"]
-                    pub fn #setter(&mut self, value: #ty) -> bool
+                    pub fn #setter(&mut self, value: #ty) -> ::core::primitive::bool
                     where
                         #ty: ::wiremsg::Scalar<'v>,
                     {
@@ -163,14 +163,14 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             /// The message's bytes as far as this reader knows them, as the view's
             /// `as_bytes()`.
             #[inline]
-            pub fn as_bytes(&self) -> &[u8] {
+            pub fn as_bytes(&self) -> &[::core::primitive::u8] {
                 self.0.as_bytes()
             }
 
             /// The newest schema version, up to this reader's, whose fields the bytes
             /// hold.
             #[inline]
-            pub fn version(&self) -> u16 {
+            pub fn version(&self) -> ::core::primitive::u16 {
                 #version
             }
         }

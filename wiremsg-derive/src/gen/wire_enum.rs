@@ -10,6 +10,8 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
     let Some(repr) = &e.repr else {
         return TokenStream::new();
     };
+    // `#[repr(u8)]` names the primitive even where the user's scope shadows `u8`.
+    let repr = &quote!(::core::primitive::#repr);
     // Rust's rule: a variant without `= value` takes the previous variant's value
     // plus one (the first: 0). The catch-all variant takes a value too, as in Rust,
     // but never goes on the wire as itself.
@@ -63,7 +65,7 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
     };
     let variant_entries = units.iter().zip(&names).map(|(v, d)| {
         let name = v.ident.to_string().trim_start_matches("r#").to_owned();
-        quote!((#name, #d as u64))
+        quote!((#name, #d as ::core::primitive::u64))
     });
     let name = ident.to_string().trim_start_matches("r#").to_owned();
     let element = super::element_impl(quote!(impl ::wiremsg::Element for #ident));
@@ -108,12 +110,12 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
                     &::wiremsg::TypeSchema::Enum(<Self as ::wiremsg::WireEnum>::ENUM_SCHEMA);
 
                 #[inline(always)]
-                fn tail_len(&self) -> usize {
+                fn tail_len(&self) -> ::core::primitive::usize {
                     0
                 }
 
                 #[inline(always)]
-                fn write(&self, block: &mut [u8], _: &mut [u8]) {
+                fn write(&self, block: &mut [::core::primitive::u8], _: &mut [::core::primitive::u8]) {
                     ::wiremsg::__private::write_enum(*self, block)
                 }
             }

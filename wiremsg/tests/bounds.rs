@@ -1,0 +1,71 @@
+//! Resource bounds: sizes past what the format can address are errors, never panics,
+//! wrapped arithmetic or short messages (FORMAT.md §1).
+
+use wiremsg::{ErrorKind, Template, WireMsg};
+
+#[derive(WireMsg, Debug)]
+#[wire(template_id = 1)]
+struct Batch<'a> {
+    id: u32,
+    names: Vec<&'a str>,
+}
+
+#[derive(WireMsg, Debug)]
+struct Nested<'a> {
+    inner: Vec<Batch<'a>>,
+    tail: &'a [u8],
+}
+
+/// 1,100 borrowed 4 MiB strings: 4.6 GB of text that takes 4 MiB of memory.
+fn huge() -> (String, usize) {
+    ("x".repeat(4 << 20), 1100)
+}
+
+#[test]
+fn a_message_past_u32_max_is_too_large_everywhere() {
+    let (text, count) = huge();
+    let batch = Batch {
+        id: 1,
+        names: vec![text.as_str(); count],
+    };
+    assert!(batch.encoded_len() > u32::MAX as usize);
+    let too_large = |kind: &ErrorKind| matches!(kind, ErrorKind::TooLarge { .. });
+    assert!(too_large(batch.to_bytes().unwrap_err().kind()));
+    assert!(too_large(
+        batch.encode_into(&mut [0; 64]).unwrap_err().kind()
+    ));
+    let mut out = Vec::new();
+    assert!(too_large(batch.encode(&mut out).unwrap_err().kind()));
+    assert!(out.is_empty());
+    assert!(too_large(
+        batch
+            .encode_with_header_into(&mut [0; 64])
+            .unwrap_err()
+            .kind()
+    ));
+    assert!(too_large(
+        batch.encode_with_header(&mut out).unwrap_err().kind()
+    ));
+    assert!(out.is_empty());
+    // Nested, the sums saturate instead of wrapping.
+    let nested = Nested {
+        inner: vec![
+            Batch {
+                id: 2,
+                names: vec![text.as_str(); count],
+            };
+            4
+        ],
+        tail: &[],
+    };
+    assert!(too_large(nested.to_bytes().unwrap_err().kind()));
+}
+
+impl Clone for Batch<'_> {
+    fn clone(&self) -> Self {
+        Batch {
+            id: self.id,
+            names: self.names.clone(),
+        }
+    }
+}
