@@ -6,9 +6,6 @@ use crate::ctxt::Ctxt;
 use quote::ToTokens;
 use syn::{GenericParam, Generics};
 
-/// Names the generated view already uses for its own methods.
-const RESERVED_FIELD_NAMES: &[&str] = &["decode", "as_bytes"];
-
 pub(crate) fn message(cx: &Ctxt, msg: &Message<'_>, attrs: &[syn::Attribute]) {
     lifetimes_only(cx, msg.generics, "WireMsg");
     if let Some(packed) = attrs.iter().find(|a| {
@@ -44,20 +41,53 @@ pub(crate) fn message(cx: &Ctxt, msg: &Message<'_>, attrs: &[syn::Attribute]) {
         }
         seen.push((upper, field.ident));
     }
+    generated_names(cx, msg);
+}
+
+/// Names the generated view and mutable view use for their own methods.
+const RESERVED_FIELD_NAMES: &[&str] = &["decode", "as_bytes", "version", "as_view"];
+
+/// Every method name the derive generates must be unique: a field may not be named
+/// like the views' own methods, like the accessors generated for another field
+/// (`has_x`, `try_x`, `set_x`, `x_mut`), or with the `__` prefix of generated items.
+fn generated_names(cx: &Ctxt, msg: &Message<'_>) {
+    // (method name, what generates it)
+    let mut taken: Vec<(String, String)> = Vec::new();
     for field in &msg.fields {
         // `r#decode` is the same method name as `decode`.
         let ident = field.ident.to_string();
         let name = ident.trim_start_matches("r#");
+        if name.starts_with("__") {
+            cx.error_spanned_by(
+                field.ident,
+                format!("field names starting with `__` are reserved for generated items; rename `{name}`"),
+            );
+            continue;
+        }
         if RESERVED_FIELD_NAMES.contains(&name) {
             cx.error_spanned_by(
                 field.ident,
                 format!("a field named `{name}` would clash with the view's `{name}()` method; rename the field"),
             );
-        } else if name == "__block" {
-            cx.error_spanned_by(
-                field.ident,
-                "`__block` is the name of the view's own block field; rename the field",
-            );
+            continue;
+        }
+        if field.attrs.reserved {
+            continue;
+        }
+        let mut names = vec![name.to_owned(), format!("set_{name}"), format!("{name}_mut")];
+        if field.attrs.since() > 1 {
+            names.push(format!("try_{name}"));
+            names.push(format!("has_{name}"));
+        }
+        for generated in names {
+            if let Some((_, owner)) = taken.iter().find(|(n, _)| *n == generated) {
+                cx.error_spanned_by(
+                    field.ident,
+                    format!("field `{name}` would generate `{generated}()`, which the views already have for {owner}; rename the field"),
+                );
+            } else {
+                taken.push((generated, format!("field `{name}`")));
+            }
         }
     }
 }
