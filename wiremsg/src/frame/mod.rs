@@ -71,8 +71,13 @@ pub const MIN_FRAME_LEN: usize = MessageHeader::LEN;
 pub const DEFAULT_MAX_FRAME_SIZE: usize = 1 << 20;
 
 /// Checks a frame length `len` (bytes after the prefix) against `max` and the header.
+///
+/// A frame whose prefix and body together do not fit in a `usize` (a length near
+/// `u32::MAX` on a 32-bit target) is too large whatever `max` says, so that every
+/// `LENGTH_PREFIX_LEN + len` after this check is exact.
 #[cfg(any(feature = "std", feature = "bytes"))]
 pub(crate) fn check_len(len: usize, max: usize) -> Result<(), ErrorKind> {
+    let max = max.min(usize::MAX - LENGTH_PREFIX_LEN);
     if len > max {
         Err(ErrorKind::FrameTooLarge { len, max })
     } else if len < MIN_FRAME_LEN {
