@@ -151,7 +151,10 @@ impl<F: Field, const SINCE: u16> FieldList for Leaf<F, SINCE> {
         None
     };
 
-    #[inline(always)]
+    // A hint, not `always`: unoptimized builds then keep one small frame per field
+    // instead of one frame per message holding every field's locals, which bounds
+    // the stack that deep recursive messages need.
+    #[inline]
     fn validate<M: Mode>(
         i: Internal,
         walk: &mut Walk<'_>,
@@ -242,7 +245,10 @@ impl<A: FieldList, B: FieldList> FieldList for Pair<A, B> {
         None => A::LAST_END,
     };
 
-    #[inline(always)]
+    // A hint, not `always`: unoptimized builds then keep one small frame per field
+    // instead of one frame per message holding every field's locals, which bounds
+    // the stack that deep recursive messages need.
+    #[inline]
     fn validate<M: Mode>(
         i: Internal,
         walk: &mut Walk<'_>,
