@@ -9,8 +9,9 @@
 //! ```
 //!
 //! Before any timing, each format's encoding of each data set is checked
-//! against the model (`datasets::verify`: read checksums, decode, update);
-//! a mismatch aborts the run.
+//! against the model (`datasets::verify`: the `read` and `read_some`
+//! checksums and their `_unchecked` twins, decode, `update` and
+//! `update_unchecked`); a mismatch aborts the run.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -73,6 +74,11 @@ impl<D: Dataset> CodecVisitor<D> for Formats<'_, '_, D> {
         if has.read {
             g.bench_function(id("read"), |b| b.iter(|| codec.read(black_box(bytes))));
         }
+        if has.read_some {
+            g.bench_function(id("read_some"), |b| {
+                b.iter(|| codec.read_some(black_box(bytes)))
+            });
+        }
         if has.access_unchecked {
             g.bench_function(id("access_unchecked"), |b| {
                 // SAFETY: `bytes` is this codec's verified encoding of
@@ -86,6 +92,12 @@ impl<D: Dataset> CodecVisitor<D> for Formats<'_, '_, D> {
                 b.iter(|| unsafe { codec.read_unchecked(black_box(bytes)) })
             });
         }
+        if has.read_some_unchecked {
+            g.bench_function(id("read_some_unchecked"), |b| {
+                // SAFETY: as above.
+                b.iter(|| unsafe { codec.read_some_unchecked(black_box(bytes)) })
+            });
+        }
         if has.update {
             let mut target = verified.bytes.clone();
             let mut round = 0u64;
@@ -93,6 +105,19 @@ impl<D: Dataset> CodecVisitor<D> for Formats<'_, '_, D> {
                 b.iter(|| {
                     round += 1;
                     codec.update(black_box(&mut target[..]), black_box(round))
+                })
+            });
+        }
+        if has.update_unchecked {
+            let mut target = verified.bytes.clone();
+            let mut round = 0u64;
+            g.bench_function(id("update_unchecked"), |b| {
+                b.iter(|| {
+                    round += 1;
+                    // SAFETY: `target` is an aligned copy of this codec's
+                    // verified encoding, changed since only by earlier
+                    // rounds of this same update.
+                    unsafe { codec.update_unchecked(black_box(&mut target[..]), black_box(round)) }
                 })
             });
         }

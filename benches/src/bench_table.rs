@@ -1,7 +1,9 @@
 //! Turns criterion's output of the `datasets` bench into one markdown table
-//! (what `--bin bench_table` prints): rows data set x metric, columns the
-//! formats, then wiremsg's time (or size) divided by rkyv's, FlatBuffers' and
-//! zerocopy's.
+//! (what `--bin bench_table` prints): rows data set x metric (in
+//! [`METRICS`] order, so `read_some`, `read_some_unchecked` and
+//! `update_unchecked` sit beside their twins), columns the formats, then
+//! wiremsg's time (or size) divided by rkyv's, FlatBuffers', zerocopy's and
+//! SBE's.
 //!
 //! Times are the median point estimates of criterion's last run
 //! (`<criterion dir>/<dataset>/<metric>/<format>/new/estimates.json`, named
@@ -262,27 +264,79 @@ mod tests {
         assert_eq!(time(23_456_000.0), "23.5 ms");
     }
 
+    /// Writes one measurement as criterion does under `dir`.
+    fn write_estimate(dir: &Path, id: &str, metric: &str, format: &str, median: f64) {
+        let new = dir.join(id).join("new");
+        fs::create_dir_all(&new).unwrap();
+        let (group, _) = id.split_once('/').unwrap();
+        fs::write(
+            new.join("benchmark.json"),
+            format!(
+                r#"{{"group_id":"{group}","function_id":"{metric}","value_str":"{format}","throughput":null,"full_id":"{id}","directory_name":"{id}","title":"{id}"}}"#
+            ),
+        )
+        .unwrap();
+        fs::write(
+            new.join("estimates.json"),
+            format!(
+                r#"{{"mean":{{"point_estimate":1.0}},"median":{{"confidence_interval":{{"confidence_level":0.95,"lower_bound":1.0,"upper_bound":2.0}},"point_estimate":{median},"standard_error":0.1}},"slope":null}}"#
+            ),
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn sparse_and_unchecked_update_rows_sit_beside_their_twins() {
+        let dir = std::env::temp_dir().join(format!("bench_table_sparse_{}", std::process::id()));
+        // Written in an order unlike METRICS: the table reorders.
+        for (metric, wiremsg, rkyv) in [
+            ("update_unchecked", 3.0, 4.0),
+            ("read_some_unchecked", 1.0, 4.0),
+            ("update", 6.0, 8.0),
+            ("read_some", 2.0, 8.0),
+            ("read", 9.0, 9.0),
+        ] {
+            write_estimate(
+                &dir,
+                &format!("log/{metric}/wiremsg"),
+                metric,
+                "wiremsg",
+                wiremsg,
+            );
+            write_estimate(&dir, &format!("log/{metric}/rkyv"), metric, "rkyv", rkyv);
+        }
+        write_estimate(
+            &dir,
+            "log/read_some/flatbuffers",
+            "read_some",
+            "flatbuffers",
+            4.0,
+        );
+        let estimates = read_criterion_dir(&dir).unwrap();
+        fs::remove_dir_all(&dir).unwrap();
+        let table = render(&["log"], &estimates, &[]);
+        let lines: Vec<&str> = table.lines().collect();
+        assert_eq!(
+            lines[0],
+            "| dataset | metric | wiremsg | rkyv | flatbuffers | wiremsg/rkyv | wiremsg/FlatBuffers |"
+        );
+        assert_eq!(
+            &lines[2..7],
+            [
+                "| log | read | 9.00 ns | 9.00 ns | n/a | 1.00 | n/a |",
+                "| log | read_some | 2.00 ns | 8.00 ns | 4.00 ns | 0.25 | 0.50 |",
+                "| log | read_some_unchecked | 1.00 ns | 4.00 ns | n/a | 0.25 | n/a |",
+                "| log | update | 6.00 ns | 8.00 ns | n/a | 0.75 | n/a |",
+                "| log | update_unchecked | 3.00 ns | 4.00 ns | n/a | 0.75 | n/a |",
+            ]
+        );
+    }
+
     #[test]
     fn reads_criterion_output_and_renders_ratios() {
         let dir = std::env::temp_dir().join(format!("bench_table_test_{}", std::process::id()));
         let write = |id: &str, metric: &str, format: &str, median: f64| {
-            let new = dir.join(id).join("new");
-            fs::create_dir_all(&new).unwrap();
-            let (group, _) = id.split_once('/').unwrap();
-            fs::write(
-                new.join("benchmark.json"),
-                format!(
-                    r#"{{"group_id":"{group}","function_id":"{metric}","value_str":"{format}","throughput":null,"full_id":"{id}","directory_name":"{id}","title":"{id}"}}"#
-                ),
-            )
-            .unwrap();
-            fs::write(
-                new.join("estimates.json"),
-                format!(
-                    r#"{{"mean":{{"point_estimate":1.0}},"median":{{"confidence_interval":{{"confidence_level":0.95,"lower_bound":1.0,"upper_bound":2.0}},"point_estimate":{median},"standard_error":0.1}},"slope":null}}"#
-                ),
-            )
-            .unwrap();
+            write_estimate(&dir, id, metric, format, median);
         };
         write("tick/read/wiremsg", "read", "wiremsg", 2.0);
         write("tick/read/rkyv", "read", "rkyv", 4.0);

@@ -74,7 +74,11 @@ fn generated_names(cx: &Ctxt, msg: &Message<'_>) {
         if field.attrs.reserved {
             continue;
         }
-        let mut names = vec![name.to_owned(), format!("set_{name}"), format!("{name}_mut")];
+        let mut names = vec![
+            name.to_owned(),
+            format!("set_{name}"),
+            format!("{name}_mut"),
+        ];
         if field.attrs.since() > 1 {
             names.push(format!("try_{name}"));
             names.push(format!("has_{name}"));

@@ -31,8 +31,11 @@
 //! this framing.
 //!
 //! `access` makes every message's view (the feed has no root), `read` folds
-//! every field of every message (kind byte first), and `update` re-stamps
-//! every message's sequence number in place (what a sequencer does).
+//! every field of every message (kind byte first), `read_some` only the two
+//! fixed-size fields every kind has that a book builder routes by
+//! (`stock_locate`, `order_ref`; the kind byte is read for dispatch but not
+//! folded), and `update` (and `update_unchecked`) re-stamps every message's
+//! sequence number in place (what a sequencer does).
 
 // The message and zerocopy structs are defined by `macro_rules!` below: the
 // helper types their derives generate (rkyv's resolvers, zerocopy's layout
@@ -54,7 +57,11 @@ use wiremsg::WireMsg;
 use zerocopy::little_endian::{I64, U16, U32, U64};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
-use super::{Codec, CodecVisitor, Dataset, Rng, Zerocopy, ids, keep, rkyv_access, visit_formats};
+use super::{
+    Codec, CodecVisitor, Dataset, Rng, Zerocopy, fb_root, fold_some, ids, keep, read_some_methods,
+    rkyv_access, rkyv_root, rkyv_root_mut, update_methods, visit_formats, wiremsg_mut,
+    wiremsg_view,
+};
 use crate::checksum::Fold;
 use crate::formats::flatbuffers::{FlatBuffers, root};
 use crate::formats::json::Json;
@@ -263,12 +270,19 @@ pub trait Kind:
     fn into_msg(self) -> FeedMsg;
     /// Folds the owned message.
     fn fold(&self, f: &mut Fold);
+    /// The fields `read_some` loads (see `some_fields!`), of the owned
+    /// message.
+    fn some(&self) -> [u64; 2];
     /// Folds wiremsg's view.
     fn fold_view(view: Self::View<'_>, f: &mut Fold);
-    /// Sets the sequence number through wiremsg's `view_mut`.
-    fn set_sequence_wiremsg(bytes: &mut [u8], sequence: u64);
+    /// The fields `read_some` loads, through wiremsg's view.
+    fn some_view(view: Self::View<'_>) -> [u64; 2];
+    /// Sets the sequence number through wiremsg's mutable view.
+    fn set_sequence_wiremsg(view: Self::Mut<'_>, sequence: u64);
     /// Folds rkyv's archive.
     fn fold_archived(archived: &Self::Archived, f: &mut Fold);
+    /// The fields `read_some` loads, of rkyv's archive.
+    fn some_archived(archived: &Self::Archived) -> [u64; 2];
     /// Sets the sequence number of rkyv's sealed archive.
     fn set_sequence_archived(archived: Seal<'_, Self::Archived>, sequence: u64);
     /// The zerocopy struct of the message.
@@ -277,6 +291,8 @@ pub trait Kind:
     fn from_zc(zc: &Self::Zc) -> Self;
     /// Folds the zerocopy struct.
     fn fold_zc(zc: &Self::Zc, f: &mut Fold);
+    /// The fields `read_some` loads, of the zerocopy struct.
+    fn some_zc(zc: &Self::Zc) -> [u64; 2];
     /// Sets the zerocopy struct's sequence number.
     fn set_sequence_zc(zc: &mut Self::Zc, sequence: u64);
     /// The prost message of the message.
@@ -291,6 +307,13 @@ pub trait Kind:
     ///
     /// Unless `CHECKED`, `bytes` is a finished buffer of this kind.
     unsafe fn fb_fold<const CHECKED: bool>(bytes: &[u8], f: &mut Fold);
+    /// The fields `read_some` loads, of a FlatBuffers buffer (verified if
+    /// `CHECKED`).
+    ///
+    /// # Safety
+    ///
+    /// As [`Kind::fb_fold`].
+    unsafe fn fb_some<const CHECKED: bool>(bytes: &[u8]) -> [u64; 2];
     /// Passes the root of a FlatBuffers buffer (verified if `CHECKED`)
     /// through `black_box`.
     ///
@@ -351,6 +374,18 @@ macro_rules! read {
     };
     (fb, $t:ident, $v:ident . $x:ident) => {
         $v.$x() as u64
+    };
+}
+
+/// The fields `read_some` loads from every message, read by `read!` in the
+/// access style `$style` from `$v`: the two fixed-size fields every kind has
+/// that say which book (`stock_locate`) and which order (`order_ref`).
+macro_rules! some_fields {
+    ($style:ident, $v:ident) => {
+        [
+            read!($style, u16, $v.stock_locate),
+            read!($style, u64, $v.order_ref),
+        ]
     };
 }
 
@@ -438,20 +473,34 @@ macro_rules! feed_kind {
             }
 
             #[inline(always)]
+            fn some(&self) -> [u64; 2] {
+                let v = self;
+                some_fields!(model, v)
+            }
+
+            #[inline(always)]
             fn fold_view(v: Self::View<'_>, f: &mut Fold) {
                 $(f.u64(read!(wiremsg, $fty, v.$field));)*
             }
 
             #[inline(always)]
-            fn set_sequence_wiremsg(bytes: &mut [u8], sequence: u64) {
-                $ty::view_mut(bytes)
-                    .expect("wiremsg: invalid input")
-                    .set_sequence(sequence);
+            fn some_view(v: Self::View<'_>) -> [u64; 2] {
+                some_fields!(wiremsg, v)
+            }
+
+            #[inline(always)]
+            fn set_sequence_wiremsg(mut view: Self::Mut<'_>, sequence: u64) {
+                view.set_sequence(sequence);
             }
 
             #[inline(always)]
             fn fold_archived(v: &$archived, f: &mut Fold) {
                 $(f.u64(read!(rkyv, $fty, v.$field));)*
+            }
+
+            #[inline(always)]
+            fn some_archived(v: &$archived) -> [u64; 2] {
+                some_fields!(rkyv, v)
             }
 
             #[inline(always)]
@@ -471,6 +520,11 @@ macro_rules! feed_kind {
             #[inline(always)]
             fn fold_zc(v: &$zc, f: &mut Fold) {
                 $(f.u64(read!(zc, $fty, v.$field));)*
+            }
+
+            #[inline(always)]
+            fn some_zc(v: &$zc) -> [u64; 2] {
+                some_fields!(zc, v)
             }
 
             #[inline(always)]
@@ -495,26 +549,23 @@ macro_rules! feed_kind {
 
             #[inline(always)]
             unsafe fn fb_fold<const CHECKED: bool>(bytes: &[u8], f: &mut Fold) {
-                let table = if CHECKED {
-                    root::<fb::$fb<'_>>(bytes)
-                } else {
-                    // SAFETY: the caller guarantees a finished buffer of
-                    // this kind when not CHECKED.
-                    unsafe { flatbuffers::root_unchecked::<fb::$fb<'_>>(bytes) }
-                };
-                let v = table.data();
+                // SAFETY: the caller guarantees a finished buffer of this
+                // kind when not CHECKED.
+                let v = unsafe { fb_root::<fb::$fb<'_>, CHECKED>(bytes) }.data();
                 $(f.u64(read!(fb, $fty, v.$field));)*
             }
 
             #[inline(always)]
+            unsafe fn fb_some<const CHECKED: bool>(bytes: &[u8]) -> [u64; 2] {
+                // SAFETY: as in `fb_fold`.
+                let v = unsafe { fb_root::<fb::$fb<'_>, CHECKED>(bytes) }.data();
+                some_fields!(fb, v)
+            }
+
+            #[inline(always)]
             unsafe fn fb_access<const CHECKED: bool>(bytes: &[u8]) {
-                if CHECKED {
-                    keep(root::<fb::$fb<'_>>(bytes));
-                } else {
-                    // SAFETY: the caller guarantees a finished buffer of
-                    // this kind when not CHECKED.
-                    keep(unsafe { flatbuffers::root_unchecked::<fb::$fb<'_>>(bytes) });
-                }
+                // SAFETY: as in `fb_fold`.
+                keep(unsafe { fb_root::<fb::$fb<'_>, CHECKED>(bytes) });
             }
 
             fn fb_decode(bytes: &[u8]) -> Self {
@@ -1093,6 +1144,13 @@ impl Dataset for Feed {
         f.finish()
     }
 
+    fn checksum_some(&self) -> Option<u64> {
+        Some(fold_some(
+            &self.messages,
+            |msg| each_msg!(msg, x => x.some()),
+        ))
+    }
+
     fn apply_update(&mut self, round: u64) {
         for (i, msg) in self.messages.iter_mut().enumerate() {
             each_msg!(msg, x => x.sequence = new_sequence(round, i));
@@ -1115,18 +1173,36 @@ unsafe fn read_wiremsg<const CHECKED: bool>(bytes: &[u8]) -> u64 {
     let mut f = Fold::new();
     for (kind, payload) in Frames::<1>::new(bytes) {
         f.u64(u64::from(kind));
-        each_kind!(kind, K => {
-            let view = if CHECKED {
-                K::view(payload).expect("wiremsg: invalid input")
-            } else {
-                // SAFETY: the caller guarantees `encode`'s output, whose
-                // payloads `view` accepts.
-                unsafe { wiremsg::view_unchecked::<K>(payload) }
-            };
-            K::fold_view(view, &mut f);
-        });
+        // SAFETY: forwarded from the caller (`encode`'s payloads are what
+        // `view` accepts).
+        each_kind!(kind, K => K::fold_view(unsafe { wiremsg_view::<K, CHECKED>(payload) }, &mut f));
     }
     f.finish()
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is what `encode` wrote.
+#[inline(always)]
+unsafe fn some_wiremsg<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    fold_some(Frames::<1>::new(bytes), |(kind, payload)| {
+        // SAFETY: forwarded from the caller.
+        each_kind!(kind, K => K::some_view(unsafe { wiremsg_view::<K, CHECKED>(payload) }))
+    })
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is what `encode` wrote.
+#[inline(always)]
+unsafe fn update_wiremsg<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
+    for_each_frame_mut::<1>(bytes, |i, kind, payload| {
+        // SAFETY: forwarded from the caller.
+        each_kind!(kind, K => K::set_sequence_wiremsg(
+            unsafe { wiremsg_mut::<K, CHECKED>(payload) },
+            new_sequence(round, i),
+        ));
+    });
 }
 
 impl Codec<Feed> for Wiremsg {
@@ -1176,12 +1252,8 @@ impl Codec<Feed> for Wiremsg {
         Some(unsafe { read_wiremsg::<false>(bytes) })
     }
 
-    fn update(&self, bytes: &mut [u8], round: u64) -> Option<()> {
-        for_each_frame_mut::<1>(bytes, |i, kind, payload| {
-            each_kind!(kind, K => K::set_sequence_wiremsg(payload, new_sequence(round, i)));
-        });
-        Some(())
-    }
+    read_some_methods!(some_wiremsg);
+    update_methods!(update_wiremsg);
 }
 
 // ---- rkyv ----
@@ -1194,17 +1266,40 @@ unsafe fn read_rkyv<const CHECKED: bool>(bytes: &[u8]) -> u64 {
     let mut f = Fold::new();
     for (kind, payload) in Frames::<RKYV_ALIGN>::new(bytes) {
         f.u64(u64::from(kind));
-        each_kind!(kind, K => {
-            let archived = if CHECKED {
-                rkyv_access::<<K as Archive>::Archived>(payload)
-            } else {
-                // SAFETY: the caller guarantees `encode`'s output, aligned.
-                unsafe { rkyv::access_unchecked::<<K as Archive>::Archived>(payload) }
-            };
-            K::fold_archived(archived, &mut f);
-        });
+        // SAFETY: forwarded from the caller (`encode`'s output, aligned).
+        each_kind!(kind, K => K::fold_archived(
+            unsafe { rkyv_root::<<K as Archive>::Archived, CHECKED>(payload) },
+            &mut f,
+        ));
     }
     f.finish()
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is what `encode` wrote, at an aligned address.
+#[inline(always)]
+unsafe fn some_rkyv<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    fold_some(Frames::<RKYV_ALIGN>::new(bytes), |(kind, payload)| {
+        // SAFETY: forwarded from the caller.
+        each_kind!(kind, K => K::some_archived(
+            unsafe { rkyv_root::<<K as Archive>::Archived, CHECKED>(payload) }
+        ))
+    })
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is what `encode` wrote, at an aligned address.
+#[inline(always)]
+unsafe fn update_rkyv<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
+    for_each_frame_mut::<RKYV_ALIGN>(bytes, |i, kind, payload| {
+        // SAFETY: forwarded from the caller.
+        each_kind!(kind, K => K::set_sequence_archived(
+            unsafe { rkyv_root_mut::<<K as Archive>::Archived, CHECKED>(payload) },
+            new_sequence(round, i),
+        ));
+    });
 }
 
 impl Codec<Feed> for Rkyv {
@@ -1257,16 +1352,8 @@ impl Codec<Feed> for Rkyv {
         Some(unsafe { read_rkyv::<false>(bytes) })
     }
 
-    fn update(&self, bytes: &mut [u8], round: u64) -> Option<()> {
-        for_each_frame_mut::<RKYV_ALIGN>(bytes, |i, kind, payload| {
-            each_kind!(kind, K => {
-                let archived = rkyv::access_mut::<<K as Archive>::Archived, RkyvError>(payload)
-                    .expect("rkyv: invalid or misaligned input");
-                K::set_sequence_archived(archived, new_sequence(round, i));
-            });
-        });
-        Some(())
-    }
+    read_some_methods!(some_rkyv);
+    update_methods!(update_rkyv);
 }
 
 // ---- FlatBuffers ----
@@ -1283,6 +1370,17 @@ unsafe fn read_fb<const CHECKED: bool>(bytes: &[u8]) -> u64 {
         each_kind!(kind, K => unsafe { K::fb_fold::<CHECKED>(payload, &mut f) });
     }
     f.finish()
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is what `encode` wrote.
+#[inline(always)]
+unsafe fn some_fb<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    fold_some(Frames::<1>::new(bytes), |(kind, payload)| {
+        // SAFETY: forwarded from the caller.
+        each_kind!(kind, K => unsafe { K::fb_some::<CHECKED>(payload) })
+    })
 }
 
 impl Codec<Feed> for FlatBuffers {
@@ -1332,6 +1430,8 @@ impl Codec<Feed> for FlatBuffers {
         // SAFETY: the caller guarantees `encode`'s output.
         Some(unsafe { read_fb::<false>(bytes) })
     }
+
+    read_some_methods!(some_fb);
 }
 
 // ---- zerocopy ----
@@ -1374,6 +1474,13 @@ impl Codec<Feed> for Zerocopy {
             each_kind!(kind, K => K::fold_zc(zc::<K>(payload), &mut f));
         }
         Some(f.finish())
+    }
+
+    fn read_some(&self, bytes: &[u8]) -> Option<u64> {
+        Some(fold_some(
+            Frames::<1>::new(bytes),
+            |(kind, payload)| each_kind!(kind, K => K::some_zc(zc::<K>(payload))),
+        ))
     }
 
     fn update(&self, bytes: &mut [u8], round: u64) -> Option<()> {

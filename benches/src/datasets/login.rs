@@ -1,7 +1,9 @@
 //! `login`: R1 `LoginRequest` (`shared/reference.md`), the model's sample.
 //!
 //! Two short strings and an absent optional one: the smallest variable-size
-//! message. It has no fixed-size field, so `update` is n/a for every format.
+//! message. It has no fixed-size field, so `update` (and `update_unchecked`)
+//! is n/a for every format, and one message of strings has no sparse read
+//! (`read_some`).
 
 use super::{CodecVisitor, Dataset, reference_codecs, visit_formats};
 use crate::formats::peers_generated::peers as fb;
@@ -26,15 +28,4 @@ impl Dataset for LoginRequest {
     }
 }
 
-#[inline]
-fn no_update(_bytes: &mut [u8], _round: u64) -> Option<()> {
-    None
-}
-
-reference_codecs!(
-    LoginRequest,
-    ArchivedLoginRequest,
-    fb::LoginRequest<'_>,
-    no_update,
-    no_update
-);
+reference_codecs!(LoginRequest, ArchivedLoginRequest, fb::LoginRequest<'_>);

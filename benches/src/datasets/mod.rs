@@ -15,6 +15,12 @@
 //! `benches/benches/datasets.rs` name each measurement
 //! `<dataset>/<metric>/<format>`, with the metrics of [`Codec`]; a format that
 //! has no way to do a metric returns `None` there and is not measured (n/a).
+//!
+//! Every checked metric has an `_unchecked` twin that differs from it only in
+//! how the root is reached: validated or trusted ([`wiremsg_view`],
+//! [`rkyv_root`], [`fb_root`] and their mutable versions take a `CHECKED`
+//! const parameter, and [`read_some_methods!`] / [`update_methods!`] make
+//! both trait methods from one such function).
 
 use std::fmt;
 use std::hint::black_box;
@@ -22,9 +28,12 @@ use std::hint::black_box;
 use rkyv::api::high::{HighDeserializer, HighSerializer, HighValidator};
 use rkyv::bytecheck::CheckBytes;
 use rkyv::rancor::Error as RkyvError;
+use rkyv::seal::Seal;
 use rkyv::ser::allocator::ArenaHandle;
 use rkyv::util::AlignedVec;
+use wiremsg::WireMsg;
 
+use crate::checksum::Fold;
 use crate::format::{AlignedBuf, aligned_copy};
 
 pub mod feed;
@@ -70,14 +79,18 @@ pub mod ids {
     ];
 }
 
-/// The metrics, in the order of the table's rows (criterion ids use these).
-pub const METRICS: [&str; 7] = [
+/// The metrics, in the order of the table's rows (criterion ids use these):
+/// each `_unchecked` metric right after its checked twin's group.
+pub const METRICS: [&str; 10] = [
     "encode",
     "access",
     "read",
+    "read_some",
     "access_unchecked",
     "read_unchecked",
+    "read_some_unchecked",
     "update",
+    "update_unchecked",
     "decode",
 ];
 
@@ -99,8 +112,19 @@ pub trait Dataset: Clone + PartialEq + fmt::Debug + 'static {
     /// what `read` and `read_unchecked` must return.
     fn checksum(&self) -> u64;
 
-    /// What `update(bytes, round)` does to the encoded value, done to the
-    /// owned one (the tests check that both agree).
+    /// The checksum of the sparse read: [`fold_some`] of the one to three
+    /// fixed-size fields the data set's `read_some` loads from each element
+    /// (log entries: `address`, `code`, `size`; order line items:
+    /// `quantity`, `unit_price`; feed messages: `stock_locate`,
+    /// `order_ref`). What `read_some` and `read_some_unchecked` must return;
+    /// `None` for a data set without the metric (login, tick, mesh).
+    fn checksum_some(&self) -> Option<u64> {
+        None
+    }
+
+    /// What `update(bytes, round)` (and `update_unchecked`) does to the
+    /// encoded value, done to the owned one (the tests check that they
+    /// agree).
     fn apply_update(&mut self, round: u64);
 
     /// Calls `visitor.visit::<C>()` for each format measured on this data set.
@@ -135,6 +159,15 @@ pub trait Codec<D: Dataset>: Default {
         None
     }
 
+    /// `read_some`: validated access, then only one to three fixed-size
+    /// fields of every element loaded and folded ([`fold_some`]; which fields:
+    /// [`Dataset::checksum_some`]), the checksum returned. Where `read` pays
+    /// for every field, this is the cost of validation plus reaching each
+    /// element: what a consumer that routes or filters on a few fields pays.
+    fn read_some(&self, _bytes: &[u8]) -> Option<u64> {
+        None
+    }
+
     /// `access_unchecked`: like `access`, without validation.
     ///
     /// # Safety
@@ -154,10 +187,34 @@ pub trait Codec<D: Dataset>: Default {
         None
     }
 
+    /// `read_some_unchecked`: like `read_some`, without validation
+    /// (wiremsg `view_unchecked`, rkyv `access_unchecked`, FlatBuffers
+    /// `root_unchecked`).
+    ///
+    /// # Safety
+    ///
+    /// As [`Codec::access_unchecked`].
+    unsafe fn read_some_unchecked(&self, _bytes: &[u8]) -> Option<u64> {
+        None
+    }
+
     /// `update`: overwrites the data set's fixed-size fields in place, with
     /// the values [`Dataset::apply_update`] gives for `round` (through the
     /// format's validated mutable access).
     fn update(&self, _bytes: &mut [u8], _round: u64) -> Option<()> {
+        None
+    }
+
+    /// `update_unchecked`: the same stores as `update`, through the format's
+    /// unchecked mutable access (wiremsg `view_mut_unchecked`, rkyv
+    /// `access_unchecked_mut`).
+    ///
+    /// # Safety
+    ///
+    /// `bytes` is what this codec's `encode` returned for a `D`, possibly
+    /// changed since by `update` or `update_unchecked`, at a 16-byte aligned
+    /// address.
+    unsafe fn update_unchecked(&self, _bytes: &mut [u8], _round: u64) -> Option<()> {
         None
     }
 }
@@ -214,12 +271,18 @@ pub struct Capabilities {
     pub access: bool,
     /// `read`.
     pub read: bool,
+    /// `read_some`.
+    pub read_some: bool,
     /// `access_unchecked`.
     pub access_unchecked: bool,
     /// `read_unchecked`.
     pub read_unchecked: bool,
+    /// `read_some_unchecked`.
+    pub read_some_unchecked: bool,
     /// `update`.
     pub update: bool,
+    /// `update_unchecked`.
+    pub update_unchecked: bool,
 }
 
 /// What [`verify`] established about a codec on a data set.
@@ -233,8 +296,11 @@ pub struct Verified {
 
 /// Encodes `data` twice (the second time into the reused buffer), then checks
 /// every metric the codec has against the model: `read` and `read_unchecked`
-/// return [`Dataset::checksum`], `decode` gives `data` back, `update` then
-/// `decode` gives [`Dataset::apply_update`]'s value.
+/// return [`Dataset::checksum`], `read_some` and `read_some_unchecked` return
+/// [`Dataset::checksum_some`] (so a sparse read cannot silently read nothing
+/// or the wrong fields), `decode` gives `data` back, `update` (round 7) and
+/// `update_unchecked` (round 11, on a fresh copy) then `decode` give
+/// [`Dataset::apply_update`]'s value.
 ///
 /// # Errors
 ///
@@ -257,6 +323,20 @@ pub fn verify<D: Dataset, C: Codec<D>>(codec: &mut C, data: &D) -> Result<Verifi
             return Err(fail(format!("read checksum {got:#x} != model {want:#x}")));
         }
     }
+    let want_some = data.checksum_some();
+    let check_some = |metric: &str, got: u64| match want_some {
+        Some(want) if got == want => Ok(()),
+        Some(want) => Err(fail(format!(
+            "{metric} checksum {got:#x} != model {want:#x}"
+        ))),
+        None => Err(fail(format!(
+            "{metric} exists but the data set has no checksum_some"
+        ))),
+    };
+    if let Some(got) = codec.read_some(&bytes) {
+        has.read_some = true;
+        check_some("read_some", got)?;
+    }
     // SAFETY: `bytes` is this codec's own encoding of `data`, in an aligned
     // buffer.
     has.access_unchecked = unsafe { codec.access_unchecked(&bytes) }.is_some();
@@ -269,17 +349,36 @@ pub fn verify<D: Dataset, C: Codec<D>>(codec: &mut C, data: &D) -> Result<Verifi
             )));
         }
     }
+    // SAFETY: as above.
+    if let Some(got) = unsafe { codec.read_some_unchecked(&bytes) } {
+        has.read_some_unchecked = true;
+        check_some("read_some_unchecked", got)?;
+    }
     let decoded = codec.decode(&bytes);
     if decoded != *data {
         return Err(fail("decode does not give the model back".into()));
     }
+    let updated_as_model = |updated: &[u8], round: u64| {
+        let mut want = data.clone();
+        want.apply_update(round);
+        codec.decode(updated) == want
+    };
     let mut updated = bytes.clone();
     if codec.update(&mut updated, 7).is_some() {
         has.update = true;
-        let mut want = data.clone();
-        want.apply_update(7);
-        if codec.decode(&updated) != want {
+        if !updated_as_model(&updated, 7) {
             return Err(fail("update then decode differs from apply_update".into()));
+        }
+    }
+    let mut updated = bytes.clone();
+    // SAFETY: `updated` is a copy of this codec's encoding, in an aligned
+    // buffer.
+    if unsafe { codec.update_unchecked(&mut updated, 11) }.is_some() {
+        has.update_unchecked = true;
+        if !updated_as_model(&updated, 11) {
+            return Err(fail(
+                "update_unchecked then decode differs from apply_update".into(),
+            ));
         }
     }
     Ok(Verified { bytes, has })
@@ -453,6 +552,114 @@ where
     rkyv::access::<T, RkyvError>(bytes).expect("rkyv: invalid or misaligned input")
 }
 
+/// The fold of `read_some` (and [`Dataset::checksum_some`]): for every element
+/// in order, the fixed-size fields `pick` loads from it (one to three), each
+/// as a `u64`. The data sets share this shape; each says which fields.
+#[inline(always)]
+pub fn fold_some<E, const N: usize>(
+    elements: impl IntoIterator<Item = E>,
+    mut pick: impl FnMut(E) -> [u64; N],
+) -> u64 {
+    let mut f = Fold::new();
+    for element in elements {
+        for value in pick(element) {
+            f.u64(value);
+        }
+    }
+    f.finish()
+}
+
+/// wiremsg: the view of `bytes`, validated (`view`) if `CHECKED`, else
+/// trusted (`view_unchecked`, O(1)).
+///
+/// # Safety
+///
+/// Unless `CHECKED`, `T::view(bytes)` is `Ok` (`bytes` is `encode`'s output).
+#[inline(always)]
+pub(crate) unsafe fn wiremsg_view<T: WireMsg, const CHECKED: bool>(bytes: &[u8]) -> T::View<'_> {
+    if CHECKED {
+        T::view(bytes).expect("wiremsg: invalid input")
+    } else {
+        // SAFETY: forwarded from the caller.
+        unsafe { T::view_unchecked(bytes) }
+    }
+}
+
+/// wiremsg: the mutable view of `bytes`, validated (`view_mut`) if
+/// `CHECKED`, else trusted (`view_mut_unchecked`, O(1)).
+///
+/// # Safety
+///
+/// As [`wiremsg_view`].
+#[inline(always)]
+pub(crate) unsafe fn wiremsg_mut<T: WireMsg, const CHECKED: bool>(bytes: &mut [u8]) -> T::Mut<'_> {
+    if CHECKED {
+        T::view_mut(bytes).expect("wiremsg: invalid input")
+    } else {
+        // SAFETY: forwarded from the caller.
+        unsafe { T::view_mut_unchecked(bytes) }
+    }
+}
+
+/// rkyv: the archived root, validated by bytecheck (`access`) if `CHECKED`,
+/// else trusted (`access_unchecked`).
+///
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is a valid archive of `T` (`encode`'s output) at
+/// an address aligned for `T`.
+#[inline(always)]
+pub(crate) unsafe fn rkyv_root<T, const CHECKED: bool>(bytes: &[u8]) -> &T
+where
+    T: rkyv::Portable + for<'a> CheckBytes<HighValidator<'a, RkyvError>>,
+{
+    if CHECKED {
+        rkyv_access::<T>(bytes)
+    } else {
+        // SAFETY: forwarded from the caller.
+        unsafe { rkyv::access_unchecked::<T>(bytes) }
+    }
+}
+
+/// rkyv: the sealed mutable root, validated (`access_mut`) if `CHECKED`,
+/// else trusted (`access_unchecked_mut`).
+///
+/// # Safety
+///
+/// As [`rkyv_root`].
+#[inline(always)]
+pub(crate) unsafe fn rkyv_root_mut<T, const CHECKED: bool>(bytes: &mut [u8]) -> Seal<'_, T>
+where
+    T: rkyv::Portable + for<'a> CheckBytes<HighValidator<'a, RkyvError>>,
+{
+    if CHECKED {
+        rkyv::access_mut::<T, RkyvError>(bytes).expect("rkyv: invalid or misaligned input")
+    } else {
+        // SAFETY: forwarded from the caller.
+        unsafe { rkyv::access_unchecked_mut::<T>(bytes) }
+    }
+}
+
+/// FlatBuffers: the root table, verified (`root`) if `CHECKED`, else trusted
+/// (`root_unchecked`).
+///
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is a finished buffer with root `T`
+/// (`encode`'s output).
+#[inline(always)]
+pub(crate) unsafe fn fb_root<'a, T, const CHECKED: bool>(bytes: &'a [u8]) -> T::Inner
+where
+    T: flatbuffers::Follow<'a> + flatbuffers::Verifiable + 'a,
+{
+    if CHECKED {
+        crate::formats::flatbuffers::root::<T>(bytes)
+    } else {
+        // SAFETY: forwarded from the caller.
+        unsafe { flatbuffers::root_unchecked::<T>(bytes) }
+    }
+}
+
 /// rkyv: deserializes a validated archive.
 pub(crate) fn rkyv_decode<T, A>(bytes: &[u8]) -> T
 where
@@ -488,6 +695,54 @@ pub(crate) fn keep<T>(view: T) -> Option<()> {
     Some(())
 }
 
+/// The `read_some` and `read_some_unchecked` methods of a [`Codec`] impl, from
+/// `$some`: an `unsafe fn $some<const CHECKED: bool>(bytes: &[u8]) -> u64`
+/// that reaches the data through the format's validated access if `CHECKED`
+/// (else its unchecked one; see [`wiremsg_view`], [`rkyv_root`],
+/// [`fb_root`]) and returns the [`fold_some`] of the data set's sparse
+/// fields. Its safety requirement without `CHECKED` must be the one of
+/// [`Codec::read_some_unchecked`].
+macro_rules! read_some_methods {
+    ($some:ident) => {
+        fn read_some(&self, bytes: &[u8]) -> Option<u64> {
+            // SAFETY: with CHECKED, `$some` validates: nothing to uphold.
+            Some(unsafe { $some::<true>(bytes) })
+        }
+
+        unsafe fn read_some_unchecked(&self, bytes: &[u8]) -> Option<u64> {
+            // SAFETY: the caller guarantees `encode`'s output at an aligned
+            // address, which is what `$some` needs without CHECKED.
+            Some(unsafe { $some::<false>(bytes) })
+        }
+    };
+}
+pub(crate) use read_some_methods;
+
+/// The `update` and `update_unchecked` methods of a [`Codec`] impl, from
+/// `$update`: an `unsafe fn $update<const CHECKED: bool>(bytes: &mut [u8],
+/// round: u64)` that makes the stores of [`Dataset::apply_update`] through
+/// the format's validated mutable access if `CHECKED` (else its unchecked
+/// one; see [`wiremsg_mut`], [`rkyv_root_mut`]). Its safety requirement
+/// without `CHECKED` must be the one of [`Codec::update_unchecked`].
+macro_rules! update_methods {
+    ($update:ident) => {
+        fn update(&self, bytes: &mut [u8], round: u64) -> Option<()> {
+            // SAFETY: with CHECKED, `$update` validates: nothing to uphold.
+            unsafe { $update::<true>(bytes, round) };
+            Some(())
+        }
+
+        unsafe fn update_unchecked(&self, bytes: &mut [u8], round: u64) -> Option<()> {
+            // SAFETY: the caller guarantees `encode`'s output (updated or
+            // not) at an aligned address, which is what `$update` needs
+            // without CHECKED.
+            unsafe { $update::<false>(bytes, round) };
+            Some(())
+        }
+    };
+}
+pub(crate) use update_methods;
+
 /// The serde baselines (postcard, JSON) of a data set that is one serde
 /// value: encode and decode only.
 macro_rules! serde_codecs {
@@ -521,11 +776,18 @@ pub(crate) use serde_codecs;
 
 /// Codecs of a reference message (R1, R2, R6) that delegate encode, read and
 /// decode to the `compare` harness's [`crate::Format`] impls, so that both
-/// harnesses measure the same code; `access`, `access_unchecked` and `update`
-/// are added here. `$wiremsg_update` / `$rkyv_update` are
-/// `fn(&mut [u8], u64) -> Option<()>`.
+/// harnesses measure the same code; `access` and `access_unchecked` are added
+/// here, and, where given, `update` / `update_unchecked` (`update:
+/// (wiremsg_fn, rkyv_fn)`, each as [`update_methods!`] takes it) and
+/// `read_some` / `read_some_unchecked` (`read_some: (wiremsg_fn, rkyv_fn,
+/// flatbuffers_fn)`, each as [`read_some_methods!`] takes it).
 macro_rules! reference_codecs {
-    ($ty:ty, $archived:ty, $fb:ty, $wiremsg_update:path, $rkyv_update:path) => {
+    (
+        $ty:ty, $archived:ty, $fb:ty
+        $(, update: ($wiremsg_update:ident, $rkyv_update:ident))?
+        $(, read_some: ($wiremsg_some:ident, $rkyv_some:ident, $fb_some:ident))?
+        $(,)?
+    ) => {
         impl $crate::datasets::Codec<$ty> for $crate::formats::wiremsg::Wiremsg {
             const ID: &'static str = $crate::datasets::ids::WIREMSG;
 
@@ -558,9 +820,8 @@ macro_rules! reference_codecs {
                 unsafe { $crate::Format::<$ty>::read_unchecked(self, bytes) }
             }
 
-            fn update(&self, bytes: &mut [u8], round: u64) -> Option<()> {
-                $wiremsg_update(bytes, round)
-            }
+            $($crate::datasets::update_methods!($wiremsg_update);)?
+            $($crate::datasets::read_some_methods!($wiremsg_some);)?
         }
 
         impl $crate::datasets::Codec<$ty> for $crate::formats::rkyv::Rkyv {
@@ -593,9 +854,8 @@ macro_rules! reference_codecs {
                 unsafe { $crate::Format::<$ty>::read_unchecked(self, bytes) }
             }
 
-            fn update(&self, bytes: &mut [u8], round: u64) -> Option<()> {
-                $rkyv_update(bytes, round)
-            }
+            $($crate::datasets::update_methods!($rkyv_update);)?
+            $($crate::datasets::read_some_methods!($rkyv_some);)?
         }
 
         impl $crate::datasets::Codec<$ty> for $crate::formats::flatbuffers::FlatBuffers {
@@ -627,6 +887,8 @@ macro_rules! reference_codecs {
                 // SAFETY: the caller's guarantee is the one `Format` needs.
                 unsafe { $crate::Format::<$ty>::read_unchecked(self, bytes) }
             }
+
+            $($crate::datasets::read_some_methods!($fb_some);)?
         }
 
         $crate::datasets::reference_codecs!(@baseline $ty, $crate::formats::protobuf::Protobuf, PROST);
@@ -692,12 +954,16 @@ mod tests {
         assert_eq!(found.len(), 6 * 6 + 3 + 2);
         for (dataset, format, has) in found {
             let zero_copy = [ids::WIREMSG, ids::RKYV, ids::FLATBUFFERS].contains(&format);
+            let sparse = SPARSE.contains(&dataset);
             let what = format!("{dataset}/{format}: {has:?}");
             if zero_copy {
                 assert!(has.access && has.read, "{what}");
                 assert!(has.access_unchecked && has.read_unchecked, "{what}");
+                assert_eq!(has.read_some, sparse, "{what}");
+                assert_eq!(has.read_some_unchecked, sparse, "{what}");
                 let update = format != ids::FLATBUFFERS && dataset != "login";
                 assert_eq!(has.update, update, "{what}");
+                assert_eq!(has.update_unchecked, update, "{what}");
             } else if format == ids::SBE {
                 assert!(["tick", "feed"].contains(&dataset), "{what}");
                 assert!(has.read && has.read_unchecked, "{what}");
@@ -705,14 +971,78 @@ mod tests {
                     !has.access && !has.access_unchecked && !has.update,
                     "{what}"
                 );
+                assert!(
+                    !has.read_some && !has.read_some_unchecked && !has.update_unchecked,
+                    "{what}"
+                );
             } else if format == ids::ZEROCOPY {
                 assert!(["tick", "mesh", "feed"].contains(&dataset), "{what}");
                 assert!(has.access && has.read && has.update, "{what}");
+                // The reference for the feed's sparse read; no unchecked
+                // paths (its check is the size check).
+                assert_eq!(has.read_some, dataset == "feed", "{what}");
                 assert!(!has.access_unchecked && !has.read_unchecked, "{what}");
+                assert!(!has.read_some_unchecked && !has.update_unchecked, "{what}");
             } else {
                 assert_eq!(has, Capabilities::default(), "{what}");
             }
         }
+    }
+
+    #[test]
+    fn verify_rejects_a_sparse_read_or_unchecked_update_that_does_nothing() {
+        use crate::formats::wiremsg::Wiremsg;
+        /// wiremsg's encoding, with a `read_some` that reads nothing
+        /// (`!UPDATE`) or an `update_unchecked` that stores nothing.
+        #[derive(Default)]
+        struct Idle<const UPDATE: bool>(Wiremsg);
+        impl<const UPDATE: bool> Codec<LogBatch> for Idle<UPDATE> {
+            const ID: &'static str = "idle";
+            fn encode(&mut self, data: &LogBatch) -> &[u8] {
+                self.0.encode(data)
+            }
+            fn decode(&self, bytes: &[u8]) -> LogBatch {
+                self.0.decode(bytes)
+            }
+            fn read_some(&self, _bytes: &[u8]) -> Option<u64> {
+                (!UPDATE).then(|| Fold::new().finish())
+            }
+            unsafe fn update_unchecked(&self, _bytes: &mut [u8], _round: u64) -> Option<()> {
+                UPDATE.then_some(())
+            }
+        }
+        let data = LogBatch::generate(20);
+        let err = verify(&mut Idle::<false>::default(), &data).unwrap_err();
+        assert!(err.contains("read_some checksum"), "{err}");
+        let err = verify(&mut Idle::<true>::default(), &data).unwrap_err();
+        assert!(err.contains("update_unchecked then decode"), "{err}");
+    }
+
+    /// The data sets with a sparse read (`read_some`).
+    const SPARSE: [&str; 3] = ["order", "log", "feed"];
+
+    #[test]
+    fn sparse_checksums_depend_on_every_element() {
+        struct Sparse(Vec<&'static str>);
+        impl DatasetVisitor for Sparse {
+            fn visit<D: Dataset>(&mut self) {
+                let data = D::generate(300);
+                let Some(sum) = data.checksum_some() else {
+                    return;
+                };
+                self.0.push(D::NAME);
+                // Reading nothing folds to the empty fold's value.
+                assert_ne!(sum, Fold::new().finish(), "{}", D::NAME);
+                assert_ne!(sum, fold_some(std::iter::empty::<()>(), |()| [0]));
+                if D::LEN > 1 {
+                    // The last element counts too.
+                    assert_ne!(Some(sum), D::generate(299).checksum_some(), "{}", D::NAME);
+                }
+            }
+        }
+        let mut sparse = Sparse(Vec::new());
+        for_each_dataset(&mut sparse);
+        assert_eq!(sparse.0, SPARSE);
     }
 
     #[test]

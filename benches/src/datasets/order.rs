@@ -1,15 +1,18 @@
 //! `order`: R2 `Order` (`shared/reference.md`), the model's sample: a
 //! customer, five line items with multi-byte UTF-8 names, an empty note.
 //!
-//! `update` overwrites the order id and every item's quantity (the fixed-size
-//! fields a gateway amends in place).
+//! `update` (and `update_unchecked`) overwrites the order id and every
+//! item's quantity (the fixed-size fields a gateway amends in place).
+//! `read_some` loads every item's `quantity` and `unit_price` (what a
+//! pricing check needs), skipping the strings.
 
 use rkyv::munge::munge;
-use rkyv::rancor::Error as RkyvError;
 use rkyv::vec::ArchivedVec;
-use wiremsg::WireMsg;
 
-use super::{CodecVisitor, Dataset, reference_codecs, visit_formats};
+use super::{
+    CodecVisitor, Dataset, fb_root, fold_some, reference_codecs, rkyv_root, rkyv_root_mut,
+    visit_formats, wiremsg_mut, wiremsg_view,
+};
 use crate::formats::peers_generated::peers as fb;
 use crate::model::{ArchivedLineItem, ArchivedOrder, Message, Order};
 
@@ -21,6 +24,12 @@ fn new_id(round: u64) -> i64 {
 /// The quantity `update` writes into item `index`.
 fn new_quantity(round: u64, index: usize) -> i32 {
     (round as i32).wrapping_add(index as i32)
+}
+
+/// The fields `read_some` loads from a line item, as folded.
+#[inline(always)]
+fn some_item(quantity: i32, unit_price: f64) -> [u64; 2] {
+    [i64::from(quantity) as u64, unit_price.to_bits()]
 }
 
 impl Dataset for Order {
@@ -35,6 +44,12 @@ impl Dataset for Order {
         <Self as Message>::checksum(self)
     }
 
+    fn checksum_some(&self) -> Option<u64> {
+        Some(fold_some(&self.items, |it| {
+            some_item(it.quantity, it.unit_price)
+        }))
+    }
+
     fn apply_update(&mut self, round: u64) {
         self.id = new_id(round);
         for (i, item) in self.items.iter_mut().enumerate() {
@@ -47,22 +62,56 @@ impl Dataset for Order {
     }
 }
 
+// ---- wiremsg ----
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is `encode`'s output.
 #[inline]
-fn wiremsg_update(bytes: &mut [u8], round: u64) -> Option<()> {
-    let mut order = Order::view_mut(bytes).expect("wiremsg: invalid input");
+unsafe fn wiremsg_some<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let order = unsafe { wiremsg_view::<Order, CHECKED>(bytes) };
+    fold_some(order.items(), |it| {
+        some_item(it.quantity(), it.unit_price())
+    })
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is `encode`'s output.
+#[inline]
+unsafe fn wiremsg_update<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
+    // SAFETY: forwarded from the caller.
+    let mut order = unsafe { wiremsg_mut::<Order, CHECKED>(bytes) };
     order.set_id(new_id(round));
     let mut items = order.items_mut();
     for i in 0..items.len() {
         let mut item = items.get_mut(i).expect("wiremsg: index below len");
         item.set_quantity(new_quantity(round, i));
     }
-    Some(())
 }
 
+// ---- rkyv ----
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is `encode`'s output at an aligned address.
 #[inline]
-fn rkyv_update(bytes: &mut [u8], round: u64) -> Option<()> {
-    let order = rkyv::access_mut::<ArchivedOrder, RkyvError>(bytes)
-        .expect("rkyv: invalid or misaligned input");
+unsafe fn rkyv_some<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let order = unsafe { rkyv_root::<ArchivedOrder, CHECKED>(bytes) };
+    fold_some(order.items.iter(), |it| {
+        some_item(it.quantity.to_native(), it.unit_price.to_native())
+    })
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is `encode`'s output at an aligned address.
+#[inline]
+unsafe fn rkyv_update<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
+    // SAFETY: forwarded from the caller.
+    let order = unsafe { rkyv_root_mut::<ArchivedOrder, CHECKED>(bytes) };
     munge!(let ArchivedOrder { mut id, items, .. } = order);
     *id = rkyv::Archived::<i64>::from_native(new_id(round));
     let mut items = ArchivedVec::as_slice_seal(items);
@@ -71,13 +120,26 @@ fn rkyv_update(bytes: &mut [u8], round: u64) -> Option<()> {
         munge!(let ArchivedLineItem { mut quantity, .. } = item);
         *quantity = rkyv::Archived::<i32>::from_native(new_quantity(round, i));
     }
-    Some(())
+}
+
+// ---- FlatBuffers ----
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is `encode`'s output.
+#[inline]
+unsafe fn fb_some<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let order = unsafe { fb_root::<fb::Order<'_>, CHECKED>(bytes) };
+    fold_some(order.items(), |it| {
+        some_item(it.quantity(), it.unit_price())
+    })
 }
 
 reference_codecs!(
     Order,
     ArchivedOrder,
     fb::Order<'_>,
-    wiremsg_update,
-    rkyv_update
+    update: (wiremsg_update, rkyv_update),
+    read_some: (wiremsg_some, rkyv_some, fb_some),
 );

@@ -1,15 +1,17 @@
 //! `tick`: R6 market tick (`shared/reference.md`), the model's sample: one
 //! 50-byte all-fixed-size message, the case zerocopy is the limit for.
 //!
-//! `update` overwrites the bid and ask prices and sizes.
+//! `update` (and `update_unchecked`) overwrites the bid and ask prices and
+//! sizes. One message has no elements to read sparsely: no `read_some`.
 
 use rkyv::munge::munge;
-use rkyv::rancor::Error as RkyvError;
-use wiremsg::WireMsg;
 use zerocopy::little_endian::{I64, U32, U64};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
-use super::{Codec, CodecVisitor, Dataset, Zerocopy, ids, keep, reference_codecs, visit_formats};
+use super::{
+    Codec, CodecVisitor, Dataset, Zerocopy, ids, keep, reference_codecs, rkyv_root_mut,
+    visit_formats, wiremsg_mut,
+};
 use crate::checksum::Fold;
 use crate::formats::peers_generated::peers as fb;
 use crate::formats::sbe::{Sbe, SbeMsg};
@@ -43,36 +45,40 @@ impl Dataset for Tick {
     }
 }
 
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is `encode`'s output.
 #[inline]
-fn wiremsg_update(bytes: &mut [u8], round: u64) -> Option<()> {
+unsafe fn wiremsg_update<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
     let (bid_price, bid_size, ask_price, ask_size) = new_quote(round);
-    let mut tick = Tick::view_mut(bytes).expect("wiremsg: invalid input");
+    // SAFETY: forwarded from the caller.
+    let mut tick = unsafe { wiremsg_mut::<Tick, CHECKED>(bytes) };
     tick.set_bid_price(bid_price);
     tick.set_bid_size(bid_size);
     tick.set_ask_price(ask_price);
     tick.set_ask_size(ask_size);
-    Some(())
 }
 
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is `encode`'s output at an aligned address.
 #[inline]
-fn rkyv_update(bytes: &mut [u8], round: u64) -> Option<()> {
+unsafe fn rkyv_update<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
     let (bp, bs, ap, asz) = new_quote(round);
-    let tick = rkyv::access_mut::<ArchivedTick, RkyvError>(bytes)
-        .expect("rkyv: invalid or misaligned input");
+    // SAFETY: forwarded from the caller.
+    let tick = unsafe { rkyv_root_mut::<ArchivedTick, CHECKED>(bytes) };
     munge!(let ArchivedTick { mut bid_price, mut bid_size, mut ask_price, mut ask_size, .. } = tick);
     *bid_price = rkyv::Archived::<i64>::from_native(bp);
     *bid_size = rkyv::Archived::<u32>::from_native(bs);
     *ask_price = rkyv::Archived::<i64>::from_native(ap);
     *ask_size = rkyv::Archived::<u32>::from_native(asz);
-    Some(())
 }
 
 reference_codecs!(
     Tick,
     ArchivedTick,
     fb::Tick<'_>,
-    wiremsg_update,
-    rkyv_update
+    update: (wiremsg_update, rkyv_update),
 );
 
 /// The tick as a zerocopy struct: the model's fields in its order,
@@ -196,6 +202,8 @@ impl Codec<Tick> for Sbe {
 
 #[cfg(test)]
 mod tests {
+    use wiremsg::WireMsg;
+
     use super::*;
     use crate::formats::wiremsg::Wiremsg;
 

@@ -1,0 +1,274 @@
+//! Message types and differential checks shared by the fuzz targets.
+
+use wiremsg::{FixedStr, WireDispatch, WireEnum, WireMsg};
+
+/// An enum with a catch-all variant.
+#[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+#[repr(u8)]
+pub enum Side {
+    Buy = 1,
+    Sell = 2,
+    #[wire(other)]
+    Other(u8),
+}
+
+/// An enum without one: unknown values are errors.
+#[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+#[repr(u16)]
+pub enum Venue {
+    Xnas = 10,
+    Xnys = 20,
+}
+
+/// A fixed-size message (strided in lists, inline in blocks).
+#[derive(WireMsg, Debug, Clone, Copy, PartialEq, Default)]
+pub struct Level {
+    pub price: i64,
+    pub size: u32,
+    pub live: bool,
+}
+
+/// A message with a tail (a table list element, nested in the tail).
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+pub struct Item {
+    pub sku: String,
+    pub qty: i32,
+    pub venue: Venue,
+}
+
+/// Every field kind.
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+#[wire(template_id = 1, schema_id = 3)]
+pub struct Every {
+    pub a: u8,
+    pub b: i64,
+    pub c: f64,
+    pub big: u128,
+    pub flag: bool,
+    pub side: Side,
+    pub venue: Venue,
+    pub opt: Option<u32>,
+    pub opt_text: Option<String>,
+    pub arr: [u16; 3],
+    pub sym: FixedStr<4>,
+    pub level: Level,
+    pub levels: [Level; 2],
+    pub text: String,
+    pub bytes: Vec<u8>,
+    pub numbers: Vec<i16>,
+    pub flags: Vec<bool>,
+    pub sides: Vec<Side>,
+    pub syms: Vec<FixedStr<3>>,
+    pub quotes: Vec<Level>,
+    pub items: Vec<Item>,
+    pub names: Vec<String>,
+    pub item: Item,
+    pub maybe_item: Option<Item>,
+}
+
+/// A recursive message.
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+#[wire(template_id = 2, schema_id = 3)]
+pub struct Node {
+    pub id: u32,
+    pub name: String,
+    pub children: Vec<Node>,
+    pub tags: Vec<String>,
+}
+
+/// Version 1 of `Quote`.
+pub mod v1 {
+    #[derive(wiremsg::WireMsg, Debug, Clone, PartialEq)]
+    #[wire(template_id = 3, schema_id = 3)]
+    pub struct Quote {
+        pub price: i64,
+        pub venue: String,
+    }
+}
+
+/// Version 2 of `Quote`: a number, a list and an option appended.
+pub mod v2 {
+    #[derive(wiremsg::WireMsg, Debug, Clone, PartialEq)]
+    #[wire(template_id = 3, schema_id = 3, version = 2)]
+    pub struct Quote {
+        pub price: i64,
+        pub venue: String,
+        #[wire(since = 2)]
+        pub size: u32,
+        #[wire(since = 2)]
+        pub levels: Vec<super::Level>,
+        #[wire(since = 2)]
+        pub note: Option<String>,
+    }
+}
+
+/// The messages of a stream.
+#[derive(WireDispatch, Debug, Clone, PartialEq)]
+pub enum Feed {
+    Every(Every),
+    Node(Node),
+    Quote(v2::Quote),
+}
+
+/// Over bytes that `view` accepts, every way of reading agrees: the checked view,
+/// the unchecked view, the mutable views, and the view of the decoded value
+/// re-encoded. Returns whether `view` accepted the bytes.
+#[macro_export]
+macro_rules! agree {
+    ($ty:ty, $bytes:expr) => {{
+        use wiremsg::WireMsg as _;
+        let bytes: &[u8] = $bytes;
+        match <$ty>::view(bytes) {
+            Ok(view) => {
+                let checked = format!("{view:?}");
+                // SAFETY: `view` accepted these bytes just above.
+                let unchecked = format!("{:?}", unsafe { <$ty>::view_unchecked(bytes) });
+                assert_eq!(checked, unchecked);
+                let mut copy = bytes.to_vec();
+                let edit = <$ty>::view_mut(&mut copy).expect("view_mut accepts what view does");
+                assert_eq!(format!("{:?}", edit.as_view()), checked);
+                // SAFETY: as above.
+                let edit = unsafe { <$ty>::view_mut_unchecked(&mut copy) };
+                assert_eq!(format!("{:?}", edit.as_view()), checked);
+                // Decoding fills absent fields with their defaults and encoding writes
+                // this version: the decoded values, not the views, must survive.
+                let decoded = view.decode();
+                let again = decoded.to_bytes().expect("a decoded value encodes");
+                let reread = <$ty>::view(&again).expect("an encoded value views");
+                assert_eq!(format!("{:?}", reread.decode()), format!("{decoded:?}"));
+                true
+            }
+            Err(err) => {
+                // Errors point inside the input.
+                assert!(err.offset() <= bytes.len(), "{err}");
+                false
+            }
+        }
+    }};
+}
+
+/// Valid messages of every target, for the seed corpus (`cargo test --
+/// --ignored write_seeds` in `fuzz/` writes them to `corpus/<target>/`).
+pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
+    use wiremsg::Template;
+    let item = |sku: &str, qty| Item {
+        sku: sku.into(),
+        qty,
+        venue: Venue::Xnys,
+    };
+    let level = |price, size| Level {
+        price,
+        size,
+        live: size % 2 == 0,
+    };
+    let every = Every {
+        a: 7,
+        b: -5,
+        c: 1.5,
+        big: 1 << 100,
+        flag: true,
+        side: Side::Other(9),
+        venue: Venue::Xnas,
+        opt: Some(3),
+        opt_text: Some("opt".into()),
+        arr: [1, 2, 3],
+        sym: FixedStr::new("AB").unwrap(),
+        level: level(10, 2),
+        levels: [level(11, 3), level(12, 4)],
+        text: "Trần Thị Bích".into(),
+        bytes: vec![0xde, 0xad],
+        numbers: vec![-1, 2],
+        flags: vec![true, false],
+        sides: vec![Side::Buy, Side::Sell],
+        syms: vec![FixedStr::new("X").unwrap()],
+        quotes: vec![level(1, 1), level(2, 2)],
+        items: vec![item("SKU-1", 2), item("é", -1)],
+        names: vec!["a".into(), "".into(), "bé".into()],
+        item: item("in", 5),
+        maybe_item: None,
+    };
+    let node = Node {
+        id: 1,
+        name: "root".into(),
+        children: vec![
+            Node {
+                id: 2,
+                name: "leaf".into(),
+                children: vec![],
+                tags: vec!["t".into()],
+            },
+            Node {
+                id: 3,
+                name: "".into(),
+                children: vec![],
+                tags: vec![],
+            },
+        ],
+        tags: vec!["x".into(), "y".into()],
+    };
+    let old = v1::Quote {
+        price: 100,
+        venue: "XNAS".into(),
+    };
+    let new = v2::Quote {
+        price: 101,
+        venue: "XNYS".into(),
+        size: 7,
+        levels: vec![level(5, 6)],
+        note: Some("n".into()),
+    };
+    let with_header = |f: &dyn Fn(&mut Vec<u8>)| {
+        let mut out = Vec::new();
+        f(&mut out);
+        out
+    };
+    let framed = |messages: &[Vec<u8>]| {
+        let mut out = Vec::new();
+        for m in messages {
+            out.extend((m.len() as u32).to_le_bytes());
+            out.extend(m);
+        }
+        out
+    };
+    let headed = [
+        with_header(&|o| {
+            every.encode_with_header(o).unwrap();
+        }),
+        with_header(&|o| {
+            node.encode_with_header(o).unwrap();
+        }),
+        with_header(&|o| {
+            new.encode_with_header(o).unwrap();
+        }),
+        with_header(&|o| {
+            old.encode_with_header(o).unwrap();
+        }),
+    ];
+    let stream = framed(&headed);
+    let mut chunked = vec![3u8];
+    chunked.extend(&stream);
+    let mut out = vec![
+        ("view_all_kinds", every.to_bytes().unwrap()),
+        ("view_all_kinds", item("i", 1).to_bytes().unwrap()),
+        ("recursive", node.to_bytes().unwrap()),
+        ("versions", old.to_bytes().unwrap()),
+        ("versions", new.to_bytes().unwrap()),
+        ("frame_reader", stream.clone()),
+        ("codec", chunked),
+    ];
+    out.extend(headed.into_iter().map(|h| ("dispatch", h)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    #[ignore = "writes the seed corpus"]
+    fn write_seeds() {
+        for (i, (target, bytes)) in super::seeds().into_iter().enumerate() {
+            let dir = format!("{}/corpus/{target}", env!("CARGO_MANIFEST_DIR"));
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(format!("{dir}/seed-{i}"), bytes).unwrap();
+        }
+    }
+}
