@@ -65,6 +65,11 @@ pub trait Kind: Sealed {
     const LIST_ENCODING: ListEncoding;
     /// The smallest stride of a strided list: the block of version 1 of a message.
     const MIN_ELEMENT_SIZE: usize;
+    /// True if the value knows where its own tail data ends (a message with a block
+    /// length field: its end offsets say it), so that bytes after its region never
+    /// change its validity or its reads. A table list then hands an element its
+    /// region up to the end of the list, and reads one offset instead of two.
+    const SELF_DELIMITED: bool = false;
     /// What an accessor of a validated view returns.
     type View<'v>: Copy + Debug;
 

@@ -185,6 +185,11 @@ unsafe fn element_bytes<T: Element>(
                 let start = 2 + index * stride;
                 (range(bytes, start, start + stride), &[])
             }
+            ListEncoding::Table if <T::Kind as Kind>::SELF_DELIMITED => {
+                // The element's own offsets say where it ends (see `SELF_DELIMITED`).
+                let start = u32::from_le_bytes(crate::validated::array_at(bytes, 4 * index));
+                (&[], range(bytes, start as usize, bytes.len()))
+            }
             ListEncoding::Table => {
                 let (start, end) = table_range(bytes, len, index);
                 (&[], range(bytes, start, end))
@@ -685,6 +690,11 @@ impl<'v, T: Element> ListMut<'v, T> {
         // and were validated as a message of the element's layout.
         unsafe {
             let (start, end) = match <T::Kind as Kind>::LIST_ENCODING {
+                ListEncoding::Table if <T::Kind as Kind>::SELF_DELIMITED => {
+                    // As in `element_bytes`: the element's offsets say where it ends.
+                    let start = u32::from_le_bytes(crate::validated::array_at(self.bytes, 4 * index));
+                    (start as usize, self.bytes.len())
+                }
                 ListEncoding::Table => table_range(self.bytes, self.len, index),
                 _ => {
                     let start = 2 + index * self.stride;
@@ -744,6 +754,7 @@ impl<'v, T: Element> ListMut<'v, T> {
             len,
             stride,
             next: 0,
+            start: 4 * len,
             _element: PhantomData,
         }
     }
@@ -758,6 +769,8 @@ pub struct ListIterMut<'m, T> {
     len: usize,
     stride: usize,
     next: usize,
+    /// Offset of the next element from the start of a table list.
+    start: usize,
     _element: PhantomData<fn() -> T>,
 }
 
@@ -782,25 +795,29 @@ where
         }
         let i = self.next;
         self.next += 1;
-        let size = match <T::Kind as Kind>::LIST_ENCODING {
-            ListEncoding::Table => {
-                let at = |i: usize| read_u32(self.table, 4 * i).map_or(0, |n| n as usize);
-                let end = if i + 1 < self.len {
-                    at(i + 1)
-                } else {
-                    at(i) + self.rest.len()
-                };
-                end.saturating_sub(at(i))
-            }
-            _ => self.stride,
-        };
-        let rest = core::mem::take(&mut self.rest);
-        let (element, rest) = rest.split_at_mut(size.min(rest.len()));
-        self.rest = rest;
-        // SAFETY: the list passed validation, so its elements follow one another
-        // (start offsets never decrease, strided elements are `stride` bytes): this
-        // is element `i`'s bytes, validated as a message of its layout.
-        Some(unsafe { crate::validated::mut_of::<<T::Kind as MessageKind>::Msg>(element) })
+        // SAFETY: the list passed validation: its table holds `len` start offsets that
+        // never decrease and stay in the region, and strided elements are `stride`
+        // bytes, so element `i` is the next `size` bytes of `rest`, validated as a
+        // message of its layout.
+        unsafe {
+            let size = match <T::Kind as Kind>::LIST_ENCODING {
+                ListEncoding::Table => {
+                    let end = if i + 1 < self.len {
+                        let next = crate::validated::array_at(self.table, 4 * (i + 1));
+                        u32::from_le_bytes(next) as usize
+                    } else {
+                        self.start + self.rest.len()
+                    };
+                    end - self.start
+                }
+                _ => self.stride,
+            };
+            self.start += size;
+            let rest = core::mem::take(&mut self.rest);
+            let (element, rest) = rest.split_at_mut_unchecked(size);
+            self.rest = rest;
+            Some(crate::validated::mut_of::<<T::Kind as MessageKind>::Msg>(element))
+        }
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

@@ -239,7 +239,9 @@ impl<'v, L: Layout> Validated<'v, L> {
     where
         L::Fields: At<I>,
     {
-        offset::<L, I>() + <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE <= self.known_end()
+        let end = offset::<L, I>() + <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE;
+        // Every block holds the fields of version 1: no load for those.
+        end <= min_block_length::<L>() || end <= self.known_end()
     }
 
     /// Reads field `I`.
@@ -509,6 +511,10 @@ impl<M: WireMsg> Kind for crate::kind::Msg<M> {
     } else {
         min_block_length::<M::Layout>()
     };
+    // With a block length field, validation reads only inside the regions its end
+    // offsets name (each at most the message length), and every read goes by those
+    // offsets: appending bytes keeps a valid message valid and reads it the same.
+    const SELF_DELIMITED: bool = <Self as Kind>::IN_TAIL;
     type View<'v> = M::View<'v>;
 
     #[inline]

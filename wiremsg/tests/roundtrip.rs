@@ -369,3 +369,51 @@ fn a_message_with_130_fields() {
     assert_eq!(WideView::F129_OFFSET, 129);
     assert_eq!(Wide::view(&bytes).unwrap().f129(), 9);
 }
+
+/// `iter_mut` walks table lists (elements with a tail) and strided lists, and the
+/// writes land in the right elements.
+#[test]
+fn iter_mut_updates_every_element_of_every_list_shape() {
+    #[derive(WireMsg, Debug, PartialEq)]
+    struct Entry {
+        name: String,
+        hits: u32,
+    }
+    #[derive(WireMsg, Debug, PartialEq, Clone, Copy)]
+    struct Point {
+        x: i32,
+        y: i32,
+    }
+    #[derive(WireMsg, Debug, PartialEq)]
+    struct Both {
+        entries: Vec<Entry>,
+        points: Vec<Point>,
+    }
+    let value = Both {
+        entries: (0..5)
+            .map(|i| Entry {
+                name: "é".repeat(i),
+                hits: i as u32,
+            })
+            .collect(),
+        points: (0..3).map(|i| Point { x: i, y: -i }).collect(),
+    };
+    let mut bytes = value.to_bytes().unwrap();
+    let mut view = Both::view_mut(&mut bytes).unwrap();
+    for mut e in view.entries_mut().iter_mut() {
+        let hits = e.hits();
+        e.set_hits(hits * 10 + e.name().len() as u32);
+    }
+    for mut p in view.points_mut().iter_mut() {
+        let x = p.x();
+        p.set_y(x * 100);
+    }
+    assert_eq!(view.entries_mut().iter_mut().len(), 5);
+    let back = Both::decode(&bytes).unwrap();
+    let hits: Vec<u32> = back.entries.iter().map(|e| e.hits).collect();
+    assert_eq!(hits, [0, 12, 24, 36, 48]);
+    let names: Vec<&str> = back.entries.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["", "é", "éé", "ééé", "éééé"]);
+    let ys: Vec<i32> = back.points.iter().map(|p| p.y).collect();
+    assert_eq!(ys, [0, 100, 200]);
+}
