@@ -17,6 +17,7 @@ use crate::mode::sealed::{INTERNAL, Internal, Place};
 use crate::{Error, ErrorKind, ListMut, MAX_DEPTH, Mode, WireMsg};
 use core::fmt;
 use core::marker::PhantomData;
+use core::ptr::NonNull;
 
 /// `N` bytes at `at`.
 ///
@@ -66,18 +67,64 @@ pub(crate) unsafe fn str_of(bytes: &[u8]) -> &str {
     unsafe { core::str::from_utf8_unchecked(bytes) }
 }
 
-/// The `u16` at `at`, little-endian. # Safety: `at + 2 <= bytes.len()`.
+/// `N` bytes at `ptr + at`.
+///
+/// # Safety
+///
+/// The `N` bytes are inside the allocation `ptr` points into and readable for `'_`.
 #[inline(always)]
-unsafe fn u16_at(bytes: &[u8], at: usize) -> usize {
-    // SAFETY: forwarded to the caller.
-    usize::from(u16::from_le_bytes(unsafe { array_at(bytes, at) }))
+unsafe fn array_ptr<const N: usize>(ptr: NonNull<u8>, at: usize) -> [u8; N] {
+    // SAFETY: forwarded to the caller; `[u8; N]` has alignment 1.
+    unsafe { ptr.as_ptr().add(at).cast::<[u8; N]>().read() }
 }
 
-/// The `u32` at `at`, little-endian. # Safety: `at + 4 <= bytes.len()`.
+/// The little-endian `u16` at `ptr + at`. # Safety: as [`array_ptr`].
 #[inline(always)]
-unsafe fn u32_at(bytes: &[u8], at: usize) -> usize {
+unsafe fn u16_at(ptr: NonNull<u8>, at: usize) -> usize {
     // SAFETY: forwarded to the caller.
-    u32::from_le_bytes(unsafe { array_at(bytes, at) }) as usize
+    usize::from(u16::from_le_bytes(unsafe { array_ptr(ptr, at) }))
+}
+
+/// The little-endian `u32` at `ptr + at`. # Safety: as [`array_ptr`].
+#[inline(always)]
+unsafe fn u32_at(ptr: NonNull<u8>, at: usize) -> usize {
+    // SAFETY: forwarded to the caller.
+    u32::from_le_bytes(unsafe { array_ptr(ptr, at) }) as usize
+}
+
+/// The bytes from `ptr + start` to `ptr + end`.
+///
+/// # Safety
+///
+/// `start <= end`, the bytes are inside the allocation `ptr` points into, and nothing
+/// writes them for `'v`.
+#[inline(always)]
+unsafe fn slice_at<'v>(ptr: NonNull<u8>, start: usize, end: usize) -> &'v [u8] {
+    // SAFETY: forwarded to the caller.
+    unsafe { core::slice::from_raw_parts(ptr.as_ptr().add(start), end - start) }
+}
+
+/// The bytes from `ptr + start` to `ptr + end`, mutably.
+///
+/// # Safety
+///
+/// As [`slice_at`], and nothing else reads or writes them for `'v`.
+#[inline(always)]
+unsafe fn slice_at_mut<'v>(ptr: NonNull<u8>, start: usize, end: usize) -> &'v mut [u8] {
+    // SAFETY: forwarded to the caller.
+    unsafe { core::slice::from_raw_parts_mut(ptr.as_ptr().add(start), end - start) }
+}
+
+/// What a proof keeps besides the start of the bytes: for a message without a block
+/// length field, the end of its block as far as this reader knows it (the bytes it was
+/// given, up to its own block length); nothing for one with the field, which states it.
+#[inline(always)]
+fn known_end_of<L: Layout>(len: usize) -> usize {
+    if has_block_length::<L>() {
+        0
+    } else {
+        len.min(block_length::<L>())
+    }
 }
 
 /// Validates `bytes` as one message of layout `L` (FORMAT.md §2, §3, §5, §7).
@@ -140,20 +187,27 @@ fn truncated(needed: usize, available: usize) -> Error {
 #[inline]
 pub(crate) fn validate<L: Layout>(bytes: &[u8]) -> Result<Validated<'_, L>, Error> {
     crate::batch::check::<L>(bytes)?;
-    Ok(Validated {
-        bytes,
-        _layout: PhantomData,
-    })
+    // SAFETY: validated just above.
+    Ok(unsafe { Validated::new_unchecked(bytes) })
 }
 
 /// Bytes that passed validation as a message of layout `L`: what a generated view
-/// holds. Copy, two words.
+/// holds. Copy, two words: where the message starts and, for a message without a
+/// block length field, where its block ends (a message with one states it).
 ///
-/// Only this crate makes one, so holding one proves the validation happened.
+/// Only this crate makes one, so holding one proves the validation happened. It
+/// borrows the bytes like a `&'v [u8]`; every read goes by the offsets that
+/// validation checked, so no length is needed to stay inside them.
 pub struct Validated<'v, L> {
-    bytes: &'v [u8],
-    _layout: PhantomData<fn() -> L>,
+    ptr: NonNull<u8>,
+    known_end: usize,
+    _bytes: PhantomData<(&'v [u8], fn() -> L)>,
 }
+
+// SAFETY: a `Validated` is a shared borrow of bytes (`&'v [u8]`), which is both.
+unsafe impl<L> Send for Validated<'_, L> {}
+// SAFETY: as above.
+unsafe impl<L> Sync for Validated<'_, L> {}
 
 impl<L> Clone for Validated<'_, L> {
     fn clone(&self) -> Self {
@@ -166,8 +220,8 @@ impl<L> Copy for Validated<'_, L> {}
 impl<L> fmt::Debug for Validated<'_, L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Validated")
-            .field("len", &self.bytes.len())
-            .finish()
+            .field("at", &self.ptr)
+            .finish_non_exhaustive()
     }
 }
 
@@ -183,8 +237,9 @@ impl<'v, L: Layout> Validated<'v, L> {
     #[inline(always)]
     pub(crate) unsafe fn new_unchecked(bytes: &'v [u8]) -> Self {
         Validated {
-            bytes,
-            _layout: PhantomData,
+            ptr: NonNull::from(bytes).cast(),
+            known_end: known_end_of::<L>(bytes.len()),
+            _bytes: PhantomData,
         }
     }
 
@@ -193,9 +248,9 @@ impl<'v, L: Layout> Validated<'v, L> {
     fn known_end(self) -> usize {
         if has_block_length::<L>() {
             // SAFETY: validation proved the 2-byte block length is present.
-            unsafe { u16_at(self.bytes, 0) }.min(block_length::<L>())
+            unsafe { u16_at(self.ptr, 0) }.min(block_length::<L>())
         } else {
-            self.bytes.len().min(block_length::<L>())
+            self.known_end
         }
     }
 
@@ -261,13 +316,13 @@ impl<'v, L: Layout> Validated<'v, L> {
         // field (or the block length) to its own end offset (FORMAT.md §3), which
         // validation proved ordered and inside the message.
         unsafe {
-            let block = range(self.bytes, off, off + size);
+            let block = slice_at(self.ptr, off, off + size);
             let region = if <<FieldAt<L, I> as Field>::Kind as Kind>::IN_TAIL {
                 let start = match <L::Fields as At<I>>::PREV_END {
-                    Some(slot) => u32_at(self.bytes, prefix::<L>() + slot),
-                    None => u16_at(self.bytes, 0),
+                    Some(slot) => u32_at(self.ptr, prefix::<L>() + slot),
+                    None => u16_at(self.ptr, 0),
                 };
-                range(self.bytes, start, u32_at(self.bytes, off + size - 4))
+                slice_at(self.ptr, start, u32_at(self.ptr, off + size - 4))
             } else {
                 &[]
             };
@@ -280,15 +335,19 @@ impl<'v, L: Layout> Validated<'v, L> {
     #[inline]
     pub fn as_bytes(self) -> &'v [u8] {
         let known_end = self.known_end();
-        let end = if has_block_length::<L>() {
-            // SAFETY: validation proved the block length present.
-            let tail_start = unsafe { u16_at(self.bytes, 0) };
-            L::Fields::last_end(INTERNAL, self.bytes, prefix::<L>(), known_end, tail_start)
-        } else {
-            known_end
-        };
-        // Validation proved every end offset within the message.
-        self.bytes.get(..end).unwrap_or(self.bytes)
+        // SAFETY: validation proved the block (`tail_start` bytes, with the block
+        // length field) inside the message, and every end offset read from it at most
+        // the message's length.
+        unsafe {
+            let end = if has_block_length::<L>() {
+                let tail_start = u16_at(self.ptr, 0);
+                let block = slice_at(self.ptr, 0, tail_start);
+                L::Fields::last_end(INTERNAL, block, prefix::<L>(), known_end, tail_start)
+            } else {
+                known_end
+            };
+            slice_at(self.ptr, 0, end)
+        }
     }
 }
 
@@ -296,15 +355,22 @@ impl<'v, L: Layout> Validated<'v, L> {
 /// generated mutable view holds. Writes keep the bytes valid: only scalars that are
 /// always valid values are written, and lengths never change.
 pub struct ValidatedMut<'v, L> {
-    bytes: &'v mut [u8],
-    _layout: PhantomData<fn() -> L>,
+    ptr: NonNull<u8>,
+    known_end: usize,
+    _bytes: PhantomData<(&'v mut [u8], fn() -> L)>,
 }
+
+// SAFETY: a `ValidatedMut` is an exclusive borrow of bytes (`&'v mut [u8]`), which is
+// both.
+unsafe impl<L> Send for ValidatedMut<'_, L> {}
+// SAFETY: as above.
+unsafe impl<L> Sync for ValidatedMut<'_, L> {}
 
 impl<L> fmt::Debug for ValidatedMut<'_, L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ValidatedMut")
-            .field("len", &self.bytes.len())
-            .finish()
+            .field("at", &self.ptr)
+            .finish_non_exhaustive()
     }
 }
 
@@ -332,17 +398,20 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
     #[inline(always)]
     pub(crate) unsafe fn new_unchecked(bytes: &'v mut [u8]) -> Self {
         ValidatedMut {
-            bytes,
-            _layout: PhantomData,
+            known_end: known_end_of::<L>(bytes.len()),
+            ptr: NonNull::from(bytes).cast(),
+            _bytes: PhantomData,
         }
     }
 
-    /// The read-only proof, for getters.
+    /// The read-only proof, for getters (it borrows `self`, so no write can happen
+    /// while it lives).
     #[inline(always)]
     pub fn as_ref(&self) -> Validated<'_, L> {
         Validated {
-            bytes: self.bytes,
-            _layout: PhantomData,
+            ptr: self.ptr,
+            known_end: self.known_end,
+            _bytes: PhantomData,
         }
     }
 
@@ -359,8 +428,9 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
         }
         let off = offset::<L, I>();
         let size = <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE;
-        // SAFETY: the field is present, so its slot is inside the bytes.
-        let block = unsafe { range_mut(self.bytes, off, off + size) };
+        // SAFETY: the field is present, so its slot is inside the bytes; `&mut self`
+        // is the only access to them while `block` lives.
+        let block = unsafe { slice_at_mut(self.ptr, off, off + size) };
         value.write_scalar(INTERNAL, block);
         true
     }
@@ -375,8 +445,9 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
             return None;
         }
         let (start, end) = self.field_range::<I>();
-        // SAFETY: the field is present: validation proved `start <= end <= len`.
-        Some(unsafe { range_mut(self.bytes, start, end) })
+        // SAFETY: the field is present: validation proved `start <= end <= len`;
+        // `&mut self` is the only access to the bytes while the slice lives.
+        Some(unsafe { slice_at_mut(self.ptr, start, end) })
     }
 
     /// Where the bytes of field `I` are, if it is present: its block bytes, or its
@@ -393,10 +464,10 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
             // slots validation found inside the message.
             unsafe {
                 let start = match <L::Fields as At<I>>::PREV_END {
-                    Some(slot) => u32_at(self.bytes, prefix::<L>() + slot),
-                    None => u16_at(self.bytes, 0),
+                    Some(slot) => u32_at(self.ptr, prefix::<L>() + slot),
+                    None => u16_at(self.ptr, 0),
                 };
-                (start, u32_at(self.bytes, off + size - 4))
+                (start, u32_at(self.ptr, off + size - 4))
             }
         } else {
             (off, off + size)
@@ -423,7 +494,7 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
         // the field (kind `Msg<M>`) validated exactly these bytes as a message of
         // `M`'s layout.
         unsafe {
-            let bytes = range_mut(self.bytes, start, end);
+            let bytes = slice_at_mut(self.ptr, start, end);
             mut_of::<<<FieldAt<L, I> as Field>::Kind as MessageKind>::Msg>(bytes)
         }
     }

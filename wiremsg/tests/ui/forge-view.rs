@@ -8,5 +8,10 @@ pub struct Note {
 
 fn main() {
     let bad = [6, 0, 8, 0, 0, 0, 0xFF, 0xFE];
-    let _view = NoteView(wiremsg::__private::Validated { bytes: &bad[..] });
+    let proof = wiremsg::__private::Validated {
+        ptr: core::ptr::NonNull::from(&bad).cast(),
+        known_end: 0,
+        _bytes: core::marker::PhantomData,
+    };
+    let _view = NoteView(proof);
 }
