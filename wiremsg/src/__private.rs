@@ -9,7 +9,18 @@ pub use crate::layout::{
     min_block_length, offset,
 };
 pub use crate::list::ListMut;
-pub use crate::message::{EnumRepr, WireEnum, WireMsg};
+pub use crate::message::{EnumRepr, WireEnum, WireMsg, decode_budget};
+
+/// `DecodeBudgetExceeded` if decoding would allocate more than `budget` bytes (for
+/// dispatch enums' `decode`).
+///
+/// # Errors
+///
+/// As described.
+#[inline]
+pub fn check_budget(needed: usize, budget: usize) -> Result<(), Error> {
+    crate::message::check_budget(needed, budget)
+}
 pub use crate::schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 pub use crate::validated::{FieldAt, MessageKind, MutOf, Validated, ValidatedMut};
 pub use crate::{Error, ErrorKind, List, MAX_DEPTH};
@@ -76,10 +87,21 @@ pub fn write_message<T: WireMsg>(value: &T, block: &mut [u8], tail: &mut [u8]) {
 }
 
 /// `Default` with a lifetime, so that a bound on it is decided where it is used (the
-/// decoding of a field added in a later version needs its type's `Default`).
-pub trait DefaultFor<'v>: Default {}
+/// decoding of a field added in a later version needs its type's `Default`). Not a
+/// supertrait of `Default`: the compiler would then decide the bound where the
+/// derive declares it, and refuse a message whose later field has no `Default` even
+/// if it is never decoded.
+pub trait DefaultFor<'v>: Sized {
+    /// `Default::default()`.
+    fn default_for() -> Self;
+}
 
-impl<T: Default> DefaultFor<'_> for T {}
+impl<T: Default> DefaultFor<'_> for T {
+    #[inline(always)]
+    fn default_for() -> T {
+        T::default()
+    }
+}
 
 /// `Field::write` of an enum type.
 #[inline(always)]

@@ -76,6 +76,15 @@ impl<'v, T: DecodeField<'v> + Default, const N: usize> DecodeField<'v> for [T; N
     fn decode_view(view: ArrayView<'v, T, N>) -> Self {
         core::array::from_fn(|i| view.get(i).map(T::decode_view).unwrap_or_default())
     }
+
+    fn decoded_size(view: ArrayView<'v, T, N>) -> usize {
+        if !core::mem::needs_drop::<T>() {
+            return 0;
+        }
+        view.iter().fold(0, |sum, element| {
+            sum.saturating_add(T::decoded_size(element))
+        })
+    }
 }
 
 impl<'v, T: Scalar<'v>, const N: usize> Scalar<'v> for [T; N] {
@@ -109,7 +118,7 @@ pub struct ArrayView<'v, T, const N: usize> {
     /// The array's bytes, which passed validation as `N` elements of `T` (only this
     /// crate makes an `ArrayView`, and only from such bytes).
     block: &'v [u8],
-    _element: core::marker::PhantomData<fn() -> T>,
+    _element: core::marker::PhantomData<fn(T) -> T>,
 }
 
 impl<T, const N: usize> Clone for ArrayView<'_, T, N> {

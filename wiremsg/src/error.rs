@@ -157,6 +157,14 @@ pub enum ErrorKind {
         /// The block length the message (or the version) shows, in bytes.
         expected: usize,
     },
+    /// Decoding would allocate more heap than its budget (see
+    /// [`WireMsg::decode`](crate::WireMsg::decode)); nothing was allocated.
+    DecodeBudgetExceeded {
+        /// Heap bytes the decoded value would take.
+        needed: usize,
+        /// Heap bytes allowed.
+        budget: usize,
+    },
     /// `encode_into` got a buffer shorter than `encoded_len`.
     BufferTooSmall {
         /// Bytes the encoding needs.
@@ -344,6 +352,12 @@ impl fmt::Display for ErrorKind {
                 schema_id,
                 expected,
             } => write!(f, "schema id {schema_id} is not the expected {expected}"),
+            ErrorKind::HeaderMismatch { version: 0, .. } => {
+                write!(
+                    f,
+                    "header version 0 is not a schema version (they start at 1)"
+                )
+            }
             ErrorKind::HeaderMismatch {
                 block_length,
                 version,
@@ -351,6 +365,10 @@ impl fmt::Display for ErrorKind {
             } => write!(
                 f,
                 "header block length {block_length} (version {version}) disagrees with the message's {expected}"
+            ),
+            ErrorKind::DecodeBudgetExceeded { needed, budget } => write!(
+                f,
+                "decoding needs {needed} bytes of heap, over its budget of {budget}"
             ),
             ErrorKind::BufferTooSmall { needed, available } => {
                 write!(

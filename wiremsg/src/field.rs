@@ -101,6 +101,15 @@ pub trait Kind: Sealed {
 pub trait DecodeField<'v>: Field + Sized {
     /// The owned (or borrowed from the same bytes) value of a view.
     fn decode_view(view: ViewOf<'v, Self>) -> Self;
+
+    /// Bytes that decoding `view` allocates on the heap (list buffers, string bytes),
+    /// saturating: what [`WireMsg::decode`](crate::WireMsg::decode) checks against
+    /// its budget before it allocates anything.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn decoded_size(_view: ViewOf<'v, Self>) -> usize {
+        0
+    }
 }
 
 /// A field type that can be a list element (`Vec<T>` or `&[T]`).

@@ -13,20 +13,20 @@ pub struct Text(());
 
 /// A list of `T` in the tail: `Vec<T>` and `&[T]` (FORMAT.md §6).
 #[derive(Debug)]
-pub struct ListOf<T>(PhantomData<fn() -> T>);
+pub struct ListOf<T>(PhantomData<fn(T) -> T>);
 
 /// A presence byte, then kind `K`: `Option<T>` (FORMAT.md §4.5).
 #[derive(Debug)]
-pub struct Opt<K>(PhantomData<fn() -> K>);
+pub struct Opt<K>(PhantomData<fn(K) -> K>);
 
 /// `N` elements of `T` inline: `[T; N]` (FORMAT.md §4.6).
 #[derive(Debug)]
-pub struct ArrayOf<T, const N: usize>(PhantomData<fn() -> T>);
+pub struct ArrayOf<T, const N: usize>(PhantomData<fn(T) -> T>);
 
 /// A nested message of type `M` (FORMAT.md §4.7).
 #[derive(Debug)]
-pub struct Msg<M>(PhantomData<fn() -> M>);
+pub struct Msg<M>(PhantomData<fn(M) -> M>);
 
 /// A `#[derive(WireEnum)]` enum `E` (FORMAT.md §4.4).
 #[derive(Debug)]
-pub struct EnumOf<E>(PhantomData<fn() -> E>);
+pub struct EnumOf<E>(PhantomData<fn(E) -> E>);

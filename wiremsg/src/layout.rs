@@ -33,13 +33,13 @@ pub struct Nil;
 
 /// One field of type `F`, added in version `SINCE`.
 #[derive(Debug)]
-pub struct Leaf<F, const SINCE: u16 = 1>(PhantomData<fn() -> F>);
+pub struct Leaf<F, const SINCE: u16 = 1>(PhantomData<fn(F) -> F>);
 
 /// The fields of `A`, then those of `B`. The derive builds a balanced tree of pairs,
 /// so that the compiler's work per field grows with the logarithm of the number of
 /// fields, not with the number.
 #[derive(Debug)]
-pub struct Pair<A, B>(PhantomData<fn() -> (A, B)>);
+pub struct Pair<A, B>(PhantomData<fn((A, B)) -> (A, B)>);
 
 /// The index of a [`Leaf`]'s field.
 #[derive(Debug)]
@@ -47,11 +47,11 @@ pub struct Here;
 
 /// An index into the first half `A` of a [`Pair`].
 #[derive(Debug)]
-pub struct Left<I>(PhantomData<fn() -> I>);
+pub struct Left<I>(PhantomData<fn(I) -> I>);
 
 /// An index into the second half `B` of a [`Pair`].
 #[derive(Debug)]
-pub struct Right<I>(PhantomData<fn() -> I>);
+pub struct Right<I>(PhantomData<fn(I) -> I>);
 
 /// What validation of one message carries from field to field.
 #[derive(Debug)]
@@ -151,10 +151,12 @@ impl<F: Field, const SINCE: u16> FieldList for Leaf<F, SINCE> {
         None
     };
 
-    // A hint, not `always`: unoptimized builds then keep one small frame per field
-    // instead of one frame per message holding every field's locals, which bounds
-    // the stack that deep recursive messages need.
-    #[inline]
+    // Inlined into one routine per message in optimized builds; a plain hint in
+    // unoptimized ones, which then keep one small frame per field instead of one
+    // frame per message holding every field's locals: that bounds the stack deep
+    // recursive messages need there.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn validate<M: Mode>(
         i: Internal,
         walk: &mut Walk<'_>,
@@ -245,10 +247,12 @@ impl<A: FieldList, B: FieldList> FieldList for Pair<A, B> {
         None => A::LAST_END,
     };
 
-    // A hint, not `always`: unoptimized builds then keep one small frame per field
-    // instead of one frame per message holding every field's locals, which bounds
-    // the stack that deep recursive messages need.
-    #[inline]
+    // Inlined into one routine per message in optimized builds; a plain hint in
+    // unoptimized ones, which then keep one small frame per field instead of one
+    // frame per message holding every field's locals: that bounds the stack deep
+    // recursive messages need there.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn validate<M: Mode>(
         i: Internal,
         walk: &mut Walk<'_>,

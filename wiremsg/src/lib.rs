@@ -179,7 +179,7 @@ pub use fixed_str::FixedStr;
 pub use frame::{FrameReader, FrameWriter};
 pub use header::{MessageHeader, Template};
 pub use list::{List, ListIter, ListIterMut, ListMut};
-pub use message::{EnumRepr, MAX_DEPTH, WireEnum, WireMsg};
+pub use message::{EnumRepr, MAX_DEPTH, WireEnum, WireMsg, decode_budget};
 pub use mode::Mode;
 pub use schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 pub use validated::MutOf;
@@ -188,9 +188,43 @@ pub use validated::MutOf;
 ///
 /// # Attributes
 ///
-/// None yet on structs and fields (`#[wire(...)]` is reserved: versions and template
-/// ids come with the next format features); an unknown `#[wire(...)]` key is a compile
-/// error that lists the known ones.
+/// On the struct (`#[wire(...)]`, several keys may share one attribute):
+///
+/// | attribute | what it does |
+/// |---|---|
+/// | `version = N` | the message's current schema version (default 1; FORMAT.md §5) |
+/// | `template_id = N` | the id a [`MessageHeader`] carries: implements [`Template`] (`encode_with_header`, `view_with_header`) and lets the type be a [`WireDispatch`](derive@WireDispatch) variant |
+/// | `schema_id = N` | the schema the template id belongs to (default 0; with `template_id`) |
+/// | `block_length` | the message starts with its block length even without a variable-size field, so that a later version may add one (FORMAT.md §5, E9) |
+///
+/// On a field:
+///
+/// | attribute | what it does |
+/// |---|---|
+/// | `since = N` | the version that added the field (default 1): older bytes read without it, as its default, and the views add `try_<field>()` and `has_<field>()` |
+/// | `default = expr` | what a `since` field reads as when the writer did not have it (default: `Default::default()`; a field whose view has no `Default`, such as a nested message or an array, is read with `try_<field>()`) |
+/// | `reserved` | a removed field: its slot stays, written as its type's default, with no accessor |
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(version = 3, template_id = 12, schema_id = 1)]
+/// struct NewOrder {
+///     id: u64,
+///     #[wire(reserved)]
+///     old_flags: u8,
+///     #[wire(since = 2, default = 1)]
+///     tif: u8,
+///     #[wire(since = 3)]
+///     note: Option<u32>,
+/// }
+///
+/// let bytes = [7, 0, 0, 0, 0, 0, 0, 0, 0]; // a version-1 writer: id 7, old_flags 0
+/// let view = NewOrder::view(&bytes).unwrap();
+/// assert_eq!((view.id(), view.tif(), view.has_tif(), view.version()), (7, 1, false, 1));
+/// assert_eq!(view.try_note(), None);
+/// ```
 ///
 /// # Generated items
 ///
@@ -253,9 +287,12 @@ pub use validated::MutOf;
 /// Refused: tuple, unit and union types; type and const parameters; `where` clauses;
 /// `usize`, `isize`, `char`, tuples, `Box`/`Rc`/`Arc`/`Cow`/maps/sets; `&mut` and
 /// borrowed types other than `&str` and `&[T]`; lists of lists, arrays or options;
-/// nested `Option`; arrays of variable-size types; blocks over 65,535 bytes; fields
-/// named `decode` or `as_bytes` (the view's own methods). The pinned messages are the
-/// `wiremsg/tests/ui/*.stderr` files.
+/// nested `Option`; arrays of variable-size types; blocks over 65,535 bytes; a
+/// variable-size field added in a later version to a message whose version-1 fields
+/// are all fixed-size (unless it has `#[wire(block_length)]`); field names the views
+/// use themselves (`decode`, `as_bytes`, `version`, `as_view`), that another field's
+/// accessors use (`has_x` beside a later `x`, `set_x`, `x_mut`, `try_x`), or that
+/// start with `__`. The pinned messages are the `wiremsg/tests/ui/*.stderr` files.
 pub use wiremsg_derive::WireMsg;
 
 /// Derives [`WireEnum`](trait@WireEnum) and [`Field`] for a C-like enum.

@@ -42,7 +42,7 @@ pub struct List<'v, T> {
     len: usize,
     /// Element size for packed and strided lists.
     stride: usize,
-    _element: PhantomData<fn() -> T>,
+    _element: PhantomData<fn(T) -> T>,
 }
 
 impl<T> Clone for List<'_, T> {
@@ -561,6 +561,19 @@ impl<'v, T: Element + DecodeField<'v> + 'v> DecodeField<'v> for Vec<T> {
     fn decode_view(view: T::ListView<'v>) -> Vec<T> {
         T::list_of(view).iter().map(T::decode_view).collect()
     }
+
+    fn decoded_size(view: T::ListView<'v>) -> usize {
+        let list = T::list_of(view);
+        let own = list.len().saturating_mul(core::mem::size_of::<T>());
+        // Only elements that own heap memory can allocate more (a type without drop
+        // glue owns none).
+        if !core::mem::needs_drop::<T>() {
+            return own;
+        }
+        list.iter().fold(own, |sum, element| {
+            sum.saturating_add(T::decoded_size(element))
+        })
+    }
 }
 
 impl<'v> DecodeField<'v> for &'v [u8] {
@@ -594,7 +607,7 @@ pub struct ListMut<'v, T> {
     bytes: &'v mut [u8],
     len: usize,
     stride: usize,
-    _element: PhantomData<fn() -> T>,
+    _element: PhantomData<fn(T) -> T>,
 }
 
 impl<T> fmt::Debug for ListMut<'_, T> {
@@ -692,7 +705,8 @@ impl<'v, T: Element> ListMut<'v, T> {
             let (start, end) = match <T::Kind as Kind>::LIST_ENCODING {
                 ListEncoding::Table if <T::Kind as Kind>::SELF_DELIMITED => {
                     // As in `element_bytes`: the element's offsets say where it ends.
-                    let start = u32::from_le_bytes(crate::validated::array_at(self.bytes, 4 * index));
+                    let start =
+                        u32::from_le_bytes(crate::validated::array_at(self.bytes, 4 * index));
                     (start as usize, self.bytes.len())
                 }
                 ListEncoding::Table => table_range(self.bytes, self.len, index),
@@ -771,7 +785,7 @@ pub struct ListIterMut<'m, T> {
     next: usize,
     /// Offset of the next element from the start of a table list.
     start: usize,
-    _element: PhantomData<fn() -> T>,
+    _element: PhantomData<fn(T) -> T>,
 }
 
 impl<T> fmt::Debug for ListIterMut<'_, T> {
@@ -816,7 +830,9 @@ where
             let rest = core::mem::take(&mut self.rest);
             let (element, rest) = rest.split_at_mut_unchecked(size);
             self.rest = rest;
-            Some(crate::validated::mut_of::<<T::Kind as MessageKind>::Msg>(element))
+            Some(crate::validated::mut_of::<<T::Kind as MessageKind>::Msg>(
+                element,
+            ))
         }
     }
 

@@ -104,12 +104,39 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     /// # Errors
     ///
     /// As [`view`](Self::view).
+    ///
+    /// Decoding allocates at most [`decode_budget`]`(bytes.len())` bytes on the heap
+    /// (64 times the input, and at least 1 MiB): a newer reader's decoding of an
+    /// older writer's list can otherwise multiply the input many times over (each
+    /// element takes this reader's size). [`decode_with_budget`](Self::decode_with_budget)
+    /// sets another budget; the view's own `decode()` has none.
+    ///
+    /// # Errors
+    ///
+    /// As [`view`](Self::view), and [`ErrorKind::DecodeBudgetExceeded`] (nothing is
+    /// allocated) when the value would take more heap than the budget.
     #[inline]
     fn decode<'v>(bytes: &'v [u8]) -> Result<Self, Error>
     where
         Self: DecodeField<'v>,
     {
-        Ok(Self::decode_view(Self::view(bytes)?))
+        Self::decode_with_budget(bytes, decode_budget(bytes.len()))
+    }
+
+    /// Decodes `bytes` like [`decode`](Self::decode), allocating at most `budget`
+    /// bytes on the heap.
+    ///
+    /// # Errors
+    ///
+    /// As [`decode`](Self::decode).
+    #[inline]
+    fn decode_with_budget<'v>(bytes: &'v [u8], budget: usize) -> Result<Self, Error>
+    where
+        Self: DecodeField<'v>,
+    {
+        let view = Self::view(bytes)?;
+        check_budget(Self::decoded_size(view), budget)?;
+        Ok(Self::decode_view(view))
     }
 
     /// Bytes [`encode_into`](Self::encode_into) writes.
@@ -186,6 +213,31 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     /// Writes the encoding into `out`, exactly `encoded_len()` bytes.
     #[doc(hidden)]
     fn __write(&self, out: &mut [u8]);
+}
+
+/// The heap [`WireMsg::decode`] allows for an input of `len` bytes: 64 times the
+/// input, and at least 1 MiB.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(wiremsg::decode_budget(100), 1 << 20);
+/// assert_eq!(wiremsg::decode_budget(1 << 20), 64 << 20);
+/// ```
+pub const fn decode_budget(len: usize) -> usize {
+    let scaled = len.saturating_mul(64);
+    if scaled > 1 << 20 { scaled } else { 1 << 20 }
+}
+
+/// `DecodeBudgetExceeded` if decoding would allocate more than `budget` bytes.
+pub(crate) fn check_budget(needed: usize, budget: usize) -> Result<(), Error> {
+    if needed > budget {
+        return Err(Error::new(
+            ErrorKind::DecodeBudgetExceeded { needed, budget },
+            0,
+        ));
+    }
+    Ok(())
 }
 
 /// The encoded length, or `TooLarge` past `u32::MAX` bytes (sizes saturate at

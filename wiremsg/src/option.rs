@@ -90,6 +90,11 @@ impl<'v, T: DecodeField<'v>> DecodeField<'v> for Option<T> {
     fn decode_view(view: Option<ViewOf<'v, T>>) -> Self {
         view.map(T::decode_view)
     }
+
+    #[inline]
+    fn decoded_size(view: Option<ViewOf<'v, T>>) -> usize {
+        view.map_or(0, T::decoded_size)
+    }
 }
 
 impl<'v, T: Scalar<'v>> Scalar<'v> for Option<T> {

@@ -66,6 +66,11 @@ impl<'v> DecodeField<'v> for String {
     fn decode_view(view: &'v str) -> String {
         String::from(view)
     }
+
+    #[inline]
+    fn decoded_size(view: &'v str) -> usize {
+        view.len()
+    }
 }
 
 impl<'v> DecodeField<'v> for &'v str {

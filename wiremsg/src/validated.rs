@@ -128,6 +128,7 @@ fn known_end_of<L: Layout>(len: usize) -> usize {
 }
 
 /// Validates `bytes` as one message of layout `L` (FORMAT.md §2, §3, §5, §7).
+#[inline]
 pub(crate) fn validate_message<L: Layout, M: Mode>(
     bytes: &[u8],
     mode: &M,
@@ -201,7 +202,7 @@ pub(crate) fn validate<L: Layout>(bytes: &[u8]) -> Result<Validated<'_, L>, Erro
 pub struct Validated<'v, L> {
     ptr: NonNull<u8>,
     known_end: usize,
-    _bytes: PhantomData<(&'v [u8], fn() -> L)>,
+    _bytes: PhantomData<(&'v [u8], fn(L) -> L)>,
 }
 
 // SAFETY: a `Validated` is a shared borrow of bytes (`&'v [u8]`), which is both.
@@ -357,7 +358,7 @@ impl<'v, L: Layout> Validated<'v, L> {
 pub struct ValidatedMut<'v, L> {
     ptr: NonNull<u8>,
     known_end: usize,
-    _bytes: PhantomData<(&'v mut [u8], fn() -> L)>,
+    _bytes: PhantomData<(&'v mut [u8], fn(L) -> L)>,
 }
 
 // SAFETY: a `ValidatedMut` is an exclusive borrow of bytes (`&'v mut [u8]`), which is

@@ -70,3 +70,67 @@ impl Clone for Batch<'_> {
         }
     }
 }
+
+mod grown {
+    pub mod v1 {
+        #[derive(wiremsg::WireMsg, Debug, Clone, Copy, Default, PartialEq)]
+        pub struct Element {
+            pub a: u8,
+        }
+
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        pub struct Holder {
+            pub items: Vec<Element>,
+        }
+    }
+
+    pub mod v2 {
+        #[derive(wiremsg::WireMsg, Debug, Clone, Copy, Default, PartialEq)]
+        #[wire(version = 2)]
+        pub struct Element {
+            pub a: u8,
+            #[wire(since = 2)]
+            pub big: [[u64; 32]; 32],
+        }
+
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        pub struct Holder {
+            pub items: Vec<Element>,
+        }
+    }
+}
+
+/// A newer reader decoding an older writer's list gives every element its own (here
+/// 8 KiB) size: 16 KB of 1-byte elements would decode into 134 MB. `decode` refuses
+/// before allocating; a larger budget is the caller's explicit choice.
+#[test]
+fn decode_allocates_within_its_budget() {
+    use grown::{v1, v2};
+    let old = v1::Holder {
+        items: vec![v1::Element { a: 7 }; 16_000],
+    }
+    .to_bytes()
+    .unwrap();
+    assert!(old.len() < 16_100);
+    let err = v2::Holder::decode(&old).unwrap_err();
+    let element = core::mem::size_of::<v2::Element>();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::DecodeBudgetExceeded {
+            needed: 16_000 * element,
+            budget: wiremsg::decode_budget(old.len())
+        }
+    );
+    assert_eq!(wiremsg::decode_budget(old.len()), 1 << 20);
+
+    let few = v1::Holder {
+        items: vec![v1::Element { a: 7 }; 100],
+    }
+    .to_bytes()
+    .unwrap();
+    let decoded = v2::Holder::decode(&few).unwrap();
+    assert_eq!(decoded.items.len(), 100);
+    assert_eq!(decoded.items[99].a, 7);
+    assert!(v2::Holder::decode_with_budget(&few, 100 * element - 1).is_err());
+    assert!(v2::Holder::decode_with_budget(&few, 100 * element).is_ok());
+}

@@ -47,7 +47,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let inits = cx.fields.iter().zip(&field_types).map(|(f, ty)| {
         let name = f.field.ident;
         let decode = quote!(<#ty as ::wiremsg::DecodeField<'v>>::decode_view);
-        let type_default = quote!(<#ty as ::core::default::Default>::default());
+        let type_default = quote!(<#ty as ::wiremsg::__private::DefaultFor<'v>>::default_for());
         if f.reserved() {
             quote!(#name: #type_default)
         } else if f.later() {
@@ -66,9 +66,21 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             quote!(#name: #decode(view.#name()))
         }
     });
+    // The heap the decoded value takes: the fields present, through their views.
+    let sizes = cx.fields.iter().zip(&field_types).filter(|(f, _)| !f.reserved()).map(|(f, ty)| {
+        let name = f.field.ident;
+        let size = quote!(<#ty as ::wiremsg::DecodeField<'v>>::decoded_size);
+        if f.later() {
+            let try_name = quote::format_ident!("try_{}", f.name);
+            quote!(match view.#try_name() { ::wiremsg::__private::Some(v) => #size(v), ::wiremsg::__private::None => 0 })
+        } else {
+            quote!(#size(view.#name()))
+        }
+    });
     let doc = format!(
         "Decodes the owned [`{ident}`] (strings and byte strings borrowed from the same \
-         bytes where its fields are `&str` / `&[u8]`)."
+         bytes where its fields are `&str` / `&[u8]`). Unlike `WireMsg::decode`, with no \
+         heap budget: the view was already validated, and its size is the caller's."
     );
     quote! {
         #[automatically_derived]
@@ -80,6 +92,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             #[inline]
             fn decode_view(view: #view<'v>) -> Self {
                 #ident { #(#inits,)* }
+            }
+
+            #[inline]
+            fn decoded_size(view: #view<'v>) -> ::core::primitive::usize {
+                (0 as ::core::primitive::usize) #(.saturating_add(#sizes))*
             }
         }
 

@@ -102,16 +102,22 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
                 ::wiremsg::__private::Ok((header, view))
             }
 
-            /// Decodes the message after the header to the owned variant.
+            /// Decodes the message after the header to the owned variant, within the
+            /// heap budget of [`WireMsg::decode`](::wiremsg::WireMsg::decode).
             ///
             /// # Errors
             ///
-            /// As [`view`](Self::view).
+            /// As [`view`](Self::view), and
+            /// [`ErrorKind::DecodeBudgetExceeded`](::wiremsg::ErrorKind::DecodeBudgetExceeded).
             pub fn decode<'v>(bytes: &'v [::core::primitive::u8]) -> ::wiremsg::__private::Result<Self, ::wiremsg::Error>
             where
                 #(#types: ::wiremsg::DecodeField<'v>,)*
             {
                 let (_, view) = Self::view(bytes)?;
+                let needed = match view {
+                    #(#view::#variants(v) => <#types as ::wiremsg::DecodeField<'v>>::decoded_size(v),)*
+                };
+                ::wiremsg::__private::check_budget(needed, ::wiremsg::decode_budget(bytes.len()))?;
                 ::wiremsg::__private::Ok(match view {
                     #(#view::#variants(v) => Self::#variants(
                         <#types as ::wiremsg::DecodeField<'v>>::decode_view(v),
