@@ -118,7 +118,7 @@ pub struct ArrayView<'v, T, const N: usize> {
     /// The array's bytes, which passed validation as `N` elements of `T` (only this
     /// crate makes an `ArrayView`, and only from such bytes).
     block: &'v [u8],
-    _element: core::marker::PhantomData<fn(T) -> T>,
+    _element: crate::kind::Invariant<T>,
 }
 
 impl<T, const N: usize> Clone for ArrayView<'_, T, N> {

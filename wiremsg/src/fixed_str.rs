@@ -115,7 +115,22 @@ impl<const N: usize> Sealed for FixedStr<N> {}
 /// so that text becomes a `str` only once it is proven UTF-8.
 #[inline(always)]
 fn unpadded(block: &[u8]) -> &[u8] {
-    let end = block.iter().rposition(|&b| b != b' ').map_or(0, |i| i + 1);
+    // Eight bytes at a time from the end: a word of spaces XOR 0x20.. is zero, and
+    // the highest non-zero byte of a little-endian word is its last non-space byte.
+    let mut end = block.len();
+    while let Some(chunk) = end.checked_sub(8).and_then(|start| block.get(start..end)) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word) ^ 0x2020_2020_2020_2020;
+        if x != 0 {
+            let last = (63 - x.leading_zeros() as usize) / 8;
+            return &block[..end - 8 + last + 1];
+        }
+        end -= 8;
+    }
+    while end > 0 && block[end - 1] == b' ' {
+        end -= 1;
+    }
     &block[..end]
 }
 

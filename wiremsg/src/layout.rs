@@ -12,7 +12,6 @@ use crate::field::{Field, Kind};
 use crate::mode::sealed::{Internal, Place, Sealed};
 use crate::primitives_le::read_u32;
 use crate::{Error, ErrorKind, Mode};
-use core::marker::PhantomData;
 
 /// The layout of a message type: implemented by `#[derive(WireMsg)]` on the type with
 /// its lifetimes set to `'static` (proofs of validation are keyed by it).
@@ -33,13 +32,13 @@ pub struct Nil;
 
 /// One field of type `F`, added in version `SINCE`.
 #[derive(Debug)]
-pub struct Leaf<F, const SINCE: u16 = 1>(PhantomData<fn(F) -> F>);
+pub struct Leaf<F, const SINCE: u16 = 1>(crate::kind::Invariant<F>);
 
 /// The fields of `A`, then those of `B`. The derive builds a balanced tree of pairs,
 /// so that the compiler's work per field grows with the logarithm of the number of
 /// fields, not with the number.
 #[derive(Debug)]
-pub struct Pair<A, B>(PhantomData<fn((A, B)) -> (A, B)>);
+pub struct Pair<A, B>(crate::kind::Invariant<(A, B)>);
 
 /// The index of a [`Leaf`]'s field.
 #[derive(Debug)]
@@ -47,11 +46,11 @@ pub struct Here;
 
 /// An index into the first half `A` of a [`Pair`].
 #[derive(Debug)]
-pub struct Left<I>(PhantomData<fn(I) -> I>);
+pub struct Left<I>(crate::kind::Invariant<I>);
 
 /// An index into the second half `B` of a [`Pair`].
 #[derive(Debug)]
-pub struct Right<I>(PhantomData<fn(I) -> I>);
+pub struct Right<I>(crate::kind::Invariant<I>);
 
 /// What validation of one message carries from field to field.
 #[derive(Debug)]
@@ -247,10 +246,7 @@ impl<A: FieldList, B: FieldList> FieldList for Pair<A, B> {
         None => A::LAST_END,
     };
 
-    // Inlined into one routine per message in optimized builds; a plain hint in
-    // unoptimized ones, which then keep one small frame per field instead of one
-    // frame per message holding every field's locals: that bounds the stack deep
-    // recursive messages need there.
+    // Inlined as `Leaf::validate` is, for the same reason.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn validate<M: Mode>(

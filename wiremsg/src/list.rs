@@ -42,7 +42,7 @@ pub struct List<'v, T> {
     len: usize,
     /// Element size for packed and strided lists.
     stride: usize,
-    _element: PhantomData<fn(T) -> T>,
+    _element: crate::kind::Invariant<T>,
 }
 
 impl<T> Clone for List<'_, T> {
@@ -139,6 +139,38 @@ impl<'v, T: Element> List<'v, T> {
         unsafe {
             let (block, region) = element_bytes::<T>(self.bytes, self.len, self.stride, index);
             <T::Kind as Kind>::read(INTERNAL, block, region)
+        }
+    }
+
+    /// The same list as a list of `U`.
+    ///
+    /// # Safety
+    ///
+    /// `U::Kind` validates and reads as `T::Kind` does (the same kind).
+    #[inline(always)]
+    pub(crate) unsafe fn retype<U>(self) -> List<'v, U> {
+        List {
+            bytes: self.bytes,
+            len: self.len,
+            stride: self.stride,
+            _element: PhantomData,
+        }
+    }
+
+    /// The same list as a list of `U`, a message type with the same layout (`T` with
+    /// other lifetimes): its elements were validated by that layout, and read by it.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn same_layout<U>(self) -> List<'v, U>
+    where
+        T: crate::WireMsg,
+        U: crate::WireMsg<Layout = T::Layout> + Element,
+    {
+        List {
+            bytes: self.bytes,
+            len: self.len,
+            stride: self.stride,
+            _element: PhantomData,
         }
     }
 
@@ -607,7 +639,7 @@ pub struct ListMut<'v, T> {
     bytes: &'v mut [u8],
     len: usize,
     stride: usize,
-    _element: PhantomData<fn(T) -> T>,
+    _element: crate::kind::Invariant<T>,
 }
 
 impl<T> fmt::Debug for ListMut<'_, T> {
@@ -785,7 +817,7 @@ pub struct ListIterMut<'m, T> {
     next: usize,
     /// Offset of the next element from the start of a table list.
     start: usize,
-    _element: PhantomData<fn(T) -> T>,
+    _element: crate::kind::Invariant<T>,
 }
 
 impl<T> fmt::Debug for ListIterMut<'_, T> {

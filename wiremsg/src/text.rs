@@ -59,7 +59,26 @@ string_field!(impl Field for String);
 string_field!(impl<'a> Field for &'a str);
 
 crate::field::list_element!([impl Element for String]);
-crate::field::list_element!([impl<'a> Element for &'a str]);
+/// A list of `&'a str` is viewed as a list of `&'static str`, whatever `'a`: the
+/// view does not depend on it, and lists are invariant in their element type.
+impl Element for &str {
+    type ListView<'v> = crate::List<'v, &'static str>;
+
+    #[inline(always)]
+    fn list_view<'v>(list: crate::List<'v, Self>) -> crate::List<'v, &'static str> {
+        // SAFETY: both element types have the kind `Text`.
+        unsafe { list.retype() }
+    }
+
+    #[inline(always)]
+    fn list_of<'v>(view: crate::List<'v, &'static str>) -> crate::List<'v, Self>
+    where
+        Self: 'v,
+    {
+        // SAFETY: as above.
+        unsafe { view.retype() }
+    }
+}
 
 impl<'v> DecodeField<'v> for String {
     #[inline]

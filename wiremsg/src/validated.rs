@@ -202,7 +202,8 @@ pub(crate) fn validate<L: Layout>(bytes: &[u8]) -> Result<Validated<'_, L>, Erro
 pub struct Validated<'v, L> {
     ptr: NonNull<u8>,
     known_end: usize,
-    _bytes: PhantomData<(&'v [u8], fn(L) -> L)>,
+    _bytes: PhantomData<&'v [u8]>,
+    _layout: crate::kind::Invariant<L>,
 }
 
 // SAFETY: a `Validated` is a shared borrow of bytes (`&'v [u8]`), which is both.
@@ -241,6 +242,7 @@ impl<'v, L: Layout> Validated<'v, L> {
             ptr: NonNull::from(bytes).cast(),
             known_end: known_end_of::<L>(bytes.len()),
             _bytes: PhantomData,
+            _layout: PhantomData,
         }
     }
 
@@ -358,7 +360,8 @@ impl<'v, L: Layout> Validated<'v, L> {
 pub struct ValidatedMut<'v, L> {
     ptr: NonNull<u8>,
     known_end: usize,
-    _bytes: PhantomData<(&'v mut [u8], fn(L) -> L)>,
+    _bytes: PhantomData<&'v mut [u8]>,
+    _layout: crate::kind::Invariant<L>,
 }
 
 // SAFETY: a `ValidatedMut` is an exclusive borrow of bytes (`&'v mut [u8]`), which is
@@ -402,6 +405,7 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
             known_end: known_end_of::<L>(bytes.len()),
             ptr: NonNull::from(bytes).cast(),
             _bytes: PhantomData,
+            _layout: PhantomData,
         }
     }
 
@@ -413,6 +417,7 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
             ptr: self.ptr,
             known_end: self.known_end,
             _bytes: PhantomData,
+            _layout: PhantomData,
         }
     }
 

@@ -72,30 +72,30 @@ impl Clone for Batch<'_> {
 }
 
 mod grown {
-    pub mod v1 {
+    pub(crate) mod v1 {
         #[derive(wiremsg::WireMsg, Debug, Clone, Copy, Default, PartialEq)]
-        pub struct Element {
-            pub a: u8,
+        pub(crate) struct Element {
+            pub(crate) a: u8,
         }
 
         #[derive(wiremsg::WireMsg, Debug, PartialEq)]
-        pub struct Holder {
-            pub items: Vec<Element>,
+        pub(crate) struct Holder {
+            pub(crate) items: Vec<Element>,
         }
     }
 
-    pub mod v2 {
+    pub(crate) mod v2 {
         #[derive(wiremsg::WireMsg, Debug, Clone, Copy, Default, PartialEq)]
         #[wire(version = 2)]
-        pub struct Element {
-            pub a: u8,
+        pub(crate) struct Element {
+            pub(crate) a: u8,
             #[wire(since = 2)]
-            pub big: [[u64; 32]; 32],
+            pub(crate) big: [[u64; 32]; 32],
         }
 
         #[derive(wiremsg::WireMsg, Debug, PartialEq)]
-        pub struct Holder {
-            pub items: Vec<Element>,
+        pub(crate) struct Holder {
+            pub(crate) items: Vec<Element>,
         }
     }
 }

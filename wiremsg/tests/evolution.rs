@@ -6,17 +6,17 @@ use wiremsg::{ErrorKind, Template, WireDispatch, WireEnum, WireMsg};
 mod v2 {
     #[derive(wiremsg::WireMsg, Debug, Clone, Copy, PartialEq)]
     #[wire(version = 2)]
-    pub struct Element {
-        pub a: u32,
+    pub(crate) struct Element {
+        pub(crate) a: u32,
         #[wire(since = 2)]
-        pub b: u32,
+        pub(crate) b: u32,
         #[wire(since = 2)]
-        pub c: u64,
+        pub(crate) c: u64,
     }
 
     #[derive(wiremsg::WireMsg, Debug, PartialEq)]
-    pub struct Holder {
-        pub items: Vec<Element>,
+    pub(crate) struct Holder {
+        pub(crate) items: Vec<Element>,
     }
 }
 
@@ -137,21 +137,21 @@ fn a_catch_all_holding_a_known_value_reads_as_the_known_variant() {
 }
 
 mod tick {
-    pub mod v1 {
+    pub(crate) mod v1 {
         #[derive(wiremsg::WireMsg, Debug, PartialEq)]
         #[wire(template_id = 4)]
-        pub struct Tick {
-            pub price: i64,
+        pub(crate) struct Tick {
+            pub(crate) price: i64,
         }
     }
 
-    pub mod v2 {
+    pub(crate) mod v2 {
         #[derive(wiremsg::WireMsg, Debug, PartialEq)]
         #[wire(template_id = 4, version = 2)]
-        pub struct Tick {
-            pub price: i64,
+        pub(crate) struct Tick {
+            pub(crate) price: i64,
             #[wire(since = 2)]
-            pub size: u32,
+            pub(crate) size: u32,
         }
     }
 }

@@ -416,23 +416,23 @@ fn e8_header() {
 }
 
 mod e9 {
-    pub mod v1 {
+    pub(crate) mod v1 {
         #[derive(wiremsg::WireMsg, Debug, PartialEq)]
         #[wire(block_length)]
-        pub struct Alert {
-            pub code: u32,
-            pub level: u16,
+        pub(crate) struct Alert {
+            pub(crate) code: u32,
+            pub(crate) level: u16,
         }
     }
 
-    pub mod v2 {
+    pub(crate) mod v2 {
         #[derive(wiremsg::WireMsg, Debug, PartialEq)]
         #[wire(block_length, version = 2)]
-        pub struct Alert {
-            pub code: u32,
-            pub level: u16,
+        pub(crate) struct Alert {
+            pub(crate) code: u32,
+            pub(crate) level: u16,
             #[wire(since = 2)]
-            pub reason: String,
+            pub(crate) reason: String,
         }
     }
 }

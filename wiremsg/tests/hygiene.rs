@@ -295,7 +295,7 @@ mod shadowed {
 
     #[derive(wiremsg::WireEnum, Debug, Clone, Copy, PartialEq)]
     #[repr(u16)]
-    pub enum Kind {
+    pub(crate) enum Kind {
         A = BASE + 2,
         B,
         C = 7 * 2,
@@ -303,16 +303,16 @@ mod shadowed {
 
     #[derive(wiremsg::WireMsg, Debug, PartialEq)]
     #[wire(template_id = 3)]
-    pub struct Msg {
-        pub a: u32,
-        pub flag: bool,
-        pub kind: Kind,
-        pub text: ::std::string::String,
-        pub list: ::std::vec::Vec<u16>,
+    pub(crate) struct Msg {
+        pub(crate) a: u32,
+        pub(crate) flag: bool,
+        pub(crate) kind: Kind,
+        pub(crate) text: ::std::string::String,
+        pub(crate) list: ::std::vec::Vec<u16>,
     }
 
     #[derive(wiremsg::WireDispatch, Debug, PartialEq)]
-    pub enum Any {
+    pub(crate) enum Any {
         Msg(Msg),
     }
 

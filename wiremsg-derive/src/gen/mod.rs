@@ -201,8 +201,28 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
     let (impl_generics, ty_generics, _) = cx.msg.generics.split_for_impl();
     let self_static = &cx.self_static;
     let tail_len = encode::tail_len(cx);
-    let element =
-        element_impl(quote!(impl #impl_generics ::wiremsg::Element for #ident #ty_generics));
+    // A list of the message is viewed as a list of its `'static` form, whatever the
+    // lifetimes: the views do not depend on them, and lists are invariant in their
+    // element type.
+    let element = quote! {
+        #[automatically_derived]
+        impl #impl_generics ::wiremsg::Element for #ident #ty_generics {
+            type ListView<'v> = ::wiremsg::List<'v, #self_static>;
+
+            #[inline(always)]
+            fn list_view<'v>(list: ::wiremsg::List<'v, Self>) -> ::wiremsg::List<'v, #self_static> {
+                list.same_layout()
+            }
+
+            #[inline(always)]
+            fn list_of<'v>(view: ::wiremsg::List<'v, #self_static>) -> ::wiremsg::List<'v, Self>
+            where
+                Self: 'v,
+            {
+                view.same_layout()
+            }
+        }
+    };
     quote! {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::Field for #ident #ty_generics {
