@@ -143,12 +143,13 @@ impl<'v, T: Field, const N: usize> ArrayView<'v, T, N> {
     /// The element at `index`, or `None` if `index >= N`.
     #[inline]
     pub fn get(&self, index: usize) -> Option<ViewOf<'v, T>> {
-        if index >= N {
+        let size = <T::Kind as Kind>::BLOCK_SIZE;
+        // An array with no bytes (see `Default`) has no elements to read.
+        if index >= N || (size > 0 && self.block.is_empty()) {
             return None;
         }
-        let size = <T::Kind as Kind>::BLOCK_SIZE;
-        // SAFETY: `index < N`, so the element's bytes are inside the array's
-        // `N * size` bytes, which passed validation element by element.
+        // SAFETY: `index < N` and the array has its `N * size` bytes, which passed
+        // validation element by element.
         Some(unsafe {
             let block = crate::validated::range(self.block, index * size, (index + 1) * size);
             <T::Kind as Kind>::read(INTERNAL, block, &[])
@@ -166,6 +167,36 @@ impl<'v, T: Field, const N: usize> ArrayView<'v, T, N> {
     /// The array's bytes as they are on the wire.
     pub fn as_bytes(&self) -> &'v [u8] {
         self.block
+    }
+}
+
+/// The view of an array field that an older writer did not have (`#[wire(since)]`
+/// without a declared default): its elements read as zero bytes do (0, `false`, `""`,
+/// `None`, ...) where all-zero bytes are a valid array, which validation checks on
+/// the spot; otherwise (an enum with no variant of value 0) it has no elements, and
+/// `get` returns `None`.
+impl<T: Field, const N: usize> Default for ArrayView<'_, T, N> {
+    fn default() -> Self {
+        static ZEROS: [u8; 1 << 16] = [0; 1 << 16];
+        let len = <ArrayOf<T, N> as Kind>::BLOCK_SIZE;
+        let block = match ZEROS.get(..len) {
+            Some(zeros)
+                if <ArrayOf<T, N> as Kind>::validate(
+                    INTERNAL,
+                    Place::block(zeros, 0),
+                    &crate::mode::Checked,
+                    0,
+                )
+                .is_ok() =>
+            {
+                zeros
+            }
+            _ => &[],
+        };
+        ArrayView {
+            block,
+            _element: core::marker::PhantomData,
+        }
     }
 }
 
@@ -217,7 +248,13 @@ impl<'v, T: Field, const N: usize> Iterator for ArrayIter<'v, T, N> {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = N - self.next.min(N);
+        let size = <T::Kind as Kind>::BLOCK_SIZE;
+        let len = if size > 0 && self.array.block.is_empty() {
+            0
+        } else {
+            N
+        };
+        let left = len - self.next.min(len);
         (left, Some(left))
     }
 }

@@ -202,7 +202,7 @@ pub use validated::MutOf;
 /// | attribute | what it does |
 /// |---|---|
 /// | `since = N` | the version that added the field (default 1): older bytes read without it, as its default, and the views add `try_<field>()` and `has_<field>()` |
-/// | `default = expr` | what a `since` field reads as when the writer did not have it (default: `Default::default()`; a field whose view has no `Default`, such as a nested message or an array, is read with `try_<field>()`) |
+/// | `default = expr` | what a `since` field reads as when the writer did not have it (default: `Default::default()`, zeros for an array; a nested message has no default view: read it with `try_<field>()`) |
 /// | `reserved` | a removed field: its slot stays, written as its type's default, with no accessor |
 ///
 /// ```

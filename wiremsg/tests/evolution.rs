@@ -192,3 +192,51 @@ fn back_to_back_fixed_size_messages_are_walked_with_headers() {
         20
     );
 }
+
+mod arrays {
+    #[derive(wiremsg::WireEnum, Debug, Clone, Copy, PartialEq, Default)]
+    #[repr(u8)]
+    pub(crate) enum Venue {
+        #[default]
+        Xnas = 1,
+        Xnys = 2,
+    }
+
+    pub(crate) mod v1 {
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        pub(crate) struct Book {
+            pub(crate) id: u32,
+        }
+    }
+
+    pub(crate) mod v2 {
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        #[wire(version = 2)]
+        pub(crate) struct Book {
+            pub(crate) id: u32,
+            #[wire(since = 2)]
+            pub(crate) levels: [i64; 3],
+            #[wire(since = 2)]
+            pub(crate) venues: [super::Venue; 2],
+        }
+    }
+}
+
+/// An array field added in a later version, with no declared default, has a plain
+/// accessor: older bytes read as zeros where zeros are valid elements, and as no
+/// elements where they are not (an enum with no zero value); decode gives `Default`.
+#[test]
+fn a_later_array_field_without_a_default_reads_on_older_bytes() {
+    use arrays::{Venue, v1, v2};
+    let old = v1::Book { id: 4 }.to_bytes().unwrap();
+    let view = v2::Book::view(&old).unwrap();
+    assert!(!view.has_levels());
+    assert_eq!(view.levels().to_array(), [0, 0, 0]);
+    assert_eq!(view.levels().get(2), Some(0));
+    assert_eq!(view.venues().get(0), None);
+    assert_eq!(view.venues().iter().count(), 0);
+    assert_eq!(view.venues().iter().len(), 0);
+    let decoded = v2::Book::decode(&old).unwrap();
+    assert_eq!(decoded.levels, [0, 0, 0]);
+    assert_eq!(decoded.venues, [Venue::Xnas, Venue::Xnas]);
+}
