@@ -166,12 +166,9 @@ impl<'v, T: Element> List<'v, T> {
         T: crate::WireMsg,
         U: crate::WireMsg<Layout = T::Layout> + Element,
     {
-        List {
-            bytes: self.bytes,
-            len: self.len,
-            stride: self.stride,
-            _element: PhantomData,
-        }
+        // SAFETY: a message's kind is `Msg<Self>`, which validates and reads by its
+        // layout alone: `T` and `U` have the same one.
+        unsafe { self.retype() }
     }
 
     /// The first element, if any.
