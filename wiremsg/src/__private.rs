@@ -9,18 +9,7 @@ pub use crate::layout::{
     min_block_length, offset,
 };
 pub use crate::list::ListMut;
-pub use crate::message::{EnumRepr, WireEnum, WireMsg, decode_budget};
-
-/// `DecodeBudgetExceeded` if decoding would allocate more than `budget` bytes (for
-/// dispatch enums' `decode`).
-///
-/// # Errors
-///
-/// As described.
-#[inline]
-pub fn check_budget(needed: usize, budget: usize) -> Result<(), Error> {
-    crate::message::check_budget(needed, budget)
-}
+pub use crate::message::{EnumRepr, WireEnum, WireMsg, check_budget, decode_budget};
 pub use crate::schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 pub use crate::validated::{FieldAt, MessageKind, MutOf, Validated, ValidatedMut};
 pub use crate::{Error, ErrorKind, List, MAX_DEPTH};

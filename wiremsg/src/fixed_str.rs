@@ -56,7 +56,8 @@ impl<const N: usize> FixedStr<N> {
 
     /// The text, without its padding.
     pub fn as_str(&self) -> &str {
-        trim(core::str::from_utf8(&self.bytes).unwrap_or(""))
+        // The bytes are UTF-8 by construction (`new`); the fallback is never taken.
+        core::str::from_utf8(unpadded(&self.bytes)).unwrap_or("")
     }
 
     /// The `N` bytes as they are on the wire, padding included.
@@ -102,11 +103,6 @@ impl<const N: usize> PartialEq<&str> for FixedStr<N> {
     fn eq(&self, other: &&str) -> bool {
         self.as_str() == *other
     }
-}
-
-#[inline(always)]
-fn trim(text: &str) -> &str {
-    text.trim_end_matches(' ')
 }
 
 impl<const N: usize> Sealed for FixedStr<N> {}

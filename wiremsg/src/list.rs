@@ -137,8 +137,12 @@ impl<'v, T: Element> List<'v, T> {
         // each element's block bytes (packed, strided) or region (table) lie inside
         // it and were validated as a `T` (FORMAT.md §6).
         unsafe {
-            let (block, region) = element_bytes::<T>(self.bytes, self.len, self.stride, index);
-            <T::Kind as Kind>::read(INTERNAL, block, region)
+            let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
+            let element = range(self.bytes, start, end);
+            match <T::Kind as Kind>::LIST_ENCODING {
+                ListEncoding::Table => <T::Kind as Kind>::read(INTERNAL, &[], element),
+                _ => <T::Kind as Kind>::read(INTERNAL, element, &[]),
+            }
         }
     }
 
@@ -193,37 +197,34 @@ impl<'v, T: Element> List<'v, T> {
     }
 }
 
-/// Block bytes and region of element `index` of a validated list region.
+/// Start and end, in a validated list region, of element `index`: its block bytes
+/// (packed, strided) or its region (table) (FORMAT.md §6).
 ///
 /// # Safety
 ///
 /// `bytes` passed validation as a list of `len` elements of `T` with this `stride`,
 /// and `index < len`.
 #[inline(always)]
-unsafe fn element_bytes<T: Element>(
+unsafe fn element_range<T: Element>(
     bytes: &[u8],
     len: usize,
     stride: usize,
     index: usize,
-) -> (&[u8], &[u8]) {
-    // SAFETY: forwarded to the caller.
-    unsafe {
-        match <T::Kind as Kind>::LIST_ENCODING {
-            ListEncoding::Packed => (range(bytes, index * stride, (index + 1) * stride), &[]),
-            ListEncoding::Strided => {
-                let start = 2 + index * stride;
-                (range(bytes, start, start + stride), &[])
-            }
-            ListEncoding::Table if <T::Kind as Kind>::SELF_DELIMITED => {
-                // The element's own offsets say where it ends (see `SELF_DELIMITED`).
-                let start = u32::from_le_bytes(crate::validated::array_at(bytes, 4 * index));
-                (&[], range(bytes, start as usize, bytes.len()))
-            }
-            ListEncoding::Table => {
-                let (start, end) = table_range(bytes, len, index);
-                (&[], range(bytes, start, end))
-            }
+) -> (usize, usize) {
+    match <T::Kind as Kind>::LIST_ENCODING {
+        ListEncoding::Packed => (index * stride, (index + 1) * stride),
+        ListEncoding::Strided => {
+            let start = 2 + index * stride;
+            (start, start + stride)
         }
+        ListEncoding::Table if <T::Kind as Kind>::SELF_DELIMITED => {
+            // The element's own offsets say where it ends (see `SELF_DELIMITED`).
+            // SAFETY: the table holds `len` start offsets and `index < len`.
+            let start = u32::from_le_bytes(unsafe { crate::validated::array_at(bytes, 4 * index) });
+            (start as usize, bytes.len())
+        }
+        // SAFETY: forwarded to the caller.
+        ListEncoding::Table => unsafe { table_range(bytes, len, index) },
     }
 }
 
@@ -231,7 +232,7 @@ unsafe fn element_bytes<T: Element>(
 ///
 /// # Safety
 ///
-/// As [`element_bytes`].
+/// As [`element_range`].
 #[inline(always)]
 unsafe fn table_range(bytes: &[u8], len: usize, index: usize) -> (usize, usize) {
     let at = |i: usize| {
@@ -731,19 +732,7 @@ impl<'v, T: Element> ListMut<'v, T> {
         // SAFETY: `index < len`; the element's bytes lie inside the validated region
         // and were validated as a message of the element's layout.
         unsafe {
-            let (start, end) = match <T::Kind as Kind>::LIST_ENCODING {
-                ListEncoding::Table if <T::Kind as Kind>::SELF_DELIMITED => {
-                    // As in `element_bytes`: the element's offsets say where it ends.
-                    let start =
-                        u32::from_le_bytes(crate::validated::array_at(self.bytes, 4 * index));
-                    (start as usize, self.bytes.len())
-                }
-                ListEncoding::Table => table_range(self.bytes, self.len, index),
-                _ => {
-                    let start = 2 + index * self.stride;
-                    (start, start + self.stride)
-                }
-            };
+            let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
             let bytes = range_mut(self.bytes, start, end);
             Some(crate::validated::mut_of::<<T::Kind as MessageKind>::Msg>(
                 bytes,

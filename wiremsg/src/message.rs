@@ -229,8 +229,13 @@ pub const fn decode_budget(len: usize) -> usize {
     if scaled > 1 << 20 { scaled } else { 1 << 20 }
 }
 
-/// `DecodeBudgetExceeded` if decoding would allocate more than `budget` bytes.
-pub(crate) fn check_budget(needed: usize, budget: usize) -> Result<(), Error> {
+/// `DecodeBudgetExceeded` if decoding would allocate more than `budget` bytes (also
+/// called by dispatch enums' `decode`).
+///
+/// # Errors
+///
+/// As described.
+pub fn check_budget(needed: usize, budget: usize) -> Result<(), Error> {
     if needed > budget {
         return Err(Error::new(
             ErrorKind::DecodeBudgetExceeded { needed, budget },

@@ -27,8 +27,8 @@ use core::ptr::NonNull;
 #[inline(always)]
 pub(crate) unsafe fn array_at<const N: usize>(bytes: &[u8], at: usize) -> [u8; N] {
     debug_assert!(at + N <= bytes.len());
-    // SAFETY: in bounds by the caller's promise; `[u8; N]` has alignment 1.
-    unsafe { bytes.as_ptr().add(at).cast::<[u8; N]>().read() }
+    // SAFETY: in bounds by the caller's promise.
+    unsafe { array_ptr(NonNull::from(bytes).cast(), at) }
 }
 
 /// `bytes[start..end]`.
@@ -113,6 +113,31 @@ unsafe fn slice_at<'v>(ptr: NonNull<u8>, start: usize, end: usize) -> &'v [u8] {
 unsafe fn slice_at_mut<'v>(ptr: NonNull<u8>, start: usize, end: usize) -> &'v mut [u8] {
     // SAFETY: forwarded to the caller.
     unsafe { core::slice::from_raw_parts_mut(ptr.as_ptr().add(start), end - start) }
+}
+
+/// Start and end, from the start of the message, of the tail region of field `I`:
+/// from the end offset of the previous tail field (or the block length) to its own
+/// end offset (FORMAT.md §3).
+///
+/// # Safety
+///
+/// The bytes at `ptr` passed validation as a message of layout `L`, and field `I` is
+/// present and has tail data: validation then proved both offsets in the block, and
+/// the region ordered and inside the message.
+#[inline(always)]
+unsafe fn region_of<L: Layout, I>(ptr: NonNull<u8>) -> (usize, usize)
+where
+    L::Fields: At<I>,
+{
+    let end_slot = offset::<L, I>() + <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE - 4;
+    // SAFETY: forwarded to the caller.
+    unsafe {
+        let start = match <L::Fields as At<I>>::PREV_END {
+            Some(slot) => u32_at(ptr, prefix::<L>() + slot),
+            None => u16_at(ptr, 0),
+        };
+        (start, u32_at(ptr, end_slot))
+    }
 }
 
 /// What a proof keeps besides the start of the bytes: for a message without a block
@@ -315,17 +340,12 @@ impl<'v, L: Layout> Validated<'v, L> {
         let off = offset::<L, I>();
         let size = <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE;
         // SAFETY: a present field was validated with exactly these block bytes, and,
-        // for a tail field, with the region from the end offset of the previous tail
-        // field (or the block length) to its own end offset (FORMAT.md §3), which
-        // validation proved ordered and inside the message.
+        // for a tail field, with its region (`region_of`).
         unsafe {
             let block = slice_at(self.ptr, off, off + size);
             let region = if <<FieldAt<L, I> as Field>::Kind as Kind>::IN_TAIL {
-                let start = match <L::Fields as At<I>>::PREV_END {
-                    Some(slot) => u32_at(self.ptr, prefix::<L>() + slot),
-                    None => u16_at(self.ptr, 0),
-                };
-                slice_at(self.ptr, start, u32_at(self.ptr, off + size - 4))
+                let (start, end) = region_of::<L, I>(self.ptr);
+                slice_at(self.ptr, start, end)
             } else {
                 &[]
             };
@@ -450,33 +470,34 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
         if !self.as_ref().has::<I>() {
             return None;
         }
-        let (start, end) = self.field_range::<I>();
         // SAFETY: the field is present: validation proved `start <= end <= len`;
         // `&mut self` is the only access to the bytes while the slice lives.
-        Some(unsafe { slice_at_mut(self.ptr, start, end) })
+        unsafe {
+            let (start, end) = self.field_range::<I>();
+            Some(slice_at_mut(self.ptr, start, end))
+        }
     }
 
-    /// Where the bytes of field `I` are, if it is present: its block bytes, or its
-    /// tail region.
+    /// Where the bytes of field `I` are: its block bytes, or its tail region.
+    ///
+    /// # Safety
+    ///
+    /// Field `I` is present.
     #[inline(always)]
-    fn field_range<I>(&self) -> (usize, usize)
+    unsafe fn field_range<I>(&self) -> (usize, usize)
     where
         L::Fields: At<I>,
     {
-        let off = offset::<L, I>();
-        let size = <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE;
         if <<FieldAt<L, I> as Field>::Kind as Kind>::IN_TAIL {
-            // SAFETY: as in `Validated::read`: callers read only present fields, whose
-            // slots validation found inside the message.
-            unsafe {
-                let start = match <L::Fields as At<I>>::PREV_END {
-                    Some(slot) => u32_at(self.ptr, prefix::<L>() + slot),
-                    None => u16_at(self.ptr, 0),
-                };
-                (start, u32_at(self.ptr, off + size - 4))
-            }
+            // SAFETY: the bytes passed validation as `L` (the proof) and the caller
+            // promises the field present.
+            unsafe { region_of::<L, I>(self.ptr) }
         } else {
-            (off, off + size)
+            let off = offset::<L, I>();
+            (
+                off,
+                off + <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE,
+            )
         }
     }
 
@@ -495,11 +516,11 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
                 "wiremsg: `nested` of a field that older versions do not have; use `try_nested`"
             )
         };
-        let (start, end) = self.field_range::<I>();
         // SAFETY: the field is in the block of version 1, so present; validation of
         // the field (kind `Msg<M>`) validated exactly these bytes as a message of
         // `M`'s layout.
         unsafe {
+            let (start, end) = self.field_range::<I>();
             let bytes = slice_at_mut(self.ptr, start, end);
             mut_of::<<<FieldAt<L, I> as Field>::Kind as MessageKind>::Msg>(bytes)
         }
