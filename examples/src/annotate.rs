@@ -22,7 +22,7 @@ pub struct Row {
 fn in_tail(ty: &TypeSchema) -> bool {
     match ty {
         TypeSchema::Str | TypeSchema::List(_) => true,
-        TypeSchema::Message(schema) => schema().has_tail,
+        TypeSchema::Message(m) => m.resolve().is_some_and(|schema| schema.has_tail),
         TypeSchema::Option(inner) => in_tail(inner),
         _ => false,
     }
@@ -67,13 +67,13 @@ fn describe(ty: &TypeSchema, slot: &[u8]) -> String {
             let name = schema
                 .variants
                 .iter()
-                .find(|(_, value)| *value == raw)
-                .map_or("unknown", |(name, _)| name);
+                .find(|v| v.value == raw)
+                .map_or("unknown", |v| &v.name);
             format!("{name} ({raw})")
         }
         TypeSchema::Array { element, len } => {
             let size = slot.len() / (*len).max(1);
-            if matches!(element, TypeSchema::U8) {
+            if **element == TypeSchema::U8 {
                 let text: String = slot
                     .iter()
                     .map(|&b| match b {
@@ -95,7 +95,7 @@ fn describe(ty: &TypeSchema, slot: &[u8]) -> String {
             Some(1) => format!("present: {}", describe(inner, &slot[1..])),
             _ => "absent (zeroed)".to_string(),
         },
-        TypeSchema::Message(schema) => format!("inline {}", schema().name),
+        TypeSchema::Message(m) => format!("inline {}", m.name),
         _ => String::new(),
     }
 }
@@ -125,7 +125,7 @@ pub fn annotate_message(
     };
     let mut tail = Vec::new();
     let mut previous_end = block;
-    for field in schema.fields {
+    for field in schema.fields.iter() {
         let end = field.offset + field.size;
         if end > block {
             // A field the writer's version did not have.
@@ -137,33 +137,34 @@ pub fn annotate_message(
         } else {
             String::new()
         };
-        let meaning = if in_tail(field.ty) {
+        let meaning = if in_tail(&field.ty) {
             let data_end = le(&slot[slot.len() - 4..]) as usize;
             let range = previous_end..data_end;
             previous_end = data_end;
-            let present = !matches!(field.ty, TypeSchema::Option(_)) || slot[0] == 1;
+            let present = !matches!(*field.ty, TypeSchema::Option(_)) || slot[0] == 1;
             if !range.is_empty() {
-                tail.push((field.name, field.ty, range));
+                tail.push((&field.name, &field.ty, range));
             }
-            match (present, matches!(field.ty, TypeSchema::Option(_))) {
+            match (present, matches!(*field.ty, TypeSchema::Option(_))) {
                 (false, _) => format!("absent; its empty region ends at {data_end}"),
                 (true, true) => format!("present, ends at {data_end}"),
                 (true, false) => format!("ends at {data_end}"),
             }
         } else {
-            describe(field.ty, slot)
+            describe(&field.ty, slot)
         };
         rows.push(Row {
             offset: base + field.offset,
             len: field.size,
-            field: field.name.into(),
+            field: field.name.to_string(),
             meaning: format!("{meaning}{since}"),
         });
     }
     for (name, ty, range) in tail {
         let data = &bytes[range.clone()];
-        let meaning = match ty {
-            TypeSchema::Str | TypeSchema::Option(TypeSchema::Str) => {
+        let meaning = match &**ty {
+            TypeSchema::Str => format!("{:?}", String::from_utf8_lossy(data)),
+            TypeSchema::Option(inner) if **inner == TypeSchema::Str => {
                 format!("{:?}", String::from_utf8_lossy(data))
             }
             _ => format!("{} bytes", data.len()),

@@ -23,6 +23,12 @@ pub(crate) fn message(cx: &Ctxt, msg: &Message<'_>, attrs: &[syn::Attribute]) {
             "`schema_id` goes with `template_id`: add `#[wire(template_id = N)]` to send the message with a header",
         );
     }
+    if msg.attrs.template_id == Some(0xFFFF) && msg.attrs.schema_id == Some(0xFFFF) {
+        cx.error_spanned_by(
+            msg.ident,
+            "template id 0xFFFF in schema 0xFFFF is reserved for schema messages (FORMAT.md §11); choose another id",
+        );
+    }
     let mut seen: Vec<(String, &syn::Ident)> = Vec::new();
     for field in &msg.fields {
         let upper = field

@@ -13,6 +13,7 @@ pub use crate::message::{EnumRepr, WireEnum, WireMsg, check_budget, decode_budge
 pub use crate::schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 pub use crate::validated::{FieldAt, MessageKind, MutOf, Validated, ValidatedMut};
 pub use crate::{Error, ErrorKind, List, MAX_DEPTH};
+pub use alloc::borrow::Cow;
 pub use alloc::vec::Vec;
 pub use core::fmt::{Debug, Formatter, Result as FmtResult};
 pub use core::marker::PhantomData;
@@ -155,4 +156,9 @@ pub fn validate_per_string<T: WireMsg>(bytes: &[u8]) -> Result<(), Error> {
         &crate::mode::Checked,
         0,
     )
+}
+
+/// The bytes a schema records for a field's declared default (`#[wire(default = ..)]`).
+pub fn default_bytes<F: Field>(view: crate::ViewOf<'_, F>) -> Option<Vec<u8>> {
+    <F::Kind as Kind>::default_bytes(crate::mode::sealed::INTERNAL, view)
 }

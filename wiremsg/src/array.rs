@@ -3,7 +3,7 @@
 use crate::field::{DecodeField, Field, Kind, ListEncoding, Scalar, ViewOf};
 use crate::kind::ArrayOf;
 use crate::mode::sealed::{INTERNAL, Internal, Place, Sealed};
-use crate::{Error, Mode, TypeSchema};
+use crate::{Error, Mode, Node, TypeSchema};
 use core::fmt;
 
 impl<T: Field, const N: usize> Sealed for ArrayOf<T, N> {}
@@ -52,7 +52,7 @@ impl<T: Field, const N: usize> Kind for ArrayOf<T, N> {
 impl<T: Field, const N: usize> Field for [T; N] {
     type Kind = ArrayOf<T, N>;
     const TYPE: &'static TypeSchema = &TypeSchema::Array {
-        element: T::TYPE,
+        element: Node::Static(T::TYPE),
         len: N,
     };
 

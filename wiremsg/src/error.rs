@@ -37,9 +37,11 @@ struct Inner {
     path: Vec<Segment>,
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 enum Segment {
     Field(&'static str),
+    /// A name known only at run time (a schema-driven reader's field).
+    Named(Box<str>),
     Index(usize),
 }
 
@@ -216,6 +218,12 @@ pub enum ErrorKind {
         /// Bytes of the frame the stream had.
         available: usize,
     },
+    /// A schema (a schema file, or a set of messages) breaks a rule of FORMAT.md §11;
+    /// the path names the message and field.
+    InvalidSchema {
+        /// The rule broken.
+        reason: &'static str,
+    },
     /// The underlying reader or writer of a framed stream failed (feature `std`).
     #[cfg(feature = "std")]
     Io(std::io::ErrorKind),
@@ -267,6 +275,14 @@ impl Error {
         self
     }
 
+    /// Prefixes the path with a field or message name known only at run time.
+    #[cold]
+    #[doc(hidden)]
+    pub fn in_field_named(mut self, name: &str) -> Self {
+        self.0.path.push(Segment::Named(name.into()));
+        self
+    }
+
     /// Prefixes the path with list index `index`.
     #[cold]
     #[doc(hidden)]
@@ -284,6 +300,12 @@ fn write_path(out: &mut impl fmt::Write, path: &[Segment]) -> fmt::Result {
                     out.write_char('.')?;
                 }
                 out.write_str(name.trim_start_matches("r#"))?;
+            }
+            Segment::Named(name) => {
+                if i > 0 {
+                    out.write_char('.')?;
+                }
+                out.write_str(name)?;
             }
             Segment::Index(ix) => write!(out, "[{ix}]")?,
         }
@@ -402,6 +424,7 @@ impl fmt::Display for ErrorKind {
                 f,
                 "stream ended inside a frame: needs {needed} bytes, has {available}"
             ),
+            ErrorKind::InvalidSchema { reason } => write!(f, "invalid schema: {reason}"),
             #[cfg(feature = "std")]
             ErrorKind::Io(kind) => write!(f, "I/O error: {kind}"),
             // -- end framing --

@@ -77,6 +77,14 @@ pub trait Kind: Sealed {
     #[doc(hidden)]
     fn validate<M: Mode>(_: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error>;
 
+    /// The bytes a schema records for a declared default `view` (see
+    /// [`DefaultValue`](crate::DefaultValue)): block bytes of a fixed-size value, UTF-8 of
+    /// text; `None` where there is no byte form.
+    #[doc(hidden)]
+    fn default_bytes(_: Internal, _view: Self::View<'_>) -> Option<alloc::vec::Vec<u8>> {
+        None
+    }
+
     /// Reads the field without checks.
     ///
     /// # Safety

@@ -155,6 +155,12 @@ impl<const N: usize> Kind for FixedStr<N> {
         // accepted them: their unpadded prefix is UTF-8.
         unsafe { crate::validated::str_of(unpadded(crate::validated::range(block, 0, N))) }
     }
+
+    fn default_bytes(_: Internal, view: &str) -> Option<alloc::vec::Vec<u8>> {
+        let mut out = alloc::vec![0; N];
+        FixedStr::<N>::new(view).ok()?.write(&mut out, &mut []);
+        Some(out)
+    }
 }
 
 impl<const N: usize> Field for FixedStr<N> {

@@ -106,6 +106,9 @@
 )]
 
 extern crate alloc;
+// The derive's generated paths (`::wiremsg::...`) resolve inside this crate too: the
+// schema encoding is itself a derived message (`schema/canonical.rs`).
+extern crate self as wiremsg;
 #[cfg(any(test, feature = "std"))]
 extern crate std;
 
@@ -124,7 +127,7 @@ mod mode;
 mod option;
 mod primitives;
 mod primitives_le;
-mod schema;
+pub mod schema;
 mod text;
 mod validated;
 
@@ -181,7 +184,10 @@ pub use header::{MessageHeader, Template};
 pub use list::{List, ListIter, ListIterMut, ListMut};
 pub use message::{EnumRepr, MAX_DEPTH, WireEnum, WireMsg, decode_budget};
 pub use mode::Mode;
-pub use schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
+pub use schema::{
+    DefaultValue, EnumSchema, FieldSchema, Fingerprint, MessageRef, MessageSchema, Name, Node,
+    SchemaSet, TypeSchema, VariantSchema,
+};
 pub use validated::MutOf;
 
 /// Derives [`WireMsg`](trait@WireMsg) for a struct with named fields.

@@ -6,7 +6,7 @@ use crate::kind::ListOf;
 use crate::mode::sealed::{INTERNAL, Internal, Place, Sealed};
 use crate::primitives_le::{read_u16, read_u32, write_u16, write_u32};
 use crate::validated::{MessageKind, MutOf, range, range_mut};
-use crate::{Error, ErrorKind, Mode, TypeSchema};
+use crate::{Error, ErrorKind, Mode, Node, TypeSchema};
 use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
@@ -569,7 +569,7 @@ macro_rules! list_field {
     ($($impl_head:tt)*) => {
         $($impl_head)* {
             type Kind = ListOf<T>;
-            const TYPE: &'static TypeSchema = &TypeSchema::List(T::TYPE);
+            const TYPE: &'static TypeSchema = &TypeSchema::List(Node::Static(T::TYPE));
 
             #[inline]
             fn tail_len(&self) -> usize {

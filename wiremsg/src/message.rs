@@ -315,7 +315,7 @@ impl<E: WireEnum> Kind for EnumOf<E> {
         if E::from_raw(raw).is_none() {
             return Err(Error::new(
                 ErrorKind::UnknownEnumValue {
-                    enum_name: E::ENUM_SCHEMA.name,
+                    enum_name: &E::ENUM_SCHEMA.name,
                     value: raw.into(),
                 },
                 place.block_at,
@@ -328,6 +328,12 @@ impl<E: WireEnum> Kind for EnumOf<E> {
     unsafe fn read<'v>(_: Internal, block: &'v [u8], _: &'v [u8]) -> E {
         // Any value reads as some variant: no fact of validation is needed here.
         E::from_raw(E::Repr::read(block)).unwrap_or(E::__FALLBACK)
+    }
+
+    fn default_bytes(_: Internal, view: E) -> Option<alloc::vec::Vec<u8>> {
+        let mut out = alloc::vec![0; <Self as Kind>::BLOCK_SIZE];
+        crate::__private::write_enum(view, &mut out);
+        Some(out)
     }
 }
 

@@ -4,7 +4,7 @@
 use crate::field::{DecodeField, Field, Kind, ListEncoding, Scalar, ViewOf};
 use crate::kind::Opt;
 use crate::mode::sealed::{Internal, Place, Sealed};
-use crate::{Error, ErrorKind, Mode, TypeSchema};
+use crate::{Error, ErrorKind, Mode, Node, TypeSchema};
 
 impl<K: Kind> Sealed for Opt<K> {}
 
@@ -60,7 +60,7 @@ impl<K: Kind> Kind for Opt<K> {
 
 impl<T: Field> Field for Option<T> {
     type Kind = Opt<T::Kind>;
-    const TYPE: &'static TypeSchema = &TypeSchema::Option(T::TYPE);
+    const TYPE: &'static TypeSchema = &TypeSchema::Option(Node::Static(T::TYPE));
 
     #[inline(always)]
     fn tail_len(&self) -> usize {

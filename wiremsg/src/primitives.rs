@@ -28,6 +28,10 @@ macro_rules! number {
                 // SAFETY: the caller promises `block` holds the value's bytes.
                 <$ty>::from_le_bytes(unsafe { crate::validated::array_at(block, 0) })
             }
+
+            fn default_bytes(_: Internal, view: $ty) -> Option<alloc::vec::Vec<u8>> {
+                Some(view.to_le_bytes().to_vec())
+            }
         }
 
         impl Field for $ty {
@@ -123,6 +127,10 @@ impl Kind for bool {
         // as true, so even a wrong byte could not make an invalid `bool`.
         let [byte] = unsafe { crate::validated::array_at::<1>(block, 0) };
         byte != 0
+    }
+
+    fn default_bytes(_: Internal, view: bool) -> Option<alloc::vec::Vec<u8>> {
+        Some(alloc::vec![u8::from(view)])
     }
 }
 

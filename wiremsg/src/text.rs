@@ -32,6 +32,10 @@ impl Kind for Text {
         // SAFETY: the caller promises validation accepted `region`: it is UTF-8.
         unsafe { crate::validated::str_of(region) }
     }
+
+    fn default_bytes(_: Internal, view: &str) -> Option<alloc::vec::Vec<u8>> {
+        Some(view.as_bytes().to_vec())
+    }
 }
 
 macro_rules! string_field {

@@ -230,14 +230,14 @@ fn raw_identifier_field_keeps_its_plain_name_in_the_schema_and_setters() {
     let first = &schema.fields[0];
     assert_eq!(first.name, "type");
     assert_eq!(first.size, 1);
-    assert!(matches!(first.ty, TypeSchema::U8));
+    assert_eq!(*first.ty, TypeSchema::U8);
     // The message has a tail, so its first field follows the u16 block length.
     assert!(schema.has_tail);
     assert_eq!(first.offset, 2);
     assert_eq!(m::EverythingView::TYPE_OFFSET, 2);
     assert_eq!(m::EverythingView::TYPE_SIZE, 1);
     assert_eq!(bytes[m::EverythingView::TYPE_OFFSET], 42);
-    let names: Vec<&str> = schema.fields.iter().map(|f| f.name).collect();
+    let names: Vec<&str> = schema.fields.iter().map(|f| f.name.as_ref()).collect();
     assert_eq!(names.len(), 26);
     assert_eq!(&names[..3], ["type", "small", "wide"]);
     assert_eq!(names.last(), Some(&"maybe_item"));
@@ -273,8 +273,13 @@ fn enum_values_follow_rust_discriminant_rules() {
     assert_eq!(Side::from_raw(2), Some(Side::Sell));
     let schema = Venue::ENUM_SCHEMA;
     assert_eq!(schema.name, "Venue");
-    assert_eq!(schema.variants, [("Xnas", 0), ("Xnys", 7), ("Arcx", 8)]);
-    assert_eq!(schema.catch_all, Some("Unknown"));
+    let variants: Vec<(&str, u64)> = schema
+        .variants
+        .iter()
+        .map(|v| (v.name.as_ref(), v.value))
+        .collect();
+    assert_eq!(variants, [("Xnas", 0), ("Xnys", 7), ("Arcx", 8)]);
+    assert_eq!(schema.catch_all.as_deref(), Some("Unknown"));
 }
 
 /// Generated code names primitive types by their full path: a scope that shadows

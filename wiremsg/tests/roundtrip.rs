@@ -215,24 +215,32 @@ fn schema_descriptor_lists_fields_with_offsets() {
     let names: Vec<_> = schema
         .fields
         .iter()
-        .map(|f| (f.name, f.offset, f.size))
+        .map(|f| (f.name.as_ref(), f.offset, f.size))
         .collect();
     assert_eq!(names[2], ("symbol", 16, 8));
     assert_eq!(names[8], ("flags", 49, 1));
-    assert!(matches!(
-        schema.fields[2].ty,
+    assert_eq!(
+        *schema.fields[2].ty,
         wiremsg::TypeSchema::FixedStr { len: 8 }
-    ));
+    );
 
     let order = Order::SCHEMA;
     assert!(order.has_tail);
     assert_eq!(order.fields[1].name, "customer");
-    match order.fields[2].ty {
-        wiremsg::TypeSchema::List(wiremsg::TypeSchema::Message(item)) => {
-            assert_eq!(item().name, "LineItem")
-        }
+    match &*order.fields[2].ty {
+        wiremsg::TypeSchema::List(item) => match &**item {
+            wiremsg::TypeSchema::Message(item) => {
+                assert_eq!(item.name, "LineItem");
+                assert_eq!(item.resolve().unwrap().name, "LineItem");
+            }
+            other => panic!("unexpected {other:?}"),
+        },
         other => panic!("unexpected {other:?}"),
     }
+    assert_eq!(
+        format!("{:?}", order.fields[2].ty),
+        "List(Message(LineItem))"
+    );
 }
 
 #[test]
@@ -312,7 +320,12 @@ fn enum_values_follow_rusts_discriminant_rule() {
     assert_eq!(Gaps::B.to_raw(), 7);
     assert_eq!(Gaps::from_raw(6), Some(Gaps::Other(6)));
     assert_eq!(Gaps::from_raw(5), Some(Gaps::A));
-    assert_eq!(Gaps::ENUM_SCHEMA.variants, &[("A", 5), ("B", 7)]);
+    let variants: Vec<_> = Gaps::ENUM_SCHEMA
+        .variants
+        .iter()
+        .map(|v| (v.name.as_ref(), v.value))
+        .collect();
+    assert_eq!(variants, [("A", 5), ("B", 7)]);
 }
 
 /// `Self` in a field type, and a `'static` borrow next to the struct's own lifetime.

@@ -200,6 +200,7 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
     let ident = cx.msg.ident;
     let (impl_generics, ty_generics, _) = cx.msg.generics.split_for_impl();
     let self_static = &cx.self_static;
+    let schema_name = ident.to_string().trim_start_matches("r#").to_owned();
     let tail_len = encode::tail_len(cx);
     // A list of the message is viewed as a list of its `'static` form, whatever the
     // lifetimes: the views do not depend on them, and lists are invariant in their
@@ -227,9 +228,11 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::Field for #ident #ty_generics {
             type Kind = ::wiremsg::__private::Msg<Self>;
-            const TYPE: &'static ::wiremsg::TypeSchema = &::wiremsg::TypeSchema::Message(|| {
-                <#self_static as ::wiremsg::WireMsg>::SCHEMA
-            });
+            const TYPE: &'static ::wiremsg::TypeSchema = &::wiremsg::TypeSchema::Message(
+                ::wiremsg::MessageRef::of(#schema_name, || {
+                    <#self_static as ::wiremsg::WireMsg>::SCHEMA
+                }),
+            );
 
             #[inline]
             fn tail_len(&self) -> ::core::primitive::usize {

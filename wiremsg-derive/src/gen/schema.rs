@@ -1,4 +1,4 @@
-//! The schema descriptor constant of a message.
+//! The schema descriptor constant of a message (`wiremsg::MessageSchema`).
 
 use super::Ctx;
 use proc_macro2::TokenStream;
@@ -17,25 +17,47 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let as_field = &f.as_field;
         let since = f.since();
         let reserved = f.reserved();
+        // A declared default is kept as the bytes it encodes to, computed on use (the
+        // expression need not be `const`).
+        let default = match &f.field.attrs.default {
+            Some(expr) if f.later() => {
+                let ty = &f.field.static_ty;
+                quote! {
+                    ::wiremsg::__private::Some(::wiremsg::DefaultValue::Lazy(|| {
+                        ::wiremsg::__private::default_bytes::<#ty>(#expr)
+                    }))
+                }
+            }
+            _ => quote!(::wiremsg::__private::None),
+        };
         quote! {
             ::wiremsg::FieldSchema {
-                name: #label,
+                name: ::wiremsg::__private::Cow::Borrowed(#label),
                 offset: #view::<'static>::#offset,
                 size: #view::<'static>::#size,
-                ty: #as_field::TYPE,
+                ty: ::wiremsg::Node::Static(#as_field::TYPE),
                 since: #since,
                 reserved: #reserved,
+                default: #default,
             }
         }
     });
+    let template_id = match cx.msg.attrs.template_id {
+        Some(id) => quote!(::wiremsg::__private::Some(#id)),
+        None => quote!(::wiremsg::__private::None),
+    };
+    let schema_id = cx.msg.attrs.schema_id.unwrap_or(0);
     quote! {
         &::wiremsg::MessageSchema {
-            name: #name,
+            name: ::wiremsg::__private::Cow::Borrowed(#name),
+            version: <#self_static as ::wiremsg::WireMsg>::VERSION,
             block_length: #block_length,
             min_block_length: <#self_static as ::wiremsg::WireMsg>::MIN_BLOCK_LENGTH,
-            version: <#self_static as ::wiremsg::WireMsg>::VERSION,
+            has_block_length: ::wiremsg::__private::has_block_length::<#self_static>(),
             has_tail: #in_tail,
-            fields: &[#(#fields),*],
+            template_id: #template_id,
+            schema_id: #schema_id,
+            fields: ::wiremsg::__private::Cow::Borrowed(&[#(#fields),*]),
         }
     }
 }

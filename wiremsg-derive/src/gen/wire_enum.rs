@@ -49,7 +49,7 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
             (
                 quote!(raw => ::wiremsg::__private::Some(#ident::#vi(raw)),),
                 quote!(#ident::#vi(raw) => raw,),
-                quote!(::wiremsg::__private::Some(#name)),
+                quote!(::wiremsg::__private::Some(::wiremsg::__private::Cow::Borrowed(#name))),
                 quote!(#ident::#vi(0)),
             )
         }
@@ -65,7 +65,10 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
     };
     let variant_entries = units.iter().zip(&names).map(|(v, d)| {
         let name = v.ident.to_string().trim_start_matches("r#").to_owned();
-        quote!((#name, #d as ::core::primitive::u64))
+        quote!(::wiremsg::VariantSchema {
+            name: ::wiremsg::__private::Cow::Borrowed(#name),
+            value: #d as ::core::primitive::u64,
+        })
     });
     let name = ident.to_string().trim_start_matches("r#").to_owned();
     let element = super::element_impl(quote!(impl ::wiremsg::Element for #ident));
@@ -78,9 +81,9 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
             impl ::wiremsg::WireEnum for #ident {
                 type Repr = #repr;
                 const ENUM_SCHEMA: &'static ::wiremsg::EnumSchema = &::wiremsg::EnumSchema {
-                    name: #name,
-                    repr: <#repr as ::wiremsg::Field>::TYPE,
-                    variants: &[#(#variant_entries),*],
+                    name: ::wiremsg::__private::Cow::Borrowed(#name),
+                    repr: ::wiremsg::Node::Static(<#repr as ::wiremsg::Field>::TYPE),
+                    variants: ::wiremsg::__private::Cow::Borrowed(&[#(#variant_entries),*]),
                     catch_all: #catch_all_name,
                 };
                 const __FALLBACK: Self = #fallback;
@@ -107,7 +110,7 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
             impl ::wiremsg::Field for #ident {
                 type Kind = ::wiremsg::__private::EnumOf<Self>;
                 const TYPE: &'static ::wiremsg::TypeSchema =
-                    &::wiremsg::TypeSchema::Enum(<Self as ::wiremsg::WireEnum>::ENUM_SCHEMA);
+                    &::wiremsg::TypeSchema::Enum(::wiremsg::Node::Static(<Self as ::wiremsg::WireEnum>::ENUM_SCHEMA));
 
                 #[inline(always)]
                 fn tail_len(&self) -> ::core::primitive::usize {

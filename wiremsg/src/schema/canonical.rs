@@ -1,0 +1,387 @@
+//! The canonical encoding of a schema set (FORMAT.md §11): a wiremsg message, behind
+//! a message header with the reserved template id, so that a schema file is read
+//! with the same code, validation and versioning rules as any other message.
+
+use super::set::invalid;
+use super::{
+    DefaultValue, EnumSchema, FieldSchema, MessageRef, MessageSchema, Node, SchemaSet, TypeSchema,
+    VariantSchema,
+};
+use crate::{Error, Template, WireMsg};
+use alloc::borrow::Cow;
+use alloc::boxed::Box;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+/// The template id of a schema message (FORMAT.md §11): reserved, no user message may
+/// declare it.
+pub const SCHEMA_TEMPLATE_ID: u16 = 0xFFFF;
+/// The schema id of a schema message: wiremsg's own.
+pub const SCHEMA_SCHEMA_ID: u16 = 0xFFFF;
+
+/// A schema set on the wire: its messages sorted by name, their types in one table
+/// (each type once), their enums in another.
+#[derive(WireMsg)]
+pub(crate) struct WireSchemaSet {
+    messages: Vec<WireMessage>,
+    types: Vec<WireType>,
+    enums: Vec<WireEnumDef>,
+}
+
+#[derive(WireMsg)]
+pub(crate) struct WireMessage {
+    name: String,
+    schema_version: u16,
+    block_length: u32,
+    min_block_length: u32,
+    has_block_length: bool,
+    has_tail: bool,
+    template_id: Option<u16>,
+    schema_id: u16,
+    fields: Vec<WireField>,
+}
+
+#[derive(WireMsg)]
+pub(crate) struct WireField {
+    name: String,
+    offset: u32,
+    size: u32,
+    /// Index into `types`.
+    ty: u32,
+    since: u16,
+    reserved: bool,
+    /// 0: none; 1: `default_bytes`; 2: a default with no byte form.
+    default_kind: u8,
+    default_bytes: Vec<u8>,
+}
+
+/// One type: `code` says which (the table in FORMAT.md §11); `len` is a `FixedStr`'s
+/// width or an array's length; `child` indexes `types` (array, option, list), `enums`
+/// (enum) or `messages` (message).
+#[derive(WireMsg, Clone, Copy, PartialEq)]
+pub(crate) struct WireType {
+    code: u8,
+    len: u32,
+    child: u32,
+}
+
+#[derive(WireMsg)]
+pub(crate) struct WireEnumDef {
+    name: String,
+    /// Index into `types` of the representation.
+    repr: u32,
+    variants: Vec<WireVariant>,
+    catch_all: Option<String>,
+}
+
+#[derive(WireMsg)]
+pub(crate) struct WireVariant {
+    name: String,
+    value: u64,
+}
+
+const NUMBERS: [TypeSchema; 14] = [
+    TypeSchema::Bool,
+    TypeSchema::U8,
+    TypeSchema::U16,
+    TypeSchema::U32,
+    TypeSchema::U64,
+    TypeSchema::U128,
+    TypeSchema::I8,
+    TypeSchema::I16,
+    TypeSchema::I32,
+    TypeSchema::I64,
+    TypeSchema::I128,
+    TypeSchema::F32,
+    TypeSchema::F64,
+    TypeSchema::Str,
+];
+const FIXED_STR: u8 = 14;
+const ARRAY: u8 = 15;
+const OPTION: u8 = 16;
+const LIST: u8 = 17;
+const ENUM: u8 = 18;
+const MESSAGE: u8 = 19;
+
+impl SchemaSet {
+    /// The canonical encoding (FORMAT.md §11): a [`MessageHeader`] with template id
+    /// and schema id `0xFFFF`, then the schema message. Equal sets encode to equal
+    /// bytes.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidSchema`](crate::ErrorKind::InvalidSchema) if a field names
+    /// a message not in the set, or a size does not fit the encoding's `u32`.
+    pub fn to_bytes(&self) -> Result<Vec<u8>, Error> {
+        let mut out = Encoder::default();
+        let messages = self
+            .messages()
+            .iter()
+            .map(|m| out.message(self, m))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut bytes = Vec::new();
+        WireSchemaSet {
+            messages,
+            types: out.types,
+            enums: out.enums,
+        }
+        .encode_with_header(&mut bytes)?;
+        Ok(bytes)
+    }
+
+    /// Reads a schema set from its canonical encoding (as
+    /// [`to_bytes`](Self::to_bytes) writes it).
+    ///
+    /// # Errors
+    ///
+    /// Any validation error of the bytes (with the field path inside the schema
+    /// message), [`ErrorKind::UnexpectedTemplate`](crate::ErrorKind::UnexpectedTemplate)
+    /// if the header is not a schema's, and
+    /// [`ErrorKind::InvalidSchema`](crate::ErrorKind::InvalidSchema) for bytes that are
+    /// valid but do not make a schema (an unknown type code, an index out of range, a
+    /// type that contains itself, a field naming a message not in the set).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        let (_, view) = WireSchemaSet::view_with_header(bytes)?;
+        let decoder = Decoder {
+            types: view.types(),
+            enums: view.enums(),
+            messages: view.messages(),
+        };
+        let messages = view
+            .messages()
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                decoder
+                    .message(m)
+                    .map_err(|e| e.in_element(i).in_field("messages"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        SchemaSet::from_messages(messages)
+    }
+}
+
+#[derive(Default)]
+struct Encoder {
+    types: Vec<WireType>,
+    enums: Vec<WireEnumDef>,
+    enum_names: Vec<String>,
+}
+
+impl Encoder {
+    fn message(&mut self, set: &SchemaSet, m: &MessageSchema) -> Result<WireMessage, Error> {
+        let fields = m
+            .fields
+            .iter()
+            .map(|f| {
+                let (default_kind, default_bytes) = match f.default.as_ref().map(|d| d.bytes()) {
+                    None => (0, Vec::new()),
+                    Some(Some(bytes)) => (1, bytes.into_owned()),
+                    Some(None) => (2, Vec::new()),
+                };
+                Ok(WireField {
+                    name: f.name.to_string(),
+                    offset: to_u32(f.offset)?,
+                    size: to_u32(f.size)?,
+                    ty: self.ty(set, &f.ty)?,
+                    since: f.since,
+                    reserved: f.reserved,
+                    default_kind,
+                    default_bytes,
+                })
+            })
+            .collect::<Result<Vec<_>, Error>>()
+            .map_err(|e| e.in_field_named(&m.name))?;
+        Ok(WireMessage {
+            name: m.name.to_string(),
+            schema_version: m.version,
+            block_length: to_u32(m.block_length)?,
+            min_block_length: to_u32(m.min_block_length)?,
+            has_block_length: m.has_block_length,
+            has_tail: m.has_tail,
+            template_id: m.template_id,
+            schema_id: m.schema_id,
+            fields,
+        })
+    }
+
+    /// The index of `ty` in the type table, adding it (children first) if new.
+    fn ty(&mut self, set: &SchemaSet, ty: &TypeSchema) -> Result<u32, Error> {
+        let entry = match ty {
+            TypeSchema::FixedStr { len } => wire_type(FIXED_STR, to_u32(*len)?, 0),
+            TypeSchema::Array { element, len } => {
+                wire_type(ARRAY, to_u32(*len)?, self.ty(set, element)?)
+            }
+            TypeSchema::Option(inner) => wire_type(OPTION, 0, self.ty(set, inner)?),
+            TypeSchema::List(inner) => wire_type(LIST, 0, self.ty(set, inner)?),
+            TypeSchema::Enum(e) => wire_type(ENUM, 0, self.enumeration(set, e)?),
+            TypeSchema::Message(m) => {
+                let Some(at) = set.messages().iter().position(|s| s.name == m.name) else {
+                    return Err(invalid(
+                        "the field's type names a message not in the schema",
+                    ));
+                };
+                wire_type(MESSAGE, 0, to_u32(at)?)
+            }
+            number => {
+                let code = NUMBERS.iter().position(|n| n == number).unwrap_or(0);
+                wire_type(code as u8, 0, 0)
+            }
+        };
+        Ok(match self.types.iter().position(|t| *t == entry) {
+            Some(at) => at as u32,
+            None => {
+                self.types.push(entry);
+                to_u32(self.types.len() - 1)?
+            }
+        })
+    }
+
+    fn enumeration(&mut self, set: &SchemaSet, e: &EnumSchema) -> Result<u32, Error> {
+        if let Some(at) = self.enum_names.iter().position(|n| *n == e.name) {
+            return to_u32(at);
+        }
+        let repr = self.ty(set, &e.repr)?;
+        self.enum_names.push(e.name.to_string());
+        self.enums.push(WireEnumDef {
+            name: e.name.to_string(),
+            repr,
+            variants: e
+                .variants
+                .iter()
+                .map(|v| WireVariant {
+                    name: v.name.to_string(),
+                    value: v.value,
+                })
+                .collect(),
+            catch_all: e.catch_all.as_ref().map(|c| c.to_string()),
+        });
+        to_u32(self.enums.len() - 1)
+    }
+}
+
+fn wire_type(code: u8, len: u32, child: u32) -> WireType {
+    WireType { code, len, child }
+}
+
+fn to_u32(n: usize) -> Result<u32, Error> {
+    u32::try_from(n).map_err(|_| invalid("a size or count does not fit in a u32"))
+}
+
+struct Decoder<'v> {
+    types: crate::List<'v, WireType>,
+    enums: crate::List<'v, WireEnumDef>,
+    messages: crate::List<'v, WireMessage>,
+}
+
+impl Decoder<'_> {
+    fn message(&self, m: WireMessageView<'_>) -> Result<MessageSchema, Error> {
+        let fields = m
+            .fields()
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                self.field(f)
+                    .map_err(|e| e.in_field_named(f.name()).in_element(i).in_field("fields"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(MessageSchema {
+            name: Cow::Owned(m.name().into()),
+            version: m.schema_version(),
+            block_length: m.block_length() as usize,
+            min_block_length: m.min_block_length() as usize,
+            has_block_length: m.has_block_length(),
+            has_tail: m.has_tail(),
+            template_id: m.template_id(),
+            schema_id: m.schema_id(),
+            fields: Cow::Owned(fields),
+        })
+    }
+
+    fn field(&self, f: WireFieldView<'_>) -> Result<FieldSchema, Error> {
+        let default = match f.default_kind() {
+            0 => None,
+            1 => Some(DefaultValue::Bytes(Cow::Owned(f.default_bytes().to_vec()))),
+            2 => Some(DefaultValue::Opaque),
+            _ => return Err(invalid("unknown default kind")),
+        };
+        Ok(FieldSchema {
+            name: Cow::Owned(f.name().into()),
+            offset: f.offset() as usize,
+            size: f.size() as usize,
+            ty: Node::Owned(Box::new(self.ty(f.ty(), 0)?)),
+            since: f.since(),
+            reserved: f.reserved(),
+            default,
+        })
+    }
+
+    /// The type at `index`; `depth` bounds the chain of children (a type table that
+    /// loops would otherwise never end).
+    fn ty(&self, index: u32, depth: usize) -> Result<TypeSchema, Error> {
+        if depth > self.types.len() {
+            return Err(invalid("a type contains itself"));
+        }
+        let Some(t) = self.types.get(index as usize) else {
+            return Err(invalid("a type index is out of range"));
+        };
+        let child = || -> Result<Node<TypeSchema>, Error> {
+            Ok(Node::Owned(Box::new(self.ty(t.child(), depth + 1)?)))
+        };
+        Ok(match t.code() {
+            code if usize::from(code) < NUMBERS.len() => NUMBERS[usize::from(code)].clone(),
+            FIXED_STR => TypeSchema::FixedStr {
+                len: t.len() as usize,
+            },
+            ARRAY => TypeSchema::Array {
+                element: child()?,
+                len: t.len() as usize,
+            },
+            OPTION => TypeSchema::Option(child()?),
+            LIST => TypeSchema::List(child()?),
+            ENUM => TypeSchema::Enum(Node::Owned(Box::new(self.enumeration(t.child(), depth)?))),
+            MESSAGE => {
+                let Some(m) = self.messages.get(t.child() as usize) else {
+                    return Err(invalid("a message index is out of range"));
+                };
+                TypeSchema::Message(MessageRef::named(String::from(m.name())))
+            }
+            _ => return Err(invalid("unknown type code")),
+        })
+    }
+
+    fn enumeration(&self, index: u32, depth: usize) -> Result<EnumSchema, Error> {
+        let Some(e) = self.enums.get(index as usize) else {
+            return Err(invalid("an enum index is out of range"));
+        };
+        let repr = self.ty(e.repr(), depth + 1)?;
+        if !matches!(
+            repr,
+            TypeSchema::U8 | TypeSchema::U16 | TypeSchema::U32 | TypeSchema::U64
+        ) {
+            return Err(invalid(
+                "an enum's representation is not u8, u16, u32 or u64",
+            ));
+        }
+        Ok(EnumSchema {
+            name: Cow::Owned(e.name().into()),
+            repr: Node::Owned(Box::new(repr)),
+            variants: Cow::Owned(
+                e.variants()
+                    .iter()
+                    .map(|v| VariantSchema {
+                        name: Cow::Owned(v.name().into()),
+                        value: v.value(),
+                    })
+                    .collect(),
+            ),
+            catch_all: e.catch_all().map(|c| Cow::Owned(c.into())),
+        })
+    }
+}
+
+// By hand: the derive refuses the reserved pair of ids to every other message.
+impl Template for WireSchemaSet {
+    const TEMPLATE_ID: u16 = SCHEMA_TEMPLATE_ID;
+    const SCHEMA_ID: u16 = SCHEMA_SCHEMA_ID;
+}

@@ -1,0 +1,51 @@
+//! `Node<T>`: a child of a schema value, borrowed from a `'static` descriptor or owned.
+
+use alloc::boxed::Box;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::ops::Deref;
+
+/// A child of a schema value (an element type, an enum's descriptor): a `'static`
+/// reference in the descriptors the derive writes, a box in a schema read at run
+/// time. It compares, hashes and prints as the value it points to.
+///
+/// [`Cow`](alloc::borrow::Cow) cannot hold a recursive type by value; this is the
+/// same idea with a box.
+#[derive(Clone)]
+pub enum Node<T: 'static> {
+    /// Borrowed from a `'static` descriptor.
+    Static(&'static T),
+    /// Owned.
+    Owned(Box<T>),
+}
+
+impl<T> Deref for Node<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        match self {
+            Node::Static(value) => value,
+            Node::Owned(value) => value,
+        }
+    }
+}
+
+impl<T: PartialEq> PartialEq for Node<T> {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl<T: Eq> Eq for Node<T> {}
+
+impl<T: Hash> Hash for Node<T> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (**self).hash(state);
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for Node<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (**self).fmt(f)
+    }
+}

@@ -1,0 +1,225 @@
+//! `SchemaSet`: the messages one or more root types reach, by name, with a
+//! fingerprint.
+
+use super::{MessageSchema, TypeSchema};
+use crate::{Error, ErrorKind, WireMsg};
+use alloc::vec::Vec;
+use core::fmt;
+
+/// A set of message schemas closed under nesting: every message a field names is in
+/// the set, once, by name. Messages are kept sorted by name, so two sets with the
+/// same messages are equal and encode to the same bytes.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::{SchemaSet, WireMsg};
+///
+/// #[derive(WireMsg)]
+/// struct Leg {
+///     qty: u32,
+/// }
+///
+/// #[derive(WireMsg)]
+/// #[wire(template_id = 1)]
+/// struct Order {
+///     id: u64,
+///     legs: Vec<Leg>,
+/// }
+///
+/// let set = SchemaSet::of::<Order>().unwrap();
+/// let names: Vec<&str> = set.messages().iter().map(|m| m.name.as_ref()).collect();
+/// assert_eq!(names, ["Leg", "Order"]);
+/// assert_eq!(set.by_template(0, 1).unwrap().name, "Order");
+///
+/// // The canonical encoding reads back equal, with the same fingerprint.
+/// let bytes = set.to_bytes().unwrap();
+/// let back = SchemaSet::from_bytes(&bytes).unwrap();
+/// assert_eq!(back, set);
+/// assert_eq!(back.fingerprint(), set.fingerprint());
+/// ```
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
+pub struct SchemaSet {
+    messages: Vec<MessageSchema>,
+}
+
+impl SchemaSet {
+    /// An empty set.
+    pub fn new() -> Self {
+        SchemaSet::default()
+    }
+
+    /// The set of `T` and every message it nests.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidSchema`] if two different messages reached from `T` have
+    /// the same name (two types of one name in different modules).
+    pub fn of<T: WireMsg>() -> Result<Self, Error> {
+        let mut set = SchemaSet::new();
+        set.add::<T>()?;
+        Ok(set)
+    }
+
+    /// Adds `T` and every message it nests.
+    ///
+    /// # Errors
+    ///
+    /// As [`of`](Self::of); a name already in the set for a different message is an
+    /// error too.
+    pub fn add<T: WireMsg>(&mut self) -> Result<(), Error> {
+        self.add_static(T::SCHEMA)
+    }
+
+    fn add_static(&mut self, schema: &'static MessageSchema) -> Result<(), Error> {
+        // An explicit stack: a deep chain of nested types must not recurse.
+        let mut pending = alloc::vec![schema];
+        while let Some(schema) = pending.pop() {
+            if !self.insert_one(schema.clone())? {
+                continue;
+            }
+            for field in schema.fields.iter() {
+                let mut ty: &TypeSchema = &field.ty;
+                loop {
+                    match ty {
+                        TypeSchema::Array { element: inner, .. }
+                        | TypeSchema::Option(inner)
+                        | TypeSchema::List(inner) => ty = inner,
+                        TypeSchema::Message(m) => {
+                            if let Some(nested) = m.resolve() {
+                                pending.push(nested);
+                            }
+                            break;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds one message; `Ok(false)` if an equal one is already there.
+    fn insert_one(&mut self, schema: MessageSchema) -> Result<bool, Error> {
+        match self
+            .messages
+            .binary_search_by(|m| m.name.as_ref().cmp(&schema.name))
+        {
+            Ok(at) if self.messages[at] == schema => Ok(false),
+            Ok(_) => {
+                Err(invalid("two different messages have the same name")
+                    .in_field_named(&schema.name))
+            }
+            Err(at) => {
+                self.messages.insert(at, schema);
+                Ok(true)
+            }
+        }
+    }
+
+    /// Makes a set of `messages`, checking that it is closed: every message a field
+    /// names is in it.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidSchema`] for two messages of one name, or a field naming a
+    /// message that is not in `messages`; the path names the message and field.
+    pub fn from_messages(messages: impl IntoIterator<Item = MessageSchema>) -> Result<Self, Error> {
+        let mut set = SchemaSet::new();
+        for message in messages {
+            if !set.insert_one(message.clone())? {
+                return Err(invalid("a message appears twice").in_field_named(&message.name));
+            }
+        }
+        for message in &set.messages {
+            for field in message.fields.iter() {
+                if let Some(name) = named_message(&field.ty) {
+                    if set.message(name).is_none() {
+                        return Err(
+                            invalid("the field's type names a message not in the schema")
+                                .in_field_named(&field.name)
+                                .in_field_named(&message.name),
+                        );
+                    }
+                }
+            }
+        }
+        Ok(set)
+    }
+
+    /// Every message, sorted by name.
+    pub fn messages(&self) -> &[MessageSchema] {
+        &self.messages
+    }
+
+    /// The message named `name`.
+    pub fn message(&self, name: &str) -> Option<&MessageSchema> {
+        self.messages
+            .binary_search_by(|m| m.name.as_ref().cmp(name))
+            .ok()
+            .map(|at| &self.messages[at])
+    }
+
+    /// The message a header with `schema_id` and `template_id` announces.
+    pub fn by_template(&self, schema_id: u16, template_id: u16) -> Option<&MessageSchema> {
+        self.messages
+            .iter()
+            .find(|m| m.template_id == Some(template_id) && m.schema_id == schema_id)
+    }
+
+    /// A 64-bit fingerprint of the set: FNV-1a (64-bit; offset basis
+    /// `0xcbf29ce484222325`, prime `0x100000001b3`, as published by Fowler, Noll and
+    /// Vo) over the canonical encoding's message bytes ([`to_bytes`](Self::to_bytes)
+    /// without its 8-byte header). Equal sets have equal fingerprints; a change to any
+    /// name, id, offset, type or default changes it (barring a 2⁻⁶⁴ collision).
+    pub fn fingerprint(&self) -> Fingerprint {
+        let bytes = self.to_bytes().unwrap_or_default();
+        let body = bytes.get(crate::MessageHeader::LEN..).unwrap_or(&[]);
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for &b in body {
+            hash ^= u64::from(b);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        Fingerprint(hash)
+    }
+}
+
+/// The message a type names at its end (through arrays, options and lists).
+pub(crate) fn named_message(mut ty: &TypeSchema) -> Option<&str> {
+    loop {
+        match ty {
+            TypeSchema::Array { element: inner, .. }
+            | TypeSchema::Option(inner)
+            | TypeSchema::List(inner) => ty = inner,
+            TypeSchema::Message(m) => return Some(&m.name),
+            _ => return None,
+        }
+    }
+}
+
+pub(crate) fn invalid(reason: &'static str) -> Error {
+    Error::new(ErrorKind::InvalidSchema { reason }, 0)
+}
+
+impl fmt::Debug for SchemaSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(&self.messages).finish()
+    }
+}
+
+/// A schema set's fingerprint (see [`SchemaSet::fingerprint`]); prints as 16 hex
+/// digits.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Fingerprint(pub u64);
+
+impl fmt::Display for Fingerprint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:016x}", self.0)
+    }
+}
+
+impl fmt::Debug for Fingerprint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Fingerprint({self})")
+    }
+}

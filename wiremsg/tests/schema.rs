@@ -1,0 +1,258 @@
+//! The schema model: descriptors the derive writes, their set, the canonical encoding
+//! (FORMAT.md §11) and JSON form, read back equal; hostile schema bytes refused.
+
+use wiremsg::{
+    DefaultValue, ErrorKind, FieldSchema, MessageSchema, SchemaSet, TypeSchema, WireEnum, WireMsg,
+};
+
+#[derive(WireEnum, Clone, Copy, Debug, PartialEq)]
+#[repr(u16)]
+enum Venue {
+    Xnas = 1,
+    Xnys = 2,
+    #[wire(other)]
+    Other(u16),
+}
+
+#[derive(WireMsg)]
+struct Leg {
+    qty: u32,
+    px: Option<i64>,
+}
+
+#[derive(WireMsg)]
+struct Tree {
+    label: String,
+    children: Vec<Tree>,
+}
+
+#[derive(WireMsg)]
+#[wire(template_id = 9, schema_id = 2, version = 3)]
+struct Everything {
+    flag: bool,
+    small: [u8; 4],
+    name: wiremsg::FixedStr<6>,
+    venue: Venue,
+    legs: Vec<Leg>,
+    tags: Vec<String>,
+    tree: Option<Tree>,
+    #[wire(since = 2, default = 7)]
+    lot: u32,
+    #[wire(since = 3, default = Venue::Xnys)]
+    listing: Venue,
+    #[wire(since = 3, default = "n/a")]
+    note: String,
+}
+
+#[test]
+fn derived_schema_has_ids_defaults_and_readable_debug() {
+    let schema = Everything::SCHEMA;
+    assert_eq!((schema.template_id, schema.schema_id), (Some(9), 2));
+    assert!(schema.has_block_length && schema.has_tail);
+    let lot = schema.field("lot").unwrap();
+    assert_eq!(lot.since, 2);
+    assert_eq!(
+        lot.default
+            .as_ref()
+            .and_then(DefaultValue::bytes)
+            .as_deref(),
+        Some(&[7, 0, 0, 0][..])
+    );
+    let listing = schema.field("listing").unwrap();
+    assert_eq!(
+        listing
+            .default
+            .as_ref()
+            .and_then(DefaultValue::bytes)
+            .as_deref(),
+        Some(&[2, 0][..])
+    );
+    let note = schema.field("note").unwrap();
+    assert_eq!(
+        note.default
+            .as_ref()
+            .and_then(DefaultValue::bytes)
+            .as_deref(),
+        Some(&b"n/a"[..])
+    );
+    assert_eq!(
+        format!("{:?}", schema.field("legs").unwrap()),
+        "legs: List(Message(Leg)) @15+4"
+    );
+    assert_eq!(
+        format!("{:?}", schema.field("lot").unwrap()),
+        "lot: U32 @28+4 since 2 default [07, 00, 00, 00]"
+    );
+    assert_eq!(
+        schema.field("tree").unwrap().ty.display().to_string(),
+        "Option<Tree>"
+    );
+    assert_eq!(schema.block_length_of(1), 28);
+    assert_eq!(schema.block_length_of(3), schema.block_length);
+}
+
+#[test]
+fn a_set_holds_every_nested_message_once_even_recursive_ones() {
+    let set = SchemaSet::of::<Everything>().unwrap();
+    let names: Vec<&str> = set.messages().iter().map(|m| m.name.as_ref()).collect();
+    assert_eq!(names, ["Everything", "Leg", "Tree"]);
+    assert_eq!(set.message("Tree").unwrap(), Tree::SCHEMA);
+    assert_eq!(set.by_template(2, 9).unwrap().name, "Everything");
+    assert!(set.by_template(0, 9).is_none());
+}
+
+#[test]
+fn canonical_encoding_round_trips_with_a_stable_fingerprint() {
+    let set = SchemaSet::of::<Everything>().unwrap();
+    let bytes = set.to_bytes().unwrap();
+    // A header with the reserved ids, then the schema message.
+    assert_eq!(&bytes[2..6], &[0xff, 0xff, 0xff, 0xff]);
+    let back = SchemaSet::from_bytes(&bytes).unwrap();
+    assert_eq!(back, set);
+    assert_eq!(back.to_bytes().unwrap(), bytes);
+    assert_eq!(back.fingerprint(), set.fingerprint());
+    // An owned schema read back prints like the derive's.
+    assert_eq!(format!("{back:?}"), format!("{set:?}"));
+
+    // Any change shows in the fingerprint.
+    let mut changed: Vec<MessageSchema> = set.messages().to_vec();
+    changed[1].fields.to_mut()[0].offset += 1;
+    let changed = SchemaSet::from_messages(changed).unwrap();
+    assert_ne!(changed.fingerprint(), set.fingerprint());
+}
+
+#[test]
+fn json_form_round_trips() {
+    let set = SchemaSet::of::<Everything>().unwrap();
+    let json = serde_json::to_string(&set).unwrap();
+    assert!(json.contains(r#""name":"Everything""#), "{json}");
+    assert!(
+        json.contains(r#""ty":{"List":{"Message":"Leg"}}"#),
+        "{json}"
+    );
+    let back: SchemaSet = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, set);
+}
+
+#[test]
+fn a_set_must_name_every_message_it_uses() {
+    let err = SchemaSet::from_messages([Everything::SCHEMA.clone()]).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::InvalidSchema {
+            reason: "the field's type names a message not in the schema"
+        }
+    );
+    assert_eq!(err.path(), "Everything.legs");
+
+    let json = r#"{"messages":[{"name":"A","version":1,"block_length":4,"min_block_length":4,
+        "has_block_length":false,"has_tail":false,"template_id":null,"schema_id":0,
+        "fields":[{"name":"b","offset":0,"size":4,"ty":{"Message":"B"},"since":1,
+        "reserved":false,"default":null}]}]}"#;
+    let err = serde_json::from_str::<SchemaSet>(json).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("names a message not in the schema"),
+        "{err}"
+    );
+}
+
+#[test]
+fn two_messages_of_one_name_are_refused() {
+    let mut other = Leg::SCHEMA.clone();
+    other.fields.to_mut().pop();
+    let err = SchemaSet::from_messages([Leg::SCHEMA.clone(), other]).unwrap_err();
+    assert_eq!(err.path(), "Leg");
+}
+
+/// Flips each byte of a schema file in turn: every result is a schema or an error,
+/// never a panic or a hang (type tables that loop are caught).
+#[test]
+fn corrupted_schema_bytes_are_an_error_not_a_panic() {
+    let bytes = SchemaSet::of::<Everything>().unwrap().to_bytes().unwrap();
+    for at in 0..bytes.len() {
+        for flip in [0x01, 0x80, 0xff] {
+            let mut bad = bytes.clone();
+            bad[at] ^= flip;
+            let _ = SchemaSet::from_bytes(&bad);
+        }
+    }
+    for len in 0..bytes.len() {
+        assert!(SchemaSet::from_bytes(&bytes[..len]).is_err());
+    }
+}
+
+#[test]
+fn a_type_table_that_loops_is_refused() {
+    // One message whose one field's type is an option of itself: type 0 = Option(0).
+    let field = FieldSchema {
+        name: "x".into(),
+        offset: 0,
+        size: 1,
+        ty: TypeSchema::U8.into(),
+        since: 1,
+        reserved: false,
+        default: None,
+    };
+    let message = MessageSchema {
+        name: "Loop".into(),
+        version: 1,
+        block_length: 1,
+        min_block_length: 1,
+        has_block_length: false,
+        has_tail: false,
+        template_id: None,
+        schema_id: 0,
+        fields: vec![field].into(),
+    };
+    let mut bytes = SchemaSet::from_messages([message])
+        .unwrap()
+        .to_bytes()
+        .unwrap();
+    // The one type entry is `code u8 = 1, len u32 = 0, child u32 = 0` (9 bytes); make
+    // it an option (code 16) whose child is itself.
+    let entry = [1u8, 0, 0, 0, 0, 0, 0, 0, 0];
+    let at = bytes
+        .windows(entry.len())
+        .rposition(|w| w == entry)
+        .expect("the type entry");
+    bytes[at] = 16;
+    let err = SchemaSet::from_bytes(&bytes).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::InvalidSchema {
+            reason: "a type contains itself"
+        }
+    );
+    assert_eq!(err.path(), "messages[0].fields[0].x");
+}
+
+const FORMAT: &str = include_str!("../../FORMAT.md");
+
+/// The bytes of the hex block under `<!-- golden: NAME -->` in FORMAT.md.
+fn golden(name: &str) -> Vec<u8> {
+    let marker = format!("<!-- golden: {name} -->");
+    let block = &FORMAT[FORMAT.find(&marker).expect("marker")..];
+    let open = block.find("```text\n").expect("hex block") + "```text\n".len();
+    let close = open + block[open..].find("```").expect("end of hex block");
+    block[open..close]
+        .lines()
+        .flat_map(|line| line.split('#').next().unwrap_or("").split_whitespace())
+        .map(|byte| u8::from_str_radix(byte, 16).expect("hex byte"))
+        .collect()
+}
+
+#[derive(WireMsg)]
+#[wire(template_id = 1)]
+struct Ping {
+    seq: u32,
+}
+
+#[test]
+fn s1_schema_of_one_message() {
+    let set = SchemaSet::of::<Ping>().unwrap();
+    assert_eq!(set.to_bytes().unwrap(), golden("S1"));
+    assert_eq!(SchemaSet::from_bytes(&golden("S1")).unwrap(), set);
+    assert_eq!(set.fingerprint().to_string(), "63dbe31bca7acc5e");
+    assert!(FORMAT.contains("Fingerprint: `63dbe31bca7acc5e`."));
+}
