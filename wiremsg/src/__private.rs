@@ -11,6 +11,8 @@ pub use crate::layout::{
 pub use crate::list::ListMut;
 pub use crate::message::{EnumRepr, WireEnum, WireMsg, check_budget, decode_budget};
 pub use crate::schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
+#[cfg(feature = "serde")]
+pub use crate::serde_view::SerializeView;
 pub use crate::validated::{FieldAt, MessageKind, MutOf, Validated, ValidatedMut};
 pub use crate::{Error, ErrorKind, List, MAX_DEPTH};
 pub use alloc::borrow::Cow;
@@ -19,6 +21,8 @@ pub use core::fmt::{Debug, Formatter, Result as FmtResult};
 pub use core::marker::PhantomData;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
+#[cfg(feature = "serde")]
+pub use serde;
 
 use crate::primitives_le::{write_u16, write_u32};
 
@@ -162,3 +166,22 @@ pub fn validate_per_string<T: WireMsg>(bytes: &[u8]) -> Result<(), Error> {
 pub fn default_bytes<F: Field>(view: crate::ViewOf<'_, F>) -> Option<Vec<u8>> {
     <F::Kind as Kind>::default_bytes(crate::mode::sealed::INTERNAL, view)
 }
+
+/// Expands its items when the runtime has feature `serde`, and to nothing otherwise:
+/// the derive's serde code depends on the runtime's features, not the user crate's.
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __wiremsg_serde_if {
+    ($($item:tt)*) => { $($item)* };
+}
+
+/// Expands its items when the runtime has feature `serde`, and to nothing otherwise.
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __wiremsg_serde_if {
+    ($($item:tt)*) => {};
+}
+
+pub use crate::__wiremsg_serde_if as serde_if;

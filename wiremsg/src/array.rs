@@ -39,6 +39,18 @@ impl<T: Field, const N: usize> Kind for ArrayOf<T, N> {
         Ok(())
     }
 
+    #[cfg(feature = "serde")]
+    fn serialize_view<'v, S: serde::Serializer>(
+        _: Internal,
+        view: ArrayView<'v, T, N>,
+        s: S,
+    ) -> Result<S::Ok, S::Error>
+    where
+        Self: 'v,
+    {
+        s.collect_seq(view.iter().map(crate::serde_view::SerializeView::<T::Kind>))
+    }
+
     #[inline(always)]
     unsafe fn read<'v>(_: Internal, block: &'v [u8], _: &'v [u8]) -> ArrayView<'v, T, N> {
         ArrayView {

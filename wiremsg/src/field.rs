@@ -85,6 +85,19 @@ pub trait Kind: Sealed {
         None
     }
 
+    /// Serializes a view of this kind (feature `serde`): numbers, `bool` and text as
+    /// themselves, bytes and lists as sequences, enums by variant name, messages as
+    /// structs.
+    #[cfg(feature = "serde")]
+    #[doc(hidden)]
+    fn serialize_view<'v, S: serde::Serializer>(
+        _: Internal,
+        view: Self::View<'v>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error>
+    where
+        Self: 'v;
+
     /// Reads the field without checks.
     ///
     /// # Safety

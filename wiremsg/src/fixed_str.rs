@@ -161,6 +161,18 @@ impl<const N: usize> Kind for FixedStr<N> {
         FixedStr::<N>::new(view).ok()?.write(&mut out, &mut []);
         Some(out)
     }
+
+    #[cfg(feature = "serde")]
+    fn serialize_view<'v, S: serde::Serializer>(
+        _: Internal,
+        view: &'v str,
+        s: S,
+    ) -> Result<S::Ok, S::Error>
+    where
+        Self: 'v,
+    {
+        s.serialize_str(view)
+    }
 }
 
 impl<const N: usize> Field for FixedStr<N> {

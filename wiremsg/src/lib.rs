@@ -128,6 +128,8 @@ mod option;
 mod primitives;
 mod primitives_le;
 pub mod schema;
+#[cfg(feature = "serde")]
+mod serde_view;
 mod text;
 mod validated;
 

@@ -558,6 +558,22 @@ impl<T: Element> Kind for ListOf<T> {
         validate_list::<T, M>(place.region, place.region_at, mode, depth)
     }
 
+    #[cfg(feature = "serde")]
+    fn serialize_view<'v, S: serde::Serializer>(
+        _: Internal,
+        view: T::ListView<'v>,
+        s: S,
+    ) -> Result<S::Ok, S::Error>
+    where
+        Self: 'v,
+    {
+        s.collect_seq(
+            T::list_of(view)
+                .iter()
+                .map(crate::serde_view::SerializeView::<T::Kind>),
+        )
+    }
+
     #[inline(always)]
     unsafe fn read<'v>(_: Internal, _: &'v [u8], region: &'v [u8]) -> T::ListView<'v> {
         // SAFETY: the caller promises validation accepted `region` as a list of `T`.

@@ -213,6 +213,14 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     /// Writes the encoding into `out`, exactly `encoded_len()` bytes.
     #[doc(hidden)]
     fn __write(&self, out: &mut [u8]);
+
+    /// Serializes a view as a struct of its readable fields (feature `serde`).
+    #[cfg(feature = "serde")]
+    #[doc(hidden)]
+    fn __serialize_view<S: serde::Serializer>(
+        view: &Self::View<'_>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error>;
 }
 
 /// The heap [`WireMsg::decode`] allows for an input of `len` bytes: 64 times the
@@ -328,6 +336,24 @@ impl<E: WireEnum> Kind for EnumOf<E> {
     unsafe fn read<'v>(_: Internal, block: &'v [u8], _: &'v [u8]) -> E {
         // Any value reads as some variant: no fact of validation is needed here.
         E::from_raw(E::Repr::read(block)).unwrap_or(E::__FALLBACK)
+    }
+
+    /// A known variant by name; an unknown value a catch-all variant kept as its
+    /// number.
+    #[cfg(feature = "serde")]
+    fn serialize_view<'v, S: serde::Serializer>(
+        _: Internal,
+        view: E,
+        s: S,
+    ) -> Result<S::Ok, S::Error>
+    where
+        Self: 'v,
+    {
+        let raw: u64 = view.to_raw().into();
+        match E::ENUM_SCHEMA.variant_name(raw) {
+            Some(name) => s.serialize_str(name),
+            None => s.serialize_u64(raw),
+        }
     }
 
     fn default_bytes(_: Internal, view: E) -> Option<alloc::vec::Vec<u8>> {

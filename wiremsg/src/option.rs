@@ -39,6 +39,21 @@ impl<K: Kind> Kind for Opt<K> {
         }
     }
 
+    #[cfg(feature = "serde")]
+    fn serialize_view<'v, S: serde::Serializer>(
+        _: Internal,
+        view: Option<K::View<'v>>,
+        s: S,
+    ) -> Result<S::Ok, S::Error>
+    where
+        Self: 'v,
+    {
+        match view {
+            Some(value) => s.serialize_some(&crate::serde_view::SerializeView::<K>(value)),
+            None => s.serialize_none(),
+        }
+    }
+
     #[inline(always)]
     unsafe fn read<'v>(i: Internal, block: &'v [u8], region: &'v [u8]) -> Option<K::View<'v>> {
         // SAFETY: the caller promises `block` holds the presence byte and `K`'s bytes

@@ -32,6 +32,14 @@ macro_rules! number {
             fn default_bytes(_: Internal, view: $ty) -> Option<alloc::vec::Vec<u8>> {
                 Some(view.to_le_bytes().to_vec())
             }
+
+            #[cfg(feature = "serde")]
+            fn serialize_view<'v, S: serde::Serializer>(_: Internal, view: $ty, s: S) -> Result<S::Ok, S::Error>
+    where
+        Self: 'v,
+    {
+                serde::Serialize::serialize(&view, s)
+            }
         }
 
         impl Field for $ty {
@@ -131,6 +139,18 @@ impl Kind for bool {
 
     fn default_bytes(_: Internal, view: bool) -> Option<alloc::vec::Vec<u8>> {
         Some(alloc::vec![u8::from(view)])
+    }
+
+    #[cfg(feature = "serde")]
+    fn serialize_view<'v, S: serde::Serializer>(
+        _: Internal,
+        view: bool,
+        s: S,
+    ) -> Result<S::Ok, S::Error>
+    where
+        Self: 'v,
+    {
+        s.serialize_bool(view)
     }
 }
 

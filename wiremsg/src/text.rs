@@ -36,6 +36,18 @@ impl Kind for Text {
     fn default_bytes(_: Internal, view: &str) -> Option<alloc::vec::Vec<u8>> {
         Some(view.as_bytes().to_vec())
     }
+
+    #[cfg(feature = "serde")]
+    fn serialize_view<'v, S: serde::Serializer>(
+        _: Internal,
+        view: &'v str,
+        s: S,
+    ) -> Result<S::Ok, S::Error>
+    where
+        Self: 'v,
+    {
+        s.serialize_str(view)
+    }
 }
 
 macro_rules! string_field {

@@ -632,6 +632,18 @@ impl<M: WireMsg> Kind for crate::kind::Msg<M> {
         validate_message::<M::Layout, Mo>(bytes, mode, depth).map_err(|e| e.shift(at))
     }
 
+    #[cfg(feature = "serde")]
+    fn serialize_view<'v, S: serde::Serializer>(
+        _: Internal,
+        view: M::View<'v>,
+        s: S,
+    ) -> Result<S::Ok, S::Error>
+    where
+        Self: 'v,
+    {
+        M::__serialize_view(&view, s)
+    }
+
     #[inline(always)]
     unsafe fn read<'v>(_: Internal, block: &'v [u8], region: &'v [u8]) -> M::View<'v> {
         let bytes = if <Self as Kind>::IN_TAIL {

@@ -5,6 +5,7 @@ mod decode;
 pub(crate) mod dispatch;
 mod encode;
 mod schema;
+mod serde;
 mod view;
 mod view_mut;
 pub(crate) mod wire_enum;
@@ -178,6 +179,7 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
     let asserts = assertions(&cx);
     let template = template_impl(&cx);
     let layout = layout_impl(&cx);
+    let serialize = serde::serialize_impl(&cx);
     quote! {
         #view
         #view_mut
@@ -189,6 +191,7 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
             #decode
             #template
             #asserts
+            #serialize
         };
     }
 }
@@ -300,6 +303,7 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
     let version = cx.msg.attrs.version;
     let schema = schema::generate(cx);
     let write = encode::write_body(cx);
+    let serialize = serde::serialize_method(cx);
     quote! {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::WireMsg for #ident #ty_generics {
@@ -329,6 +333,8 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
             fn __write(&self, out: &mut [::core::primitive::u8]) {
                 #write
             }
+
+            #serialize
         }
     }
 }

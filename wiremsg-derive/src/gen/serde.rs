@@ -1,0 +1,72 @@
+//! `Serialize` for the view (when the runtime has feature `serde`): the view's
+//! readable fields as a struct, each serialized by its kind.
+
+use super::Ctx;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+/// `WireMsg::__serialize_view`, inside the `WireMsg` impl.
+pub(crate) fn serialize_method(cx: &Ctx<'_>) -> TokenStream {
+    let name = cx.msg.ident.to_string().trim_start_matches("r#").to_owned();
+    let readable: Vec<_> = cx.fields.iter().filter(|f| !f.reserved()).collect();
+    let count = readable.len();
+    let fields = readable.iter().map(|f| {
+        let label = &f.name;
+        let ty = &f.field.static_ty;
+        let wrap = quote!(::wiremsg::__private::SerializeView::<<#ty as ::wiremsg::Field>::Kind>);
+        if f.later() {
+            let try_name = format_ident!("try_{}", f.name);
+            quote! {
+                match view.#try_name() {
+                    ::wiremsg::__private::Some(value) => {
+                        ::wiremsg::__private::serde::ser::SerializeStruct::serialize_field(
+                            &mut out, #label, &#wrap(value),
+                        )?
+                    }
+                    ::wiremsg::__private::None => {
+                        ::wiremsg::__private::serde::ser::SerializeStruct::skip_field(&mut out, #label)?
+                    }
+                }
+            }
+        } else {
+            let accessor = f.field.ident;
+            quote! {
+                ::wiremsg::__private::serde::ser::SerializeStruct::serialize_field(
+                    &mut out, #label, &#wrap(view.#accessor()),
+                )?;
+            }
+        }
+    });
+    let view = &cx.view;
+    quote! {
+        ::wiremsg::__private::serde_if! {
+            fn __serialize_view<S: ::wiremsg::__private::serde::Serializer>(
+                view: &#view<'_>,
+                serializer: S,
+            ) -> ::wiremsg::__private::Result<S::Ok, S::Error> {
+                let mut out = serializer.serialize_struct(#name, #count)?;
+                #(#fields)*
+                ::wiremsg::__private::serde::ser::SerializeStruct::end(out)
+            }
+        }
+    }
+}
+
+/// `impl Serialize for {Name}View<'_>`, beside the view.
+pub(crate) fn serialize_impl(cx: &Ctx<'_>) -> TokenStream {
+    let view = &cx.view;
+    let self_static = &cx.self_static;
+    quote! {
+        ::wiremsg::__private::serde_if! {
+            #[automatically_derived]
+            impl ::wiremsg::__private::serde::Serialize for #view<'_> {
+                fn serialize<S: ::wiremsg::__private::serde::Serializer>(
+                    &self,
+                    serializer: S,
+                ) -> ::wiremsg::__private::Result<S::Ok, S::Error> {
+                    <#self_static as ::wiremsg::WireMsg>::__serialize_view(self, serializer)
+                }
+            }
+        }
+    }
+}
