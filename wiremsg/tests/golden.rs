@@ -461,3 +461,48 @@ fn e9_a_fixed_size_message_with_a_block_length_gains_a_string() {
     // The block on the wire (12 bytes) and no tail data this reader knows.
     assert_eq!(v1::Alert::view(&new).unwrap().as_bytes(), &new[..12]);
 }
+
+/// The schema file (FORMAT.md §11) of each golden vector's message types, committed
+/// under `tests/schemas/golden/` for tools that read the vectors without the Rust
+/// types (the `wiremsg` command's tests). A missing file is written; a file that
+/// differs fails, unless `WIREMSG_UPDATE_SNAPSHOTS=1` rewrites it.
+#[test]
+fn schema_files_of_the_golden_vectors_are_current() {
+    use wiremsg::SchemaSet;
+    fn set<T: WireMsg>() -> SchemaSet {
+        SchemaSet::of::<T>().unwrap()
+    }
+    let mut e7_v1 = set::<quote_v1::Quote>();
+    e7_v1.add::<quote_v1::Order>().unwrap();
+    let mut e7 = set::<Quote>();
+    e7.add::<Order>().unwrap();
+    let files = [
+        ("E1", set::<Padded>()),
+        ("E2", set::<Tick>()),
+        ("E3", set::<LoginRequest>()),
+        ("E4", set::<Book>()),
+        ("E5", set::<Fill>()),
+        ("E6", set::<Sample>()),
+        ("E7-v1", e7_v1),
+        ("E7", e7),
+        ("E8", set::<AddOrder>()),
+        ("E9-v1", set::<e9::v1::Alert>()),
+        ("E9", set::<e9::v2::Alert>()),
+    ];
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/schemas/golden");
+    std::fs::create_dir_all(&dir).unwrap();
+    let update = std::env::var_os("WIREMSG_UPDATE_SNAPSHOTS").is_some_and(|v| v == "1");
+    for (name, set) in files {
+        let path = dir.join(format!("{name}.wms"));
+        let bytes = set.to_bytes().unwrap();
+        match std::fs::read(&path) {
+            Ok(committed) if !update => assert!(
+                committed == bytes,
+                "{} is out of date: rerun with WIREMSG_UPDATE_SNAPSHOTS=1 and commit it",
+                path.display()
+            ),
+            _ => std::fs::write(&path, &bytes).unwrap(),
+        }
+        assert_eq!(SchemaSet::read_file(&path).unwrap(), set);
+    }
+}

@@ -7,8 +7,10 @@
 
 use clap::Parser;
 use std::process::ExitCode;
+use wiremsg::FrameWriter;
+use wiremsg_examples::itch::Feed;
 use wiremsg_examples::market_data::{Config, DEFAULT_WINDOW, run};
-use wiremsg_examples::session::SessionConfig;
+use wiremsg_examples::session::{Session, SessionConfig};
 
 /// Publishes a deterministic ITCH-style session over UDP on 127.0.0.1 and rebuilds
 /// every order book from views of the datagrams.
@@ -39,6 +41,10 @@ struct Args {
     /// Skip the second pass that rebuilds the books from decoded messages.
     #[arg(long)]
     no_verify: bool,
+    /// Also write the session to PATH as a file of frames (FORMAT.md §10), and its
+    /// schema to PATH.wms, for the `wiremsg` tool (`wiremsg cat -s PATH.wms PATH`).
+    #[arg(long, value_name = "PATH")]
+    record: Option<std::path::PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -53,6 +59,12 @@ fn main() -> ExitCode {
         batch: args.batch.max(1),
         window: args.window,
     };
+    if let Some(path) = &args.record {
+        if let Err(e) = record(config.session, path) {
+            eprintln!("market_data: recording to {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
     let mut report = match run(config) {
         Ok(report) => report,
         Err(e) => {
@@ -68,4 +80,22 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// Writes every message of the session as a frame, and the feed's schema beside it.
+fn record(session: SessionConfig, path: &std::path::Path) -> Result<(), wiremsg::Error> {
+    let file = std::fs::File::create(path)
+        .map_err(|e| wiremsg::Error::new(wiremsg::ErrorKind::Io(e.kind()), 0))?;
+    let mut writer = FrameWriter::new(std::io::BufWriter::new(file));
+    for message in Session::new(session) {
+        writer.write_with(|out| {
+            let start = out.len();
+            out.resize(start + message.wire_len(), 0);
+            message.encode_with_header_into(&mut out[start..])
+        })?;
+    }
+    writer.flush()?;
+    let mut schema_path = path.as_os_str().to_owned();
+    schema_path.push(".wms");
+    Feed::schema_set()?.write_file(schema_path)
 }

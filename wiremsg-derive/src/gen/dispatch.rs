@@ -146,6 +146,20 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
                     #(Self::#variants(m) => ::wiremsg::Template::header(m),)*
                 }
             }
+
+            /// The schema set of every variant's message and the messages they nest:
+            /// what a reader without the Rust types (the `wiremsg` tool) needs to read
+            /// a stream of these messages. Write it to a file with
+            /// [`SchemaSet::write_file`](::wiremsg::SchemaSet::write_file).
+            ///
+            /// # Errors
+            ///
+            /// `InvalidSchema` if two different messages reached have one name.
+            pub fn schema_set() -> ::wiremsg::__private::Result<::wiremsg::SchemaSet, ::wiremsg::Error> {
+                let mut set = ::wiremsg::SchemaSet::new();
+                #(set.add::<#types>()?;)*
+                ::wiremsg::__private::Ok(set)
+            }
         }
 
         const _: () = {

@@ -99,7 +99,7 @@ pub enum TypeSchema {
 }
 
 impl TypeSchema {
-    /// The type's short name in schema listings: `u32`, `str`, `[u8; 4]`,
+    /// The type's short name in schema listings: `u32`, `String`, `[u8; 4]`,
     /// `Vec<Leg>`, `Option<u64>`, `Side`, `FixedStr<8>`.
     pub fn display(&self) -> impl fmt::Display + '_ {
         struct Show<'a>(&'a TypeSchema);
@@ -135,7 +135,7 @@ impl TypeSchema {
         }
     }
 
-    /// The Rust name of a number or `bool` type (`"u32"`, `"f64"`, `"bool"`), or `"str"`.
+    /// The Rust name of a number or `bool` type (`"u32"`, `"f64"`, `"bool"`), or `"String"`.
     fn number_name(&self) -> Option<&'static str> {
         Some(match self {
             TypeSchema::Bool => "bool",
@@ -151,7 +151,7 @@ impl TypeSchema {
             TypeSchema::I128 => "i128",
             TypeSchema::F32 => "f32",
             TypeSchema::F64 => "f64",
-            TypeSchema::Str => "str",
+            TypeSchema::Str => "String",
             _ => return None,
         })
     }

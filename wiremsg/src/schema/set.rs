@@ -147,6 +147,32 @@ impl SchemaSet {
         Ok(set)
     }
 
+    /// Writes the canonical encoding ([`to_bytes`](Self::to_bytes)) to the file at
+    /// `path`, replacing it: a schema file (`.wms` by convention) for the `wiremsg`
+    /// tool, or a snapshot to commit (feature `std`).
+    ///
+    /// # Errors
+    ///
+    /// As [`to_bytes`](Self::to_bytes); the file's I/O error as
+    /// [`ErrorKind::Io`].
+    #[cfg(feature = "std")]
+    pub fn write_file(&self, path: impl AsRef<std::path::Path>) -> Result<(), Error> {
+        let bytes = self.to_bytes()?;
+        std::fs::write(path, bytes).map_err(|e| Error::new(ErrorKind::Io(e.kind()), 0))
+    }
+
+    /// Reads a schema file written by [`write_file`](Self::write_file) (feature
+    /// `std`).
+    ///
+    /// # Errors
+    ///
+    /// As [`from_bytes`](Self::from_bytes); the file's I/O error as [`ErrorKind::Io`].
+    #[cfg(feature = "std")]
+    pub fn read_file(path: impl AsRef<std::path::Path>) -> Result<Self, Error> {
+        let bytes = std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(e.kind()), 0))?;
+        SchemaSet::from_bytes(&bytes)
+    }
+
     /// Every message, sorted by name.
     pub fn messages(&self) -> &[MessageSchema] {
         &self.messages

@@ -1,0 +1,84 @@
+//! The command line: subcommands and their arguments (clap).
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+const EXAMPLES: &str = "\
+Examples:
+  # write a schema file from Rust: wiremsg::SchemaSet::of::<Order>()?.write_file(\"order.wms\")
+  wiremsg schema order.wms                      # list messages, fields, offsets, types
+  wiremsg schema --json order.wms > order.json  # the same schema as JSON
+  wiremsg dump --schema order.wms --type Order order.bin
+  wiremsg dump --schema order.wms --header frame.bin
+  wiremsg json --schema order.wms --type Order order.bin
+  wiremsg cat --schema order.wms capture.frames  # one line per frame
+  wiremsg json --schema order.wms --frames capture.frames
+  wiremsg compat v1.wms v2.wms                   # exit status 1 on a breaking change
+
+Exit status: 0 success; 1 bad data (a message fails validation, a stream is cut) or a
+breaking change; 2 the command cannot run (arguments, unreadable file, invalid schema).";
+
+/// Read wiremsg messages without their Rust types, driven by a schema file.
+///
+/// A schema file is the canonical schema encoding (FORMAT.md §11), written from Rust
+/// by `SchemaSet::write_file`, or its JSON form (`wiremsg schema --json`).
+#[derive(Debug, Parser)]
+#[command(name = "wiremsg", version, after_help = EXAMPLES)]
+pub(crate) struct Args {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// Print a schema file readably, or export it as JSON.
+    Schema {
+        /// The schema file (`.wms`, or JSON).
+        schema: PathBuf,
+        /// Print the schema as JSON instead.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Annotated hex of one message: a line per field with offset, bytes, name and
+    /// value; on corrupt input, everything up to the fault, then the error.
+    Dump(MessageArgs),
+    /// One message as JSON (or one line per frame with `--frames`).
+    Json(MessageArgs),
+    /// A file of frames (FORMAT.md §10): one line per message.
+    Cat {
+        /// The schema file.
+        #[arg(long, short)]
+        schema: PathBuf,
+        /// The frames; `-` for standard input.
+        input: PathBuf,
+    },
+    /// The changes between two versions of a schema, each marked compatible or
+    /// breaking for old readers of new bytes and new readers of old bytes.
+    Compat {
+        /// The schema of the released version.
+        old: PathBuf,
+        /// The schema of the new version.
+        new: PathBuf,
+    },
+}
+
+/// Where one message (or a file of frames) comes from and how to read it.
+#[derive(Debug, clap::Args)]
+pub(crate) struct MessageArgs {
+    /// The schema file.
+    #[arg(long, short)]
+    pub(crate) schema: PathBuf,
+    /// The message type to read the bytes as (needed without `--header`, or when the
+    /// schema has more than one message).
+    #[arg(long = "type", short)]
+    pub(crate) type_name: Option<String>,
+    /// The bytes start with a message header (FORMAT.md §8); the type comes from its
+    /// template id.
+    #[arg(long, conflicts_with = "frames")]
+    pub(crate) header: bool,
+    /// The input is a file of frames (FORMAT.md §10).
+    #[arg(long)]
+    pub(crate) frames: bool,
+    /// The bytes; `-` for standard input.
+    pub(crate) input: PathBuf,
+}

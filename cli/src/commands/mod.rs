@@ -1,0 +1,19 @@
+//! One module per subcommand.
+
+mod schema;
+
+use crate::cli::{Args, Command};
+use crate::input::Fatal;
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Runs the command, writing to `out`: `Ok` with its exit status, `Err` when it
+/// cannot run (status 2).
+pub(crate) fn run(out: &mut dyn Write, args: Args) -> Result<ExitCode, Fatal> {
+    match args.command {
+        Command::Schema { schema, json } => {
+            schema::run(out, &schema, json).map(|()| ExitCode::SUCCESS)
+        }
+        _ => Err("not built yet".into()),
+    }
+}

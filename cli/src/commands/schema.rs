@@ -1,0 +1,129 @@
+//! `wiremsg schema`: a schema file, listed readably or as JSON.
+
+use crate::input::{Fatal, read_schema};
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::Path;
+use wiremsg::{FieldSchema, MessageSchema, SchemaSet, TypeSchema};
+
+pub(crate) fn run(out: &mut dyn Write, path: &Path, json: bool) -> Result<(), Fatal> {
+    let set = read_schema(path)?;
+    if json {
+        serde_json::to_writer_pretty(&mut *out, &set)?;
+        writeln!(out)?;
+    } else {
+        out.write_all(listing(&set).as_bytes())?;
+    }
+    Ok(())
+}
+
+/// Every message with its ids and block lengths, a line per field (offset, size,
+/// name, type, since version, default), then every enum.
+pub(crate) fn listing(set: &SchemaSet) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "schema set: {} message(s), fingerprint {}",
+        set.messages().len(),
+        set.fingerprint()
+    );
+    let mut enums = Vec::new();
+    for m in set.messages() {
+        let _ = writeln!(out, "\nmessage {} {}", m.name, summary(m));
+        for f in m.fields.iter() {
+            let _ = writeln!(out, "  {}", field_line(f));
+            collect_enums(&f.ty, &mut enums);
+        }
+    }
+    for e in enums {
+        let variants: Vec<String> = e
+            .variants
+            .iter()
+            .map(|v| format!("{} = {}", v.name, v.value))
+            .collect();
+        let other = e
+            .catch_all
+            .as_ref()
+            .map(|c| format!(", other values: {c}"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "\nenum {}: {} {{ {} }}{other}",
+            e.name,
+            e.repr.display(),
+            variants.join(", ")
+        );
+    }
+    out
+}
+
+fn summary(m: &MessageSchema) -> String {
+    let mut parts = vec![format!("version {}", m.version)];
+    if let Some(id) = m.template_id {
+        parts.push(format!("template id {id}, schema id {}", m.schema_id));
+    }
+    if m.min_block_length == m.block_length {
+        parts.push(format!("block length {}", m.block_length));
+    } else {
+        parts.push(format!(
+            "block length {} (version 1: {})",
+            m.block_length, m.min_block_length
+        ));
+    }
+    parts.push(
+        match (m.has_block_length, m.has_tail) {
+            (_, true) => "block length field and tail",
+            (true, false) => "block length field, no tail",
+            (false, false) => "fixed size",
+        }
+        .to_string(),
+    );
+    format!("({})", parts.join(", "))
+}
+
+fn field_line(f: &FieldSchema) -> String {
+    let mut line = format!(
+        "@{:<4} {:>3} bytes  {:<20} {}",
+        f.offset,
+        f.size,
+        f.name,
+        f.ty.display()
+    );
+    if f.since > 1 {
+        let _ = write!(line, "  since {}", f.since);
+    }
+    if f.reserved {
+        line.push_str("  reserved");
+    }
+    if let Some(default) = &f.default {
+        match default.bytes() {
+            Some(bytes) if *f.ty == TypeSchema::Str => {
+                let _ = write!(line, "  default {:?}", String::from_utf8_lossy(&bytes));
+            }
+            Some(bytes) => {
+                let _ = write!(line, "  default bytes {}", hex(&bytes));
+            }
+            None => line.push_str("  default (not expressible as bytes)"),
+        }
+    }
+    line
+}
+
+fn collect_enums<'a>(ty: &'a TypeSchema, out: &mut Vec<&'a wiremsg::EnumSchema>) {
+    match ty {
+        TypeSchema::Array { element: inner, .. }
+        | TypeSchema::Option(inner)
+        | TypeSchema::List(inner) => collect_enums(inner, out),
+        TypeSchema::Enum(e) if !out.iter().any(|seen| seen.name == e.name) => out.push(e),
+        _ => {}
+    }
+}
+
+/// `bytes` as space-separated hex pairs.
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
