@@ -59,11 +59,11 @@ fn main() -> ExitCode {
         batch: args.batch.max(1),
         window: args.window,
     };
-    if let Some(path) = &args.record {
-        if let Err(e) = record(config.session, path) {
-            eprintln!("market_data: recording to {}: {e}", path.display());
-            return ExitCode::FAILURE;
-        }
+    if let Some(path) = &args.record
+        && let Err(e) = record(config.session, path)
+    {
+        eprintln!("market_data: recording to {}: {e}", path.display());
+        return ExitCode::FAILURE;
     }
     let mut report = match run(config) {
         Ok(report) => report,
