@@ -210,6 +210,29 @@ impl From<TypeSchema> for Node<TypeSchema> {
 /// reaches the message's schema ([`resolve`](Self::resolve)), so that a set can be
 /// collected from a root type; one read from a schema file is looked up by name in its
 /// set.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::{MessageRef, TypeSchema, WireMsg};
+///
+/// #[derive(WireMsg)]
+/// struct Leg {
+///     qty: u32,
+/// }
+///
+/// #[derive(WireMsg)]
+/// struct Order {
+///     legs: Vec<Leg>,
+/// }
+///
+/// let TypeSchema::List(element) = &*Order::SCHEMA.fields[0].ty else { unreachable!() };
+/// let TypeSchema::Message(leg) = &**element else { unreachable!() };
+/// assert_eq!(leg.resolve(), Some(Leg::SCHEMA));
+/// // A reference read from a file has only the name, and equals the derive's.
+/// assert_eq!(*leg, MessageRef::named("Leg"));
+/// assert_eq!(MessageRef::named("Leg").resolve(), None);
+/// ```
 #[derive(Clone)]
 pub struct MessageRef {
     /// The message's name.
@@ -348,6 +371,27 @@ impl fmt::Debug for MessageSchema {
 }
 
 /// One field of a message.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::{TypeSchema, WireMsg};
+///
+/// #[derive(WireMsg)]
+/// #[wire(version = 2)]
+/// struct Quote {
+///     px: i64,
+///     #[wire(since = 2, default = 100)]
+///     lot: u32,
+/// }
+///
+/// let lot = Quote::SCHEMA.field("lot").unwrap();
+/// assert_eq!((lot.offset, lot.size, lot.since), (8, 4, 2));
+/// assert_eq!(*lot.ty, TypeSchema::U32);
+/// let default = lot.default.as_ref().unwrap().bytes().unwrap();
+/// assert_eq!(&*default, &100u32.to_le_bytes());
+/// assert_eq!(format!("{lot:?}"), "lot: U32 @8+4 since 2 default [64, 00, 00, 00]");
+/// ```
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct FieldSchema {
@@ -395,6 +439,16 @@ impl fmt::Debug for FieldSchema {
 /// bytes of a number, `bool`, enum or `FixedStr`, or the UTF-8 of a string. A default
 /// of another type (a list, a message) is kept as [`DefaultValue::Opaque`]: a reader
 /// without the Rust type cannot rebuild it.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::DefaultValue;
+///
+/// let read_from_file = DefaultValue::Bytes(vec![7, 0].into());
+/// assert_eq!(read_from_file.bytes().as_deref(), Some(&[7, 0][..]));
+/// assert_eq!(DefaultValue::Opaque.bytes(), None);
+/// ```
 #[derive(Clone)]
 pub enum DefaultValue {
     /// Computed by the derive's code on first use.
@@ -496,6 +550,15 @@ impl fmt::Debug for EnumSchema {
 }
 
 /// One variant of an enum: its name and wire value.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::VariantSchema;
+///
+/// let buy = VariantSchema { name: "Buy".into(), value: 1 };
+/// assert_eq!(format!("{buy:?}"), "Buy = 1");
+/// ```
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct VariantSchema {

@@ -11,6 +11,17 @@ use core::ops::Deref;
 ///
 /// [`Cow`](alloc::borrow::Cow) cannot hold a recursive type by value; this is the
 /// same idea with a box.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::{Field, Node, TypeSchema};
+///
+/// let derived = Node::Static(<u32 as Field>::TYPE);
+/// let read: Node<TypeSchema> = TypeSchema::U32.into();
+/// assert_eq!(derived, read);
+/// assert_eq!(*read, TypeSchema::U32);
+/// ```
 #[derive(Clone)]
 pub enum Node<T: 'static> {
     /// Borrowed from a `'static` descriptor.

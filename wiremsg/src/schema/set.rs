@@ -235,6 +235,14 @@ impl fmt::Debug for SchemaSet {
 
 /// A schema set's fingerprint (see [`SchemaSet::fingerprint`]); prints as 16 hex
 /// digits.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::Fingerprint;
+///
+/// assert_eq!(Fingerprint(0x63db_e31b_ca7a_cc5e).to_string(), "63dbe31bca7acc5e");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Fingerprint(pub u64);
 
