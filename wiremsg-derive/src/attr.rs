@@ -30,6 +30,11 @@ pub(crate) struct Field {
     /// `#[wire(reserved)]`: a removed field whose slot stays (written as the default
     /// value, not readable).
     pub(crate) reserved: bool,
+    /// `#[wire(null = expr)]` on an `Option<T>` of a number: `T`'s bytes alone, the
+    /// value `expr` standing for `None` (FORMAT.md §4.9).
+    pub(crate) null: Option<Expr>,
+    /// `#[wire(max_len = N)]` on a list: at most `N` elements (FORMAT.md §6.4).
+    pub(crate) max_len: Option<LitInt>,
 }
 
 impl Field {
@@ -58,7 +63,7 @@ const CONTAINER: Place = Place {
 };
 const FIELD: Place = Place {
     name: "fields",
-    keys: &["since", "default", "reserved"],
+    keys: &["since", "default", "reserved", "null", "max_len"],
 };
 const ENUM: Place = Place {
     name: "enums",
@@ -170,6 +175,17 @@ pub(crate) fn field(cx: &Ctxt, attrs: &[Attribute]) -> Field {
             out.default = Some(meta.value()?.parse()?);
         } else if meta.path.is_ident("reserved") {
             out.reserved = true;
+        } else if meta.path.is_ident("null") {
+            out.null = Some(meta.value()?.parse()?);
+        } else if meta.path.is_ident("max_len") {
+            let lit: LitInt = meta.value()?.parse()?;
+            if lit.base10_parse::<u32>().is_err() {
+                return Err(syn::Error::new(
+                    lit.span(),
+                    "`max_len` is a number of elements, from 0 to 4294967295",
+                ));
+            }
+            out.max_len = Some(lit);
         } else {
             return Ok(false);
         }

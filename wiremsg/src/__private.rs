@@ -8,7 +8,8 @@ pub use crate::layout::{
     At, FieldList, Here, Layout, Leaf, Left, Nil, Pair, Right, block_length, has_block_length,
     min_block_length, offset,
 };
-pub use crate::list::ListMut;
+pub use crate::list::{Bounded, ListMut};
+pub use crate::null::{NullAs, NullRepr};
 pub use crate::message::{EnumRepr, WireEnum, WireMsg, check_budget, decode_budget};
 pub use crate::schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 pub use crate::validated::{FieldAt, MessageKind, MutOf, Validated, ValidatedMut};

@@ -121,6 +121,7 @@ mod layout;
 mod list;
 mod message;
 mod mode;
+mod null;
 mod option;
 mod primitives;
 mod primitives_le;
@@ -174,7 +175,7 @@ struct ReadmeDoctests;
 pub use array::{ArrayIter, ArrayView};
 pub use error::{Error, ErrorKind};
 pub use field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, ViewOf};
-pub use fixed_str::FixedStr;
+pub use fixed_str::{FixedStr, FixedStrError};
 #[cfg(feature = "std")]
 pub use frame::{FrameReader, FrameWriter};
 pub use header::{MessageHeader, Template};

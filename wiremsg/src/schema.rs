@@ -37,6 +37,15 @@ pub enum TypeSchema {
         /// Width in bytes.
         len: usize,
     },
+    /// [`FixedStr<N, PAD>`](crate::FixedStr) with another padding byte than a space
+    /// (`pad` 0: NUL-padded, SBE/FIX style): `len` bytes of UTF-8, right-padded with
+    /// `pad`.
+    FixedStrPadded {
+        /// Width in bytes.
+        len: usize,
+        /// The padding byte.
+        pad: u8,
+    },
     /// `[T; N]`: `len` elements inline.
     Array {
         /// Element type.
@@ -50,6 +59,30 @@ pub enum TypeSchema {
     Str,
     /// `Vec<T>` or `&[T]` (bytes are `List(U8)`): elements in the tail.
     List(&'static TypeSchema),
+    /// `Option<T>` of a number with `#[wire(null = ...)]`: `T`'s bytes alone, with the
+    /// value `null` standing for `None` (FORMAT.md §4.9).
+    Nullable {
+        /// The number's type (an integer, or a [`Decimal`](crate::Decimal)).
+        value: &'static TypeSchema,
+        /// The sentinel that means absent (for a decimal, its mantissa).
+        null: i128,
+    },
+    /// [`Decimal<M, SCALE>`](crate::Decimal): the integer mantissa `M`; the value is
+    /// `mantissa * 10^-scale` (FORMAT.md §4.8).
+    Decimal {
+        /// The mantissa's integer type.
+        mantissa: &'static TypeSchema,
+        /// Decimal places: the exponent is `-scale`.
+        scale: u32,
+    },
+    /// `Vec<T>` or `&[T]` with `#[wire(max_len = N)]`: a list (FORMAT.md §6) of at
+    /// most `max_len` elements (§6.4).
+    BoundedList {
+        /// Element type.
+        element: &'static TypeSchema,
+        /// The declared maximum number of elements.
+        max_len: usize,
+    },
     /// A `#[derive(WireEnum)]` enum.
     Enum(&'static EnumSchema),
     /// A nested `#[derive(WireMsg)]` struct (a function, so that recursive messages
