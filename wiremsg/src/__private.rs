@@ -9,8 +9,8 @@ pub use crate::layout::{
     min_block_length, offset,
 };
 pub use crate::list::{Bounded, ListMut};
-pub use crate::null::{NullAs, NullRepr};
 pub use crate::message::{EnumRepr, WireEnum, WireMsg, check_budget, decode_budget};
+pub use crate::null::{NullAs, NullRepr};
 pub use crate::schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 pub use crate::validated::{FieldAt, MessageKind, MutOf, Validated, ValidatedMut};
 pub use crate::{Error, ErrorKind, List, MAX_DEPTH};

@@ -134,7 +134,10 @@ impl<const N: usize, const PAD: u8> FixedStr<N, PAD> {
             return Err(FixedStrError::TooLong { len, capacity: N });
         }
         if len > 0 && text[len - 1] == PAD {
-            return Err(FixedStrError::EndsWithPadding { at: len - 1, pad: PAD });
+            return Err(FixedStrError::EndsWithPadding {
+                at: len - 1,
+                pad: PAD,
+            });
         }
         let mut bytes = [PAD; N];
         let mut i = 0;
@@ -237,12 +240,13 @@ impl<const N: usize, const PAD: u8> Kind for FixedStr<N, PAD> {
 
     #[inline(always)]
     fn validate<M: Mode>(i: Internal, place: Place<'_>, mode: &M, _: u32) -> Result<(), Error> {
-        mode.text(i, unpadded(place.block, PAD)).map_err(|valid_up_to| {
-            Error::new(
-                ErrorKind::InvalidUtf8 { valid_up_to },
-                place.block_at + valid_up_to,
-            )
-        })
+        mode.text(i, unpadded(place.block, PAD))
+            .map_err(|valid_up_to| {
+                Error::new(
+                    ErrorKind::InvalidUtf8 { valid_up_to },
+                    place.block_at + valid_up_to,
+                )
+            })
     }
 
     #[inline(always)]

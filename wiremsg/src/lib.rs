@@ -111,6 +111,7 @@ extern crate std;
 
 mod array;
 mod batch;
+mod decimal;
 mod error;
 mod field;
 mod fixed_str;
@@ -173,6 +174,7 @@ pub unsafe fn view_unchecked<T: WireMsg>(bytes: &[u8]) -> T::View<'_> {
 struct ReadmeDoctests;
 
 pub use array::{ArrayIter, ArrayView};
+pub use decimal::{Decimal, DecimalError, MAX_SCALE, Mantissa, Rounding};
 pub use error::{Error, ErrorKind};
 pub use field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, ViewOf};
 pub use fixed_str::{FixedStr, FixedStrError};
@@ -182,6 +184,7 @@ pub use header::{MessageHeader, Template};
 pub use list::{List, ListIter, ListIterMut, ListMut};
 pub use message::{EnumRepr, MAX_DEPTH, WireEnum, WireMsg, decode_budget};
 pub use mode::Mode;
+pub use null::NullRepr;
 pub use schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 pub use validated::MutOf;
 

@@ -101,10 +101,9 @@ impl<T: NullRepr, const NULL: i128> NullAs<T, NULL> {
     #[inline(always)]
     fn present(&self) -> Result<Option<T>, Error> {
         match self.0 {
-            Some(value) if value.raw() == NULL => Err(Error::new(
-                ErrorKind::NullSentinel { value: NULL },
-                0,
-            )),
+            Some(value) if value.raw() == NULL => {
+                Err(Error::new(ErrorKind::NullSentinel { value: NULL }, 0))
+            }
             other => Ok(other),
         }
     }
@@ -133,7 +132,9 @@ impl<T: NullRepr, const NULL: i128> Field for NullAs<T, NULL> {
     #[inline(always)]
     fn write(&self, block: &mut [u8], tail: &mut [u8]) {
         // `check_value` refused a present sentinel before anything was written.
-        self.0.unwrap_or_else(|| T::from_raw(NULL)).write(block, tail);
+        self.0
+            .unwrap_or_else(|| T::from_raw(NULL))
+            .write(block, tail);
     }
 }
 
