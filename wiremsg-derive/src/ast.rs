@@ -21,6 +21,7 @@ pub(crate) struct Message<'a> {
 /// One field of a message.
 pub(crate) struct Field<'a> {
     pub(crate) ident: &'a Ident,
+    pub(crate) vis: &'a Visibility,
     /// The field's type, with `Self` replaced by the struct's type.
     pub(crate) ty: Type,
     /// `ty` with the struct's lifetimes replaced by `'static`: the type constant
@@ -180,6 +181,7 @@ pub(crate) fn message<'a>(cx: &Ctxt, input: &'a DeriveInput) -> Option<Message<'
             .apply(&ty);
             Some(Field {
                 ident,
+                vis: &f.vis,
                 ty,
                 static_ty,
                 kind: classify(cx, &f.ty),

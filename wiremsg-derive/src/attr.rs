@@ -18,6 +18,10 @@ pub(crate) struct Container {
     /// `#[wire(block_length)]`: the message starts with its block length even when it
     /// has no variable-size field, so that a later version can add one (FORMAT.md §5).
     pub(crate) block_length: bool,
+    /// `#[wire(borrowed = NameRef)]`: generate `NameRef<'a>`, the borrowed twin of the
+    /// message (`&'a str` for `String`, `&'a [T]` for `Vec<T>`), which encodes to the
+    /// same bytes without allocating.
+    pub(crate) borrowed: Option<Ident>,
 }
 
 /// Attributes of a field.
@@ -59,7 +63,13 @@ struct Place {
 
 const CONTAINER: Place = Place {
     name: "message types",
-    keys: &["version", "template_id", "schema_id", "block_length"],
+    keys: &[
+        "version",
+        "template_id",
+        "schema_id",
+        "block_length",
+        "borrowed",
+    ],
 };
 const FIELD: Place = Place {
     name: "fields",
@@ -146,6 +156,7 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
         template_id: None,
         schema_id: None,
         block_length: false,
+        borrowed: None,
     };
     for_each_key(cx, attrs, &CONTAINER, |meta| {
         if meta.path.is_ident("version") {
@@ -158,6 +169,8 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
             out.schema_id = Some(u16_value(meta, "schema_id", 0)?.0);
         } else if meta.path.is_ident("block_length") {
             out.block_length = true;
+        } else if meta.path.is_ident("borrowed") {
+            out.borrowed = Some(meta.value()?.parse()?);
         } else {
             return Ok(false);
         }

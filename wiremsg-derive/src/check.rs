@@ -17,6 +17,22 @@ pub(crate) fn message(cx: &Ctxt, msg: &Message<'_>, attrs: &[syn::Attribute]) {
         );
     }
     versions(cx, msg);
+    if let Some(twin) = &msg.attrs.borrowed {
+        if !msg.generics.params.is_empty() {
+            cx.error_spanned_by(
+                twin,
+                "`borrowed` generates the borrowed twin of a message that owns its fields; this one has lifetimes already: remove `borrowed`",
+            );
+        } else if twin == msg.ident {
+            cx.error_spanned_by(
+                twin,
+                format!(
+                    "the borrowed twin needs its own name, e.g. `borrowed = {}Ref`",
+                    msg.ident
+                ),
+            );
+        }
+    }
     if msg.attrs.schema_id.is_some() && msg.attrs.template_id.is_none() {
         cx.error_spanned_by(
             msg.ident,

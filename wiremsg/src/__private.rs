@@ -93,6 +93,22 @@ impl<T: Default> DefaultFor<'_> for T {
     }
 }
 
+/// `Clone` with a lifetime, so that a bound on it is decided where it is used: the
+/// `From<&Owned>` of a borrowed twin (`#[wire(borrowed = ..)]`) needs its other
+/// fields `Clone`, and a twin of a message with a field that is not must still
+/// compile (without the conversion).
+pub trait CloneFor<'a>: Sized {
+    /// `Clone::clone`.
+    fn clone_for(&self) -> Self;
+}
+
+impl<T: Clone> CloneFor<'_> for T {
+    #[inline(always)]
+    fn clone_for(&self) -> T {
+        self.clone()
+    }
+}
+
 /// `Field::write` of an enum type.
 #[inline(always)]
 pub fn write_enum<E: WireEnum>(value: E, block: &mut [u8]) {

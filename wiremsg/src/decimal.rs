@@ -66,6 +66,10 @@ pub struct Decimal<M, const SCALE: u32> {
 
 /// An integer type that can be the mantissa of a [`Decimal`]: `i8` to `i64`, `u8` to
 /// `u64`. Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the mantissa of a `Decimal`",
+    note = "a decimal's mantissa is an integer of 8 to 64 bits: `Decimal<i64, 4>`, `Decimal<u32, 4>`"
+)]
 pub trait Mantissa: Field + Copy + Ord + Default + Sealed {
     /// The value, widened.
     #[doc(hidden)]

@@ -297,6 +297,58 @@ pub use validated::MutOf;
 /// use themselves (`decode`, `as_bytes`, `version`, `as_view`), that another field's
 /// accessors use (`has_x` beside a later `x`, `set_x`, `x_mut`, `try_x`), or that
 /// start with `__`. The pinned messages are the `wiremsg/tests/ui/*.stderr` files.
+///
+/// # Field attributes of trading protocols: `null`, `max_len`
+///
+/// Two more field attributes change a field's wire form. With [`Decimal`] prices and
+/// NUL-padded symbols (`FixedStr<N, 0>`) they cover the field types of SBE- and
+/// ITCH-style protocols:
+///
+/// | attribute | on | what it does |
+/// |---|---|---|
+/// | `null = V` | `Option<T>`, `T` an integer of up to 64 bits or a [`Decimal`] of one | `T`'s bytes alone, no presence byte (FORMAT.md §4.9): the value `V` stands for `None`. `V` is an expression of type `T` (of the mantissa's type for a decimal), checked at compile time. Encoding `Some(V)` fails with [`ErrorKind::NullSentinel`] and writes nothing; so does the setter, which returns `Result<(), Error>` (`Result<bool, Error>` for a field added in a later version) |
+/// | `max_len = N` | `Vec<T>`, `&[T]` | at most `N` elements (FORMAT.md §6.4): `view` refuses a longer list with [`ErrorKind::ListTooLong`] (naming the field and the list's offset), and so does encoding (nothing is written; no list is cut short) |
+///
+/// Neither is written in the message: both sides of a connection must declare the
+/// same `null` (and should declare the same `max_len`). The schema descriptor shows
+/// them ([`TypeSchema::Nullable`], [`TypeSchema::BoundedList`]).
+///
+/// ```
+/// use wiremsg::{Decimal, ErrorKind, FixedStr, WireMsg};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct NewOrder {
+///     symbol: FixedStr<8, 0>,              // "NQ\0\0\0\0\0\0"
+///     #[wire(null = i64::MIN)]
+///     limit: Option<Decimal<i64, 4>>,     // 8 bytes; i64::MIN is "market order"
+///     #[wire(null = 0)]
+///     min_qty: Option<u32>,               // 4 bytes; 0 is "none"
+///     #[wire(max_len = 5)]
+///     allocations: Vec<u64>,
+/// }
+///
+/// let order = NewOrder {
+///     symbol: FixedStr::new("NQ")?,
+///     limit: Some("21500.25".parse()?),
+///     min_qty: None,
+///     allocations: vec![1, 2],
+/// };
+/// let mut bytes = order.to_bytes()?;
+/// assert_eq!(NewOrder::BLOCK_LENGTH, 2 + 8 + 8 + 4 + 4);
+/// assert_eq!(bytes[18..22], [0, 0, 0, 0]); // min_qty: None, as its sentinel
+///
+/// let mut edit = NewOrder::view_mut(&mut bytes)?;
+/// let err = edit.set_min_qty(Some(0)).unwrap_err(); // would read back as None
+/// assert_eq!(err.kind(), &ErrorKind::NullSentinel { value: 0 });
+/// edit.set_min_qty(Some(10))?;
+/// assert_eq!(edit.min_qty(), Some(10));
+///
+/// let too_many = NewOrder { allocations: vec![0; 6], ..order };
+/// let err = too_many.to_bytes().unwrap_err();
+/// assert_eq!(err.kind(), &ErrorKind::ListTooLong { len: 6, max: 5 });
+/// assert_eq!(err.path(), "allocations");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub use wiremsg_derive::WireMsg;
 
 /// Derives [`WireEnum`](trait@WireEnum) and [`Field`] for a C-like enum.

@@ -5,6 +5,7 @@ mod decode;
 pub(crate) mod dispatch;
 mod encode;
 mod schema;
+mod twin;
 mod view;
 mod view_mut;
 pub(crate) mod wire_enum;
@@ -230,9 +231,11 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
     let asserts = assertions(&cx);
     let template = template_impl(&cx);
     let layout = layout_impl(&cx);
+    let twin = twin::generate(&cx);
     quote! {
         #view
         #view_mut
+        #twin
         #[allow(non_local_definitions, clippy::all)]
         const _: () = {
             #layout
