@@ -349,6 +349,45 @@ pub use validated::MutOf;
 /// assert_eq!(err.path(), "allocations");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// # Borrowed twins: `#[wire(borrowed = NameRef)]`
+///
+/// On a struct without lifetimes, `#[wire(borrowed = NewOrderRef)]` also generates
+/// `NewOrderRef<'a>`: the same fields, in the same order, with the same `#[wire]`
+/// attributes and visibility, but `&'a str` for `String`, `&'a [T]` for `Vec<T>`
+/// (and `Option` of these for `Option<String>`, `Option<Vec<T>>`); every other type
+/// stays. It derives `WireMsg` itself (`NewOrderRefView`, `NewOrderRefMut`, and
+/// `Template` when the struct has a `template_id`), encodes to exactly the bytes of
+/// `NewOrder` without allocating, and gets `From<&'a NewOrder>` when the fields it
+/// keeps are `Clone`. Since both come from one declaration, they cannot drift apart;
+/// a constant assertion also checks that their block lengths agree. A type alias of
+/// `String` or `Vec` is not recognized, and stays owned in the twin.
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct Alloc { account: u32, qty: u32 }
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(borrowed = NewOrderRef)]
+/// struct NewOrder {
+///     id: u64,
+///     account: String,
+///     #[wire(max_len = 5)]
+///     allocs: Vec<Alloc>,
+/// }
+///
+/// let allocs = [Alloc { account: 7, qty: 100 }];
+/// let twin = NewOrderRef { id: 1, account: "ACC-1", allocs: &allocs };
+/// let mut buf = [0u8; 64];
+/// let n = twin.encode_into(&mut buf)?; // no allocation
+///
+/// let owned = NewOrder::decode(&buf[..n])?;
+/// assert_eq!(owned.to_bytes()?, buf[..n]);
+/// assert_eq!(NewOrderRef::from(&owned).to_bytes()?, buf[..n]);
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
 pub use wiremsg_derive::WireMsg;
 
 /// Derives [`WireEnum`](trait@WireEnum) and [`Field`] for a C-like enum.

@@ -183,3 +183,33 @@ proptest! {
         }
     }
 }
+
+/// The generated code of `null`, `max_len` and `borrowed` names everything by its
+/// full path.
+#[no_implicit_prelude]
+mod hygiene {
+    #[derive(::wiremsg::WireMsg)]
+    #[wire(borrowed = QuoteRef)]
+    pub(crate) struct Quote {
+        #[wire(null = i64::MIN)]
+        pub(crate) bid: ::core::option::Option<::wiremsg::Decimal<i64, 4>>,
+        #[wire(max_len = 3)]
+        pub(crate) venues: ::std::vec::Vec<u16>,
+        pub(crate) name: ::std::string::String,
+        pub(crate) note: ::core::option::Option<::std::string::String>,
+        pub(crate) sym: ::wiremsg::FixedStr<4, 0>,
+    }
+}
+
+#[test]
+fn hygiene_twin_encodes_alike() {
+    let quote = hygiene::Quote {
+        bid: None,
+        venues: vec![1],
+        name: "n".into(),
+        note: Some("x".into()),
+        sym: FixedStr::new("AB").unwrap(),
+    };
+    let twin = hygiene::QuoteRef::from(&quote);
+    assert_eq!(twin.to_bytes().unwrap(), quote.to_bytes().unwrap());
+}
