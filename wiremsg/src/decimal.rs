@@ -31,7 +31,7 @@ const POW10: [u64; 19] = {
 /// `Decimal<u32, 4>`) and `Price (8)` (`Decimal<u64, 8>`). `M` is an integer of 8 to
 /// 64 bits; `SCALE` is 0 to [`MAX_SCALE`] (a compile error otherwise).
 ///
-/// Every conversion is exact or says how it rounds: text ([`FromStr`], [`Display`])
+/// Every conversion is exact or says how it rounds: text ([`FromStr`], [`Display`](fmt::Display))
 /// goes digit by digit with no float in between; [`try_from_f64`](Self::try_from_f64)
 /// rounds the exact binary value of the `f64` by the [`Rounding`] asked for;
 /// [`to_f64`](Self::to_f64) is the nearest `f64` (for mantissas up to `2^53`).
