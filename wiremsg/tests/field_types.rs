@@ -674,6 +674,8 @@ fn levels() -> impl Strategy<Value = Level> {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 512 }))]
+
     #[test]
     fn levels_round_trip(value in levels()) {
         let bytes = value.to_bytes().unwrap();
