@@ -461,3 +461,40 @@ fn e9_a_fixed_size_message_with_a_block_length_gains_a_string() {
     // The block on the wire (12 bytes) and no tail data this reader knows.
     assert_eq!(v1::Alert::view(&new).unwrap().as_bytes(), &new[..12]);
 }
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct TopLevel {
+    symbol: FixedStr<8, 0>,
+    #[wire(null = i64::MIN)]
+    bid: Option<wiremsg::Decimal<i64, 4>>,
+    ask: wiremsg::Decimal<u32, 4>,
+    #[wire(null = u32::MAX)]
+    size: Option<u32>,
+    #[wire(max_len = 4)]
+    venues: Vec<u16>,
+}
+
+#[test]
+fn e10_trading_field_types() {
+    let bytes = golden("E10");
+    let value = TopLevel {
+        symbol: FixedStr::new("NQ").unwrap(),
+        bid: None,
+        ask: wiremsg::Decimal::from_mantissa(1_234_500),
+        size: Some(300),
+        venues: vec![1, 2],
+    };
+    assert_eq!(value.to_bytes().unwrap(), bytes);
+    assert_eq!(TopLevel::BLOCK_LENGTH, 30);
+    let view = TopLevel::view(&bytes).unwrap();
+    assert_eq!(
+        (
+            view.symbol(),
+            view.bid(),
+            view.ask().to_string(),
+            view.size()
+        ),
+        ("NQ", None, "123.4500".to_owned(), Some(300))
+    );
+    assert_eq!(TopLevel::decode(&bytes).unwrap(), value);
+}
