@@ -762,3 +762,65 @@ proptest! {
         prop_assert!(floor.to_f64() <= x + 1e-6 && ceiling.to_f64() >= x - 1e-6);
     }
 }
+
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+struct Siblings {
+    pair: [FixedStr<3, 0>; 2],
+    maybe: Option<FixedStr<4, 0>>,
+    #[wire(null = 0)]
+    first: Option<Decimal<u8, 2>>,
+    #[wire(max_len = 1)]
+    syms: Vec<FixedStr<2, 0>>,
+    #[wire(max_len = 2)]
+    names: Vec<String>,
+}
+
+#[test]
+fn siblings_arrays_options_and_lists_of_the_new_types() {
+    let value = Siblings {
+        pair: [FixedStr::new("A").unwrap(), FixedStr::new("").unwrap()],
+        maybe: Some(FixedStr::new("XY").unwrap()),
+        first: Some(Decimal::from_mantissa(255)),
+        syms: vec![FixedStr::new("Z").unwrap()],
+        names: vec!["a".into(), "b".into()],
+    };
+    let bytes = value.to_bytes().unwrap();
+    assert_eq!(&bytes[2..8], b"A\0\0\0\0\0");
+    assert_eq!(&bytes[8..13], b"\x01XY\0\0");
+    assert_eq!(bytes[13], 255);
+    let view = Siblings::view(&bytes).unwrap();
+    assert_eq!(view.pair().to_array(), ["A", ""]);
+    assert_eq!(view.maybe(), Some("XY"));
+    assert_eq!(view.first().map(|d| d.to_string()), Some("2.55".into()));
+    assert_eq!(Siblings::decode(&bytes).unwrap(), value);
+    let mut edited = bytes.clone();
+    edited[13] = 0;
+    assert_eq!(Siblings::view(&edited).unwrap().first(), None);
+    // One element too many in each bounded list, from the bytes and from the value.
+    let long = Siblings {
+        syms: vec![FixedStr::new("Z").unwrap(); 2],
+        ..value.clone()
+    };
+    let err = long.to_bytes().unwrap_err();
+    assert_eq!(
+        (err.kind(), err.path().as_str()),
+        (&ErrorKind::ListTooLong { len: 2, max: 1 }, "syms")
+    );
+    let long = Siblings {
+        names: vec![String::new(); 3],
+        ..value
+    };
+    let err = long.to_bytes().unwrap_err();
+    assert_eq!(
+        (err.kind(), err.path().as_str()),
+        (&ErrorKind::ListTooLong { len: 3, max: 2 }, "names")
+    );
+    let first = Siblings {
+        first: Some(Decimal::from_mantissa(0)),
+        ..Siblings::decode(&bytes).unwrap()
+    };
+    assert_eq!(
+        first.to_bytes().unwrap_err().kind(),
+        &ErrorKind::NullSentinel { value: 0 }
+    );
+}
