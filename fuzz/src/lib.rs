@@ -1,6 +1,6 @@
 //! Message types and differential checks shared by the fuzz targets.
 
-use wiremsg::{FixedStr, WireDispatch, WireEnum, WireMsg};
+use wiremsg::{Decimal, FixedStr, WireDispatch, WireEnum, WireMsg};
 
 /// An enum with a catch-all variant.
 #[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
@@ -64,6 +64,37 @@ pub struct Every {
     pub names: Vec<String>,
     pub item: Item,
     pub maybe_item: Option<Item>,
+}
+
+/// The field types of trading protocols: NUL-padded text, decimals, null sentinels
+/// (also in a list element), bounded lists of every shape.
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+pub struct Trading {
+    pub symbol: FixedStr<8, 0>,
+    pub px: Decimal<i64, 4>,
+    #[wire(null = i64::MIN)]
+    pub bid: Option<Decimal<i64, 4>>,
+    #[wire(null = u32::MAX)]
+    pub size: Option<u32>,
+    pub opt_px: Option<Decimal<u32, 2>>,
+    pub pxs: [Decimal<i32, 2>; 2],
+    #[wire(max_len = 3)]
+    pub venues: Vec<u16>,
+    #[wire(max_len = 2)]
+    pub fills: Vec<Fill>,
+    #[wire(max_len = 2)]
+    pub items: Vec<Item>,
+    #[wire(max_len = 2)]
+    pub syms: Vec<FixedStr<3, 0>>,
+    pub prices: Vec<Decimal<u64, 8>>,
+}
+
+/// A fixed-size list element with a null sentinel.
+#[derive(WireMsg, Debug, Clone, Copy, PartialEq)]
+pub struct Fill {
+    #[wire(null = 0)]
+    pub qty: Option<u16>,
+    pub px: Decimal<u32, 4>,
 }
 
 /// A recursive message.
@@ -257,6 +288,23 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
         ("codec", chunked),
     ];
     out.extend(headed.into_iter().map(|h| ("dispatch", h)));
+    let trading = Trading {
+        symbol: FixedStr::new("NQ").unwrap(),
+        px: "123.45".parse().unwrap(),
+        bid: None,
+        size: Some(300),
+        opt_px: Some(Decimal::from_mantissa(5)),
+        pxs: [Decimal::from_mantissa(-1), Decimal::from_mantissa(2)],
+        venues: vec![1, 2],
+        fills: vec![Fill {
+            qty: None,
+            px: Decimal::from_mantissa(7),
+        }],
+        items: vec![item("t", 1)],
+        syms: vec![FixedStr::new("ES").unwrap()],
+        prices: vec![Decimal::from_mantissa(u64::MAX)],
+    };
+    out.push(("view_all_kinds", trading.to_bytes().unwrap()));
     out
 }
 

@@ -21,6 +21,7 @@ pub(crate) struct Message<'a> {
 /// One field of a message.
 pub(crate) struct Field<'a> {
     pub(crate) ident: &'a Ident,
+    pub(crate) vis: &'a Visibility,
     /// The field's type, with `Self` replaced by the struct's type.
     pub(crate) ty: Type,
     /// `ty` with the struct's lifetimes replaced by `'static`: the type constant
@@ -180,6 +181,7 @@ pub(crate) fn message<'a>(cx: &Ctxt, input: &'a DeriveInput) -> Option<Message<'
             .apply(&ty);
             Some(Field {
                 ident,
+                vis: &f.vis,
                 ty,
                 static_ty,
                 kind: classify(cx, &f.ty),
@@ -289,6 +291,23 @@ fn path_parts(ty: &Type) -> Option<(&Ident, Option<&Type>)> {
     Some((&last.ident, arg))
 }
 
+/// The `T` of `Option<T>`.
+pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
+    match ty {
+        Type::Group(g) => option_inner(&g.elem),
+        Type::Paren(p) => option_inner(&p.elem),
+        _ => match path_parts(ty)? {
+            (ident, Some(inner)) if ident == "Option" => Some(inner),
+            _ => None,
+        },
+    }
+}
+
+/// The name of a path type's last segment (`i64`, `Decimal`).
+pub(crate) fn last_name(ty: &Type) -> Option<String> {
+    path_parts(ty).map(|(ident, _)| ident.to_string())
+}
+
 /// Classifies a field type, recording an error for unsupported ones.
 pub(crate) fn classify(cx: &Ctxt, ty: &Type) -> Kind {
     match ty {
@@ -354,7 +373,7 @@ fn classify_path(cx: &Ctxt, ty: &Type) -> Kind {
     let name = ident.to_string();
     match name.as_str() {
         "bool" | "u8" | "u16" | "u32" | "u64" | "u128" | "i8" | "i16" | "i32" | "i64" | "i128"
-        | "f32" | "f64" | "FixedStr" => Kind::Scalar,
+        | "f32" | "f64" | "FixedStr" | "Decimal" => Kind::Scalar,
         "usize" | "isize" => {
             cx.error_spanned_by(
                 ty,

@@ -18,6 +18,10 @@ pub(crate) struct Container {
     /// `#[wire(block_length)]`: the message starts with its block length even when it
     /// has no variable-size field, so that a later version can add one (FORMAT.md §5).
     pub(crate) block_length: bool,
+    /// `#[wire(borrowed = NameRef)]`: generate `NameRef<'a>`, the borrowed twin of the
+    /// message (`&'a str` for `String`, `&'a [T]` for `Vec<T>`), which encodes to the
+    /// same bytes without allocating.
+    pub(crate) borrowed: Option<Ident>,
 }
 
 /// Attributes of a field.
@@ -30,6 +34,11 @@ pub(crate) struct Field {
     /// `#[wire(reserved)]`: a removed field whose slot stays (written as the default
     /// value, not readable).
     pub(crate) reserved: bool,
+    /// `#[wire(null = expr)]` on an `Option<T>` of a number: `T`'s bytes alone, the
+    /// value `expr` standing for `None` (FORMAT.md §4.9).
+    pub(crate) null: Option<Expr>,
+    /// `#[wire(max_len = N)]` on a list: at most `N` elements (FORMAT.md §6.4).
+    pub(crate) max_len: Option<LitInt>,
 }
 
 impl Field {
@@ -54,11 +63,17 @@ struct Place {
 
 const CONTAINER: Place = Place {
     name: "message types",
-    keys: &["version", "template_id", "schema_id", "block_length"],
+    keys: &[
+        "version",
+        "template_id",
+        "schema_id",
+        "block_length",
+        "borrowed",
+    ],
 };
 const FIELD: Place = Place {
     name: "fields",
-    keys: &["since", "default", "reserved"],
+    keys: &["since", "default", "reserved", "null", "max_len"],
 };
 const ENUM: Place = Place {
     name: "enums",
@@ -141,6 +156,7 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
         template_id: None,
         schema_id: None,
         block_length: false,
+        borrowed: None,
     };
     for_each_key(cx, attrs, &CONTAINER, |meta| {
         if meta.path.is_ident("version") {
@@ -153,6 +169,8 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
             out.schema_id = Some(u16_value(meta, "schema_id", 0)?.0);
         } else if meta.path.is_ident("block_length") {
             out.block_length = true;
+        } else if meta.path.is_ident("borrowed") {
+            out.borrowed = Some(meta.value()?.parse()?);
         } else {
             return Ok(false);
         }
@@ -170,6 +188,17 @@ pub(crate) fn field(cx: &Ctxt, attrs: &[Attribute]) -> Field {
             out.default = Some(meta.value()?.parse()?);
         } else if meta.path.is_ident("reserved") {
             out.reserved = true;
+        } else if meta.path.is_ident("null") {
+            out.null = Some(meta.value()?.parse()?);
+        } else if meta.path.is_ident("max_len") {
+            let lit: LitInt = meta.value()?.parse()?;
+            if lit.base10_parse::<u32>().is_err() {
+                return Err(syn::Error::new(
+                    lit.span(),
+                    "`max_len` is a number of elements, from 0 to 4294967295",
+                ));
+            }
+            out.max_len = Some(lit);
         } else {
             return Ok(false);
         }

@@ -17,6 +17,22 @@ pub(crate) fn message(cx: &Ctxt, msg: &Message<'_>, attrs: &[syn::Attribute]) {
         );
     }
     versions(cx, msg);
+    if let Some(twin) = &msg.attrs.borrowed {
+        if !msg.generics.params.is_empty() {
+            cx.error_spanned_by(
+                twin,
+                "`borrowed` generates the borrowed twin of a message that owns its fields; this one has lifetimes already: remove `borrowed`",
+            );
+        } else if twin == msg.ident {
+            cx.error_spanned_by(
+                twin,
+                format!(
+                    "the borrowed twin needs its own name, e.g. `borrowed = {}Ref`",
+                    msg.ident
+                ),
+            );
+        }
+    }
     if msg.attrs.schema_id.is_some() && msg.attrs.template_id.is_none() {
         cx.error_spanned_by(
             msg.ident,
@@ -48,6 +64,55 @@ pub(crate) fn message(cx: &Ctxt, msg: &Message<'_>, attrs: &[syn::Attribute]) {
         seen.push((upper, field.ident));
     }
     generated_names(cx, msg);
+    for field in &msg.fields {
+        field_types(cx, field);
+    }
+}
+
+/// `null` and `max_len` go on the fields whose wire form they change (FORMAT.md §4.9,
+/// §6.4).
+fn field_types(cx: &Ctxt, field: &crate::ast::Field<'_>) {
+    if let Some(null) = &field.attrs.null {
+        match crate::ast::option_inner(&field.ty) {
+            None => cx.error_spanned_by(
+                null,
+                format!(
+                    "`null` goes on an `Option` of a number, e.g. `#[wire(null = i64::MIN)] {}: Option<i64>`; remove it, or make the field an `Option`",
+                    field.ident
+                ),
+            ),
+            Some(mut inner) => {
+                while let syn::Type::Group(syn::TypeGroup { elem, .. })
+                | syn::Type::Paren(syn::TypeParen { elem, .. }) = inner
+                {
+                    inner = elem;
+                }
+                let name = crate::ast::last_name(inner).unwrap_or_default();
+                if [
+                    "f32", "f64", "bool", "u128", "i128", "FixedStr", "String", "Vec", "Option",
+                ]
+                .contains(&name.as_str())
+                    || !matches!(inner, syn::Type::Path(_))
+                {
+                    let inner = inner.to_token_stream().to_string().replace(' ', "");
+                    cx.error_spanned_by(
+                        null,
+                        format!(
+                            "`{inner}` has no null sentinel form: `null` needs an integer of up to 64 bits or a `Decimal` of one; remove `null` to keep the presence byte"
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    if let Some(max_len) = &field.attrs.max_len {
+        if field.kind != crate::ast::Kind::List {
+            cx.error_spanned_by(
+                max_len,
+                "`max_len` goes on a list field (`Vec<T>` or `&[T]`); remove it",
+            );
+        }
+    }
 }
 
 /// Names the generated view and mutable view use for their own methods.

@@ -8,8 +8,9 @@ pub use crate::layout::{
     At, FieldList, Here, Layout, Leaf, Left, Nil, Pair, Right, block_length, has_block_length,
     min_block_length, offset,
 };
-pub use crate::list::ListMut;
+pub use crate::list::{Bounded, ListMut};
 pub use crate::message::{EnumRepr, WireEnum, WireMsg, check_budget, decode_budget};
+pub use crate::null::{NullAs, NullRepr};
 pub use crate::schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 #[cfg(feature = "serde")]
 pub use crate::serde_view::SerializeView;
@@ -94,6 +95,22 @@ impl<T: Default> DefaultFor<'_> for T {
     #[inline(always)]
     fn default_for() -> T {
         T::default()
+    }
+}
+
+/// `Clone` with a lifetime, so that a bound on it is decided where it is used: the
+/// `From<&Owned>` of a borrowed twin (`#[wire(borrowed = ..)]`) needs its other
+/// fields `Clone`, and a twin of a message with a field that is not must still
+/// compile (without the conversion).
+pub trait CloneFor<'a>: Sized {
+    /// `Clone::clone`.
+    fn clone_for(&self) -> Self;
+}
+
+impl<T: Clone> CloneFor<'_> for T {
+    #[inline(always)]
+    fn clone_for(&self) -> T {
+        self.clone()
     }
 }
 

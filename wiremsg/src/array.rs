@@ -74,6 +74,16 @@ impl<T: Field, const N: usize> Field for [T; N] {
     }
 
     #[inline]
+    fn check_value(&self) -> Result<(), Error> {
+        let size = <T::Kind as Kind>::BLOCK_SIZE;
+        for (i, item) in self.iter().enumerate() {
+            item.check_value()
+                .map_err(|e| e.shift(i * size).in_element(i))?;
+        }
+        Ok(())
+    }
+
+    #[inline]
     fn write(&self, block: &mut [u8], _: &mut [u8]) {
         let size = <T::Kind as Kind>::BLOCK_SIZE.max(1);
         for (item, out) in self.iter().zip(block.chunks_exact_mut(size)) {

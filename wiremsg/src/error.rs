@@ -187,9 +187,27 @@ pub enum ErrorKind {
         /// Capacity in bytes.
         capacity: usize,
     },
-    /// Text for a [`FixedStr`](crate::FixedStr) that ends with a space, which reads
-    /// back as padding (FORMAT.md §4.3).
+    /// Text for a [`FixedStr`](crate::FixedStr) that ends with its padding character
+    /// (a space, or NUL for NUL-padded text), which reads back as padding
+    /// (FORMAT.md §4.3).
     FixedStrTrailingSpace,
+    // -- field types of trading protocols (FORMAT.md §4.8, §4.9, §6.4) --
+    /// A list holds more elements than the maximum its field declares
+    /// (`#[wire(max_len = N)]`, FORMAT.md §6.4): found by `view` in the bytes, or by
+    /// `encode` in the value (nothing is written).
+    ListTooLong {
+        /// Elements in the list.
+        len: usize,
+        /// The declared maximum.
+        max: usize,
+    },
+    /// An optional number with a null sentinel (`#[wire(null = ...)]`, FORMAT.md §4.9)
+    /// holds the sentinel itself as a present value, which would read back as absent:
+    /// refused by `encode` (nothing is written) and by the setter (nothing is set).
+    NullSentinel {
+        /// The sentinel (as a mantissa for a [`Decimal`](crate::Decimal)).
+        value: i128,
+    },
     // -- framing (FORMAT.md §10) --
     /// A frame's length prefix is over the maximum frame size of the reader, or a
     /// frame to write is over the writer's (FORMAT.md §10). Nothing is allocated for
@@ -409,7 +427,15 @@ impl fmt::Display for ErrorKind {
                 "text of {len} bytes does not fit a {capacity}-byte fixed string"
             ),
             ErrorKind::FixedStrTrailingSpace => f.write_str(
-                "text for a fixed string ends with a space, which would read back as padding",
+                "text for a fixed string ends with its padding character, which would read back as padding",
+            ),
+            ErrorKind::ListTooLong { len, max } => write!(
+                f,
+                "list of {len} elements is longer than its declared maximum of {max}"
+            ),
+            ErrorKind::NullSentinel { value } => write!(
+                f,
+                "value {value} is the field's null sentinel and would read back as absent; write `None`"
             ),
             // -- framing (FORMAT.md §10) --
             ErrorKind::FrameTooLarge { len, max } => write!(

@@ -33,6 +33,17 @@ pub trait Field {
     #[doc(hidden)]
     fn tail_len(&self) -> usize;
 
+    /// Checks that the value can be encoded as it is: each list within its declared
+    /// maximum length (`#[wire(max_len = N)]`), each number with a null sentinel
+    /// (`#[wire(null = ...)]`) other than that sentinel. Encoding calls it once,
+    /// before it writes anything; the error's path names the field, and its offset is
+    /// the field's slot in the innermost message that holds it.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn check_value(&self) -> Result<(), Error> {
+        Ok(())
+    }
+
     /// Writes the field: `block` is its block bytes (for a tail field, the last 4
     /// bytes, the end offset, are written by the message), `tail` is exactly
     /// `tail_len()` bytes.

@@ -26,6 +26,10 @@ pub struct Opt<K>(Invariant<K>);
 #[derive(Debug)]
 pub struct ArrayOf<T, const N: usize>(Invariant<T>);
 
+/// A list of at most `MAX` elements of `T` (`#[wire(max_len = MAX)]`, FORMAT.md §6.4).
+#[derive(Debug)]
+pub struct BoundedListOf<T, const MAX: usize>(Invariant<T>);
+
 /// A nested message of type `M` (FORMAT.md §4.7).
 #[derive(Debug)]
 pub struct Msg<M>(Invariant<M>);

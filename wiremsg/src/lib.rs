@@ -114,6 +114,7 @@ extern crate std;
 
 mod array;
 mod batch;
+mod decimal;
 mod error;
 mod field;
 mod fixed_str;
@@ -124,6 +125,7 @@ mod layout;
 mod list;
 mod message;
 mod mode;
+mod null;
 mod option;
 mod primitives;
 mod primitives_le;
@@ -177,15 +179,17 @@ pub unsafe fn view_unchecked<T: WireMsg>(bytes: &[u8]) -> T::View<'_> {
 struct ReadmeDoctests;
 
 pub use array::{ArrayIter, ArrayView};
+pub use decimal::{Decimal, DecimalError, MAX_SCALE, Mantissa, Rounding};
 pub use error::{Error, ErrorKind};
 pub use field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, ViewOf};
-pub use fixed_str::FixedStr;
+pub use fixed_str::{FixedStr, FixedStrError};
 #[cfg(feature = "std")]
 pub use frame::{FrameReader, FrameWriter};
 pub use header::{MessageHeader, Template};
 pub use list::{List, ListIter, ListIterMut, ListMut};
 pub use message::{EnumRepr, MAX_DEPTH, WireEnum, WireMsg, decode_budget};
 pub use mode::Mode;
+pub use null::NullRepr;
 pub use schema::{
     DefaultValue, EnumSchema, FieldSchema, Fingerprint, MessageRef, MessageSchema, Name, Node,
     SchemaSet, TypeSchema, VariantSchema,
@@ -301,6 +305,97 @@ pub use validated::MutOf;
 /// use themselves (`decode`, `as_bytes`, `version`, `as_view`), that another field's
 /// accessors use (`has_x` beside a later `x`, `set_x`, `x_mut`, `try_x`), or that
 /// start with `__`. The pinned messages are the `wiremsg/tests/ui/*.stderr` files.
+///
+/// # Field attributes of trading protocols: `null`, `max_len`
+///
+/// Two more field attributes change a field's wire form. With [`Decimal`] prices and
+/// NUL-padded symbols (`FixedStr<N, 0>`) they cover the field types of SBE- and
+/// ITCH-style protocols:
+///
+/// | attribute | on | what it does |
+/// |---|---|---|
+/// | `null = V` | `Option<T>`, `T` an integer of up to 64 bits or a [`Decimal`] of one | `T`'s bytes alone, no presence byte (FORMAT.md §4.9): the value `V` stands for `None`. `V` is an expression of type `T` (of the mantissa's type for a decimal), checked at compile time. Encoding `Some(V)` fails with [`ErrorKind::NullSentinel`] and writes nothing; so does the setter, which returns `Result<(), Error>` (`Result<bool, Error>` for a field added in a later version) |
+/// | `max_len = N` | `Vec<T>`, `&[T]` | at most `N` elements (FORMAT.md §6.4): `view` refuses a longer list with [`ErrorKind::ListTooLong`] (naming the field and the list's offset), and so does encoding (nothing is written; no list is cut short) |
+///
+/// Neither is written in the message: both sides of a connection must declare the
+/// same `null` (and should declare the same `max_len`). The schema descriptor shows
+/// them ([`TypeSchema::Nullable`], [`TypeSchema::BoundedList`]).
+///
+/// ```
+/// use wiremsg::{Decimal, ErrorKind, FixedStr, WireMsg};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct NewOrder {
+///     symbol: FixedStr<8, 0>,              // "NQ\0\0\0\0\0\0"
+///     #[wire(null = i64::MIN)]
+///     limit: Option<Decimal<i64, 4>>,     // 8 bytes; i64::MIN is "market order"
+///     #[wire(null = 0)]
+///     min_qty: Option<u32>,               // 4 bytes; 0 is "none"
+///     #[wire(max_len = 5)]
+///     allocations: Vec<u64>,
+/// }
+///
+/// let order = NewOrder {
+///     symbol: FixedStr::new("NQ")?,
+///     limit: Some("21500.25".parse()?),
+///     min_qty: None,
+///     allocations: vec![1, 2],
+/// };
+/// let mut bytes = order.to_bytes()?;
+/// assert_eq!(NewOrder::BLOCK_LENGTH, 2 + 8 + 8 + 4 + 4);
+/// assert_eq!(bytes[18..22], [0, 0, 0, 0]); // min_qty: None, as its sentinel
+///
+/// let mut edit = NewOrder::view_mut(&mut bytes)?;
+/// let err = edit.set_min_qty(Some(0)).unwrap_err(); // would read back as None
+/// assert_eq!(err.kind(), &ErrorKind::NullSentinel { value: 0 });
+/// edit.set_min_qty(Some(10))?;
+/// assert_eq!(edit.min_qty(), Some(10));
+///
+/// let too_many = NewOrder { allocations: vec![0; 6], ..order };
+/// let err = too_many.to_bytes().unwrap_err();
+/// assert_eq!(err.kind(), &ErrorKind::ListTooLong { len: 6, max: 5 });
+/// assert_eq!(err.path(), "allocations");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Borrowed twins: `#[wire(borrowed = NameRef)]`
+///
+/// On a struct without lifetimes, `#[wire(borrowed = NewOrderRef)]` also generates
+/// `NewOrderRef<'a>`: the same fields, in the same order, with the same `#[wire]`
+/// attributes and visibility, but `&'a str` for `String`, `&'a [T]` for `Vec<T>`
+/// (and `Option` of these for `Option<String>`, `Option<Vec<T>>`); every other type
+/// stays. It derives `WireMsg` itself (`NewOrderRefView`, `NewOrderRefMut`, and
+/// `Template` when the struct has a `template_id`), encodes to exactly the bytes of
+/// `NewOrder` without allocating, and gets `From<&'a NewOrder>` when the fields it
+/// keeps are `Clone`. Since both come from one declaration, they cannot drift apart;
+/// a constant assertion also checks that their block lengths agree. A type alias of
+/// `String` or `Vec` is not recognized, and stays owned in the twin.
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct Alloc { account: u32, qty: u32 }
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(borrowed = NewOrderRef)]
+/// struct NewOrder {
+///     id: u64,
+///     account: String,
+///     #[wire(max_len = 5)]
+///     allocs: Vec<Alloc>,
+/// }
+///
+/// let allocs = [Alloc { account: 7, qty: 100 }];
+/// let twin = NewOrderRef { id: 1, account: "ACC-1", allocs: &allocs };
+/// let mut buf = [0u8; 64];
+/// let n = twin.encode_into(&mut buf)?; // no allocation
+///
+/// let owned = NewOrder::decode(&buf[..n])?;
+/// assert_eq!(owned.to_bytes()?, buf[..n]);
+/// assert_eq!(NewOrderRef::from(&owned).to_bytes()?, buf[..n]);
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
 pub use wiremsg_derive::WireMsg;
 
 /// Derives [`WireEnum`](trait@WireEnum) and [`Field`] for a C-like enum.

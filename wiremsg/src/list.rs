@@ -2,7 +2,7 @@
 //! ([`ListMut`]) (FORMAT.md §6).
 
 use crate::field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, ViewOf};
-use crate::kind::ListOf;
+use crate::kind::{BoundedListOf, ListOf};
 use crate::mode::sealed::{INTERNAL, Internal, Place, Sealed};
 use crate::primitives_le::{read_u16, read_u32, write_u16, write_u32};
 use crate::validated::{MessageKind, MutOf, range, range_mut};
@@ -325,7 +325,7 @@ pub(crate) fn validate_list<T: Element, M: Mode>(
 /// Element count and stride of a list region that already passed validation: O(1),
 /// it reads no element (FORMAT.md §6).
 #[inline(always)]
-fn shape<T: Element>(bytes: &[u8]) -> (usize, usize) {
+pub(crate) fn shape<T: Element>(bytes: &[u8]) -> (usize, usize) {
     let size = <T::Kind as Kind>::BLOCK_SIZE;
     if bytes.is_empty() {
         return (0, size);
@@ -509,6 +509,16 @@ pub(crate) fn list_tail_len<T: Element>(items: &[T]) -> usize {
     }
 }
 
+/// `Field::check_value` of every element, with its index in the error's path (an
+/// empty loop, removed by the optimizer, for elements that cannot fail).
+#[inline]
+pub(crate) fn check_elements<T: Element>(items: &[T]) -> Result<(), Error> {
+    for (i, item) in items.iter().enumerate() {
+        item.check_value().map_err(|e| e.in_element(i))?;
+    }
+    Ok(())
+}
+
 /// Writes a list of `items` into `out`, exactly `list_tail_len(items)` bytes.
 pub(crate) fn write_list<T: Element>(items: &[T], out: &mut [u8]) {
     if items.is_empty() {
@@ -590,6 +600,11 @@ macro_rules! list_field {
             #[inline]
             fn tail_len(&self) -> usize {
                 list_tail_len::<T>(self)
+            }
+
+            #[inline]
+            fn check_value(&self) -> Result<(), Error> {
+                check_elements::<T>(self)
             }
 
             #[inline]
@@ -877,3 +892,93 @@ where
 }
 
 impl<'m, T: Element> ExactSizeIterator for ListIterMut<'m, T> where T::Kind: MessageKind {}
+
+/// A list field with a declared maximum length, as encoding sees it: the wire type
+/// that `#[wire(max_len = MAX)]` gives a `Vec<T>` or `&[T]` field (FORMAT.md §6.4).
+/// Generated code builds it; it is not meant to be written by hand.
+pub struct Bounded<'a, T, const MAX: usize>(pub &'a [T]);
+
+impl<T, const MAX: usize> fmt::Debug for Bounded<'_, T, MAX> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Bounded")
+            .field("len", &self.0.len())
+            .field("max", &MAX)
+            .finish()
+    }
+}
+
+impl<T: Element, const MAX: usize> Sealed for BoundedListOf<T, MAX> {}
+
+/// A list (FORMAT.md §6) whose element count validation also checks against `MAX`.
+impl<T: Element, const MAX: usize> Kind for BoundedListOf<T, MAX> {
+    const BLOCK_SIZE: usize = 4;
+    const IN_TAIL: bool = true;
+    const CHECKS: bool = true;
+    const EVOLVES: bool = false;
+    const LIST_ENCODING: ListEncoding = ListEncoding::Table;
+    const MIN_ELEMENT_SIZE: usize = 4;
+    type View<'v> = T::ListView<'v>;
+
+    #[inline]
+    fn validate<M: Mode>(_: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error> {
+        validate_list::<T, M>(place.region, place.region_at, mode, depth)?;
+        // The list is valid: its shape is its element count.
+        let (len, _) = shape::<T>(place.region);
+        if len > MAX {
+            return Err(Error::new(
+                ErrorKind::ListTooLong { len, max: MAX },
+                place.region_at,
+            ));
+        }
+        Ok(())
+    }
+
+    #[cfg(feature = "serde")]
+    fn serialize_view<'v, S: serde::Serializer>(
+        i: Internal,
+        view: T::ListView<'v>,
+        s: S,
+    ) -> Result<S::Ok, S::Error>
+    where
+        Self: 'v,
+    {
+        <ListOf<T> as Kind>::serialize_view(i, view, s)
+    }
+
+    #[inline(always)]
+    unsafe fn read<'v>(_: Internal, _: &'v [u8], region: &'v [u8]) -> T::ListView<'v> {
+        // SAFETY: the caller promises validation accepted `region` as a list of `T`.
+        T::list_view(unsafe { List::from_validated(region) })
+    }
+}
+
+impl<T: Element, const MAX: usize> crate::validated::ListKind for BoundedListOf<T, MAX> {
+    type Element = T;
+}
+
+impl<T: Element, const MAX: usize> Field for Bounded<'_, T, MAX> {
+    type Kind = BoundedListOf<T, MAX>;
+    const TYPE: &'static TypeSchema = &TypeSchema::BoundedList {
+        element: Node::Static(T::TYPE),
+        max_len: MAX,
+    };
+
+    #[inline]
+    fn tail_len(&self) -> usize {
+        list_tail_len::<T>(self.0)
+    }
+
+    #[inline]
+    fn check_value(&self) -> Result<(), Error> {
+        let len = self.0.len();
+        if len > MAX {
+            return Err(Error::new(ErrorKind::ListTooLong { len, max: MAX }, 0));
+        }
+        check_elements::<T>(self.0)
+    }
+
+    #[inline]
+    fn write(&self, _: &mut [u8], tail: &mut [u8]) {
+        write_list::<T>(self.0, tail)
+    }
+}

@@ -256,6 +256,9 @@ pub fn check_budget(needed: usize, budget: usize) -> Result<(), Error> {
 /// The encoded length, or `TooLarge` past `u32::MAX` bytes (sizes saturate at
 /// `usize::MAX`, which is refused too, so that 32-bit targets catch an overflow).
 pub(crate) fn checked_len<T: WireMsg>(msg: &T) -> Result<usize, Error> {
+    // Values the format cannot carry (a list over its maximum length, a null
+    // sentinel as a present value) are refused before anything is written.
+    msg.check_value()?;
     let len = msg.encoded_len();
     if len > u32::MAX as usize || len == usize::MAX {
         return Err(Error::new(ErrorKind::TooLarge { len }, 0));

@@ -83,6 +83,14 @@ impl<T: Field> Field for Option<T> {
     }
 
     #[inline(always)]
+    fn check_value(&self) -> Result<(), Error> {
+        match self {
+            Some(value) => value.check_value().map_err(|e| e.shift(1)),
+            None => Ok(()),
+        }
+    }
+
+    #[inline(always)]
     fn write(&self, block: &mut [u8], tail: &mut [u8]) {
         let Some((presence, rest)) = block.split_first_mut() else {
             return;

@@ -488,6 +488,7 @@ fn schema_files_of_the_golden_vectors_are_current() {
         ("E8", set::<AddOrder>()),
         ("E9-v1", set::<e9::v1::Alert>()),
         ("E9", set::<e9::v2::Alert>()),
+        ("E10", set::<TopLevel>()),
     ];
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/schemas/golden");
     std::fs::create_dir_all(&dir).unwrap();
@@ -505,4 +506,41 @@ fn schema_files_of_the_golden_vectors_are_current() {
         }
         assert_eq!(SchemaSet::read_file(&path).unwrap(), set);
     }
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct TopLevel {
+    symbol: FixedStr<8, 0>,
+    #[wire(null = i64::MIN)]
+    bid: Option<wiremsg::Decimal<i64, 4>>,
+    ask: wiremsg::Decimal<u32, 4>,
+    #[wire(null = u32::MAX)]
+    size: Option<u32>,
+    #[wire(max_len = 4)]
+    venues: Vec<u16>,
+}
+
+#[test]
+fn e10_trading_field_types() {
+    let bytes = golden("E10");
+    let value = TopLevel {
+        symbol: FixedStr::new("NQ").unwrap(),
+        bid: None,
+        ask: wiremsg::Decimal::from_mantissa(1_234_500),
+        size: Some(300),
+        venues: vec![1, 2],
+    };
+    assert_eq!(value.to_bytes().unwrap(), bytes);
+    assert_eq!(TopLevel::BLOCK_LENGTH, 30);
+    let view = TopLevel::view(&bytes).unwrap();
+    assert_eq!(
+        (
+            view.symbol(),
+            view.bid(),
+            view.ask().to_string(),
+            view.size()
+        ),
+        ("NQ", None, "123.4500".to_owned(), Some(300))
+    );
+    assert_eq!(TopLevel::decode(&bytes).unwrap(), value);
 }

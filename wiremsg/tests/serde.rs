@@ -164,3 +164,33 @@ fn lists_and_fixed_str_serialize_on_their_own() {
         "{err}"
     );
 }
+
+#[derive(WireMsg)]
+struct TopOfBook {
+    symbol: FixedStr<8, 0>,
+    #[wire(null = i64::MIN)]
+    bid: Option<wiremsg::Decimal<i64, 4>>,
+    ask: wiremsg::Decimal<u32, 4>,
+    #[wire(null = u32::MAX)]
+    size: Option<u32>,
+    #[wire(max_len = 4)]
+    venues: Vec<u16>,
+}
+
+#[test]
+fn trading_field_types_serialize_exactly() {
+    let value = TopOfBook {
+        symbol: FixedStr::new("NQ").unwrap(),
+        bid: None,
+        ask: wiremsg::Decimal::from_mantissa(1_234_500),
+        size: Some(300),
+        venues: vec![1, 2],
+    };
+    let bytes = value.to_bytes().unwrap();
+    let view = TopOfBook::view(&bytes).unwrap();
+    // Decimals as their exact text: a JSON number would round.
+    assert_eq!(
+        serde_json::to_string(&view).unwrap(),
+        r#"{"symbol":"NQ","bid":null,"ask":"123.4500","size":300,"venues":[1,2]}"#
+    );
+}

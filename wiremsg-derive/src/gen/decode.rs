@@ -50,16 +50,18 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let type_default = quote!(<#ty as ::wiremsg::__private::DefaultFor<'v>>::default_for());
         if f.reserved() {
             quote!(#name: #type_default)
+        } else if f.later() && f.field.attrs.default.is_some() {
+            // The accessor reads the declared default when the field is absent. (The
+            // default expression is not passed here: under this impl's bounds the
+            // view type of a borrowed field, `&'v str`, stays an unnormalized
+            // projection that a literal does not match.)
+            quote!(#name: #decode(view.#name()))
         } else if f.later() {
             let try_name = quote::format_ident!("try_{}", f.name);
-            let absent = match &f.field.attrs.default {
-                Some(expr) => quote!(#decode(#expr)),
-                None => type_default,
-            };
             quote! {
                 #name: match view.#try_name() {
                     ::wiremsg::__private::Some(value) => #decode(value),
-                    ::wiremsg::__private::None => #absent,
+                    ::wiremsg::__private::None => #type_default,
                 }
             }
         } else {

@@ -10,12 +10,13 @@ pub(crate) fn tail_len(cx: &Ctx<'_>) -> TokenStream {
     let in_tail = &cx.in_tail;
     let terms = cx.fields.iter().map(|f| {
         let name = f.field.ident;
-        if f.reserved() {
+        let value = if f.reserved() {
             let ty = &f.field.ty;
-            quote!(::wiremsg::Field::tail_len(&<#ty as ::core::default::Default>::default()))
+            f.wire_value(quote!(<#ty as ::core::default::Default>::default()))
         } else {
-            quote!(::wiremsg::Field::tail_len(&self.#name))
-        }
+            f.wire_value(quote!(self.#name))
+        };
+        quote!(::wiremsg::Field::tail_len(#value))
     });
     // Saturating: a sum past `usize::MAX` stays there, and `encode` reports it as
     // `TooLarge` (FORMAT.md §1: a message is at most `u32::MAX` bytes).
@@ -35,9 +36,9 @@ pub(crate) fn write_body(cx: &Ctx<'_>) -> TokenStream {
         let ty = &f.field.ty;
         // A reserved field keeps its slot with its type's default value in it.
         let value = if f.reserved() {
-            quote!(&<#ty as ::core::default::Default>::default())
+            f.wire_value(quote!(<#ty as ::core::default::Default>::default()))
         } else {
-            quote!(&self.#name)
+            f.wire_value(quote!(self.#name))
         };
         quote! {
             ::wiremsg::__private::write_field(
@@ -51,5 +52,26 @@ pub(crate) fn write_body(cx: &Ctx<'_>) -> TokenStream {
         #[allow(unused_mut, unused_variables)]
         let mut cursor = 0usize;
         #(#fields)*
+    }
+}
+
+/// The body of `Field::check_value` of the message: each field's check, its error
+/// placed in the field (a reserved field is written as its default, which passes).
+pub(crate) fn check_body(cx: &Ctx<'_>) -> TokenStream {
+    let view = &cx.view;
+    let checks = cx.fields.iter().filter(|f| !f.reserved()).map(|f| {
+        let name = f.field.ident;
+        let label = &f.name;
+        let offset = &f.offset;
+        let value = f.wire_value(quote!(self.#name));
+        quote! {
+            if let ::core::result::Result::Err(e) = ::wiremsg::Field::check_value(#value) {
+                return ::core::result::Result::Err(e.shift(#view::<'static>::#offset).in_field(#label));
+            }
+        }
+    });
+    quote! {
+        #(#checks)*
+        ::core::result::Result::Ok(())
     }
 }

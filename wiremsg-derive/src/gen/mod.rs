@@ -6,11 +6,12 @@ pub(crate) mod dispatch;
 mod encode;
 mod schema;
 mod serde;
+mod twin;
 mod view;
 mod view_mut;
 pub(crate) mod wire_enum;
 
-use crate::ast::{Field, Message, Relifetime};
+use crate::ast::{Field, Message, Relifetime, option_inner};
 use crate::layout;
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -46,6 +47,9 @@ pub(crate) struct FieldCtx<'a> {
     pub(crate) as_field: TokenStream,
     /// `ty<'v>`: the type as a view of lifetime `'v` sees it.
     pub(crate) v_ty: syn::Type,
+    /// The wire type, lifetimes `'static`: the field's type, or the type that
+    /// `#[wire(null)]` or `#[wire(max_len)]` give it (the layout's leaf).
+    pub(crate) wire_ty: TokenStream,
 }
 
 impl FieldCtx<'_> {
@@ -62,6 +66,53 @@ impl FieldCtx<'_> {
     /// True for a removed field that keeps its slot.
     pub(crate) fn reserved(&self) -> bool {
         self.field.attrs.reserved
+    }
+
+    /// A reference to the wire value of `value` (a place or a value of the field's
+    /// type): `value` itself, or the wrapper `null` / `max_len` make of it.
+    pub(crate) fn wire_value(&self, value: TokenStream) -> TokenStream {
+        let attrs = &self.field.attrs;
+        if let (Some(null), Some(inner)) = (&attrs.null, option_inner(&self.field.ty)) {
+            let sentinel = sentinel(inner, null);
+            quote!(&::wiremsg::__private::NullAs::<_, #sentinel>(#value))
+        } else if let Some(max) = &attrs.max_len {
+            let max = max_literal(max);
+            quote!(&::wiremsg::__private::Bounded::<_, #max>(&(#value)[..]))
+        } else {
+            quote!(&#value)
+        }
+    }
+}
+
+/// The const argument of a null sentinel: `expr` type-checked as the number's
+/// sentinel type (`i64`, or a decimal's mantissa), widened to `i128`.
+fn sentinel(inner: &syn::Type, null: &syn::Expr) -> TokenStream {
+    quote_spanned! {syn::spanned::Spanned::span(null)=>
+        {
+            let sentinel: <#inner as ::wiremsg::__private::NullRepr>::Raw = #null;
+            sentinel as ::core::primitive::i128
+        }
+    }
+}
+
+/// `max_len` as an unsuffixed literal (a `usize` const argument).
+fn max_literal(max: &syn::LitInt) -> proc_macro2::Literal {
+    let mut lit = proc_macro2::Literal::usize_unsuffixed(max.base10_parse::<usize>().unwrap_or(0));
+    lit.set_span(max.span());
+    lit
+}
+
+/// The wire type of a field, lifetimes `'static` (see [`FieldCtx::wire_ty`]).
+fn wire_type(field: &Field<'_>) -> TokenStream {
+    let ty = &field.static_ty;
+    if let (Some(null), Some(inner)) = (&field.attrs.null, option_inner(ty)) {
+        let sentinel = sentinel(inner, null);
+        quote!(::wiremsg::__private::NullAs<#inner, #sentinel>)
+    } else if let (Some(max), Some(elem)) = (&field.attrs.max_len, view_mut::list_element(ty)) {
+        let max = max_literal(max);
+        quote!(::wiremsg::__private::Bounded<'static, #elem, #max>)
+    } else {
+        quote!(#ty)
     }
 }
 
@@ -84,7 +135,8 @@ impl<'a> Ctx<'a> {
             .fields
             .iter()
             .map(|field| {
-                let ty = &field.static_ty;
+                let wire_ty = wire_type(field);
+                let ty = &wire_ty;
                 let v_ty = Relifetime {
                     generics: msg.generics,
                     to: "'v",
@@ -97,6 +149,7 @@ impl<'a> Ctx<'a> {
                     offset: layout::const_name(field.ident, "OFFSET"),
                     size: layout::const_name(field.ident, "SIZE"),
                     as_field: quote!(<#ty as ::wiremsg::Field>),
+                    wire_ty,
                 }
             })
             .collect();
@@ -139,7 +192,7 @@ fn field_tree(fields: &[FieldCtx<'_>]) -> TokenStream {
     match fields {
         [] => quote!(::wiremsg::__private::Nil),
         [f] => {
-            let ty = &f.field.static_ty;
+            let ty = &f.wire_ty;
             let since = f.since();
             quote!(::wiremsg::__private::Leaf<#ty, #since>)
         }
@@ -180,9 +233,11 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
     let template = template_impl(&cx);
     let layout = layout_impl(&cx);
     let serialize = serde::serialize_impl(&cx);
+    let twin = twin::generate(&cx);
     quote! {
         #view
         #view_mut
+        #twin
         #[allow(non_local_definitions, clippy::all)]
         const _: () = {
             #layout
@@ -205,6 +260,7 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
     let self_static = &cx.self_static;
     let schema_name = ident.to_string().trim_start_matches("r#").to_owned();
     let tail_len = encode::tail_len(cx);
+    let check = encode::check_body(cx);
     // A list of the message is viewed as a list of its `'static` form, whatever the
     // lifetimes: the views do not depend on them, and lists are invariant in their
     // element type.
@@ -240,6 +296,11 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
             #[inline]
             fn tail_len(&self) -> ::core::primitive::usize {
                 #tail_len
+            }
+
+            #[inline]
+            fn check_value(&self) -> ::core::result::Result<(), ::wiremsg::Error> {
+                #check
             }
 
             #[inline]

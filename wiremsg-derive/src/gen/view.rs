@@ -21,7 +21,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let consts = cx.fields.iter().enumerate().map(|(i, f)| {
         let offset = &f.offset;
         let size = &f.size;
-        let ty = &f.field.static_ty;
+        let ty = &f.wire_ty;
         let index = super::index_path(i, count);
         let offset_doc = format!(
             "Offset of field `{}` from the start of the message, in bytes.",

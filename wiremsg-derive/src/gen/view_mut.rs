@@ -63,6 +63,48 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         // uncallable (with a message saying why) where the type is a nested message.
         let setter = (matches!(f.field.kind, Kind::Scalar | Kind::Path) && !has_lifetime).then(|| {
             let setter = format_ident!("set_{}", f.name, span = f.field.ident.span());
+            if f.field.attrs.null.is_some() {
+                // A present sentinel would read back as absent: refused, nothing written.
+                let wire = f.wire_value(quote!(value));
+                let offset = &f.offset;
+                let label = &f.name;
+                let (doc, ret, ok) = if f.later() {
+                    (
+                        format!(
+                            "Overwrites field `{}` in place (`None` writes its null sentinel); `Ok(false)` \
+                             (nothing written) if the writer's version did not have it (it was added in \
+                             version {}).\n\n# Errors\n\n`ErrorKind::NullSentinel` (nothing written) if \
+                             `value` is `Some` of the null sentinel, which would read back as `None`.",
+                            f.name,
+                            f.since()
+                        ),
+                        quote!(::core::primitive::bool),
+                        quote!(self.0.set::<#index>(wire)),
+                    )
+                } else {
+                    (
+                        format!(
+                            "Overwrites field `{}` in place (`None` writes its null sentinel).\n\n# Errors\n\n\
+                             `ErrorKind::NullSentinel` (nothing written) if `value` is `Some` of the null \
+                             sentinel, which would read back as `None`.",
+                            f.name
+                        ),
+                        quote!(()),
+                        quote!({ self.0.set::<#index>(wire); }),
+                    )
+                };
+                return quote! {
+                    #[doc = #doc]
+                    #[inline]
+                    pub fn #setter(&mut self, value: #ty) -> ::core::result::Result<#ret, ::wiremsg::Error> {
+                        let wire = #wire;
+                        if let ::core::result::Result::Err(e) = ::wiremsg::Field::check_value(wire) {
+                            return ::core::result::Result::Err(e.shift(#view::<'static>::#offset).in_field(#label));
+                        }
+                        ::core::result::Result::Ok(#ok)
+                    }
+                };
+            }
             if f.later() {
                 let doc = format!(
                     "Overwrites field `{}` in place; returns false (and writes nothing) if the \

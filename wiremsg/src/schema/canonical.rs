@@ -56,13 +56,15 @@ pub(crate) struct WireField {
 }
 
 /// One type: `code` says which (the table in FORMAT.md §11); `len` is a `FixedStr`'s
-/// width or an array's length; `child` indexes `types` (array, option, list), `enums`
-/// (enum) or `messages` (message).
+/// width, an array's length, a decimal's scale or a bounded list's maximum; `child`
+/// indexes `types` (array, option, list, nullable, decimal), `enums` (enum) or
+/// `messages` (message); `value` is a padding byte or a null sentinel.
 #[derive(WireMsg, Clone, Copy, PartialEq)]
 pub(crate) struct WireType {
     code: u8,
     len: u32,
     child: u32,
+    value: i128,
 }
 
 #[derive(WireMsg)]
@@ -102,6 +104,10 @@ const OPTION: u8 = 16;
 const LIST: u8 = 17;
 const ENUM: u8 = 18;
 const MESSAGE: u8 = 19;
+const FIXED_STR_PADDED: u8 = 20;
+const NULLABLE: u8 = 21;
+const DECIMAL: u8 = 22;
+const BOUNDED_LIST: u8 = 23;
 
 impl SchemaSet {
     /// The canonical encoding (FORMAT.md §11): a [`MessageHeader`] with template id
@@ -209,6 +215,20 @@ impl Encoder {
     fn ty(&mut self, set: &SchemaSet, ty: &TypeSchema) -> Result<u32, Error> {
         let entry = match ty {
             TypeSchema::FixedStr { len } => wire_type(FIXED_STR, to_u32(*len)?, 0),
+            TypeSchema::FixedStrPadded { len, pad } => WireType {
+                value: i128::from(*pad),
+                ..wire_type(FIXED_STR_PADDED, to_u32(*len)?, 0)
+            },
+            TypeSchema::Nullable { value, null } => WireType {
+                value: *null,
+                ..wire_type(NULLABLE, 0, self.ty(set, value)?)
+            },
+            TypeSchema::Decimal { mantissa, scale } => {
+                wire_type(DECIMAL, *scale, self.ty(set, mantissa)?)
+            }
+            TypeSchema::BoundedList { element, max_len } => {
+                wire_type(BOUNDED_LIST, to_u32(*max_len)?, self.ty(set, element)?)
+            }
             TypeSchema::Array { element, len } => {
                 wire_type(ARRAY, to_u32(*len)?, self.ty(set, element)?)
             }
@@ -261,7 +281,12 @@ impl Encoder {
 }
 
 fn wire_type(code: u8, len: u32, child: u32) -> WireType {
-    WireType { code, len, child }
+    WireType {
+        code,
+        len,
+        child,
+        value: 0,
+    }
 }
 
 fn to_u32(n: usize) -> Result<u32, Error> {
@@ -338,6 +363,22 @@ impl Decoder<'_> {
                 len: t.len() as usize,
             },
             OPTION => TypeSchema::Option(child()?),
+            FIXED_STR_PADDED => TypeSchema::FixedStrPadded {
+                len: t.len() as usize,
+                pad: u8::try_from(t.value()).map_err(|_| invalid("a padding byte is over 255"))?,
+            },
+            NULLABLE => TypeSchema::Nullable {
+                value: child()?,
+                null: t.value(),
+            },
+            DECIMAL => TypeSchema::Decimal {
+                mantissa: child()?,
+                scale: t.len(),
+            },
+            BOUNDED_LIST => TypeSchema::BoundedList {
+                element: child()?,
+                max_len: t.len() as usize,
+            },
             LIST => TypeSchema::List(child()?),
             ENUM => TypeSchema::Enum(Node::Owned(Box::new(self.enumeration(t.child(), depth)?))),
             MESSAGE => {

@@ -78,6 +78,15 @@ pub enum TypeSchema {
         /// Width in bytes.
         len: usize,
     },
+    /// [`FixedStr<N, PAD>`](crate::FixedStr) with another padding byte than a space
+    /// (`pad` 0: NUL-padded, SBE/FIX style): `len` bytes of UTF-8, right-padded with
+    /// `pad` (FORMAT.md §4.3).
+    FixedStrPadded {
+        /// Width in bytes.
+        len: usize,
+        /// The padding byte.
+        pad: u8,
+    },
     /// `[T; N]`: `len` elements inline.
     Array {
         /// Element type.
@@ -91,6 +100,30 @@ pub enum TypeSchema {
     Str,
     /// `Vec<T>` or `&[T]` (bytes are `List(U8)`): elements in the tail.
     List(Node<TypeSchema>),
+    /// `Option<T>` of a number with `#[wire(null = ...)]`: `T`'s bytes alone, with the
+    /// value `null` standing for `None` (FORMAT.md §4.9).
+    Nullable {
+        /// The number's type (an integer, or a [`Decimal`](crate::Decimal)).
+        value: Node<TypeSchema>,
+        /// The sentinel that means absent (for a decimal, its mantissa).
+        null: i128,
+    },
+    /// [`Decimal<M, SCALE>`](crate::Decimal): the integer mantissa `M`; the value is
+    /// `mantissa * 10^-scale` (FORMAT.md §4.8).
+    Decimal {
+        /// The mantissa's integer type.
+        mantissa: Node<TypeSchema>,
+        /// Decimal places: the exponent is `-scale`.
+        scale: u32,
+    },
+    /// `Vec<T>` or `&[T]` with `#[wire(max_len = N)]`: a list (FORMAT.md §6) of at
+    /// most `max_len` elements (§6.4).
+    BoundedList {
+        /// Element type.
+        element: Node<TypeSchema>,
+        /// The declared maximum number of elements.
+        max_len: usize,
+    },
     /// A `#[derive(WireEnum)]` enum.
     Enum(Node<EnumSchema>),
     /// A nested `#[derive(WireMsg)]` struct, by name: its schema is in the same
@@ -129,6 +162,22 @@ impl TypeSchema {
                 inner.write_name(f)?;
                 f.write_str(">")
             }
+            TypeSchema::FixedStrPadded { len, pad } => write!(f, "FixedStr<{len}, {pad}>"),
+            TypeSchema::Nullable { value, null } => {
+                f.write_str("Option<")?;
+                value.write_name(f)?;
+                write!(f, "> (null = {null})")
+            }
+            TypeSchema::Decimal { mantissa, scale } => {
+                f.write_str("Decimal<")?;
+                mantissa.write_name(f)?;
+                write!(f, ", {scale}>")
+            }
+            TypeSchema::BoundedList { element, max_len } => {
+                f.write_str("Vec<")?;
+                element.write_name(f)?;
+                write!(f, "> (max_len = {max_len})")
+            }
             TypeSchema::Enum(e) => f.write_str(&e.name),
             TypeSchema::Message(m) => f.write_str(&m.name),
             number => f.write_str(number.number_name().unwrap_or("?")),
@@ -165,6 +214,10 @@ impl TypeSchema {
             TypeSchema::U64 | TypeSchema::I64 | TypeSchema::F64 => 8,
             TypeSchema::U128 | TypeSchema::I128 => 16,
             TypeSchema::Enum(e) => return e.repr.number_size(),
+            TypeSchema::Decimal {
+                mantissa: inner, ..
+            }
+            | TypeSchema::Nullable { value: inner, .. } => return inner.number_size(),
             _ => return None,
         })
     }
@@ -174,6 +227,12 @@ impl fmt::Debug for TypeSchema {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TypeSchema::FixedStr { len } => write!(f, "FixedStr<{len}>"),
+            TypeSchema::FixedStrPadded { len, pad } => write!(f, "FixedStr<{len}, {pad}>"),
+            TypeSchema::Nullable { value, null } => write!(f, "Nullable({value:?}, {null})"),
+            TypeSchema::Decimal { mantissa, scale } => write!(f, "Decimal({mantissa:?}, {scale})"),
+            TypeSchema::BoundedList { element, max_len } => {
+                write!(f, "BoundedList({element:?}, {max_len})")
+            }
             TypeSchema::Array { element, len } => write!(f, "[{element:?}; {len}]"),
             TypeSchema::Option(inner) => write!(f, "Option({inner:?})"),
             TypeSchema::List(inner) => write!(f, "List({inner:?})"),

@@ -83,6 +83,7 @@ impl SchemaSet {
                 loop {
                     match ty {
                         TypeSchema::Array { element: inner, .. }
+                        | TypeSchema::BoundedList { element: inner, .. }
                         | TypeSchema::Option(inner)
                         | TypeSchema::List(inner) => ty = inner,
                         TypeSchema::Message(m) => {
@@ -215,6 +216,7 @@ pub(crate) fn named_message(mut ty: &TypeSchema) -> Option<&str> {
     loop {
         match ty {
             TypeSchema::Array { element: inner, .. }
+            | TypeSchema::BoundedList { element: inner, .. }
             | TypeSchema::Option(inner)
             | TypeSchema::List(inner) => ty = inner,
             TypeSchema::Message(m) => return Some(&m.name),
@@ -241,7 +243,7 @@ impl fmt::Debug for SchemaSet {
 /// ```
 /// use wiremsg::Fingerprint;
 ///
-/// assert_eq!(Fingerprint(0x63db_e31b_ca7a_cc5e).to_string(), "63dbe31bca7acc5e");
+/// assert_eq!(Fingerprint(0xd934_2a06_1c5b_438e).to_string(), "d9342a061c5b438e");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Fingerprint(pub u64);

@@ -1,0 +1,182 @@
+//! The borrowed twin of a message (`#[wire(borrowed = NameRef)]`): the same fields
+//! with `&'a str` for `String` and `&'a [T]` for `Vec<T>`, derived with the same
+//! attributes, so that it encodes to the same bytes without allocating.
+
+use super::Ctx;
+use crate::ast::Field;
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::{GenericArgument, PathArguments, Type};
+
+/// How a field's owned type maps to its borrowed twin's.
+enum Borrow {
+    /// `String` -> `&'a str`, `Vec<T>` -> `&'a [T]`: `&value.field`.
+    Ref(TokenStream),
+    /// `Option<String>` -> `Option<&'a str>`, `Option<Vec<T>>` -> `Option<&'a [T]>`:
+    /// `value.field.as_deref()`.
+    OptionRef(TokenStream),
+    /// Any other type stays as it is: `value.field.clone()`.
+    Same,
+}
+
+/// The last segment of a path type and its single type argument.
+fn segment(ty: &Type) -> Option<(String, Option<&Type>)> {
+    let Type::Path(p) = ty else { return None };
+    if p.qself.is_some() {
+        return None;
+    }
+    let last = p.path.segments.last()?;
+    let arg = match &last.arguments {
+        PathArguments::AngleBracketed(args) if args.args.len() == 1 => match args.args.first() {
+            Some(GenericArgument::Type(t)) => Some(t),
+            _ => None,
+        },
+        _ => None,
+    };
+    Some((last.ident.to_string(), arg))
+}
+
+/// The borrowed form of `String` or `Vec<T>`, if `ty` is one.
+fn borrowed(ty: &Type) -> Option<TokenStream> {
+    match segment(ty)? {
+        (name, None) if name == "String" => Some(quote!(&'a str)),
+        (name, Some(elem)) if name == "Vec" => Some(quote!(&'a [#elem])),
+        _ => None,
+    }
+}
+
+fn borrow(field: &Field<'_>) -> Borrow {
+    if let Some(ty) = borrowed(&field.ty) {
+        return Borrow::Ref(ty);
+    }
+    match segment(&field.ty) {
+        Some((name, Some(inner))) if name == "Option" => match borrowed(inner) {
+            Some(ty) => Borrow::OptionRef(quote!(::core::option::Option<#ty>)),
+            None => Borrow::Same,
+        },
+        _ => Borrow::Same,
+    }
+}
+
+/// The field's `#[wire(...)]` keys, as the twin declares them.
+fn wire_attrs(field: &Field<'_>) -> TokenStream {
+    let attrs = &field.attrs;
+    let mut keys = Vec::new();
+    if let Some((_, lit)) = &attrs.since {
+        keys.push(quote!(since = #lit));
+    }
+    if let Some(expr) = &attrs.default {
+        keys.push(quote!(default = #expr));
+    }
+    if attrs.reserved {
+        keys.push(quote!(reserved));
+    }
+    if let Some(expr) = &attrs.null {
+        keys.push(quote!(null = #expr));
+    }
+    if let Some(lit) = &attrs.max_len {
+        keys.push(quote!(max_len = #lit));
+    }
+    if keys.is_empty() {
+        TokenStream::new()
+    } else {
+        quote!(#[wire(#(#keys),*)])
+    }
+}
+
+pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
+    let Some(twin) = &cx.msg.attrs.borrowed else {
+        return TokenStream::new();
+    };
+    let owned = cx.msg.ident;
+    let vis = cx.msg.vis;
+    let container = &cx.msg.attrs;
+    let mut keys = Vec::new();
+    if let Some(lit) = &container.version_lit {
+        keys.push(quote!(version = #lit));
+    }
+    if let Some(id) = container.template_id {
+        keys.push(quote!(template_id = #id));
+    }
+    if let Some(id) = container.schema_id {
+        keys.push(quote!(schema_id = #id));
+    }
+    if container.block_length {
+        keys.push(quote!(block_length));
+    }
+    let container_attrs = if keys.is_empty() {
+        TokenStream::new()
+    } else {
+        quote!(#[wire(#(#keys),*)])
+    };
+    let mut fields = Vec::new();
+    let mut inits = Vec::new();
+    let mut bounds = Vec::new();
+    for f in &cx.fields {
+        let field = f.field;
+        let name = field.ident;
+        let fvis = field.vis;
+        let attrs = wire_attrs(field);
+        let (ty, init) = match borrow(field) {
+            Borrow::Ref(ty) => (ty, quote!(&value.#name)),
+            Borrow::OptionRef(ty) => (ty, quote!(::core::option::Option::as_deref(&value.#name))),
+            Borrow::Same => {
+                let ty = &field.ty;
+                bounds.push(quote!(#ty: ::wiremsg::__private::CloneFor<'a>));
+                (
+                    quote!(#ty),
+                    quote!(::wiremsg::__private::CloneFor::clone_for(&value.#name)),
+                )
+            }
+        };
+        let doc = format!(
+            "Field `{}` of [`{owned}`], borrowed where it is text or a list.",
+            f.name
+        );
+        fields.push(quote! {
+            #[doc = #doc]
+            #attrs
+            #fvis #name: #ty
+        });
+        inits.push(quote!(#name: #init));
+    }
+    let doc = format!(
+        "The borrowed twin of [`{owned}`] (`#[wire(borrowed = {twin})]`): the same fields \
+         and attributes, with `&'a str` for `String` and `&'a [T]` for `Vec<T>`, so it \
+         encodes to the same bytes as `{owned}` without allocating. `From<&{owned}>` \
+         borrows one (when the other fields are `Clone`)."
+    );
+    let same = format!(
+        "wiremsg: `{twin}` must have the layout of `{owned}` (the borrowed twin encodes to the same bytes)"
+    );
+    quote! {
+        #[doc = #doc]
+        #[allow(dead_code)] // a reserved field is written, never read
+        #[derive(::wiremsg::WireMsg)]
+        #container_attrs
+        #vis struct #twin<'a> {
+            #(#fields,)*
+        }
+
+        #[automatically_derived]
+        impl<'a> ::core::convert::From<&'a #owned> for #twin<'a>
+        where
+            #(#bounds,)*
+        {
+            #[inline]
+            fn from(value: &'a #owned) -> Self {
+                #twin { #(#inits,)* }
+            }
+        }
+
+        const _: () = ::core::assert!(
+            <#owned as ::wiremsg::WireMsg>::BLOCK_LENGTH
+                == <#twin<'static> as ::wiremsg::WireMsg>::BLOCK_LENGTH
+                && <#owned as ::wiremsg::WireMsg>::MIN_BLOCK_LENGTH
+                    == <#twin<'static> as ::wiremsg::WireMsg>::MIN_BLOCK_LENGTH
+                && <#owned as ::wiremsg::Field>::IN_TAIL
+                    == <#twin<'static> as ::wiremsg::Field>::IN_TAIL,
+            #same
+        );
+    }
+}

@@ -1,0 +1,8 @@
+use wiremsg::{Decimal, WireMsg};
+
+#[derive(WireMsg)]
+struct Quote {
+    price: Decimal<i64, 19>,
+}
+
+fn main() {}
