@@ -167,9 +167,14 @@ pub trait Template: WireMsg {
     /// # Errors
     ///
     /// [`ErrorKind::UnexpectedTemplate`] or [`ErrorKind::SchemaMismatch`] if the
-    /// header names another type; [`ErrorKind::Truncated`] if the header or the block
-    /// it announces is cut short; any error of [`WireMsg::view`], with offsets counted
-    /// from the start of the header.
+    /// header names another type; [`ErrorKind::BlockLengthTooSmall`] if the header's
+    /// block length is under the block of the version it names (for a version newer
+    /// than this reader's, under this reader's block); [`ErrorKind::HeaderMismatch`]
+    /// if it is over the block of a version this reader knows, if the version is 0,
+    /// or if it disagrees with the message's own block length field;
+    /// [`ErrorKind::Truncated`] if the header or the block it announces is cut short;
+    /// any error of [`WireMsg::view`], with offsets counted from the start of the
+    /// header.
     fn view_with_header(bytes: &[u8]) -> Result<(MessageHeader, Self::View<'_>), Error> {
         let header = MessageHeader::read(bytes)?;
         if header.template_id != Self::TEMPLATE_ID {
@@ -224,7 +229,21 @@ pub fn view_body<T: Template>(header: MessageHeader, bytes: &[u8]) -> Result<T::
     } else {
         announced >= expected
     };
-    if header.version == 0 || !agrees {
+    if header.version == 0 {
+        return Err(header_mismatch(header, expected));
+    }
+    if announced < expected {
+        // Fewer bytes than the block of the version named (or, for a newer version,
+        // than this reader's block): the block is too small, whatever follows it.
+        return Err(Error::new(
+            ErrorKind::BlockLengthTooSmall {
+                declared: announced,
+                required: expected,
+            },
+            0,
+        ));
+    }
+    if !agrees {
         return Err(header_mismatch(header, expected));
     }
     let body = if T::IN_TAIL {

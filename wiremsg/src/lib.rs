@@ -98,6 +98,7 @@
 //! | `bytes` | no | `frame::put_frame` into any `bytes::BufMut` |
 //! | `tokio-util` | no | `frame::WireCodec` (implies `std` and `bytes`) |
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(
     missing_docs,
     missing_debug_implementations,
@@ -172,7 +173,7 @@ pub unsafe fn view_unchecked<T: WireMsg>(bytes: &[u8]) -> T::View<'_> {
 struct ReadmeDoctests;
 
 pub use array::{ArrayIter, ArrayView};
-pub use error::{Error, ErrorKind};
+pub use error::{Error, ErrorKind, Result};
 pub use field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, ViewOf};
 pub use fixed_str::FixedStr;
 #[cfg(feature = "std")]

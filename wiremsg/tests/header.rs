@@ -198,35 +198,54 @@ fn bad_headers_are_clear_errors() {
             available: 36
         }
     );
-    // A block length that is not the block of the version the header names, or that
-    // is shorter than this reader's block for a newer version.
-    for (block_length, version, expected) in [
-        (200, 2, 28),
-        (10, 2, 28),
-        (24, 2, 28),
-        (28, 1, 24),
-        (10, 9, 28),
-        (28, 0, 0),
+    // A block length under the block of the version the header names (or, for a
+    // newer version, under this reader's block) is too small, not truncated; one over
+    // the block of a version this reader knows, or a version 0, disagrees.
+    let too_small = |declared, required| ErrorKind::BlockLengthTooSmall { declared, required };
+    let mismatch = |block_length, version, expected| ErrorKind::HeaderMismatch {
+        block_length,
+        version,
+        expected,
+    };
+    for (block_length, version, kind) in [
+        (200, 2, mismatch(200, 2, 28)),
+        (10, 2, too_small(10, 28)),
+        (24, 2, too_small(24, 28)),
+        (0, 1, too_small(0, 24)),
+        (20, 1, too_small(20, 24)),
+        (28, 1, mismatch(28, 1, 24)),
+        (10, 9, too_small(10, 28)),
+        (27, 9, too_small(27, 28)),
+        (28, 0, mismatch(28, 0, 0)),
     ] {
         let mut bad = bytes.clone();
         bad[0] = block_length;
         bad[6] = version;
-        assert_eq!(
-            AddOrder::view_with_header(&bad).unwrap_err().kind(),
-            &ErrorKind::HeaderMismatch {
-                block_length: usize::from(block_length),
-                version: u16::from(version),
-                expected
-            },
-            "block length {block_length}, version {version}"
-        );
+        for err in [
+            AddOrder::view_with_header(&bad).unwrap_err(),
+            Feed::view(&bad).unwrap_err(),
+        ] {
+            assert_eq!(
+                err.kind(),
+                &kind,
+                "block length {block_length}, version {version}"
+            );
+            assert_eq!(err.offset(), 0);
+        }
     }
+    let mut short = bytes.clone();
+    short[0] = 20;
+    short[6] = 1;
+    assert_eq!(
+        AddOrder::view_with_header(&short).unwrap_err().to_string(),
+        "block length 20 is smaller than the 24 bytes this reader requires at byte 0"
+    );
     // A message with a tail states its block length twice: both must agree.
     let mut text = Vec::new();
     Text { body: "ok".into() }
         .encode_with_header(&mut text)
         .unwrap();
-    for (block_length, version) in [(0u16, 1u16), (0xFFFF, 9), (7, 9)] {
+    for (block_length, version) in [(0xFFFFu16, 9u16), (7, 9), (7, 1)] {
         let mut bad = text.clone();
         bad[..2].copy_from_slice(&block_length.to_le_bytes());
         bad[6..8].copy_from_slice(&version.to_le_bytes());
@@ -236,10 +255,19 @@ fn bad_headers_are_clear_errors() {
             "{block_length} {version}: {err}"
         );
     }
-    let err = Text::view_with_header(&[0, 0, 3, 0, 7, 0, 1, 0, 6, 0, 6, 0, 0, 0]).unwrap_err();
+    let err = Text::view_with_header(&[7, 0, 3, 0, 7, 0, 9, 0, 6, 0, 6, 0, 0, 0]).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "header block length 0 (version 1) disagrees with the message's 6 at byte 0"
+        "header block length 7 (version 9) disagrees with the message's 6 at byte 0"
+    );
+    // Under the message's block, the header's block length is too small.
+    let err = Text::view_with_header(&[0, 0, 3, 0, 7, 0, 1, 0, 6, 0, 6, 0, 0, 0]).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::BlockLengthTooSmall {
+            declared: 0,
+            required: 6
+        }
     );
     for len in 0..8 {
         assert_eq!(

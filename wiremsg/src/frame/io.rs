@@ -148,7 +148,7 @@ impl<R: Read> FrameReader<R> {
                 Ok(0) if self.filled == 0 => return Ok(None),
                 Ok(0) => return Err(self.unexpected_eof(LENGTH_PREFIX_LEN)),
                 Ok(n) => self.advance(n),
-                Err(err) => return Err(self.io_error(&err)),
+                Err(err) => return Err(self.io_error(err)),
             }
         }
         let len = read_len(self.prefix);
@@ -173,7 +173,7 @@ impl<R: Read> FrameReader<R> {
             match read_some(&mut self.reader, &mut self.buf[body..end]) {
                 Ok(0) => return Err(self.unexpected_eof(LENGTH_PREFIX_LEN + len)),
                 Ok(n) => self.advance(n),
-                Err(err) => return Err(self.io_error(&err)),
+                Err(err) => return Err(self.io_error(err)),
             }
         }
         self.filled = 0;
@@ -237,8 +237,8 @@ impl<R: Read> FrameReader<R> {
         )
     }
 
-    fn io_error(&self, err: &io::Error) -> Error {
-        Error::new(ErrorKind::Io(err.kind()), self.frame_start())
+    fn io_error(&self, err: io::Error) -> Error {
+        Error::from_io(err, self.frame_start())
     }
 }
 
@@ -497,10 +497,11 @@ impl<W: fmt::Debug> fmt::Debug for FrameWriter<W> {
     }
 }
 
+/// An [`ErrorKind::Io`] of the error's kind, at offset 0, that keeps the I/O error as
+/// its [`source()`](std::error::Error::source) and its text in the message (as
+/// [`Error::from_io`]).
 impl From<io::Error> for Error {
-    /// An [`ErrorKind::Io`] of the error's kind, at offset 0. (The I/O error's
-    /// message, if it has one of its own, is not kept.)
     fn from(err: io::Error) -> Self {
-        Error::new(ErrorKind::Io(err.kind()), 0)
+        Error::from_io(err, 0)
     }
 }
