@@ -2,7 +2,7 @@
 //! in any release. Nothing here can make a view: views come only from validation.
 
 pub use crate::field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, ViewOf};
-pub use crate::header::{MessageHeader, Template, view_body};
+pub use crate::header::{MessageHeader, Template, view_body, view_body_mut};
 pub use crate::kind::{EnumOf, Msg};
 pub use crate::layout::{
     At, FieldList, Here, Layout, Leaf, Left, Nil, Pair, Right, block_length, has_block_length,

@@ -178,17 +178,60 @@ pub trait Template: WireMsg {
     fn view_with_header(bytes: &[u8]) -> Result<(MessageHeader, Self::View<'_>), Error> {
         let header = MessageHeader::read(bytes)?;
         if header.template_id != Self::TEMPLATE_ID {
-            return Err(Error::new(
-                ErrorKind::UnexpectedTemplate {
-                    template_id: header.template_id,
-                    schema_id: header.schema_id,
-                    expected: Self::TEMPLATE_ID,
-                },
-                2,
-            ));
+            return Err(unexpected_template::<Self>(header));
         }
         view_body::<Self>(header, bytes).map(|view| (header, view))
     }
+
+    /// Reads the header like [`view_with_header`](Self::view_with_header) and returns
+    /// the mutable view of the message after it: a received frame updated in place.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::{Template, WireMsg};
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// #[wire(template_id = 4)]
+    /// struct Fill {
+    ///     order: u64,
+    ///     filled: u32,
+    /// }
+    ///
+    /// let mut bytes = Vec::new();
+    /// Fill { order: 9, filled: 0 }.encode_with_header(&mut bytes)?;
+    /// let (header, mut fill) = Fill::view_mut_with_header(&mut bytes)?;
+    /// assert_eq!(header.template_id, 4);
+    /// fill.set_filled(300);
+    /// assert_eq!(Fill::view_with_header(&bytes)?.1.filled(), 300);
+    ///
+    /// bytes[2] = 5; // another template id
+    /// assert!(Fill::view_mut_with_header(&mut bytes).is_err());
+    /// # Ok::<(), wiremsg::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`view_with_header`](Self::view_with_header).
+    fn view_mut_with_header(bytes: &mut [u8]) -> Result<(MessageHeader, Self::Mut<'_>), Error> {
+        let header = MessageHeader::read(bytes)?;
+        if header.template_id != Self::TEMPLATE_ID {
+            return Err(unexpected_template::<Self>(header));
+        }
+        view_body_mut::<Self>(header, bytes).map(|view| (header, view))
+    }
+}
+
+#[cold]
+fn unexpected_template<T: Template>(header: MessageHeader) -> Error {
+    Error::new(
+        ErrorKind::UnexpectedTemplate {
+            template_id: header.template_id,
+            schema_id: header.schema_id,
+            expected: T::TEMPLATE_ID,
+        },
+        2,
+    )
 }
 
 #[cold]
@@ -206,6 +249,28 @@ fn header_mismatch(header: MessageHeader, expected: usize) -> Error {
 /// Views the message after a header whose template id already matched `T`.
 #[doc(hidden)]
 pub fn view_body<T: Template>(header: MessageHeader, bytes: &[u8]) -> Result<T::View<'_>, Error> {
+    let body = body_range::<T>(header, bytes)?;
+    T::view(&bytes[body]).map_err(|e| e.shift(MessageHeader::LEN))
+}
+
+/// Views the message after a header whose template id already matched `T`, mutably.
+#[doc(hidden)]
+pub fn view_body_mut<T: Template>(
+    header: MessageHeader,
+    bytes: &mut [u8],
+) -> Result<T::Mut<'_>, Error> {
+    let body = body_range::<T>(header, bytes)?;
+    T::view_mut(&mut bytes[body]).map_err(|e| e.shift(MessageHeader::LEN))
+}
+
+/// Checks a header whose template id already matched `T` against `T` and the bytes
+/// (FORMAT.md §8), and returns where the message is in `bytes`: from the end of the
+/// header to the end of the bytes, or of the announced block for a message without a
+/// tail.
+fn body_range<T: Template>(
+    header: MessageHeader,
+    bytes: &[u8],
+) -> Result<core::ops::Range<usize>, Error> {
     if header.schema_id != T::SCHEMA_ID {
         return Err(Error::new(
             ErrorKind::SchemaMismatch {
@@ -246,29 +311,25 @@ pub fn view_body<T: Template>(header: MessageHeader, bytes: &[u8]) -> Result<T::
     if !agrees {
         return Err(header_mismatch(header, expected));
     }
-    let body = if T::IN_TAIL {
+    let start = bytes.len().min(MessageHeader::LEN);
+    if T::IN_TAIL {
         // The message states its block length itself: the two must be one.
-        match body.first_chunk::<2>() {
-            Some(own) if usize::from(u16::from_le_bytes(*own)) != announced => {
-                let own = usize::from(u16::from_le_bytes(*own));
+        if let Some(own) = body.first_chunk::<2>() {
+            let own = usize::from(u16::from_le_bytes(*own));
+            if own != announced {
                 return Err(header_mismatch(header, own));
             }
-            _ => body,
         }
+        Ok(start..bytes.len())
+    } else if body.len() < announced {
+        Err(Error::new(
+            ErrorKind::Truncated {
+                needed: MessageHeader::LEN + announced,
+                available: bytes.len(),
+            },
+            0,
+        ))
     } else {
-        let block_length = usize::from(header.block_length);
-        match body.get(..block_length) {
-            Some(block) => block,
-            None => {
-                return Err(Error::new(
-                    ErrorKind::Truncated {
-                        needed: MessageHeader::LEN + block_length,
-                        available: bytes.len(),
-                    },
-                    0,
-                ));
-            }
-        }
-    };
-    T::view(body).map_err(|e| e.shift(MessageHeader::LEN))
+        Ok(start..start + announced)
+    }
 }

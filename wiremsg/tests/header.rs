@@ -288,3 +288,105 @@ fn bad_headers_are_clear_errors() {
     let err = Feed::view(&text).unwrap_err();
     assert_eq!((err.path().as_str(), err.offset()), ("body", last));
 }
+
+/// The mutable twins of the header paths (`view_mut_with_header`, a dispatch enum's
+/// `view_mut`) accept and refuse exactly what the views do, with the same errors, and
+/// write into the message after the header.
+#[test]
+fn mutable_views_after_a_header() {
+    let mut bytes = Vec::new();
+    add().encode_with_header(&mut bytes).unwrap();
+    let (header, mut edit) = AddOrder::view_mut_with_header(&mut bytes).unwrap();
+    assert_eq!(header, add().header());
+    edit.set_price(4_300_000);
+    assert!(edit.set_shares(250));
+    assert_eq!(
+        AddOrder::view_with_header(&bytes).unwrap().1.decode(),
+        AddOrder {
+            price: 4_300_000,
+            shares: 250,
+            ..add()
+        }
+    );
+    // Only the message's bytes changed, at the offsets of its fields.
+    let mut expected = Vec::new();
+    AddOrder {
+        price: 4_300_000,
+        shares: 250,
+        ..add()
+    }
+    .encode_with_header(&mut expected)
+    .unwrap();
+    assert_eq!(bytes, expected);
+
+    // Through the dispatch enum, for each variant.
+    let mut text = Vec::new();
+    Text { body: "hi".into() }
+        .encode_with_header(&mut text)
+        .unwrap();
+    match Feed::view_mut(&mut bytes).unwrap() {
+        (h, FeedMut::Add(mut a)) => {
+            assert_eq!(h.template_id, 1);
+            a.set_order(77);
+        }
+        (_, other) => panic!("{other:?}"),
+    }
+    assert_eq!(AddOrder::view_with_header(&bytes).unwrap().1.order(), 77);
+    match Feed::view_mut(&mut text).unwrap() {
+        (_, FeedMut::Text(t)) => assert_eq!(t.body(), "hi"),
+        (_, other) => panic!("{other:?}"),
+    }
+
+    // A version-1 writer's frame: the later field is not there to set.
+    let mut old = Vec::new();
+    v1::AddOrder {
+        order: 5,
+        symbol: FixedStr::new("MSFT").unwrap(),
+        price: 1,
+    }
+    .encode_with_header(&mut old)
+    .unwrap();
+    let (header, mut edit) = AddOrder::view_mut_with_header(&mut old).unwrap();
+    assert_eq!((header.version, header.block_length), (1, 24));
+    assert!(!edit.set_shares(9), "nothing written");
+    assert_eq!(old.len(), 8 + 24);
+
+    // Every corruption of every byte of the two frames fails (or passes) alike in
+    // the views and the mutable views, with the same kind and offset.
+    for frame in [bytes.clone(), text.clone(), old.clone()] {
+        for at in 0..frame.len() {
+            for value in [0u8, 1, 7, 24, 28, 0xFF] {
+                let mut bad = frame.clone();
+                bad[at] = value;
+                let expect =
+                    |r: Result<(), wiremsg::Error>| r.map_err(|e| (e.kind().clone(), e.offset()));
+                let view = expect(AddOrder::view_with_header(&bad).map(drop));
+                let mut copy = bad.clone();
+                let view_mut = expect(AddOrder::view_mut_with_header(&mut copy).map(drop));
+                assert_eq!(view, view_mut, "byte {at} = {value}");
+                let view = expect(Feed::view(&bad).map(drop));
+                let view_mut = expect(Feed::view_mut(&mut copy).map(drop));
+                assert_eq!(view, view_mut, "byte {at} = {value}");
+            }
+        }
+    }
+    assert_eq!(
+        Feed::view_mut(&mut [9, 0, 9, 0, 7, 0, 1, 0])
+            .unwrap_err()
+            .kind(),
+        &ErrorKind::UnexpectedTemplate {
+            template_id: 9,
+            schema_id: 7,
+            expected: u16::MAX
+        }
+    );
+    assert_eq!(
+        Feed::view_mut(&mut [8, 0, 2, 0, 8, 0, 1, 0])
+            .unwrap_err()
+            .kind(),
+        &ErrorKind::SchemaMismatch {
+            schema_id: 8,
+            expected: 7
+        }
+    );
+}

@@ -58,6 +58,30 @@ use tokio_util::codec::{Decoder, Encoder};
 /// assert!(codec.decode(&mut wire)?.is_none()); // nothing left
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
+///
+/// A decoded frame is a `BytesMut` the caller owns: update its message in place with
+/// [`Template::view_mut_with_header`] (or a `#[derive(WireDispatch)]` enum's
+/// `view_mut`), then forward its bytes as they are.
+///
+/// ```
+/// use bytes::BytesMut;
+/// use tokio_util::codec::{Decoder, Encoder};
+/// use wiremsg::{Template, WireMsg, frame::WireCodec};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 3)]
+/// struct Execution { order: u64, status: u8 }
+///
+/// let mut codec = WireCodec::new();
+/// let mut wire = BytesMut::new();
+/// codec.encode(&Execution { order: 5, status: 0 }, &mut wire)?;
+///
+/// let mut frame = codec.decode(&mut wire)?.expect("a whole frame");
+/// let (_, mut execution) = Execution::view_mut_with_header(&mut frame)?;
+/// execution.set_status(2); // one store, in the frame's own bytes
+/// assert_eq!(Execution::view_with_header(&frame)?.1.status(), 2);
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
 #[derive(Clone)]
 pub struct WireCodec {
     max: usize,

@@ -140,6 +140,42 @@ impl<R: Read> FrameReader<R> {
     /// frame; [`ErrorKind::Io`] if the underlying reader fails. See the type's docs for
     /// what a later call does.
     pub fn next_frame(&mut self) -> Result<Option<&[u8]>, Error> {
+        Ok(self.next_frame_mut()?.map(|frame| &*frame))
+    }
+
+    /// Reads the next frame like [`next_frame`](Self::next_frame) and returns its bytes
+    /// mutably, to update the message in place (with
+    /// [`Template::view_mut_with_header`]) before forwarding it, for example.
+    ///
+    /// # Errors
+    ///
+    /// As [`next_frame`](Self::next_frame).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::{FrameReader, FrameWriter, Template, WireMsg};
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// #[wire(template_id = 2)]
+    /// struct Order { id: u64, hops: u8 }
+    ///
+    /// let mut writer = FrameWriter::new(Vec::new());
+    /// writer.write(&Order { id: 1, hops: 0 })?;
+    /// let stream = writer.into_inner();
+    ///
+    /// let mut reader = FrameReader::new(&stream[..]);
+    /// let mut relay = FrameWriter::new(Vec::new());
+    /// while let Some(frame) = reader.next_frame_mut()? {
+    ///     let (_, mut order) = Order::view_mut_with_header(frame)?;
+    ///     order.set_hops(order.hops() + 1);
+    ///     relay.write_frame(frame)?;
+    /// }
+    /// let relayed = relay.into_inner();
+    /// assert_eq!(Order::view_with_header(&relayed[4..])?.1.hops(), 1);
+    /// # Ok::<(), wiremsg::Error>(())
+    /// ```
+    pub fn next_frame_mut(&mut self) -> Result<Option<&mut [u8]>, Error> {
         if let Some((kind, offset)) = &self.failed {
             return Err(Error::new(kind.clone(), *offset));
         }
@@ -177,7 +213,7 @@ impl<R: Read> FrameReader<R> {
             }
         }
         self.filled = 0;
-        Ok(Some(&self.buf[..len]))
+        Ok(Some(&mut self.buf[..len]))
     }
 
     /// Reads the next frame and views it as a `T`: [`next_frame`](Self::next_frame),
@@ -218,6 +254,43 @@ impl<R: Read> FrameReader<R> {
     ) -> Result<Option<(MessageHeader, T::View<'_>)>, Error> {
         match self.next_frame()? {
             Some(frame) => T::view_with_header(frame).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Reads the next frame and returns the mutable view of its message, as a `T`:
+    /// [`next_frame_mut`](Self::next_frame_mut), then
+    /// [`Template::view_mut_with_header`]. `Ok(None)` at the end of the stream.
+    ///
+    /// # Errors
+    ///
+    /// As [`next_view`](Self::next_view).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::{FrameReader, FrameWriter, WireMsg};
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// #[wire(template_id = 7)]
+    /// struct Heartbeat { sequence: u64 }
+    ///
+    /// let mut writer = FrameWriter::new(Vec::new());
+    /// writer.write(&Heartbeat { sequence: 41 })?;
+    /// let stream = writer.into_inner();
+    ///
+    /// let mut reader = FrameReader::new(&stream[..]);
+    /// let (_, mut beat) = reader.next_view_mut::<Heartbeat>()?.expect("a frame");
+    /// beat.set_sequence(beat.sequence() + 1);
+    /// assert_eq!(beat.sequence(), 42);
+    /// assert!(reader.next_view_mut::<Heartbeat>()?.is_none());
+    /// # Ok::<(), wiremsg::Error>(())
+    /// ```
+    pub fn next_view_mut<T: Template>(
+        &mut self,
+    ) -> Result<Option<(MessageHeader, T::Mut<'_>)>, Error> {
+        match self.next_frame_mut()? {
+            Some(frame) => T::view_mut_with_header(frame).map(Some),
             None => Ok(None),
         }
     }
