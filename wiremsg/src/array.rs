@@ -1,6 +1,6 @@
 //! Fixed arrays `[T; N]` of fixed-size types, inline in the block (FORMAT.md §4.6).
 
-use crate::field::{DecodeField, Field, Kind, ListEncoding, Scalar, ViewOf};
+use crate::field::{DecodeField, Field, FixedKind, Kind, ListEncoding, Scalar, SetInPlace, ViewOf};
 use crate::kind::ArrayOf;
 use crate::mode::sealed::{INTERNAL, Internal, Place, Sealed};
 use crate::{Error, Mode, TypeSchema};
@@ -87,15 +87,19 @@ impl<'v, T: DecodeField<'v> + Default, const N: usize> DecodeField<'v> for [T; N
     }
 }
 
-impl<'v, T: Scalar<'v>, const N: usize> Scalar<'v> for [T; N] {
+impl<'v, T: Scalar<'v>, const N: usize> SetInPlace<'v, [T; N]> for ArrayOf<T, N> {
     #[inline]
-    fn write_scalar(&self, i: Internal, block: &mut [u8]) {
+    fn set(i: Internal, value: &[T; N], block: &mut [u8]) -> bool {
         let size = <T::Kind as Kind>::BLOCK_SIZE.max(1);
-        for (item, out) in self.iter().zip(block.chunks_exact_mut(size)) {
-            item.write_scalar(i, out);
+        let mut all = true;
+        for (item, out) in value.iter().zip(block.chunks_exact_mut(size)) {
+            all &= item.write_scalar(i, out);
         }
+        all
     }
 }
+
+impl<T: Field, const N: usize> FixedKind for ArrayOf<T, N> where T::Kind: FixedKind {}
 
 /// The validated view of a fixed array field.
 ///

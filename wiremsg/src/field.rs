@@ -141,23 +141,58 @@ pub enum ListEncoding {
 }
 
 /// A fixed-size field type that a mutable view can overwrite in place
-/// (`set_<field>`): numbers, `bool`, enums, [`FixedStr`](crate::FixedStr), arrays and
-/// options of these.
+/// (`set_<field>`): numbers, `bool`, enums, [`FixedStr`](crate::FixedStr), fixed-size
+/// messages (those whose fields are all of these, without `#[wire(block_length)]`),
+/// and arrays and options of these.
 ///
 /// `'v` only keeps the bound on a generated setter from being decided where the
 /// setter is declared.
 ///
-/// Sealed: the bytes it writes are always a valid value of the field, so a mutable
-/// view stays valid after any number of sets.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a scalar field that can be set in place",
-    note = "nested messages are changed through the `<field>_mut()` accessor; variable-length fields cannot be resized in place"
-)]
+/// Implemented by this crate alone, through the field's [`Kind`]: the bytes it writes
+/// are always a valid value of the field, so a mutable view stays valid after any
+/// number of sets. (A message's encoding is checked by validation before it is
+/// copied in, unless every byte pattern of its block is valid.)
 pub trait Scalar<'v>: Field {
-    /// Writes the value into its block bytes (at least `BLOCK_SIZE` of them).
+    /// Writes the value into its block bytes (at least `BLOCK_SIZE` of them); false
+    /// if it wrote nothing (a message whose encoding did not validate).
     #[doc(hidden)]
-    fn write_scalar(&self, _: Internal, block: &mut [u8]);
+    fn write_scalar(&self, _: Internal, block: &mut [u8]) -> bool;
 }
+
+impl<'v, F: Field> Scalar<'v> for F
+where
+    F::Kind: SetInPlace<'v, F>,
+{
+    #[inline(always)]
+    fn write_scalar(&self, i: Internal, block: &mut [u8]) -> bool {
+        <F::Kind as SetInPlace<'v, F>>::set(i, self, block)
+    }
+}
+
+/// A kind whose values of field type `F` can be written in place, always as valid
+/// bytes: what makes `F` a [`Scalar`]. Implemented by this crate for its fixed-size
+/// kinds, each for the field types it was made for (so a hand-made field type that
+/// names a kind does not become settable).
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{F}` is not a fixed-size field that can be set in place",
+    note = "a nested message with variable-size data is changed through the `<field>_mut()` accessor, one field at a time; variable-length fields cannot be resized in place"
+)]
+pub trait SetInPlace<'v, F>: Kind {
+    /// Writes `value` into its block bytes (at least `BLOCK_SIZE` of them); false if
+    /// it wrote nothing.
+    fn set(_: Internal, value: &F, block: &mut [u8]) -> bool;
+}
+
+/// A kind whose every value is fixed-size and inline: numbers, `bool`, text of fixed
+/// width, enums, arrays and options of these, and messages made of them. What a
+/// message needs to be set in place as a whole.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` keeps data in the tail, so a message with it cannot be set in place as a whole",
+    note = "set its fixed-size fields one by one through the `<field>_mut()` accessor"
+)]
+pub trait FixedKind: Kind {}
 
 /// `Element` for a type whose lists are viewed as [`List`](crate::List):
 /// `list_element!([impl<..> Element for Type])`.

@@ -1,6 +1,6 @@
 //! `FixedStr<N>`: fixed-width text such as an 8-byte ticker (FORMAT.md §4.3).
 
-use crate::field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar};
+use crate::field::{DecodeField, Element, Field, FixedKind, Kind, ListEncoding, SetInPlace};
 use crate::mode::sealed::{Internal, Place, Sealed};
 use crate::{Error, ErrorKind, Mode, TypeSchema};
 use core::fmt;
@@ -184,9 +184,12 @@ impl<'v, const N: usize> DecodeField<'v> for FixedStr<N> {
 }
 
 /// The bytes of a `FixedStr` are UTF-8 by construction ([`FixedStr::new`]).
-impl<'v, const N: usize> Scalar<'v> for FixedStr<N> {
+impl<'v, const N: usize> SetInPlace<'v, FixedStr<N>> for FixedStr<N> {
     #[inline(always)]
-    fn write_scalar(&self, _: Internal, block: &mut [u8]) {
-        self.write(block, &mut []);
+    fn set(_: Internal, value: &FixedStr<N>, block: &mut [u8]) -> bool {
+        value.write(block, &mut []);
+        true
     }
 }
+
+impl<const N: usize> FixedKind for FixedStr<N> {}

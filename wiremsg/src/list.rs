@@ -716,8 +716,7 @@ impl<'v, T: Element> ListMut<'v, T> {
         // SAFETY: `index < len`: the element's bytes are inside the packed region.
         let block =
             unsafe { range_mut(self.bytes, index * self.stride, (index + 1) * self.stride) };
-        value.write_scalar(INTERNAL, block);
-        true
+        value.write_scalar(INTERNAL, block)
     }
 
     /// The mutable view of message element `index`, or `None` if `index >= len()`.

@@ -1,7 +1,7 @@
 //! The message trait implemented by `#[derive(WireMsg)]`, and the enum trait
 //! implemented by `#[derive(WireEnum)]`.
 
-use crate::field::{DecodeField, Field, Kind, ListEncoding, Scalar};
+use crate::field::{DecodeField, Field, FixedKind, Kind, ListEncoding, Scalar, SetInPlace};
 use crate::kind::EnumOf;
 use crate::layout::Layout;
 use crate::mode::sealed::{Internal, Place, Sealed};
@@ -332,9 +332,11 @@ impl<E: WireEnum> Kind for EnumOf<E> {
 }
 
 /// An enum is set in place as its repr integer.
-impl<'v, E: WireEnum + Field<Kind = EnumOf<E>>> Scalar<'v> for E {
+impl<'v, E: WireEnum> SetInPlace<'v, E> for EnumOf<E> {
     #[inline(always)]
-    fn write_scalar(&self, i: Internal, block: &mut [u8]) {
-        self.to_raw().write_scalar(i, block);
+    fn set(i: Internal, value: &E, block: &mut [u8]) -> bool {
+        value.to_raw().write_scalar(i, block)
     }
 }
+
+impl<E: WireEnum> FixedKind for EnumOf<E> {}

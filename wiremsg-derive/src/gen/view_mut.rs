@@ -60,13 +60,15 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let index = super::index_path(i, cx.fields.len());
         let has_lifetime = quote!(#ty).to_string() != quote!(#static_ty).to_string();
         // `set_<field>`: for every fixed-size candidate; the `Scalar` bound makes it
-        // uncallable (with a message saying why) where the type is a nested message.
+        // uncallable (with a message saying why) where the type is a nested message
+        // with variable-size data.
         let setter = (matches!(f.field.kind, Kind::Scalar | Kind::Path) && !has_lifetime).then(|| {
             let setter = format_ident!("set_{}", f.name, span = f.field.ident.span());
             if f.later() {
                 let doc = format!(
-                    "Overwrites field `{}` in place; returns false (and writes nothing) if the \
-                     writer's version did not have it (it was added in version {}).",
+                    "Overwrites field `{}` in place (a fixed-size nested message as a whole, \
+                     with the bytes its encoding has); returns false (and writes nothing) if \
+                     the writer's version did not have it (it was added in version {}).",
                     f.name,
                     f.since()
                 );
@@ -82,7 +84,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     }
                 }
             } else {
-                let doc = format!("Overwrites field `{}` in place.", f.name);
+                let doc = format!(
+                    "Overwrites field `{}` in place (a fixed-size nested message as a whole, \
+                     with the bytes its encoding has).",
+                    f.name
+                );
                 quote! {
                     #[doc = #doc]
                     #[inline]
