@@ -222,6 +222,76 @@ pub trait Template: WireMsg {
     }
 }
 
+/// A value that is sent as a message header and a message: every [`Template`]
+/// message, and every `#[derive(WireDispatch)]` enum (the header and message of its
+/// variant). What [`FrameWriter::write`](crate::FrameWriter::write),
+/// `frame::WireCodec` and `frame::put_frame` take, so that a dispatch enum is sent as
+/// it is, encoded straight into the frame.
+///
+/// Implemented by this crate for every `Template` and by `#[derive(WireDispatch)]`;
+/// its methods are the ones the framing calls.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::{FrameReader, FrameWriter, WireDispatch, WireMsg, WithHeader};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 1)]
+/// struct NewOrder { id: u64, qty: u32 }
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 2)]
+/// struct Cancel { id: u64 }
+///
+/// #[derive(WireDispatch, Debug, PartialEq)]
+/// enum ClientMsg { NewOrder(NewOrder), Cancel(Cancel) }
+///
+/// let cancel = ClientMsg::Cancel(Cancel { id: 7 });
+/// assert_eq!(cancel.len_with_header(), 8 + 8);
+///
+/// let mut writer = FrameWriter::new(Vec::new());
+/// writer.write(&ClientMsg::NewOrder(NewOrder { id: 7, qty: 100 }))?; // no staging
+/// writer.write(&cancel)?;
+/// writer.write(&Cancel { id: 8 })?; // a message on its own, as before
+/// let stream = writer.into_inner();
+///
+/// let mut reader = FrameReader::new(&stream[..]);
+/// let mut got = Vec::new();
+/// while let Some(frame) = reader.next_frame()? {
+///     got.push(ClientMsg::decode(frame)?);
+/// }
+/// assert_eq!(got[1], cancel);
+/// assert_eq!(got[2], ClientMsg::Cancel(Cancel { id: 8 }));
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+pub trait WithHeader {
+    /// Bytes of header and message (saturating at `usize::MAX`).
+    fn len_with_header(&self) -> usize;
+
+    /// Writes the header and the message at the start of `out` without allocating;
+    /// returns the bytes written.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::BufferTooSmall`] if `out` is shorter than
+    /// [`len_with_header`](Self::len_with_header) (nothing is written);
+    /// [`ErrorKind::TooLarge`] if the message exceeds `u32::MAX` bytes.
+    fn write_with_header(&self, out: &mut [u8]) -> Result<usize, Error>;
+}
+
+impl<T: Template> WithHeader for T {
+    #[inline]
+    fn len_with_header(&self) -> usize {
+        self.encoded_len_with_header()
+    }
+
+    #[inline]
+    fn write_with_header(&self, out: &mut [u8]) -> Result<usize, Error> {
+        self.encode_with_header_into(out)
+    }
+}
+
 #[cold]
 fn unexpected_template<T: Template>(header: MessageHeader) -> Error {
     Error::new(

@@ -178,7 +178,7 @@ pub use field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, ViewOf}
 pub use fixed_str::FixedStr;
 #[cfg(feature = "std")]
 pub use frame::{FrameReader, FrameWriter};
-pub use header::{MessageHeader, Template};
+pub use header::{MessageHeader, Template, WithHeader};
 pub use list::{List, ListIter, ListIterMut, ListMut};
 pub use message::{EnumRepr, MAX_DEPTH, WireEnum, WireMsg, decode_budget};
 pub use mode::Mode;

@@ -146,15 +146,16 @@ fn feed() -> Vec<Feed> {
 fn write_feed(messages: &[Feed]) -> Vec<u8> {
     let mut writer = FrameWriter::new(Vec::new());
     for (i, m) in messages.iter().enumerate() {
-        let written = if i % 2 == 0 {
-            match m {
+        // A message, the dispatch enum itself, and bytes a closure appends, in turn.
+        let written = match i % 3 {
+            0 => match m {
                 Feed::Trade(t) => writer.write(t),
                 Feed::Heartbeat(h) => writer.write(h),
                 Feed::Text(t) => writer.write(t),
                 Feed::Book(b) => writer.write(b),
-            }
-        } else {
-            writer.write_with(|out| m.encode_with_header(out))
+            },
+            1 => writer.write(m),
+            _ => writer.write_with(|out| m.encode_with_header(out)),
         }
         .unwrap();
         let mut expected = Vec::new();
@@ -802,6 +803,15 @@ fn put_frame_writes_the_same_bytes_as_the_writer() {
     }
     put_frame(&mut buf, &trade(3)).unwrap();
     writer.write(&trade(3)).unwrap();
+    // A dispatch enum, as it is: the bytes of its variant's frame.
+    let big_feed = Feed::Text(big.clone());
+    assert_eq!(
+        put_frame(&mut buf, &Feed::Trade(trade(4))).unwrap(),
+        4 + 8 + 29
+    );
+    assert_eq!(put_frame(&mut buf, &big_feed).unwrap(), 4 + 8 + 6 + 2000);
+    writer.write(&trade(4)).unwrap();
+    writer.write(&big).unwrap();
     assert_eq!(&buf[..], &writer.get_ref()[..]);
 
     let mut vec = Vec::new();

@@ -198,6 +198,28 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
             }
         }
 
+        /// The header and message of the variant: what `FrameWriter::write`,
+        /// `WireCodec` and `put_frame` send.
+        #[automatically_derived]
+        impl ::wiremsg::WithHeader for #ident {
+            #[inline]
+            fn len_with_header(&self) -> ::core::primitive::usize {
+                match self {
+                    #(Self::#variants(m) => ::wiremsg::Template::encoded_len_with_header(m),)*
+                }
+            }
+
+            #[inline]
+            fn write_with_header(
+                &self,
+                out: &mut [::core::primitive::u8],
+            ) -> ::wiremsg::__private::Result<::core::primitive::usize, ::wiremsg::Error> {
+                match self {
+                    #(Self::#variants(m) => ::wiremsg::Template::encode_with_header_into(m, out),)*
+                }
+            }
+        }
+
         const _: () = {
             #(#distinct)*
         };

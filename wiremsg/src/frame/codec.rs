@@ -4,7 +4,7 @@ use super::{
     DEFAULT_MAX_FRAME_SIZE, LENGTH_PREFIX_LEN, check_len, finish_frame, prefix_for, read_len,
     stream_offset,
 };
-use crate::{Error, ErrorKind, Template};
+use crate::{Error, ErrorKind, WithHeader};
 use alloc::vec::Vec;
 use bytes::{Buf, BufMut, BytesMut};
 use core::fmt;
@@ -17,9 +17,10 @@ use tokio_util::codec::{Decoder, Encoder};
 ///   [`MessageHeader`](crate::MessageHeader) and the message, without the length
 ///   prefix, split off the read buffer without copying. View it with
 ///   [`Template::view_with_header`] or a `#[derive(WireDispatch)]` enum's `view`.
-/// - **Encoding** takes `&T` for any [`Template`] message, written straight into the
-///   write buffer, and [`EncodeWith`] (made by [`encode_with`]) for a
-///   `#[derive(WireDispatch)]` enum, staged in a buffer the codec reuses.
+/// - **Encoding** takes `&T` for any [`Template`](crate::Template) message or
+///   `#[derive(WireDispatch)]` enum (any [`WithHeader`]), written straight into the
+///   write buffer, and [`EncodeWith`] (made by [`encode_with`]) for bytes a closure
+///   appends, staged in a buffer the codec reuses.
 ///
 /// Both directions refuse frames over the maximum frame size
 /// ([`DEFAULT_MAX_FRAME_SIZE`], 1 MiB, unless set with
@@ -173,7 +174,8 @@ impl Decoder for WireCodec {
     }
 }
 
-impl<T: Template> Encoder<&T> for WireCodec {
+/// A [`Template`] message or a `#[derive(WireDispatch)]` enum (any [`WithHeader`]).
+impl<T: WithHeader + ?Sized> Encoder<&T> for WireCodec {
     type Error = Error;
 
     /// Appends `msg` to `dst` as one frame, encoded in place.
@@ -183,13 +185,13 @@ impl<T: Template> Encoder<&T> for WireCodec {
     /// [`ErrorKind::FrameTooLarge`] if header and message are longer than the maximum
     /// frame size (`dst` is left as it was).
     fn encode(&mut self, msg: &T, dst: &mut BytesMut) -> Result<(), Error> {
-        let len = msg.encoded_len_with_header();
+        let len = msg.len_with_header();
         let prefix = prefix_for(len, self.max)?;
         let start = dst.len();
         dst.reserve(LENGTH_PREFIX_LEN + len);
         dst.put_slice(&prefix);
         dst.resize(start + LENGTH_PREFIX_LEN + len, 0);
-        if let Err(err) = msg.encode_with_header_into(&mut dst[start + LENGTH_PREFIX_LEN..]) {
+        if let Err(err) = msg.write_with_header(&mut dst[start + LENGTH_PREFIX_LEN..]) {
             dst.truncate(start);
             return Err(err);
         }
@@ -197,9 +199,9 @@ impl<T: Template> Encoder<&T> for WireCodec {
     }
 }
 
-/// A frame whose header and message a closure appends to a `Vec`: what
-/// [`WireCodec`] encodes for a `#[derive(WireDispatch)]` enum, whose
-/// `encode_with_header` appends to a `Vec`. Made by [`encode_with`].
+/// A frame whose header and message a closure appends to a `Vec`, for
+/// [`WireCodec`]. Made by [`encode_with`]. (A `#[derive(WireDispatch)]` enum needs
+/// none: the codec encodes `&enum` in place.)
 pub struct EncodeWith<F>(F);
 
 /// Wraps `encode`, which appends a header and a message to the `Vec` it is given and

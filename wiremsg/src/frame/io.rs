@@ -4,7 +4,7 @@ use super::{
     DEFAULT_MAX_FRAME_SIZE, LENGTH_PREFIX_LEN, check_len, finish_frame, prefix_for, read_len,
     stream_offset,
 };
-use crate::{Error, ErrorKind, MessageHeader, Template};
+use crate::{Error, ErrorKind, MessageHeader, Template, WithHeader};
 use alloc::vec::Vec;
 use core::fmt;
 use std::io::{self, Read, Write};
@@ -430,9 +430,11 @@ impl<W: Write> FrameWriter<W> {
         }
     }
 
-    /// Writes `msg` as one frame: length prefix, [`Template::header`], message.
-    /// Returns the bytes written, length prefix included (`12 +
-    /// msg.encoded_len()`).
+    /// Writes `msg` as one frame: length prefix, header, message. `msg` is a
+    /// [`Template`] message or a `#[derive(WireDispatch)]` enum (any [`WithHeader`]),
+    /// encoded straight into the writer's buffer. Returns the bytes written, length
+    /// prefix included (`4 + msg.len_with_header()`, which is `12 +
+    /// msg.encoded_len()` for a message).
     ///
     /// # Errors
     ///
@@ -440,20 +442,20 @@ impl<W: Write> FrameWriter<W> {
     /// frame size (checked before encoding; nothing is written);
     /// [`ErrorKind::Io`] if the underlying writer fails, in which case part of the
     /// frame may have been written and the stream should be abandoned.
-    pub fn write<T: Template>(&mut self, msg: &T) -> Result<usize, Error> {
-        let len = msg.encoded_len_with_header();
+    pub fn write<T: WithHeader + ?Sized>(&mut self, msg: &T) -> Result<usize, Error> {
+        let len = msg.len_with_header();
         let prefix = prefix_for(len, self.max)?;
         self.buf.clear();
         self.buf.resize(LENGTH_PREFIX_LEN + len, 0);
         self.buf[..LENGTH_PREFIX_LEN].copy_from_slice(&prefix);
-        msg.encode_with_header_into(&mut self.buf[LENGTH_PREFIX_LEN..])?;
+        msg.write_with_header(&mut self.buf[LENGTH_PREFIX_LEN..])?;
         self.send()
     }
 
     /// Writes one frame whose header and message `encode` appends to the `Vec` it is
-    /// given, and returns the bytes written, length prefix included. This is how a
-    /// `#[derive(WireDispatch)]` enum is written: pass a closure that calls its
-    /// `encode_with_header`.
+    /// given, and returns the bytes written, length prefix included: for bytes that
+    /// are not one [`WithHeader`] value (a [`write`](Self::write) takes a
+    /// `#[derive(WireDispatch)]` enum as it is).
     ///
     /// # Errors
     ///
