@@ -22,6 +22,16 @@ pub use core::result::Result::{self, Err, Ok};
 
 use crate::primitives_le::{write_u16, write_u32};
 
+/// True if two views of a field of type `F` read as the same value (the views'
+/// `PartialEq`).
+#[inline]
+pub fn field_eq<'v, F: Field>(a: ViewOf<'v, F>, b: ViewOf<'v, F>) -> bool
+where
+    F::Kind: 'v,
+{
+    <F::Kind as Kind>::view_eq(crate::mode::sealed::INTERNAL, a, b)
+}
+
 /// Bytes field `F` takes in the block.
 #[inline(always)]
 pub const fn size_of<F: Field>() -> usize {

@@ -39,6 +39,14 @@ impl<T: Field, const N: usize> Kind for ArrayOf<T, N> {
         Ok(())
     }
 
+    #[inline]
+    fn view_eq<'v>(_: Internal, a: ArrayView<'v, T, N>, b: ArrayView<'v, T, N>) -> bool
+    where
+        Self: 'v,
+    {
+        a == b
+    }
+
     #[inline(always)]
     unsafe fn read<'v>(_: Internal, block: &'v [u8], _: &'v [u8]) -> ArrayView<'v, T, N> {
         ArrayView {
@@ -217,6 +225,26 @@ where
             }
         }
         out
+    }
+}
+
+/// Two arrays are equal if their elements are, as [`List`](crate::List)'s are.
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Levels { bids: [u32; 2], asks: [u32; 2] }
+///
+/// let bytes = Levels { bids: [5, 6], asks: [5, 6] }.to_bytes().unwrap();
+/// let view = Levels::view(&bytes).unwrap();
+/// assert_eq!(view.bids(), view.asks());
+/// ```
+impl<'v, T: Field + 'v, const N: usize> PartialEq for ArrayView<'v, T, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.iter()
+            .zip(other.iter())
+            .all(|(a, b)| <T::Kind as Kind>::view_eq(INTERNAL, a, b))
     }
 }
 

@@ -86,6 +86,14 @@ pub trait Kind: Sealed {
     /// exactly these bytes.
     #[doc(hidden)]
     unsafe fn read<'v>(_: Internal, block: &'v [u8], region: &'v [u8]) -> Self::View<'v>;
+
+    /// True if two views read as the same value: what `==` on views compares (enums
+    /// by their wire value, lists and arrays element by element, floats as `f64 ==`
+    /// does).
+    #[doc(hidden)]
+    fn view_eq<'v>(_: Internal, a: Self::View<'v>, b: Self::View<'v>) -> bool
+    where
+        Self: 'v;
 }
 
 /// A field type whose owned value can be rebuilt from its view.

@@ -155,6 +155,14 @@ impl<const N: usize> Kind for FixedStr<N> {
         // accepted them: their unpadded prefix is UTF-8.
         unsafe { crate::validated::str_of(unpadded(crate::validated::range(block, 0, N))) }
     }
+
+    #[inline(always)]
+    fn view_eq<'v>(_: Internal, a: &'v str, b: &'v str) -> bool
+    where
+        Self: 'v,
+    {
+        a == b
+    }
 }
 
 impl<const N: usize> Field for FixedStr<N> {

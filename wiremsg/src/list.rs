@@ -262,6 +262,31 @@ impl<T: Element> fmt::Debug for List<'_, T> {
     }
 }
 
+/// Two lists are equal if they have the same elements: numbers and text by value,
+/// enums by their wire value, messages field by field (see the views' `PartialEq`).
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Prices { bids: Vec<i64>, asks: Vec<i64> }
+///
+/// let bytes = Prices { bids: vec![1, 2], asks: vec![1, 2] }.to_bytes().unwrap();
+/// let view = Prices::view(&bytes).unwrap();
+/// assert_eq!(view.bids(), view.asks());
+/// let other = Prices { bids: vec![1, 3], asks: vec![] }.to_bytes().unwrap();
+/// assert_ne!(view.bids(), Prices::view(&other).unwrap().bids());
+/// ```
+impl<'v, T: Element + 'v> PartialEq for List<'v, T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len == other.len()
+            && self
+                .iter()
+                .zip(other.iter())
+                .all(|(a, b)| <T::Kind as Kind>::view_eq(INTERNAL, a, b))
+    }
+}
+
 impl<'v, T: Element, U> PartialEq<[U]> for List<'v, T>
 where
     ViewOf<'v, T>: PartialEq<U>,
@@ -562,6 +587,14 @@ impl<T: Element> Kind for ListOf<T> {
     unsafe fn read<'v>(_: Internal, _: &'v [u8], region: &'v [u8]) -> T::ListView<'v> {
         // SAFETY: the caller promises validation accepted `region` as a list of `T`.
         T::list_view(unsafe { List::from_validated(region) })
+    }
+
+    #[inline]
+    fn view_eq<'v>(_: Internal, a: T::ListView<'v>, b: T::ListView<'v>) -> bool
+    where
+        Self: 'v,
+    {
+        T::list_of(a) == T::list_of(b)
     }
 }
 

@@ -40,8 +40,9 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     /// lifetimes set to `'static`.
     #[doc(hidden)]
     type Layout: Layout;
-    /// The validated view (`{Name}View`): accessors that read fields in place.
-    type View<'v>: Copy + Debug;
+    /// The validated view (`{Name}View`): accessors that read fields in place;
+    /// `PartialEq` compares them field by field.
+    type View<'v>: Copy + Debug + PartialEq;
     /// The mutable view (`{Name}Mut`): getters, and setters for fixed-size fields, in
     /// place.
     type Mut<'v>;
@@ -328,6 +329,16 @@ impl<E: WireEnum> Kind for EnumOf<E> {
     unsafe fn read<'v>(_: Internal, block: &'v [u8], _: &'v [u8]) -> E {
         // Any value reads as some variant: no fact of validation is needed here.
         E::from_raw(E::Repr::read(block)).unwrap_or(E::__FALLBACK)
+    }
+
+    /// By wire value: the enum itself need not implement `PartialEq`.
+    #[inline(always)]
+    fn view_eq<'v>(_: Internal, a: E, b: E) -> bool
+    where
+        Self: 'v,
+    {
+        let (a, b): (u64, u64) = (a.to_raw().into(), b.to_raw().into());
+        a == b
     }
 }
 

@@ -56,6 +56,18 @@ impl<K: Kind> Kind for Opt<K> {
             }
         }
     }
+
+    #[inline]
+    fn view_eq<'v>(i: Internal, a: Option<K::View<'v>>, b: Option<K::View<'v>>) -> bool
+    where
+        Self: 'v,
+    {
+        match (a, b) {
+            (Some(a), Some(b)) => K::view_eq(i, a, b),
+            (None, None) => true,
+            _ => false,
+        }
+    }
 }
 
 impl<T: Field> Field for Option<T> {

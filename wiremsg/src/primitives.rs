@@ -28,6 +28,15 @@ macro_rules! number {
                 // SAFETY: the caller promises `block` holds the value's bytes.
                 <$ty>::from_le_bytes(unsafe { crate::validated::array_at(block, 0) })
             }
+
+            #[inline(always)]
+            #[allow(clippy::float_cmp)]
+            fn view_eq<'v>(_: Internal, a: $ty, b: $ty) -> bool
+    where
+        Self: 'v,
+    {
+                a == b
+            }
         }
 
         impl Field for $ty {
@@ -126,6 +135,14 @@ impl Kind for bool {
         // as true, so even a wrong byte could not make an invalid `bool`.
         let [byte] = unsafe { crate::validated::array_at::<1>(block, 0) };
         byte != 0
+    }
+
+    #[inline(always)]
+    fn view_eq<'v>(_: Internal, a: bool, b: bool) -> bool
+    where
+        Self: 'v,
+    {
+        a == b
     }
 }
 

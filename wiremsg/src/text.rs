@@ -32,6 +32,14 @@ impl Kind for Text {
         // SAFETY: the caller promises validation accepted `region`: it is UTF-8.
         unsafe { crate::validated::str_of(region) }
     }
+
+    #[inline(always)]
+    fn view_eq<'v>(_: Internal, a: &'v str, b: &'v str) -> bool
+    where
+        Self: 'v,
+    {
+        a == b
+    }
 }
 
 macro_rules! string_field {

@@ -645,6 +645,14 @@ impl<M: WireMsg> Kind for crate::kind::Msg<M> {
         // it validated as a message of `M::Layout`.
         unsafe { view_of::<M>(bytes) }
     }
+
+    #[inline]
+    fn view_eq<'v>(_: Internal, a: M::View<'v>, b: M::View<'v>) -> bool
+    where
+        Self: 'v,
+    {
+        a == b
+    }
 }
 
 /// A message without tail data or block length field is fixed-size and inline.

@@ -45,7 +45,7 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
     }
     quote! {
         #[doc = #view_doc]
-        #[derive(::core::clone::Clone, ::core::marker::Copy)]
+        #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::cmp::PartialEq)]
         #vis enum #view<'v> {
             #(
                 #[doc = concat!("A [`", stringify!(#types), "`].")]

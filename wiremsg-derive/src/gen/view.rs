@@ -47,6 +47,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let debug_fields = debug_fields(cx);
     let version = version_body(cx);
     let view_name = view.to_string();
+    let eq = partial_eq(cx);
     quote! {
         #[doc = #struct_doc]
         #[derive(::core::clone::Clone, ::core::marker::Copy)]
@@ -81,12 +82,82 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             }
         }
 
+        #eq
+
         #[automatically_derived]
         impl ::core::fmt::Debug for #view<'_> {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.debug_struct(#view_name)
                     #(#debug_fields)*
                     .finish()
+            }
+        }
+    }
+}
+
+/// `PartialEq` of two views (field by field), of an owned value and a view, and of a
+/// view and an owned value (the owned value is encoded, then viewed).
+fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
+    let ident = cx.msg.ident;
+    let view = &cx.view;
+    let fields = cx.fields.iter().filter(|f| !f.reserved()).map(|f| {
+        let v_ty = &f.v_ty;
+        if f.later() {
+            let try_name = format_ident!("try_{}", f.name);
+            quote! {
+                && ::wiremsg::__private::field_eq::<::wiremsg::__private::Option<#v_ty>>(
+                    self.#try_name(),
+                    other.#try_name(),
+                )
+            }
+        } else {
+            let name = f.field.ident;
+            quote!(&& ::wiremsg::__private::field_eq::<#v_ty>(self.#name(), other.#name()))
+        }
+    });
+    let generics: Vec<_> = cx.msg.generics.params.iter().collect();
+    let (_, ty_generics, _) = cx.msg.generics.split_for_impl();
+    let view_doc = concat!(
+        "Field by field, as the accessors read them: numbers and text by value, enums by \
+         their wire value, lists, arrays and nested messages element by element. A field \
+         added in a later version compares as its `try_` accessor: a view whose writer had \
+         it never equals one whose writer did not."
+    );
+    let owned_doc = format!(
+        "The view of `self`'s encoding compared with `other`, as two [`{view}`]s are \
+         (it encodes `self`, into a new `Vec`)."
+    );
+    quote! {
+        #[doc = #view_doc]
+        #[automatically_derived]
+        impl<'v> ::core::cmp::PartialEq for #view<'v> {
+            #[inline]
+            fn eq(&self, other: &Self) -> ::core::primitive::bool {
+                true #(#fields)*
+            }
+        }
+
+        #[doc = #owned_doc]
+        #[automatically_derived]
+        impl<'__wiremsg_v, #(#generics),*> ::core::cmp::PartialEq<#view<'__wiremsg_v>> for #ident #ty_generics {
+            fn eq(&self, other: &#view<'__wiremsg_v>) -> ::core::primitive::bool {
+                let bytes = match ::wiremsg::WireMsg::to_bytes(self) {
+                    ::wiremsg::__private::Ok(bytes) => bytes,
+                    ::wiremsg::__private::Err(_) => return false,
+                };
+                match <Self as ::wiremsg::WireMsg>::view(&bytes) {
+                    ::wiremsg::__private::Ok(mine) => mine == *other,
+                    ::wiremsg::__private::Err(_) => false,
+                }
+            }
+        }
+
+        #[doc = #owned_doc]
+        #[automatically_derived]
+        impl<'__wiremsg_v, #(#generics),*> ::core::cmp::PartialEq<#ident #ty_generics> for #view<'__wiremsg_v> {
+            #[inline]
+            fn eq(&self, other: &#ident #ty_generics) -> ::core::primitive::bool {
+                other == self
             }
         }
     }
