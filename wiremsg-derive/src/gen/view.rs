@@ -220,7 +220,12 @@ pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) 
     let index = super::index_path(i, count);
     // The view's accessors name the type with the bytes' lifetime, as the decoding of
     // a borrowed message names it in its bounds.
-    let view_ty = if in_mut {
+    let view_ty = if let Some(concrete) = concrete_view(static_ty, &lt) {
+        // The type the docs show. The accessor's body returns the kind's view type,
+        // so a name that is not what it seems (a shadowed `u64`, an alias of `u8` in
+        // a `Vec`) fails to compile here instead of reading as something else.
+        concrete
+    } else if in_mut {
         quote!(::wiremsg::ViewOf<#lt, #static_ty>)
     } else {
         let v_ty = &f.v_ty;
@@ -289,5 +294,70 @@ pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) 
         pub fn #has_name(&self) -> ::core::primitive::bool {
             #proof.has::<#index>()
         }
+    }
+}
+
+/// The view type of a field type that syntax alone can tell, written out so that the
+/// docs show it: the type itself for a number or `bool` (as the user wrote it, so that
+/// a shadowing alias such as `type u64 = u8` still names the right type), `&'v str`
+/// for `String` and `FixedStr<N>`, `List<'v, T>` for a `Vec` of `String` or
+/// `FixedStr<N>`, `ArrayView<'v, T, N>` for an array of a lifetime-free `T`, and
+/// `Option<_>` of these. `None` for anything else (a user type, an alias, a borrowed
+/// type, a list of numbers, whose element may be an alias of `u8`): the accessor then
+/// names `ViewOf<'v, T>`. The accessor's body returns the kind's own view type, so a
+/// name that is not what it seems fails to compile rather than read as another type.
+fn concrete_view(ty: &syn::Type, lt: &TokenStream) -> Option<TokenStream> {
+    use syn::{GenericArgument, PathArguments, Type};
+    const NUMBERS: [&str; 13] = [
+        "u8", "u16", "u32", "u64", "u128", "i8", "i16", "i32", "i64", "i128", "f32", "f64", "bool",
+    ];
+    let lifetime_free = |t: &Type| !quote!(#t).to_string().contains('\'');
+    let last_segment = |t: &Type| match t {
+        Type::Path(p) if p.qself.is_none() => p.path.segments.last().cloned(),
+        _ => None,
+    };
+    let is_text = |t: &Type| {
+        last_segment(t).is_some_and(|s| {
+            (s.ident == "String" && s.arguments.is_none())
+                || (s.ident == "FixedStr" && !s.arguments.is_none())
+        })
+    };
+    match ty {
+        Type::Group(g) => concrete_view(&g.elem, lt),
+        Type::Paren(p) => concrete_view(&p.elem, lt),
+        Type::Array(array) if lifetime_free(&array.elem) => {
+            let (elem, len) = (&array.elem, &array.len);
+            Some(quote!(::wiremsg::ArrayView<#lt, #elem, #len>))
+        }
+        Type::Path(p) if p.qself.is_none() => {
+            let last = p.path.segments.last()?;
+            let name = last.ident.to_string();
+            let first_type = match &last.arguments {
+                PathArguments::AngleBracketed(args) => args.args.first().and_then(|a| match a {
+                    GenericArgument::Type(t) => Some(t),
+                    _ => None,
+                }),
+                _ => None,
+            };
+            match name.as_str() {
+                n if p.path.segments.len() == 1
+                    && last.arguments.is_none()
+                    && NUMBERS.contains(&n) =>
+                {
+                    Some(quote!(#ty))
+                }
+                _ if is_text(ty) => Some(quote!(&#lt ::core::primitive::str)),
+                "Vec" => {
+                    let elem = first_type?;
+                    is_text(elem).then(|| quote!(::wiremsg::List<#lt, #elem>))
+                }
+                "Option" => {
+                    let inner = concrete_view(first_type?, lt)?;
+                    Some(quote!(::core::option::Option<#inner>))
+                }
+                _ => None,
+            }
+        }
+        _ => None,
     }
 }

@@ -106,7 +106,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             Kind::Path if is_plain_path(ty) => {
                 if f.later() {
                     let doc = format!(
-                        "The mutable view of nested message `{}`, or `None` if the writer's version did not have it.",
+                        "The mutable view of field `{0}` if its type is a nested message, or \
+                         `None` if the writer's version did not have it. (The derive cannot \
+                         tell a message from an enum by its name: for an enum field this \
+                         method's bound is not met and it cannot be called; overwrite the \
+                         field with `set_{0}`.)",
                         f.name
                     );
                     Some(quote! {
@@ -120,7 +124,13 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                         }
                     })
                 } else {
-                    let doc = format!("The mutable view of nested message `{}`.", f.name);
+                    let doc = format!(
+                        "The mutable view of field `{0}` if its type is a nested message. \
+                         (The derive cannot tell a message from an enum by its name: for an \
+                         enum field this method's bound is not met and it cannot be called; \
+                         overwrite the field with `set_{0}`.)",
+                        f.name
+                    );
                     Some(quote! {
                         #[doc = #doc]
                         #[inline]
