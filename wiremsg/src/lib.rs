@@ -177,6 +177,7 @@ pub use error::{Error, ErrorKind, Result};
 pub use field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, ViewOf};
 pub use fixed_str::FixedStr;
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub use frame::{FrameReader, FrameWriter};
 pub use header::{MessageHeader, Template, WithHeader};
 pub use list::{List, ListIter, ListIterMut, ListMut};

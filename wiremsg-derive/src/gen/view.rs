@@ -220,7 +220,10 @@ pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) 
     let index = super::index_path(i, count);
     // The view's accessors name the type with the bytes' lifetime, as the decoding of
     // a borrowed message names it in its bounds.
-    let view_ty = if let Some(concrete) = concrete_view(static_ty, &lt) {
+    let concrete = concrete_view(static_ty, &lt);
+    // Every type `concrete_view` names has a `Default`: no bound to show.
+    let known_default = concrete.is_some();
+    let view_ty = if let Some(concrete) = concrete {
         // The type the docs show. The accessor's body returns the kind's view type,
         // so a name that is not what it seems (a shadowed `u64`, an alias of `u8` in
         // a `Vec`) fails to compile here instead of reading as something else.
@@ -259,10 +262,12 @@ pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) 
             doc.push_str(&format!(
                 " Added in version {since}: bytes of older writers read as `Default::default()`."
             ));
-            (
-                quote!(::core::default::Default::default()),
-                quote!(where #view_ty: ::core::default::Default),
-            )
+            let bound = if known_default {
+                quote!()
+            } else {
+                quote!(where #view_ty: ::core::default::Default)
+            };
+            (quote!(::core::default::Default::default()), bound)
         }
     };
     let try_doc = format!(

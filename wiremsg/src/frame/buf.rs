@@ -48,6 +48,7 @@ const STACK_LEN: usize = 512;
 /// assert_eq!(err.kind(), &wiremsg::ErrorKind::BufferTooSmall { needed: 20, available: 19 });
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "bytes")))]
 pub fn put_frame<B, T>(buf: &mut B, msg: &T) -> Result<usize, Error>
 where
     B: BufMut + ?Sized,

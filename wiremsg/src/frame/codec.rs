@@ -16,7 +16,7 @@ use tokio_util::codec::{Decoder, Encoder};
 /// - **Decoding** yields one frame at a time as a [`BytesMut`]: the 8-byte
 ///   [`MessageHeader`](crate::MessageHeader) and the message, without the length
 ///   prefix, split off the read buffer without copying. View it with
-///   [`Template::view_with_header`] or a `#[derive(WireDispatch)]` enum's `view`.
+///   [`Template::view_with_header`](crate::Template::view_with_header) or a `#[derive(WireDispatch)]` enum's `view`.
 /// - **Encoding** takes `&T` for any [`Template`](crate::Template) message or
 ///   `#[derive(WireDispatch)]` enum (any [`WithHeader`]), written straight into the
 ///   write buffer, and [`EncodeWith`] (made by [`encode_with`]) for bytes a closure
@@ -61,7 +61,7 @@ use tokio_util::codec::{Decoder, Encoder};
 /// ```
 ///
 /// A decoded frame is a `BytesMut` the caller owns: update its message in place with
-/// [`Template::view_mut_with_header`] (or a `#[derive(WireDispatch)]` enum's
+/// [`Template::view_mut_with_header`](crate::Template::view_mut_with_header) (or a `#[derive(WireDispatch)]` enum's
 /// `view_mut`), then forward its bytes as they are.
 ///
 /// ```
@@ -84,6 +84,7 @@ use tokio_util::codec::{Decoder, Encoder};
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
 #[derive(Clone)]
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio-util")))]
 pub struct WireCodec {
     max: usize,
     /// Bytes decoded so far: the stream offset of the next frame.
@@ -174,7 +175,8 @@ impl Decoder for WireCodec {
     }
 }
 
-/// A [`Template`] message or a `#[derive(WireDispatch)]` enum (any [`WithHeader`]).
+/// A [`Template`](crate::Template) message or a `#[derive(WireDispatch)]` enum (any
+/// [`WithHeader`]).
 impl<T: WithHeader + ?Sized> Encoder<&T> for WireCodec {
     type Error = Error;
 
@@ -202,6 +204,7 @@ impl<T: WithHeader + ?Sized> Encoder<&T> for WireCodec {
 /// A frame whose header and message a closure appends to a `Vec`, for
 /// [`WireCodec`]. Made by [`encode_with`]. (A `#[derive(WireDispatch)]` enum needs
 /// none: the codec encodes `&enum` in place.)
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio-util")))]
 pub struct EncodeWith<F>(F);
 
 /// Wraps `encode`, which appends a header and a message to the `Vec` it is given and
@@ -234,6 +237,7 @@ pub struct EncodeWith<F>(F);
 /// assert_eq!(Feed::decode(&frame)?, event);
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio-util")))]
 pub fn encode_with<F>(encode: F) -> EncodeWith<F>
 where
     F: FnOnce(&mut Vec<u8>) -> Result<usize, Error>,

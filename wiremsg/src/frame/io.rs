@@ -79,6 +79,7 @@ const FIRST_CHUNK: usize = 8 * 1024;
 /// assert_eq!(seen, ["trade 101 x 5", "news halt"]);
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub struct FrameReader<R> {
     reader: R,
     max: usize,
@@ -408,6 +409,7 @@ fn read_some<R: Read>(reader: &mut R, buf: &mut [u8]) -> io::Result<usize> {
 /// );
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub struct FrameWriter<W> {
     writer: W,
     max: usize,
@@ -575,6 +577,7 @@ impl<W: fmt::Debug> fmt::Debug for FrameWriter<W> {
 /// An [`ErrorKind::Io`] of the error's kind, at offset 0, that keeps the I/O error as
 /// its [`source()`](std::error::Error::source) and its text in the message (as
 /// [`Error::from_io`]).
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 impl From<io::Error> for Error {
     fn from(err: io::Error) -> Self {
         Error::from_io(err, 0)

@@ -53,10 +53,13 @@ mod codec;
 mod io;
 
 #[cfg(feature = "bytes")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bytes")))]
 pub use buf::put_frame;
 #[cfg(feature = "tokio-util")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio-util")))]
 pub use codec::{EncodeWith, WireCodec, encode_with};
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub use io::{FrameReader, FrameWriter};
 
 /// Bytes of the length prefix in front of every frame: one little-endian `u32`.
