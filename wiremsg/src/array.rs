@@ -257,6 +257,20 @@ impl<T: Field, const N: usize> fmt::Debug for ArrayView<'_, T, N> {
 }
 
 /// Iterator over the elements of an [`ArrayView`].
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Levels { sizes: [u16; 3] }
+///
+/// let bytes = Levels { sizes: [1, 2, 3] }.to_bytes().unwrap();
+/// let view = Levels::view(&bytes).unwrap();
+/// let mut sizes = view.sizes().iter();
+/// assert_eq!(sizes.len(), 3);
+/// assert_eq!(sizes.next(), Some(1));
+/// assert_eq!(sizes.sum::<u16>(), 5);
+/// ```
 pub struct ArrayIter<'v, T, const N: usize> {
     array: ArrayView<'v, T, N>,
     next: usize,

@@ -77,6 +77,26 @@ enum Segment {
 }
 
 /// What went wrong. Each variant names the rule of `FORMAT.md` that the bytes broke.
+///
+/// ```
+/// use wiremsg::{ErrorKind, WireMsg};
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Note { id: u32, text: String }
+///
+/// let bytes = Note { id: 1, text: "hi".into() }.to_bytes().unwrap();
+/// match Note::view(&bytes[..7]).unwrap_err().kind() {
+///     ErrorKind::Truncated { needed, available } => assert_eq!((*needed, *available), (10, 7)),
+///     other => panic!("{other:?}"),
+/// }
+/// let mut bad = bytes.clone();
+/// bad[6] = 99; // the end offset of `text`, past the message
+/// assert_eq!(
+///     Note::view(&bad).unwrap_err().kind(),
+///     &ErrorKind::OffsetOutOfRange { end: 99, min: 10, max: 12 }
+/// );
+/// assert_eq!(ErrorKind::InvalidBool { value: 2 }.to_string(), "invalid bool byte 0x02 (expected 0 or 1)");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ErrorKind {

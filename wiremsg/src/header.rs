@@ -19,6 +19,20 @@ use alloc::vec::Vec;
 /// written, which lets such a message evolve (`since` fields) even when it is not
 /// alone in its buffer. For a message with a tail it repeats the message's own block
 /// length field.
+///
+/// ```
+/// use wiremsg::{ErrorKind, MessageHeader};
+///
+/// let header = MessageHeader { block_length: 28, template_id: 1, schema_id: 7, version: 2 };
+/// let bytes = header.to_bytes();
+/// assert_eq!(bytes, [28, 0, 1, 0, 7, 0, 2, 0]);
+/// assert_eq!(MessageHeader::read(&bytes)?, header);
+/// assert_eq!(
+///     MessageHeader::read(&bytes[..5]).unwrap_err().kind(),
+///     &ErrorKind::Truncated { needed: 8, available: 5 }
+/// );
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MessageHeader {
     /// Block length of the message that follows, in bytes.

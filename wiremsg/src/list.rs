@@ -297,6 +297,18 @@ where
 }
 
 /// Iterator over the elements of a [`List`].
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Tags { names: Vec<String> }
+///
+/// let bytes = Tags { names: vec!["a".into(), "bc".into()] }.to_bytes().unwrap();
+/// let view = Tags::view(&bytes).unwrap();
+/// let names: Vec<&str> = view.names().iter().collect();
+/// assert_eq!(names, ["a", "bc"]);
+/// ```
 pub struct ListIter<'v, T> {
     list: List<'v, T>,
     next: usize,
@@ -825,6 +837,23 @@ impl<'v, T: Element> ListMut<'v, T> {
 }
 
 /// Iterator over the mutable views of the message elements of a [`ListMut`].
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Fill { qty: u32 }
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Report { fills: Vec<Fill> }
+///
+/// let mut bytes = Report { fills: vec![Fill { qty: 1 }, Fill { qty: 2 }] }.to_bytes().unwrap();
+/// let mut report = Report::view_mut(&mut bytes).unwrap();
+/// for mut fill in report.fills_mut().iter_mut() {
+///     fill.set_qty(fill.qty() * 10);
+/// }
+/// assert_eq!(Report::view(&bytes).unwrap().fills().get(1).unwrap().qty(), 20);
+/// ```
 pub struct ListIterMut<'m, T> {
     /// The offset table of a table list (empty otherwise).
     table: &'m [u8],

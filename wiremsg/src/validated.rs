@@ -412,7 +412,23 @@ pub trait ListKind: Kind {
     type Element: crate::Element;
 }
 
-/// The mutable view of a message field of type `F`.
+/// The mutable view of a message field of type `F`: `{Name}Mut<'m>` for a
+/// `#[derive(WireMsg)]` type `Name`.
+///
+/// ```
+/// use wiremsg::{MutOf, WireMsg};
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Px { mantissa: i64 }
+///
+/// fn double(mut px: MutOf<'_, Px>) {
+///     px.set_mantissa(px.mantissa() * 2);
+/// }
+///
+/// let mut bytes = Px { mantissa: 21 }.to_bytes().unwrap();
+/// double(Px::view_mut(&mut bytes).unwrap());
+/// assert_eq!(Px::view(&bytes).unwrap().mantissa(), 42);
+/// ```
 pub type MutOf<'m, F> = <<<F as Field>::Kind as MessageKind>::Msg as WireMsg>::Mut<'m>;
 
 impl<'v, L: Layout> ValidatedMut<'v, L> {
