@@ -4,6 +4,18 @@
 //! here stand for the others. They are markers: never built, only named as
 //! `Field::Kind`. This crate defines every kind, and validation and reads go through
 //! them alone, which is what makes a validated view sound whatever other code does.
+//!
+//! ```
+//! use wiremsg::{Field, kind};
+//!
+//! fn kind_name<F: Field>() -> &'static str {
+//!     core::any::type_name::<F::Kind>()
+//! }
+//! assert!(kind_name::<Vec<u16>>().ends_with("ListOf<u16>"));
+//! assert!(kind_name::<Option<String>>().ends_with("Opt<wiremsg::kind::Text>"));
+//! assert_eq!(kind_name::<u64>(), "u64"); // a number is its own kind
+//! let _: Option<kind::Text> = None; // markers: never built
+//! ```
 
 use core::marker::PhantomData;
 

@@ -204,6 +204,31 @@ impl<T: WithHeader + ?Sized> Encoder<&T> for WireCodec {
 /// A frame whose header and message a closure appends to a `Vec`, for
 /// [`WireCodec`]. Made by [`encode_with`]. (A `#[derive(WireDispatch)]` enum needs
 /// none: the codec encodes `&enum` in place.)
+///
+/// ```
+/// use bytes::BytesMut;
+/// use tokio_util::codec::Encoder;
+/// use wiremsg::{Template, WireMsg, frame::{WireCodec, encode_with}};
+///
+/// #[derive(WireMsg, Debug)]
+/// #[wire(template_id = 5)]
+/// struct Ping { sequence: u32 }
+///
+/// // Forward a header and message received earlier, as bytes.
+/// let mut received = Vec::new();
+/// Ping { sequence: 3 }.encode_with_header(&mut received)?;
+/// let mut wire = BytesMut::new();
+/// WireCodec::new().encode(
+///     encode_with(|out| {
+///         out.extend_from_slice(&received);
+///         Ok(received.len())
+///     }),
+///     &mut wire,
+/// )?;
+/// assert_eq!(wire[..4], [12, 0, 0, 0]);
+/// assert_eq!(wire[4..], received[..]);
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio-util")))]
 pub struct EncodeWith<F>(F);
 

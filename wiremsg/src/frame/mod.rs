@@ -40,6 +40,28 @@
 //! as the reader has read it) to the frame's length prefix; errors of viewing a
 //! frame's message count from the start of its header, as in
 //! [`Template::view_with_header`](crate::Template::view_with_header).
+//!
+//! # Examples
+//!
+//! ```
+//! # #[cfg(feature = "std")] {
+//! use wiremsg::{FrameReader, FrameWriter, WireMsg};
+//!
+//! #[derive(WireMsg, Debug, PartialEq)]
+//! #[wire(template_id = 3, schema_id = 7)]
+//! struct Text { body: String }
+//!
+//! let mut writer = FrameWriter::new(Vec::new());
+//! writer.write(&Text { body: "halt".into() }).unwrap();
+//! let stream = writer.into_inner();
+//! assert_eq!(stream.len(), 22); // F1 of FORMAT.md §10
+//! assert_eq!(stream[..4], [18, 0, 0, 0]); // header 8 + message 10
+//!
+//! let mut reader = FrameReader::new(&stream[..]);
+//! let (header, text) = reader.next_view::<Text>().unwrap().unwrap();
+//! assert_eq!((header.template_id, text.body()), (3, "halt"));
+//! # }
+//! ```
 
 use crate::MessageHeader;
 #[cfg(any(feature = "std", feature = "bytes"))]
