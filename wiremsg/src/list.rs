@@ -748,19 +748,46 @@ impl<'v, T: Element> ListMut<'v, T> {
         self.as_list().get(index)
     }
 
-    /// Overwrites element `index` with `value`; returns false (and writes nothing) if
-    /// `index >= len()`.
+    /// Overwrites element `index` with `value` (a number, `bool`, enum, `FixedStr`, or
+    /// a fixed-size message as a whole); returns false (and writes nothing) if
+    /// `index >= len()`, or if the element is a message of an older version than this
+    /// reader's (its stride is shorter than the block to write). A newer writer's
+    /// element keeps the bytes after this reader's block.
+    ///
+    /// ```
+    /// use wiremsg::WireMsg;
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// struct Level { price: i64, size: u32 }
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// struct Book { sizes: Vec<u32>, levels: Vec<Level> }
+    ///
+    /// let book = Book { sizes: vec![1, 2], levels: vec![Level { price: 10, size: 1 }] };
+    /// let mut bytes = book.to_bytes().unwrap();
+    /// let mut edit = Book::view_mut(&mut bytes).unwrap();
+    /// assert!(edit.sizes_mut().set(1, &5));
+    /// assert!(edit.levels_mut().set(0, &Level { price: 11, size: 3 }));
+    /// assert!(!edit.levels_mut().set(1, &Level { price: 0, size: 0 })); // no element 1
+    /// assert_eq!(
+    ///     Book::decode(&bytes).unwrap(),
+    ///     Book { sizes: vec![1, 5], levels: vec![Level { price: 11, size: 3 }] }
+    /// );
+    /// ```
     #[inline]
     pub fn set(&mut self, index: usize, value: &T) -> bool
     where
         T: Scalar<'v>,
     {
-        if index >= self.len || <T::Kind as Kind>::LIST_ENCODING != ListEncoding::Packed {
+        if index >= self.len || <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Table {
             return false;
         }
-        // SAFETY: `index < len`: the element's bytes are inside the packed region.
-        let block =
-            unsafe { range_mut(self.bytes, index * self.stride, (index + 1) * self.stride) };
+        // SAFETY: `index < len` in a validated packed or strided list: the element's
+        // `stride` bytes are inside the region (FORMAT.md §6.1, §6.2).
+        let block = unsafe {
+            let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
+            range_mut(self.bytes, start, end)
+        };
         value.write_scalar(INTERNAL, block)
     }
 

@@ -187,3 +187,95 @@ fn a_later_nested_message_on_older_bytes_is_not_written() {
     assert!(!edit.set_hedge(leg("ZZ", Side::Sell, 4)));
     assert_eq!(bytes, before);
 }
+
+/// Elements of a list of fixed-size messages set as a whole: a newer writer's element
+/// keeps its extra bytes; an older writer's element (a shorter stride) is not written.
+#[test]
+fn list_elements_are_set_as_whole_messages() {
+    mod v1 {
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        pub(crate) struct Fill {
+            pub(crate) qty: u32,
+        }
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        pub(crate) struct Report {
+            pub(crate) fills: Vec<Fill>,
+        }
+    }
+    mod v3 {
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        #[wire(version = 3)]
+        pub(crate) struct Fill {
+            pub(crate) qty: u32,
+            #[wire(since = 2)]
+            pub(crate) px: i64,
+            #[wire(since = 3)]
+            pub(crate) venue: u8,
+        }
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        pub(crate) struct Report {
+            pub(crate) fills: Vec<Fill>,
+        }
+    }
+    #[derive(WireMsg, Debug, PartialEq)]
+    #[wire(version = 2)]
+    struct Fill {
+        qty: u32,
+        #[wire(since = 2)]
+        px: i64,
+    }
+    #[derive(WireMsg, Debug, PartialEq)]
+    struct Report {
+        fills: Vec<Fill>,
+    }
+
+    // This reader's version: written, and read back.
+    let mut bytes = Report {
+        fills: vec![Fill { qty: 1, px: 2 }, Fill { qty: 3, px: 4 }],
+    }
+    .to_bytes()
+    .unwrap();
+    let mut edit = Report::view_mut(&mut bytes).unwrap();
+    assert!(edit.fills_mut().set(1, &Fill { qty: 30, px: 40 }));
+    assert_eq!(
+        bytes,
+        Report {
+            fills: vec![Fill { qty: 1, px: 2 }, Fill { qty: 30, px: 40 }]
+        }
+        .to_bytes()
+        .unwrap()
+    );
+
+    // A newer writer's elements (stride 13): the first 12 bytes are written, `venue`
+    // stays.
+    let mut newer = v3::Report {
+        fills: vec![v3::Fill {
+            qty: 1,
+            px: 2,
+            venue: 9,
+        }],
+    }
+    .to_bytes()
+    .unwrap();
+    let mut edit = Report::view_mut(&mut newer).unwrap();
+    assert!(edit.fills_mut().set(0, &Fill { qty: 5, px: 6 }));
+    assert_eq!(
+        v3::Report::decode(&newer).unwrap().fills,
+        [v3::Fill {
+            qty: 5,
+            px: 6,
+            venue: 9
+        }]
+    );
+
+    // An older writer's elements (stride 4): there is no room for `px`.
+    let mut older = v1::Report {
+        fills: vec![v1::Fill { qty: 1 }],
+    }
+    .to_bytes()
+    .unwrap();
+    let before = older.clone();
+    let mut edit = Report::view_mut(&mut older).unwrap();
+    assert!(!edit.fills_mut().set(0, &Fill { qty: 5, px: 6 }));
+    assert_eq!(older, before);
+}
