@@ -1,7 +1,7 @@
 //! Peers and data sets for the comparison.
 //!
 //! The `compare` binary prints, for each reference message (R1, R2, R6 of
-//! `shared/reference.md`), one row per format: encoded size, encode, validated
+//! `benches/reference.md`), one row per format: encoded size, encode, validated
 //! read, unchecked read and decode times, then wiremsg's figures divided by
 //! rkyv's and FlatBuffers' ([`report::ratios`]). Formats plug in through
 //! [`format::Format`]; [`format::FormatSet::add`] adds a column, and

@@ -1,5 +1,5 @@
 //! The canonical model of the reference messages (R1, R2, R6 of
-//! `shared/reference.md`), their samples and checksums.
+//! `benches/reference.md`), their samples and checksums.
 //!
 //! The serde, rkyv and wiremsg derives sit on the model itself because that
 //! is how users of those crates use them (wiremsg's also generate the

@@ -245,10 +245,9 @@ fn lying_block_length_both_reject() {
     let err = HeaderedTick::view_with_header(&w).unwrap_err();
     assert_eq!(
         err.kind(),
-        &ErrorKind::HeaderMismatch {
-            block_length: 40,
-            version: 1,
-            expected: 50
+        &ErrorKind::BlockLengthTooSmall {
+            declared: 40,
+            required: 50
         }
     );
 

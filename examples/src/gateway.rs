@@ -36,7 +36,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio_util::bytes::BytesMut;
 use tokio_util::codec::{Decoder, Encoder};
 use wiremsg::frame::{LENGTH_PREFIX_LEN, WireCodec};
-use wiremsg::{Error, FixedStr, MessageHeader, Template, WireDispatch, WireEnum, WireMsg};
+use wiremsg::{Error, FixedStr, Template, WireDispatch, WireEnum, WireMsg, WithHeader};
 
 /// Buy or sell (FIX tag 54's values).
 #[derive(WireEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -216,7 +216,7 @@ impl Connection {
     /// # Errors
     ///
     /// An encoding error, or [`wiremsg::ErrorKind::Io`].
-    pub async fn send<T: Template>(&mut self, message: &T) -> Result<(), Error> {
+    pub async fn send<T: WithHeader + ?Sized>(&mut self, message: &T) -> Result<(), Error> {
         self.write.clear();
         self.codec.encode(message, &mut self.write)?;
         self.stream.write_all(&self.write).await?;
@@ -238,7 +238,7 @@ impl Connection {
     /// # Errors
     ///
     /// An encoding error.
-    pub fn encode_frame<T: Template>(
+    pub fn encode_frame<T: WithHeader + ?Sized>(
         &mut self,
         message: &T,
         out: &mut BytesMut,
@@ -300,7 +300,6 @@ async fn serve(stream: TcpStream, first_order_id: u64) -> Result<ConnectionStats
         },
         &mut report,
     )?;
-    let body = LENGTH_PREFIX_LEN + MessageHeader::LEN;
     // Live orders: client order id -> (order id, symbol, side, price, leaves).
     let mut live: HashMap<u64, (u64, FixedStr<8>, Side, i64, u32)> = HashMap::new();
     let mut next_order_id = first_order_id;
@@ -310,7 +309,9 @@ async fn serve(stream: TcpStream, first_order_id: u64) -> Result<ConnectionStats
             stats.bad_frames += 1;
             continue;
         };
-        let mut answer = ExecutionReport::view_mut(&mut report[body..])?;
+        // The frame after its length prefix: header and message, viewed mutably.
+        let (_, mut answer) =
+            ExecutionReport::view_mut_with_header(&mut report[LENGTH_PREFIX_LEN..])?;
         match request {
             InboundView::New(order) => {
                 let version = usize::from(header.version).min(3);

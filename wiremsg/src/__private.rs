@@ -2,11 +2,12 @@
 //! in any release. Nothing here can make a view: views come only from validation.
 
 pub use crate::field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, ViewOf};
-pub use crate::header::{MessageHeader, Template, view_body};
+pub use crate::field::{FixedKind, SetInPlace};
+pub use crate::header::{MessageHeader, Template, view_body, view_body_mut};
 pub use crate::kind::{EnumOf, Msg};
 pub use crate::layout::{
-    At, FieldList, Here, Layout, Leaf, Left, Nil, Pair, Right, block_length, has_block_length,
-    min_block_length, offset,
+    AllFixed, At, FieldList, FixedLayout, Flag, Here, Inline, Layout, Leaf, Left, Nil, No, Pair,
+    Right, Yes, block_length, has_block_length, min_block_length, offset,
 };
 pub use crate::list::{Bounded, ListMut};
 pub use crate::message::{EnumRepr, WireEnum, WireMsg, check_budget, decode_budget};
@@ -26,6 +27,16 @@ pub use core::result::Result::{self, Err, Ok};
 pub use serde;
 
 use crate::primitives_le::{write_u16, write_u32};
+
+/// True if two views of a field of type `F` read as the same value (the views'
+/// `PartialEq`).
+#[inline]
+pub fn field_eq<'v, F: Field>(a: ViewOf<'v, F>, b: ViewOf<'v, F>) -> bool
+where
+    F::Kind: 'v,
+{
+    <F::Kind as Kind>::view_eq(crate::mode::sealed::INTERNAL, a, b)
+}
 
 /// Bytes field `F` takes in the block.
 #[inline(always)]

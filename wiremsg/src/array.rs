@@ -1,6 +1,6 @@
 //! Fixed arrays `[T; N]` of fixed-size types, inline in the block (FORMAT.md §4.6).
 
-use crate::field::{DecodeField, Field, Kind, ListEncoding, Scalar, ViewOf};
+use crate::field::{DecodeField, Field, FixedKind, Kind, ListEncoding, Scalar, SetInPlace, ViewOf};
 use crate::kind::ArrayOf;
 use crate::mode::sealed::{INTERNAL, Internal, Place, Sealed};
 use crate::{Error, Mode, Node, TypeSchema};
@@ -49,6 +49,14 @@ impl<T: Field, const N: usize> Kind for ArrayOf<T, N> {
         Self: 'v,
     {
         s.collect_seq(view.iter().map(crate::serde_view::SerializeView::<T::Kind>))
+    }
+
+    #[inline]
+    fn view_eq<'v>(_: Internal, a: ArrayView<'v, T, N>, b: ArrayView<'v, T, N>) -> bool
+    where
+        Self: 'v,
+    {
+        a == b
     }
 
     #[inline(always)]
@@ -109,15 +117,19 @@ impl<'v, T: DecodeField<'v> + Default, const N: usize> DecodeField<'v> for [T; N
     }
 }
 
-impl<'v, T: Scalar<'v>, const N: usize> Scalar<'v> for [T; N] {
+impl<'v, T: Scalar<'v>, const N: usize> SetInPlace<'v, [T; N]> for ArrayOf<T, N> {
     #[inline]
-    fn write_scalar(&self, i: Internal, block: &mut [u8]) {
+    fn set(i: Internal, value: &[T; N], block: &mut [u8]) -> bool {
         let size = <T::Kind as Kind>::BLOCK_SIZE.max(1);
-        for (item, out) in self.iter().zip(block.chunks_exact_mut(size)) {
-            item.write_scalar(i, out);
+        let mut all = true;
+        for (item, out) in value.iter().zip(block.chunks_exact_mut(size)) {
+            all &= item.write_scalar(i, out);
         }
+        all
     }
 }
+
+impl<T: Field, const N: usize> FixedKind for ArrayOf<T, N> where T::Kind: FixedKind {}
 
 /// The validated view of a fixed array field.
 ///
@@ -238,6 +250,26 @@ where
     }
 }
 
+/// Two arrays are equal if their elements are, as [`List`](crate::List)'s are.
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Levels { bids: [u32; 2], asks: [u32; 2] }
+///
+/// let bytes = Levels { bids: [5, 6], asks: [5, 6] }.to_bytes().unwrap();
+/// let view = Levels::view(&bytes).unwrap();
+/// assert_eq!(view.bids(), view.asks());
+/// ```
+impl<'v, T: Field + 'v, const N: usize> PartialEq for ArrayView<'v, T, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.iter()
+            .zip(other.iter())
+            .all(|(a, b)| <T::Kind as Kind>::view_eq(INTERNAL, a, b))
+    }
+}
+
 impl<T: Field, const N: usize> fmt::Debug for ArrayView<'_, T, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list()
@@ -247,6 +279,20 @@ impl<T: Field, const N: usize> fmt::Debug for ArrayView<'_, T, N> {
 }
 
 /// Iterator over the elements of an [`ArrayView`].
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Levels { sizes: [u16; 3] }
+///
+/// let bytes = Levels { sizes: [1, 2, 3] }.to_bytes().unwrap();
+/// let view = Levels::view(&bytes).unwrap();
+/// let mut sizes = view.sizes().iter();
+/// assert_eq!(sizes.len(), 3);
+/// assert_eq!(sizes.next(), Some(1));
+/// assert_eq!(sizes.sum::<u16>(), 5);
+/// ```
 pub struct ArrayIter<'v, T, const N: usize> {
     array: ArrayView<'v, T, N>,
     next: usize,

@@ -1,7 +1,9 @@
 //! `Decimal<M, SCALE>`: fixed-point decimals, an integer mantissa with a decimal
 //! exponent fixed at compile time (FORMAT.md §4.8).
 
-use crate::field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, ViewOf};
+use crate::field::{
+    DecodeField, Element, Field, FixedKind, Kind, ListEncoding, Scalar, SetInPlace, ViewOf,
+};
 use crate::mode::sealed::{Internal, Place, Sealed};
 use crate::{Error, Mode, Node, TypeSchema};
 use core::fmt;
@@ -466,6 +468,14 @@ impl<M: Mantissa, const SCALE: u32> Kind for Decimal<M, SCALE> {
         Ok(())
     }
 
+    #[inline(always)]
+    fn view_eq<'v>(_: Internal, a: Self, b: Self) -> bool
+    where
+        Self: 'v,
+    {
+        a.mantissa.to_i128() == b.mantissa.to_i128()
+    }
+
     /// The exact decimal text (`"123.4500"`): JSON numbers would round it.
     #[cfg(feature = "serde")]
     fn serialize_view<'v, S: serde::Serializer>(
@@ -516,12 +526,16 @@ impl<'v, M: Mantissa, const SCALE: u32> DecodeField<'v> for Decimal<M, SCALE> {
     }
 }
 
-impl<'v, M: Mantissa + Scalar<'v>, const SCALE: u32> Scalar<'v> for Decimal<M, SCALE> {
+impl<'v, M: Mantissa + Scalar<'v>, const SCALE: u32> SetInPlace<'v, Decimal<M, SCALE>>
+    for Decimal<M, SCALE>
+{
     #[inline(always)]
-    fn write_scalar(&self, i: Internal, block: &mut [u8]) {
-        self.mantissa.write_scalar(i, block);
+    fn set(i: Internal, value: &Self, block: &mut [u8]) -> bool {
+        value.mantissa.write_scalar(i, block)
     }
 }
+
+impl<M: Mantissa, const SCALE: u32> FixedKind for Decimal<M, SCALE> {}
 
 /// A decimal's null sentinel is a mantissa: `#[wire(null = i64::MIN)]` on an
 /// `Option<Decimal<i64, 4>>` (SBE's optional decimal: a null mantissa).

@@ -30,12 +30,45 @@ use core::fmt;
 /// ```
 pub struct Error(Box<Inner>);
 
+/// `Result` with the error type of this crate: what every fallible function of
+/// `wiremsg` and of the generated code returns.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Ping {
+///     sequence: u64,
+/// }
+///
+/// fn sequence_of(bytes: &[u8]) -> wiremsg::Result<u64> {
+///     Ok(Ping::view(bytes)?.sequence())
+/// }
+///
+/// assert_eq!(sequence_of(&[7, 0, 0, 0, 0, 0, 0, 0]).unwrap(), 7);
+/// assert!(sequence_of(&[7]).is_err());
+/// ```
+pub type Result<T, E = Error> = core::result::Result<T, E>;
+
 struct Inner {
     kind: ErrorKind,
     offset: usize,
     /// Innermost segment first; reversed when displayed.
     path: Vec<Segment>,
+    /// The I/O error behind an [`ErrorKind::Io`], kept as the error's `source()`.
+    #[cfg(feature = "std")]
+    io: Option<std::io::Error>,
 }
+
+/// Paths longer than this many segments (field names and list indexes) are shown
+/// as their first and last [`PATH_KEPT`] segments, with the count of those between:
+/// a path through 64 nested messages would otherwise be hundreds of characters.
+const PATH_SHOWN: usize = 12;
+
+/// Segments kept at each end of a path longer than [`PATH_SHOWN`].
+const PATH_KEPT: usize = 4;
 
 #[derive(Clone)]
 enum Segment {
@@ -46,6 +79,26 @@ enum Segment {
 }
 
 /// What went wrong. Each variant names the rule of `FORMAT.md` that the bytes broke.
+///
+/// ```
+/// use wiremsg::{ErrorKind, WireMsg};
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Note { id: u32, text: String }
+///
+/// let bytes = Note { id: 1, text: "hi".into() }.to_bytes().unwrap();
+/// match Note::view(&bytes[..7]).unwrap_err().kind() {
+///     ErrorKind::Truncated { needed, available } => assert_eq!((*needed, *available), (10, 7)),
+///     other => panic!("{other:?}"),
+/// }
+/// let mut bad = bytes.clone();
+/// bad[6] = 99; // the end offset of `text`, past the message
+/// assert_eq!(
+///     Note::view(&bad).unwrap_err().kind(),
+///     &ErrorKind::OffsetOutOfRange { end: 99, min: 10, max: 12 }
+/// );
+/// assert_eq!(ErrorKind::InvalidBool { value: 2 }.to_string(), "invalid bool byte 0x02 (expected 0 or 1)");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -56,8 +109,11 @@ pub enum ErrorKind {
         /// Bytes present.
         available: usize,
     },
-    /// The `u16` block length of a message with a tail is smaller than the block this
-    /// reader requires (FORMAT.md §3).
+    /// A block length is smaller than the block this reader requires: the `u16`
+    /// block length of a message with a tail (FORMAT.md §3), a message header's block
+    /// length (§8: under the block of the version it names, or of this reader for a
+    /// newer version), or a block that ends inside a field (§5). A short buffer with
+    /// no block length of its own is [`Truncated`](Self::Truncated) instead.
     BlockLengthTooSmall {
         /// Block length written on the wire, in bytes.
         declared: usize,
@@ -150,7 +206,8 @@ pub enum ErrorKind {
     },
     /// A message header's block length or version disagrees with the message after
     /// it (FORMAT.md §8): its block length is not the message's own block length field,
-    /// or not the block of the version it names.
+    /// or over the block of the version it names, or its version is 0. (One under
+    /// that block is [`BlockLengthTooSmall`](Self::BlockLengthTooSmall).)
     HeaderMismatch {
         /// Block length in the header, in bytes.
         block_length: usize,
@@ -243,7 +300,10 @@ pub enum ErrorKind {
         reason: &'static str,
     },
     /// The underlying reader or writer of a framed stream failed (feature `std`).
+    /// The [`std::io::Error`] itself is the error's
+    /// [`source()`](core::error::Error::source), and its text is in the message.
     #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
     Io(std::io::ErrorKind),
     // -- end framing --
 }
@@ -256,7 +316,40 @@ impl Error {
             kind,
             offset,
             path: Vec::new(),
+            #[cfg(feature = "std")]
+            io: None,
         }))
+    }
+
+    /// An [`ErrorKind::Io`] of `err`'s kind at `offset`, keeping `err` as the
+    /// [`source()`](core::error::Error::source) and its text in the message.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::error::Error as _;
+    /// use std::io;
+    /// use wiremsg::{Error, ErrorKind};
+    ///
+    /// let err = Error::from_io(io::Error::new(io::ErrorKind::ConnectionReset, "peer went away"), 40);
+    /// assert_eq!(err.kind(), &ErrorKind::Io(io::ErrorKind::ConnectionReset));
+    /// assert_eq!(err.to_string(), "I/O error: peer went away at byte 40");
+    /// assert_eq!(err.source().unwrap().to_string(), "peer went away");
+    /// ```
+    #[cold]
+    #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
+    pub fn from_io(err: std::io::Error, offset: usize) -> Self {
+        let mut error = Error::new(ErrorKind::Io(err.kind()), offset);
+        error.0.io = Some(err);
+        error
+    }
+
+    /// The I/O error behind an [`ErrorKind::Io`], if there is one.
+    #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
+    pub fn io_error(&self) -> Option<&std::io::Error> {
+        self.0.io.as_ref()
     }
 
     /// What went wrong.
@@ -270,6 +363,11 @@ impl Error {
     }
 
     /// The field path, outermost first, such as `items[3].sku`; empty for the root.
+    ///
+    /// A path of more than 12 segments (field names and list indexes), such as one
+    /// through dozens of nested messages, shows its first and last 4 segments and the
+    /// number of those left out: `children[0].children[0] … 120 segments …
+    /// children[0].children[0]`.
     pub fn path(&self) -> alloc::string::String {
         let mut s = alloc::string::String::new();
         let _ = write_path(&mut s, &self.0.path);
@@ -311,10 +409,23 @@ impl Error {
 }
 
 fn write_path(out: &mut impl fmt::Write, path: &[Segment]) -> fmt::Result {
+    let len = path.len();
+    let elided = if len > PATH_SHOWN {
+        PATH_KEPT..len - PATH_KEPT
+    } else {
+        0..0
+    };
+    // `path` is innermost first: walk it from the outermost segment.
     for (i, seg) in path.iter().rev().enumerate() {
+        if elided.contains(&i) {
+            if i == elided.start {
+                write!(out, " \u{2026} {} segments \u{2026} ", elided.len())?;
+            }
+            continue;
+        }
         match seg {
             Segment::Field(name) => {
-                if i > 0 {
+                if i > 0 && i != elided.end {
                     out.write_char('.')?;
                 }
                 out.write_str(name.trim_start_matches("r#"))?;
@@ -460,6 +571,10 @@ impl fmt::Display for ErrorKind {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        #[cfg(feature = "std")]
+        if let Some(io) = &self.0.io {
+            return write!(f, "I/O error: {io} at byte {}", self.0.offset);
+        }
         write!(f, "{} at byte {}", self.0.kind, self.0.offset)?;
         if !self.0.path.is_empty() {
             f.write_str(" in `")?;
@@ -472,12 +587,26 @@ impl fmt::Display for Error {
 
 impl fmt::Debug for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Error")
-            .field("kind", &self.0.kind)
+        let mut d = f.debug_struct("Error");
+        d.field("kind", &self.0.kind)
             .field("offset", &self.0.offset)
-            .field("path", &self.path())
-            .finish()
+            .field("path", &self.path());
+        #[cfg(feature = "std")]
+        if let Some(io) = &self.0.io {
+            d.field("io", io);
+        }
+        d.finish()
     }
 }
 
-impl core::error::Error for Error {}
+/// The source of an [`ErrorKind::Io`] is the [`std::io::Error`] itself; other errors
+/// have none.
+impl core::error::Error for Error {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        #[cfg(feature = "std")]
+        if let Some(io) = &self.0.io {
+            return Some(io);
+        }
+        None
+    }
+}

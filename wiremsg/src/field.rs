@@ -16,6 +16,19 @@ use core::fmt::Debug;
 /// Implemented by this crate for the supported types and by the derives for messages
 /// and enums. The wire shape comes from [`Field::Kind`], which only this crate can
 /// define; the methods here only encode.
+///
+/// ```
+/// use wiremsg::{Field, FixedStr, WireMsg};
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Tick { price: i64, venue: String }
+///
+/// assert_eq!((<u32 as Field>::BLOCK_SIZE, <u32 as Field>::IN_TAIL), (4, false));
+/// assert_eq!(<FixedStr<8> as Field>::BLOCK_SIZE, 8);
+/// assert_eq!((<String as Field>::BLOCK_SIZE, <String as Field>::IN_TAIL), (4, true)); // end offset
+/// assert_eq!(<Option<u16> as Field>::BLOCK_SIZE, 3); // presence byte, value
+/// assert!(<Tick as Field>::IN_TAIL); // a message with a tail nests in the tail
+/// ```
 pub trait Field {
     /// The field's wire shape (sealed: one of this crate's kinds).
     type Kind: Kind;
@@ -54,12 +67,35 @@ pub trait Field {
 /// What an accessor of a validated view returns for a field of type `F`: `u64` for
 /// `u64`, `&'v str` for `String`, `&str` and `FixedStr<N>`, `&'v [u8]` for bytes, a
 /// [`List`](crate::List) for other lists, the nested message's view for a message.
+///
+/// ```
+/// use wiremsg::{FixedStr, List, ViewOf};
+///
+/// let _: ViewOf<'static, u64> = 7u64;
+/// let _: ViewOf<'static, String> = "text";
+/// let _: ViewOf<'static, FixedStr<8>> = "AAPL";
+/// let _: ViewOf<'static, Vec<u8>> = &[1u8, 2][..];
+/// let _: ViewOf<'static, Vec<i64>> = List::<i64>::default();
+/// let _: ViewOf<'static, Option<u32>> = Some(1u32);
+/// ```
 pub type ViewOf<'v, F> = <<F as Field>::Kind as Kind>::View<'v>;
 
 /// A wire shape: how a field's bytes are laid out, validated and read.
 ///
 /// Sealed: only this crate implements it (the types are in [`kind`](crate::kind)),
 /// and its hidden methods take a token that only this crate can make.
+///
+/// ```
+/// use wiremsg::{Field, Kind, ListEncoding, kind};
+///
+/// // A field type names its kind; the kind says how it is laid out.
+/// type KindOf<F> = <F as Field>::Kind;
+/// assert_eq!(<KindOf<Vec<String>> as Kind>::BLOCK_SIZE, 4);
+/// assert_eq!(<kind::ListOf<String> as Kind>::LIST_ENCODING, ListEncoding::Table);
+/// assert_eq!(<KindOf<u32> as Kind>::LIST_ENCODING, ListEncoding::Packed);
+/// assert!(!<KindOf<u32> as Kind>::CHECKS); // every 4 bytes are a u32
+/// assert!(<KindOf<bool> as Kind>::CHECKS); // only 0 and 1 are a bool
+/// ```
 pub trait Kind: Sealed {
     /// Bytes in the block: the value, or the slot ending in a `u32` end offset.
     const BLOCK_SIZE: usize;
@@ -118,6 +154,14 @@ pub trait Kind: Sealed {
     /// exactly these bytes.
     #[doc(hidden)]
     unsafe fn read<'v>(_: Internal, block: &'v [u8], region: &'v [u8]) -> Self::View<'v>;
+
+    /// True if two views read as the same value: what `==` on views compares (enums
+    /// by their wire value, lists and arrays element by element, floats as `f64 ==`
+    /// does).
+    #[doc(hidden)]
+    fn view_eq<'v>(_: Internal, a: Self::View<'v>, b: Self::View<'v>) -> bool
+    where
+        Self: 'v;
 }
 
 /// A field type whose owned value can be rebuilt from its view.
@@ -130,6 +174,18 @@ pub trait Kind: Sealed {
     message = "`{Self}` cannot be decoded from the bytes it views",
     note = "a borrowed slice `&[T]` decodes only for `T = u8`; use `Vec<T>` in the type you decode into"
 )]
+///
+/// ```
+/// use wiremsg::{DecodeField, WireMsg};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct Login<'a> { user: &'a str, token: Vec<u8> }
+///
+/// let bytes = Login { user: "ann", token: vec![1, 2] }.to_bytes().unwrap();
+/// let login = Login::decode(&bytes).unwrap(); // `user` borrows from `bytes`
+/// assert_eq!(login, Login { user: "ann", token: vec![1, 2] });
+/// assert_eq!(<u16 as DecodeField>::decode_view(7), 7);
+/// ```
 pub trait DecodeField<'v>: Field + Sized {
     /// The owned (or borrowed from the same bytes) value of a view.
     fn decode_view(view: ViewOf<'v, Self>) -> Self;
@@ -145,6 +201,20 @@ pub trait DecodeField<'v>: Field + Sized {
 }
 
 /// A field type that can be a list element (`Vec<T>` or `&[T]`).
+///
+/// ```
+/// use wiremsg::{Element, List, WireMsg};
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Batch { ids: Vec<u32>, raw: Vec<u8> }
+///
+/// let bytes = Batch { ids: vec![4, 5], raw: vec![9] }.to_bytes().unwrap();
+/// let view = Batch::view(&bytes).unwrap();
+/// let ids: <u32 as Element>::ListView<'_> = view.ids(); // a List
+/// let raw: <u8 as Element>::ListView<'_> = view.raw(); // bytes are a slice
+/// assert_eq!((ids.get(1), raw), (Some(5), &[9u8][..]));
+/// let _: List<'_, u32> = ids;
+/// ```
 pub trait Element: Field + Sized {
     /// What a list accessor returns: `&[u8]` for bytes, [`List`](crate::List) otherwise.
     type ListView<'v>: Copy + Debug;
@@ -159,6 +229,20 @@ pub trait Element: Field + Sized {
 }
 
 /// How a list's elements are laid out in its tail region (FORMAT.md §6).
+///
+/// ```
+/// use wiremsg::{Field, Kind, ListEncoding, WireMsg};
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Level { price: i64, size: u32 }
+///
+/// fn encoding<T: Field>() -> ListEncoding {
+///     <T::Kind as Kind>::LIST_ENCODING
+/// }
+/// assert_eq!(encoding::<i64>(), ListEncoding::Packed);
+/// assert_eq!(encoding::<Level>(), ListEncoding::Strided); // fixed-size message
+/// assert_eq!(encoding::<String>(), ListEncoding::Table);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ListEncoding {
     /// Elements of a fixed-size type that never changes size (numbers, enums, text),
@@ -173,23 +257,70 @@ pub enum ListEncoding {
 }
 
 /// A fixed-size field type that a mutable view can overwrite in place
-/// (`set_<field>`): numbers, `bool`, enums, [`FixedStr`](crate::FixedStr), arrays and
-/// options of these.
+/// (`set_<field>`): numbers, `bool`, enums, [`FixedStr`](crate::FixedStr), fixed-size
+/// messages (those whose fields are all of these, without `#[wire(block_length)]`),
+/// and arrays and options of these.
 ///
 /// `'v` only keeps the bound on a generated setter from being decided where the
 /// setter is declared.
 ///
-/// Sealed: the bytes it writes are always a valid value of the field, so a mutable
-/// view stays valid after any number of sets.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a scalar field that can be set in place",
-    note = "nested messages are changed through the `<field>_mut()` accessor; variable-length fields cannot be resized in place"
-)]
+/// Implemented by this crate alone, through the field's [`Kind`]: the bytes it writes
+/// are always a valid value of the field, so a mutable view stays valid after any
+/// number of sets. (A message's encoding is checked by validation before it is
+/// copied in, unless every byte pattern of its block is valid.)
+///
+/// ```
+/// use wiremsg::{FixedStr, Scalar, WireMsg};
+///
+/// fn settable<'v, T: Scalar<'v>>() {}
+/// settable::<u64>();
+/// settable::<Option<[FixedStr<4>; 2]>>();
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Px { mantissa: i64, exponent: i8 }
+/// settable::<Px>(); // a fixed-size message, as a whole
+/// ```
 pub trait Scalar<'v>: Field {
-    /// Writes the value into its block bytes (at least `BLOCK_SIZE` of them).
+    /// Writes the value into its block bytes (at least `BLOCK_SIZE` of them); false
+    /// if it wrote nothing (a message whose encoding did not validate).
     #[doc(hidden)]
-    fn write_scalar(&self, _: Internal, block: &mut [u8]);
+    fn write_scalar(&self, _: Internal, block: &mut [u8]) -> bool;
 }
+
+impl<'v, F: Field> Scalar<'v> for F
+where
+    F::Kind: SetInPlace<'v, F>,
+{
+    #[inline(always)]
+    fn write_scalar(&self, i: Internal, block: &mut [u8]) -> bool {
+        <F::Kind as SetInPlace<'v, F>>::set(i, self, block)
+    }
+}
+
+/// A kind whose values of field type `F` can be written in place, always as valid
+/// bytes: what makes `F` a [`Scalar`]. Implemented by this crate for its fixed-size
+/// kinds, each for the field types it was made for (so a hand-made field type that
+/// names a kind does not become settable).
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{F}` is not a fixed-size field that can be set in place",
+    note = "a nested message with variable-size data is changed through the `<field>_mut()` accessor, one field at a time; variable-length fields cannot be resized in place"
+)]
+pub trait SetInPlace<'v, F>: Kind {
+    /// Writes `value` into its block bytes (at least `BLOCK_SIZE` of them); false if
+    /// it wrote nothing.
+    fn set(_: Internal, value: &F, block: &mut [u8]) -> bool;
+}
+
+/// A kind whose every value is fixed-size and inline: numbers, `bool`, text of fixed
+/// width, enums, arrays and options of these, and messages made of them. What a
+/// message needs to be set in place as a whole.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` keeps data in the tail, so a message with it cannot be set in place as a whole",
+    note = "set its fixed-size fields one by one through the `<field>_mut()` accessor"
+)]
+pub trait FixedKind: Kind {}
 
 /// `Element` for a type whose lists are viewed as [`List`](crate::List):
 /// `list_element!([impl<..> Element for Type])`.

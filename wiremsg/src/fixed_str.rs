@@ -1,6 +1,6 @@
 //! `FixedStr<N, PAD>`: fixed-width text such as an 8-byte ticker (FORMAT.md §4.3).
 
-use crate::field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar};
+use crate::field::{DecodeField, Element, Field, FixedKind, Kind, ListEncoding, SetInPlace};
 use crate::mode::sealed::{Internal, Place, Sealed};
 use crate::{Error, ErrorKind, Mode, TypeSchema};
 use core::fmt;
@@ -273,6 +273,14 @@ impl<const N: usize, const PAD: u8> Kind for FixedStr<N, PAD> {
     {
         s.serialize_str(view)
     }
+
+    #[inline(always)]
+    fn view_eq<'v>(_: Internal, a: &'v str, b: &'v str) -> bool
+    where
+        Self: 'v,
+    {
+        a == b
+    }
 }
 
 impl<const N: usize, const PAD: u8> Field for FixedStr<N, PAD> {
@@ -306,9 +314,12 @@ impl<'v, const N: usize, const PAD: u8> DecodeField<'v> for FixedStr<N, PAD> {
 }
 
 /// The bytes of a `FixedStr` are UTF-8 by construction ([`FixedStr::new`]).
-impl<'v, const N: usize, const PAD: u8> Scalar<'v> for FixedStr<N, PAD> {
+impl<'v, const N: usize, const PAD: u8> SetInPlace<'v, FixedStr<N, PAD>> for FixedStr<N, PAD> {
     #[inline(always)]
-    fn write_scalar(&self, _: Internal, block: &mut [u8]) {
-        self.write(block, &mut []);
+    fn set(_: Internal, value: &FixedStr<N, PAD>, block: &mut [u8]) -> bool {
+        value.write(block, &mut []);
+        true
     }
 }
+
+impl<const N: usize, const PAD: u8> FixedKind for FixedStr<N, PAD> {}

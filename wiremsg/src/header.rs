@@ -19,6 +19,20 @@ use alloc::vec::Vec;
 /// written, which lets such a message evolve (`since` fields) even when it is not
 /// alone in its buffer. For a message with a tail it repeats the message's own block
 /// length field.
+///
+/// ```
+/// use wiremsg::{ErrorKind, MessageHeader};
+///
+/// let header = MessageHeader { block_length: 28, template_id: 1, schema_id: 7, version: 2 };
+/// let bytes = header.to_bytes();
+/// assert_eq!(bytes, [28, 0, 1, 0, 7, 0, 2, 0]);
+/// assert_eq!(MessageHeader::read(&bytes)?, header);
+/// assert_eq!(
+///     MessageHeader::read(&bytes[..5]).unwrap_err().kind(),
+///     &ErrorKind::Truncated { needed: 8, available: 5 }
+/// );
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MessageHeader {
     /// Block length of the message that follows, in bytes.
@@ -167,23 +181,141 @@ pub trait Template: WireMsg {
     /// # Errors
     ///
     /// [`ErrorKind::UnexpectedTemplate`] or [`ErrorKind::SchemaMismatch`] if the
-    /// header names another type; [`ErrorKind::Truncated`] if the header or the block
-    /// it announces is cut short; any error of [`WireMsg::view`], with offsets counted
-    /// from the start of the header.
+    /// header names another type; [`ErrorKind::BlockLengthTooSmall`] if the header's
+    /// block length is under the block of the version it names (for a version newer
+    /// than this reader's, under this reader's block); [`ErrorKind::HeaderMismatch`]
+    /// if it is over the block of a version this reader knows, if the version is 0,
+    /// or if it disagrees with the message's own block length field;
+    /// [`ErrorKind::Truncated`] if the header or the block it announces is cut short;
+    /// any error of [`WireMsg::view`], with offsets counted from the start of the
+    /// header.
     fn view_with_header(bytes: &[u8]) -> Result<(MessageHeader, Self::View<'_>), Error> {
         let header = MessageHeader::read(bytes)?;
         if header.template_id != Self::TEMPLATE_ID {
-            return Err(Error::new(
-                ErrorKind::UnexpectedTemplate {
-                    template_id: header.template_id,
-                    schema_id: header.schema_id,
-                    expected: Self::TEMPLATE_ID,
-                },
-                2,
-            ));
+            return Err(unexpected_template::<Self>(header));
         }
         view_body::<Self>(header, bytes).map(|view| (header, view))
     }
+
+    /// Reads the header like [`view_with_header`](Self::view_with_header) and returns
+    /// the mutable view of the message after it: a received frame updated in place.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::{Template, WireMsg};
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// #[wire(template_id = 4)]
+    /// struct Fill {
+    ///     order: u64,
+    ///     filled: u32,
+    /// }
+    ///
+    /// let mut bytes = Vec::new();
+    /// Fill { order: 9, filled: 0 }.encode_with_header(&mut bytes)?;
+    /// let (header, mut fill) = Fill::view_mut_with_header(&mut bytes)?;
+    /// assert_eq!(header.template_id, 4);
+    /// fill.set_filled(300);
+    /// assert_eq!(Fill::view_with_header(&bytes)?.1.filled(), 300);
+    ///
+    /// bytes[2] = 5; // another template id
+    /// assert!(Fill::view_mut_with_header(&mut bytes).is_err());
+    /// # Ok::<(), wiremsg::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`view_with_header`](Self::view_with_header).
+    fn view_mut_with_header(bytes: &mut [u8]) -> Result<(MessageHeader, Self::Mut<'_>), Error> {
+        let header = MessageHeader::read(bytes)?;
+        if header.template_id != Self::TEMPLATE_ID {
+            return Err(unexpected_template::<Self>(header));
+        }
+        view_body_mut::<Self>(header, bytes).map(|view| (header, view))
+    }
+}
+
+/// A value that is sent as a message header and a message: every [`Template`]
+/// message, and every `#[derive(WireDispatch)]` enum (the header and message of its
+/// variant). What [`FrameWriter::write`](crate::FrameWriter::write),
+/// `frame::WireCodec` and `frame::put_frame` take, so that a dispatch enum is sent as
+/// it is, encoded straight into the frame.
+///
+/// Implemented by this crate for every `Template` and by `#[derive(WireDispatch)]`;
+/// its methods are the ones the framing calls.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::{FrameReader, FrameWriter, WireDispatch, WireMsg, WithHeader};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 1)]
+/// struct NewOrder { id: u64, qty: u32 }
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 2)]
+/// struct Cancel { id: u64 }
+///
+/// #[derive(WireDispatch, Debug, PartialEq)]
+/// enum ClientMsg { NewOrder(NewOrder), Cancel(Cancel) }
+///
+/// let cancel = ClientMsg::Cancel(Cancel { id: 7 });
+/// assert_eq!(cancel.len_with_header(), 8 + 8);
+///
+/// let mut writer = FrameWriter::new(Vec::new());
+/// writer.write(&ClientMsg::NewOrder(NewOrder { id: 7, qty: 100 }))?; // no staging
+/// writer.write(&cancel)?;
+/// writer.write(&Cancel { id: 8 })?; // a message on its own, as before
+/// let stream = writer.into_inner();
+///
+/// let mut reader = FrameReader::new(&stream[..]);
+/// let mut got = Vec::new();
+/// while let Some(frame) = reader.next_frame()? {
+///     got.push(ClientMsg::decode(frame)?);
+/// }
+/// assert_eq!(got[1], cancel);
+/// assert_eq!(got[2], ClientMsg::Cancel(Cancel { id: 8 }));
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+pub trait WithHeader {
+    /// Bytes of header and message (saturating at `usize::MAX`).
+    fn len_with_header(&self) -> usize;
+
+    /// Writes the header and the message at the start of `out` without allocating;
+    /// returns the bytes written.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::BufferTooSmall`] if `out` is shorter than
+    /// [`len_with_header`](Self::len_with_header) (nothing is written);
+    /// [`ErrorKind::TooLarge`] if the message exceeds `u32::MAX` bytes.
+    fn write_with_header(&self, out: &mut [u8]) -> Result<usize, Error>;
+}
+
+impl<T: Template> WithHeader for T {
+    #[inline]
+    fn len_with_header(&self) -> usize {
+        self.encoded_len_with_header()
+    }
+
+    #[inline]
+    fn write_with_header(&self, out: &mut [u8]) -> Result<usize, Error> {
+        self.encode_with_header_into(out)
+    }
+}
+
+#[cold]
+fn unexpected_template<T: Template>(header: MessageHeader) -> Error {
+    Error::new(
+        ErrorKind::UnexpectedTemplate {
+            template_id: header.template_id,
+            schema_id: header.schema_id,
+            expected: T::TEMPLATE_ID,
+        },
+        2,
+    )
 }
 
 #[cold]
@@ -201,6 +333,28 @@ fn header_mismatch(header: MessageHeader, expected: usize) -> Error {
 /// Views the message after a header whose template id already matched `T`.
 #[doc(hidden)]
 pub fn view_body<T: Template>(header: MessageHeader, bytes: &[u8]) -> Result<T::View<'_>, Error> {
+    let body = body_range::<T>(header, bytes)?;
+    T::view(&bytes[body]).map_err(|e| e.shift(MessageHeader::LEN))
+}
+
+/// Views the message after a header whose template id already matched `T`, mutably.
+#[doc(hidden)]
+pub fn view_body_mut<T: Template>(
+    header: MessageHeader,
+    bytes: &mut [u8],
+) -> Result<T::Mut<'_>, Error> {
+    let body = body_range::<T>(header, bytes)?;
+    T::view_mut(&mut bytes[body]).map_err(|e| e.shift(MessageHeader::LEN))
+}
+
+/// Checks a header whose template id already matched `T` against `T` and the bytes
+/// (FORMAT.md §8), and returns where the message is in `bytes`: from the end of the
+/// header to the end of the bytes, or of the announced block for a message without a
+/// tail.
+fn body_range<T: Template>(
+    header: MessageHeader,
+    bytes: &[u8],
+) -> Result<core::ops::Range<usize>, Error> {
     if header.schema_id != T::SCHEMA_ID {
         return Err(Error::new(
             ErrorKind::SchemaMismatch {
@@ -224,32 +378,42 @@ pub fn view_body<T: Template>(header: MessageHeader, bytes: &[u8]) -> Result<T::
     } else {
         announced >= expected
     };
-    if header.version == 0 || !agrees {
+    if header.version == 0 {
         return Err(header_mismatch(header, expected));
     }
-    let body = if T::IN_TAIL {
+    if announced < expected {
+        // Fewer bytes than the block of the version named (or, for a newer version,
+        // than this reader's block): the block is too small, whatever follows it.
+        return Err(Error::new(
+            ErrorKind::BlockLengthTooSmall {
+                declared: announced,
+                required: expected,
+            },
+            0,
+        ));
+    }
+    if !agrees {
+        return Err(header_mismatch(header, expected));
+    }
+    let start = bytes.len().min(MessageHeader::LEN);
+    if T::IN_TAIL {
         // The message states its block length itself: the two must be one.
-        match body.first_chunk::<2>() {
-            Some(own) if usize::from(u16::from_le_bytes(*own)) != announced => {
-                let own = usize::from(u16::from_le_bytes(*own));
+        if let Some(own) = body.first_chunk::<2>() {
+            let own = usize::from(u16::from_le_bytes(*own));
+            if own != announced {
                 return Err(header_mismatch(header, own));
             }
-            _ => body,
         }
+        Ok(start..bytes.len())
+    } else if body.len() < announced {
+        Err(Error::new(
+            ErrorKind::Truncated {
+                needed: MessageHeader::LEN + announced,
+                available: bytes.len(),
+            },
+            0,
+        ))
     } else {
-        let block_length = usize::from(header.block_length);
-        match body.get(..block_length) {
-            Some(block) => block,
-            None => {
-                return Err(Error::new(
-                    ErrorKind::Truncated {
-                        needed: MessageHeader::LEN + block_length,
-                        available: bytes.len(),
-                    },
-                    0,
-                ));
-            }
-        }
-    };
-    T::view(body).map_err(|e| e.shift(MessageHeader::LEN))
+        Ok(start..start + announced)
+    }
 }

@@ -8,7 +8,7 @@
 //! type, what a read relies on is exactly what validation checked: no code outside
 //! this crate can make them disagree (the traits are sealed).
 
-use crate::field::{Field, Kind};
+use crate::field::{Field, FixedKind, Kind};
 use crate::mode::sealed::{Internal, Place, Sealed};
 use crate::primitives_le::read_u32;
 use crate::{Error, ErrorKind, Mode};
@@ -21,10 +21,67 @@ pub trait Layout: 'static {
     type Fields: FieldList;
     /// The field names in wire order, for error paths.
     const FIELD_NAMES: &'static [&'static str];
-    /// True if the message starts with its `u16` block length although no field has
-    /// tail data (`#[wire(block_length)]`), so that later versions can add such fields.
-    const BLOCK_LENGTH_FIELD: bool = false;
+    /// [`Yes`] if the message starts with its `u16` block length although no field
+    /// has tail data (`#[wire(block_length)]`), so that later versions can add such
+    /// fields; else [`No`].
+    type BlockLengthField: Flag;
+    /// The value of [`BlockLengthField`](Self::BlockLengthField).
+    const BLOCK_LENGTH_FIELD: bool = <Self::BlockLengthField as Flag>::VALUE;
 }
+
+/// A yes or no known to the type system: [`Yes`] or [`No`].
+pub trait Flag: Sealed {
+    /// The flag as a value.
+    const VALUE: bool;
+}
+
+/// The flag that is set.
+#[derive(Debug)]
+pub struct Yes;
+
+/// The flag that is not set.
+#[derive(Debug)]
+pub struct No;
+
+impl Sealed for Yes {}
+impl Sealed for No {}
+
+impl Flag for Yes {
+    const VALUE: bool = true;
+}
+
+impl Flag for No {
+    const VALUE: bool = false;
+}
+
+/// A field list whose fields are all fixed-size and inline ([`FixedKind`]).
+pub trait AllFixed: FieldList {}
+
+impl AllFixed for Nil {}
+
+impl<F: Field, const SINCE: u16> AllFixed for Leaf<F, SINCE> where F::Kind: FixedKind {}
+
+impl<A: AllFixed, B: AllFixed> AllFixed for Pair<A, B> {}
+
+/// The layout of a message without tail data and without a block length field: its
+/// encoding is its block, which nests inline and can be set in place as a whole.
+pub trait FixedLayout: Layout {}
+
+impl<L: Layout> FixedLayout for L
+where
+    L::Fields: AllFixed,
+    L::BlockLengthField: Inline,
+{
+}
+
+/// The [`Layout::BlockLengthField`] of a message that nests inline: [`No`].
+#[diagnostic::on_unimplemented(
+    message = "a message with `#[wire(block_length)]` nests in the tail, so it cannot be set in place as a whole",
+    note = "set its fields one by one through the `<field>_mut()` accessor"
+)]
+pub trait Inline: Flag {}
+
+impl Inline for No {}
 
 /// A message without fields.
 #[derive(Debug)]

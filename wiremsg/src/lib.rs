@@ -98,6 +98,7 @@
 //! | `bytes` | no | `frame::put_frame` into any `bytes::BufMut` |
 //! | `tokio-util` | no | `frame::WireCodec` (implies `std` and `bytes`) |
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(
     missing_docs,
     missing_debug_implementations,
@@ -180,12 +181,13 @@ struct ReadmeDoctests;
 
 pub use array::{ArrayIter, ArrayView};
 pub use decimal::{Decimal, DecimalError, MAX_SCALE, Mantissa, Rounding};
-pub use error::{Error, ErrorKind};
+pub use error::{Error, ErrorKind, Result};
 pub use field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, ViewOf};
 pub use fixed_str::{FixedStr, FixedStrError};
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub use frame::{FrameReader, FrameWriter};
-pub use header::{MessageHeader, Template};
+pub use header::{MessageHeader, Template, WithHeader};
 pub use list::{List, ListIter, ListIterMut, ListMut};
 pub use message::{EnumRepr, MAX_DEPTH, WireEnum, WireMsg, decode_budget};
 pub use mode::Mode;
@@ -198,61 +200,205 @@ pub use validated::MutOf;
 
 /// Derives [`WireMsg`](trait@WireMsg) for a struct with named fields.
 ///
-/// # Attributes
-///
-/// On the struct (`#[wire(...)]`, several keys may share one attribute):
-///
-/// | attribute | what it does |
-/// |---|---|
-/// | `version = N` | the message's current schema version (default 1; FORMAT.md §5) |
-/// | `template_id = N` | the id a [`MessageHeader`] carries: implements [`Template`] (`encode_with_header`, `view_with_header`) and lets the type be a [`WireDispatch`](derive@WireDispatch) variant |
-/// | `schema_id = N` | the schema the template id belongs to (default 0; with `template_id`) |
-/// | `block_length` | the message starts with its block length even without a variable-size field, so that a later version may add one (FORMAT.md §5, E9) |
-///
-/// On a field:
-///
-/// | attribute | what it does |
-/// |---|---|
-/// | `since = N` | the version that added the field (default 1): older bytes read without it, as its default, and the views add `try_<field>()` and `has_<field>()` |
-/// | `default = expr` | what a `since` field reads as when the writer did not have it (default: `Default::default()`, zeros for an array; a nested message has no default view: read it with `try_<field>()`) |
-/// | `reserved` | a removed field: its slot stays, written as its type's default, with no accessor |
+/// The struct's fields, in declaration order, become the message's block and tail
+/// (see [Layout](#layout)); the derive generates the view `{Name}View<'v>`, the
+/// mutable view `{Name}Mut<'v>` and the trait impls (see
+/// [Generated items](#generated-items)). The struct may have lifetime parameters
+/// (for `&'a str` and `&'a [T]` fields), not type or const parameters.
 ///
 /// ```
 /// use wiremsg::WireMsg;
 ///
 /// #[derive(WireMsg, Debug, PartialEq)]
-/// #[wire(version = 3, template_id = 12, schema_id = 1)]
-/// struct NewOrder {
-///     id: u64,
-///     #[wire(reserved)]
-///     old_flags: u8,
-///     #[wire(since = 2, default = 1)]
-///     tif: u8,
-///     #[wire(since = 3)]
-///     note: Option<u32>,
+/// struct Fill {
+///     order: u64,
+///     qty: u32,
+///     venue: String,
 /// }
 ///
-/// let bytes = [7, 0, 0, 0, 0, 0, 0, 0, 0]; // a version-1 writer: id 7, old_flags 0
-/// let view = NewOrder::view(&bytes).unwrap();
-/// assert_eq!((view.id(), view.tif(), view.has_tif(), view.version()), (7, 1, false, 1));
-/// assert_eq!(view.try_note(), None);
+/// let bytes = Fill { order: 7, qty: 100, venue: "XNAS".into() }.to_bytes()?;
+/// let fill = Fill::view(&bytes)?;
+/// assert_eq!((fill.order(), fill.qty(), fill.venue()), (7, 100, "XNAS"));
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+///
+/// # Attributes
+///
+/// All in `#[wire(...)]`; several keys may share one attribute, separated by commas.
+/// An unknown key is a compile error that lists the known ones.
+///
+/// On the struct:
+///
+/// | attribute | what it does |
+/// |---|---|
+/// | `version = N` | the message's current schema version, 1 to 65,535 (default 1; FORMAT.md §5); needed by any `since` above 1 |
+/// | `template_id = N` | the id a [`MessageHeader`] carries: implements [`Template`] (`encode_with_header`, `view_with_header`, `view_mut_with_header`, framing) and lets the type be a [`WireDispatch`](derive@WireDispatch) variant |
+/// | `schema_id = N` | the schema the template id belongs to (default 0; with `template_id`) |
+/// | `block_length` | the message starts with its `u16` block length even without a variable-size field, so that a later version may add one (a format change of version 1; FORMAT.md §5, E9) |
+///
+/// On a field:
+///
+/// | attribute | what it does |
+/// |---|---|
+/// | `since = N` | the version that added the field (default 1), at most `version`, never lower than an earlier field's: older bytes read without it, as its default, and the views add `try_<field>()` and `has_<field>()` |
+/// | `default = expr` | with `since`: what the field reads as when the writer did not have it, an expression of the accessor's type (default: `Default::default()`, zeros for an array; a nested message has no default view: read it with `try_<field>()`) |
+/// | `reserved` | a removed field: its slot stays, written as its type's default, with no accessor |
+///
+/// `version`, `since` and `default`: a version-2 reader of version-1 bytes.
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(version = 3)]
+/// struct NewOrder {
+///     id: u64,
+///     #[wire(since = 2, default = 1)] // time in force: "day" unless the writer says
+///     tif: u8,
+///     #[wire(since = 3)]
+///     min_qty: Option<u32>,
+/// }
+///
+/// let bytes = [7, 0, 0, 0, 0, 0, 0, 0]; // a version-1 writer: id 7
+/// let order = NewOrder::view(&bytes)?;
+/// assert_eq!((order.id(), order.tif(), order.has_tif(), order.version()), (7, 1, false, 1));
+/// assert_eq!((order.try_min_qty(), order.min_qty()), (None, None));
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+///
+/// `template_id` and `schema_id`: the 8-byte header in front of the message.
+///
+/// ```
+/// use wiremsg::{Template, WireMsg};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 12, schema_id = 1)]
+/// struct Cancel {
+///     id: u64,
+/// }
+///
+/// let mut bytes = Vec::new();
+/// Cancel { id: 9 }.encode_with_header(&mut bytes)?;
+/// assert_eq!(bytes[..8], [8, 0, 12, 0, 1, 0, 1, 0]); // block length, template, schema, version
+/// assert_eq!((Cancel::TEMPLATE_ID, Cancel::SCHEMA_ID), (12, 1));
+/// assert_eq!(Cancel::view_with_header(&bytes)?.1.id(), 9);
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+///
+/// `block_length`: a fixed-size message that may gain a string later.
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(block_length)]
+/// struct Alert {
+///     code: u32,
+/// }
+///
+/// assert_eq!(Alert { code: 7 }.to_bytes()?, [6, 0, 7, 0, 0, 0]); // block length 6, code
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+///
+/// `reserved`: a field that was removed keeps its bytes.
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct Quote {
+///     price: i64,
+///     #[wire(reserved)]
+///     old_flags: u8, // written as 0; no accessor
+///     size: u32,
+/// }
+///
+/// let bytes = Quote { price: 1, old_flags: 5, size: 2 }.to_bytes()?;
+/// assert_eq!(bytes[8], 0);
+/// assert_eq!(Quote::view(&bytes)?.size(), 2);
+/// # Ok::<(), wiremsg::Error>(())
 /// ```
 ///
 /// # Generated items
 ///
-/// For `struct Order { .. }` in the same module and with the same visibility:
+/// For `struct Order { .. }`, in the same module and with the same visibility, every
+/// item documented:
 ///
 /// | item | what it is |
 /// |---|---|
-/// | `impl WireMsg for Order` | `BLOCK_LENGTH`, `MIN_BLOCK_LENGTH`, `VERSION`, `SCHEMA`, `view`, `view_mut`, `view_unchecked`, `view_mut_unchecked`, `decode`, `encode`, `encode_into`, `encoded_len`, `to_bytes` |
-/// | `OrderView<'v>` | the validated view (two words, `Copy`): one accessor per field, named like it, each O(1); for a field added in a later version also `try_<field>()` (`None` when the writer did not have it) and `has_<field>()`; `version()`; `decode()`; `as_bytes()`; `Debug` prints every field; constants `<FIELD>_OFFSET` and `<FIELD>_SIZE` (bytes from the start of the message) |
-/// | `OrderMut<'v>` | the mutable view: the same getters as the view (`as_view()` gives the view itself); `set_<field>(value)` for numbers, `bool`, enums, `FixedStr`, arrays and options of these (for a field added in a later version it returns a `#[must_use]` `bool`: false when the writer did not have it, and nothing is written); `<field>_mut()` for nested messages (the nested mutable view; an `Option` of it for a field added in a later version) and lists ([`ListMut`], with `get`, `set`, `get_mut` and `iter_mut`) |
+/// | `impl WireMsg for Order` | `BLOCK_LENGTH`, `MIN_BLOCK_LENGTH`, `VERSION`, `SCHEMA`; `view`, `view_mut`, `view_unchecked`, `view_mut_unchecked`, `decode`, `decode_with_budget`, `encode`, `encode_into`, `encoded_len`, `to_bytes` |
+/// | `impl Template for Order` | with `template_id`: `TEMPLATE_ID`, `SCHEMA_ID`, `header`, `encode_with_header`, `encode_with_header_into`, `view_with_header`, `view_mut_with_header`; and so [`WithHeader`] (framing) |
+/// | `OrderView<'v>` | the validated view (two words, `Copy`, `Debug`, `PartialEq`) |
+/// | `OrderMut<'v>` | the mutable view (`Debug`) |
+/// | `impl PartialEq<OrderView<'_>> for Order` and back | an owned value compared with a view (it is encoded, then viewed) |
 /// | `impl Field`, `Element`, `DecodeField` | so that `Order` nests in other messages and lists |
+///
+/// `OrderView<'v>` has, for each field `x` (except `reserved` ones):
+///
+/// | method | returns |
+/// |---|---|
+/// | `x()` | the field's value, read in place in O(1) (for a `since` field on older bytes: its default) |
+/// | `try_x()` | `since` fields only: `Some(value)`, or `None` if the writer's version did not have it |
+/// | `has_x()` | `since` fields only: true if the writer's version had it |
+/// | `X_OFFSET`, `X_SIZE` | constants: the field's offset from the start of the message and its bytes in the block |
+///
+/// and `version()` (the newest version whose fields the bytes hold, up to this
+/// reader's), `as_bytes()` (the message's bytes as far as this reader knows them) and
+/// `decode()` (the owned value; not for a struct with `&'static` fields).
 ///
 /// Accessors return: numbers, `bool` and enums by value; `&'v str` for `String`,
 /// `&str` and `FixedStr<N>`; `&'v [u8]` for `Vec<u8>` and `&[u8]`; a [`List`] for other
 /// lists; an [`ArrayView`] for arrays; `Option<_>` of the inner view for options; the
-/// nested message's view for nested messages ([`ViewOf`] names these types).
+/// nested message's view for nested messages ([`ViewOf`] names these types, and the
+/// signatures name them where the field's type says it).
+///
+/// `OrderMut<'v>` has the same getters (borrowing the mutable view), `version()`,
+/// `as_bytes()`, `as_view()` (the read-only view), and for each field `x`:
+///
+/// | method | what it does |
+/// |---|---|
+/// | `set_x(value)` | numbers, `bool`, enums, `FixedStr`, fixed-size nested messages (whole), arrays and options of these: overwrites the field in place (one store for a number). For a `since` field it returns a `#[must_use]` `bool`: false when the writer's version did not have the field, and nothing is written |
+/// | `x_mut()` | a nested message: its mutable view (for a `since` field, an `Option` of it); a list: a [`ListMut`] (`get`, `set`, `get_mut`, `iter_mut`) |
+///
+/// Variable-size fields keep their length: text and lists cannot be resized in place.
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug, PartialEq, Clone, Copy)]
+/// struct Px {
+///     mantissa: i64,
+///     exponent: i8,
+/// }
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(version = 2)]
+/// struct Order {
+///     id: u64,
+///     px: Px,
+///     fills: Vec<u32>,
+///     #[wire(since = 2)]
+///     min_qty: u32,
+/// }
+///
+/// let order = Order { id: 1, px: Px { mantissa: 1005, exponent: -1 }, fills: vec![5, 6], min_qty: 0 };
+/// let mut bytes = order.to_bytes()?;
+/// assert_eq!((OrderView::PX_OFFSET, OrderView::PX_SIZE), (10, 9)); // after the block length and id
+///
+/// let mut edit = Order::view_mut(&mut bytes)?;
+/// edit.set_px(Px { mantissa: 1010, exponent: -1 }); // a whole nested message
+/// edit.px_mut().set_exponent(-2); // or one of its fields
+/// edit.fills_mut().set(1, &7);
+/// assert!(edit.set_min_qty(3)); // the writer had version 2
+/// assert_eq!(edit.as_view().version(), 2);
+///
+/// let view = Order::view(&bytes)?;
+/// assert_eq!(view.px(), Px::view(&Px { mantissa: 1010, exponent: -2 }.to_bytes()?)?);
+/// assert_eq!(view.fills(), [5u32, 7][..]);
+/// assert!(view == Order { id: 1, px: Px { mantissa: 1010, exponent: -2 }, fills: vec![5, 7], min_qty: 3 });
+/// assert_eq!(view.decode(), Order::decode(&bytes)?);
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
 ///
 /// Borrowed field types (`&'a str`, `&'a [T]`) encode exactly like their owned twins
 /// (`String`, `Vec<T>`), so hot paths can encode without allocating. A struct with a
@@ -264,9 +410,11 @@ pub use validated::MutOf;
 ///
 /// # Layout
 ///
-/// Fields are laid out in declaration order, little-endian, without padding (see the
-/// [crate docs](crate) and `FORMAT.md`). A struct whose fields are all fixed-size is
-/// encoded as its block alone; `{u8, i32, u8}` is 6 bytes.
+/// Fields are laid out in declaration order, little-endian, without padding or
+/// alignment (see the [crate docs](crate) and `FORMAT.md`). A struct whose fields are
+/// all fixed-size is encoded as its block alone; `{u8, i32, u8}` is 6 bytes. A struct
+/// with a variable-size field starts with its `u16` block length, and each such field
+/// has a 4-byte slot in the block holding the end offset of its data in the tail.
 ///
 /// ```
 /// use wiremsg::WireMsg;
@@ -280,8 +428,18 @@ pub use validated::MutOf;
 ///
 /// assert_eq!(Padded::BLOCK_LENGTH, 6);
 /// assert_eq!(PaddedView::B_OFFSET, 1);
-/// let bytes = Padded { a: 1, b: 0x1234_5678, c: 2 }.to_bytes().unwrap();
+/// let bytes = Padded { a: 1, b: 0x1234_5678, c: 2 }.to_bytes()?;
 /// assert_eq!(bytes, [0x01, 0x78, 0x56, 0x34, 0x12, 0x02]);
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct Note {
+///     id: u8,
+///     text: String,
+/// }
+///
+/// let bytes = Note { id: 9, text: "hi".into() }.to_bytes()?;
+/// assert_eq!(bytes, [7, 0, /* id */ 9, /* text ends at */ 9, 0, 0, 0, b'h', b'i']);
+/// # Ok::<(), wiremsg::Error>(())
 /// ```
 ///
 /// # Compile errors
@@ -296,15 +454,76 @@ pub use validated::MutOf;
 ///   |            ^^^^^
 /// ```
 ///
+/// ```compile_fail
+/// #[derive(wiremsg::WireMsg)]
+/// struct Batch {
+///     count: usize, // no fixed width: use u32 or u64
+/// }
+/// ```
+///
+/// ```compile_fail
+/// #[derive(wiremsg::WireMsg)]
+/// #[wire(version = 2)]
+/// struct Order {
+///     #[wire(since = 2)]
+///     tif: u8,
+///     id: u64, // a version-1 field after a version-2 one: fields are only appended
+/// }
+/// ```
+///
+/// ```compile_fail
+/// #[derive(wiremsg::WireMsg)]
+/// struct Order {
+///     #[wire(since = 2)] // newer than the message's version (1): add `#[wire(version = 2)]`
+///     tif: u8,
+/// }
+/// ```
+///
+/// ```compile_fail
+/// #[derive(wiremsg::WireMsg)]
+/// struct Order {
+///     #[wire(tag = 3)] // unknown attribute: the error lists the known ones
+///     id: u64,
+/// }
+/// ```
+///
+/// ```compile_fail
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg)]
+/// struct Item { sku: String }
+///
+/// #[derive(WireMsg)]
+/// struct Order { id: u64, item: Item }
+///
+/// let mut bytes = Order { id: 1, item: Item { sku: "a".into() } }.to_bytes().unwrap();
+/// let mut edit = Order::view_mut(&mut bytes).unwrap();
+/// edit.set_item(Item { sku: "b".into() }); // variable-size: cannot be set in place
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg)]
+/// #[wire(version = 2)]
+/// struct Order { id: u64, #[wire(since = 2)] min_qty: u32 }
+///
+/// let mut bytes = Order { id: 1, min_qty: 0 }.to_bytes().unwrap();
+/// let mut edit = Order::view_mut(&mut bytes).unwrap();
+/// edit.set_min_qty(3); // the `bool` says whether it was written: use it
+/// ```
+///
 /// Refused: tuple, unit and union types; type and const parameters; `where` clauses;
 /// `usize`, `isize`, `char`, tuples, `Box`/`Rc`/`Arc`/`Cow`/maps/sets; `&mut` and
 /// borrowed types other than `&str` and `&[T]`; lists of lists, arrays or options;
 /// nested `Option`; arrays of variable-size types; blocks over 65,535 bytes; a
 /// variable-size field added in a later version to a message whose version-1 fields
-/// are all fixed-size (unless it has `#[wire(block_length)]`); field names the views
-/// use themselves (`decode`, `as_bytes`, `version`, `as_view`), that another field's
-/// accessors use (`has_x` beside a later `x`, `set_x`, `x_mut`, `try_x`), or that
-/// start with `__`. The pinned messages are the `wiremsg/tests/ui/*.stderr` files.
+/// are all fixed-size (unless it has `#[wire(block_length)]`); a fixed-size message
+/// with `since` fields nested inline; field names the views use themselves (`decode`,
+/// `as_bytes`, `version`, `as_view`), that another field's accessors use (`has_x`
+/// beside a later `x`, `set_x`, `x_mut`, `try_x`), or that start with `__`. The pinned
+/// messages are the `wiremsg/tests/ui/*.stderr` files.
 ///
 /// # Field attributes of trading protocols: `null`, `max_len`
 ///
@@ -407,6 +626,32 @@ pub use wiremsg_derive::WireMsg;
 /// and has one field of the repr type: it then keeps the unknown value, and writes it
 /// back unchanged.
 ///
+/// # Attributes
+///
+/// | attribute | where | what it does |
+/// |---|---|---|
+/// | `#[repr(u8)]` .. `#[repr(u64)]` | the enum (required) | the integer on the wire |
+/// | `#[wire(other)]` | one variant `Other(R)`, `R` the repr type | the catch-all: keeps a value no other variant has |
+///
+/// # Requirements
+///
+/// The enum must also implement `Clone`, `Copy` and `Debug` (derive them): a view
+/// returns it by value and its `Debug` prints it. It need not implement `PartialEq`
+/// (views compare enum fields by their wire value). Without `Debug`, the compiler
+/// says so on the enum:
+///
+/// ```compile_fail
+/// #[derive(wiremsg::WireEnum, Clone, Copy)] // error: `Side` doesn't implement `Debug`
+/// #[repr(u8)]
+/// enum Side { Buy = 1, Sell = 2 }
+/// ```
+///
+/// # Generated items
+///
+/// `impl WireEnum` (`Repr`, `ENUM_SCHEMA`, `from_raw`, `to_raw`), and `Field`,
+/// `Element` and `DecodeField`, so that the enum is a field, a list element and an
+/// array element, set in place with `set_<field>`.
+///
 /// ```
 /// use wiremsg::{WireEnum, WireMsg};
 ///
@@ -432,12 +677,21 @@ pub use wiremsg_derive::WireEnum;
 /// Derives dispatch by template id for an enum with one message type per variant.
 ///
 /// Each variant holds one `#[derive(WireMsg)]` type with `#[wire(template_id = N)]`.
-/// For `enum Feed`, the derive generates `FeedView<'v>` (one variant per message
-/// type, holding its view) and, on `Feed`: `view(&[u8]) -> Result<(MessageHeader,
-/// FeedView), Error>` (reads the [`MessageHeader`] and views the variant it names),
-/// `decode`, `encode_with_header` and `header`. Two variants with the same template id
-/// and schema id are a compile error; an unknown template id on the wire is
-/// [`ErrorKind::UnexpectedTemplate`].
+/// For `enum Feed`, the derive generates:
+///
+/// | item | what it is |
+/// |---|---|
+/// | `FeedView<'v>` | one variant per message type, holding its view (`Copy`, `Debug`, `PartialEq`) |
+/// | `FeedMut<'v>` | one variant per message type, holding its mutable view |
+/// | `Feed::view(&[u8]) -> Result<(MessageHeader, FeedView)>` | reads the [`MessageHeader`] and views the variant it names |
+/// | `Feed::view_mut(&mut [u8]) -> Result<(MessageHeader, FeedMut)>` | the same, mutably: a received frame updated in place |
+/// | `Feed::decode`, `encode_with_header`, `header` | the owned variant; the variant's header and message |
+/// | `impl WithHeader for Feed` | so that `FrameWriter::write(&feed)`, `WireCodec` and `put_frame` send it as it is |
+///
+/// Two variants with the same template id and schema id are a compile error; an
+/// unknown template id on the wire is [`ErrorKind::UnexpectedTemplate`], a known one
+/// under another schema id [`ErrorKind::SchemaMismatch`]. The enum takes no
+/// attributes.
 ///
 /// ```
 /// use wiremsg::{Template, WireDispatch, WireMsg};
@@ -460,5 +714,13 @@ pub use wiremsg_derive::WireEnum;
 ///     (_, other) => panic!("{other:?}"),
 /// }
 /// assert_eq!(Feed::decode(&bytes).unwrap(), Feed::Delete(Delete { order: 9 }));
+///
+/// // In place, then as it is on a stream.
+/// if let (_, FeedMut::Delete(mut d)) = Feed::view_mut(&mut bytes).unwrap() {
+///     d.set_order(10);
+/// }
+/// let mut writer = wiremsg::FrameWriter::new(Vec::new());
+/// writer.write(&Feed::decode(&bytes).unwrap()).unwrap();
+/// assert_eq!(writer.into_inner()[4..], bytes[..]); // after the 4-byte length
 /// ```
 pub use wiremsg_derive::WireDispatch;

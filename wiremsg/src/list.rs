@@ -262,6 +262,31 @@ impl<T: Element> fmt::Debug for List<'_, T> {
     }
 }
 
+/// Two lists are equal if they have the same elements: numbers and text by value,
+/// enums by their wire value, messages field by field (see the views' `PartialEq`).
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Prices { bids: Vec<i64>, asks: Vec<i64> }
+///
+/// let bytes = Prices { bids: vec![1, 2], asks: vec![1, 2] }.to_bytes().unwrap();
+/// let view = Prices::view(&bytes).unwrap();
+/// assert_eq!(view.bids(), view.asks());
+/// let other = Prices { bids: vec![1, 3], asks: vec![] }.to_bytes().unwrap();
+/// assert_ne!(view.bids(), Prices::view(&other).unwrap().bids());
+/// ```
+impl<'v, T: Element + 'v> PartialEq for List<'v, T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len == other.len()
+            && self
+                .iter()
+                .zip(other.iter())
+                .all(|(a, b)| <T::Kind as Kind>::view_eq(INTERNAL, a, b))
+    }
+}
+
 impl<'v, T: Element, U> PartialEq<[U]> for List<'v, T>
 where
     ViewOf<'v, T>: PartialEq<U>,
@@ -272,6 +297,18 @@ where
 }
 
 /// Iterator over the elements of a [`List`].
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Tags { names: Vec<String> }
+///
+/// let bytes = Tags { names: vec!["a".into(), "bc".into()] }.to_bytes().unwrap();
+/// let view = Tags::view(&bytes).unwrap();
+/// let names: Vec<&str> = view.names().iter().collect();
+/// assert_eq!(names, ["a", "bc"]);
+/// ```
 pub struct ListIter<'v, T> {
     list: List<'v, T>,
     next: usize,
@@ -589,6 +626,14 @@ impl<T: Element> Kind for ListOf<T> {
         // SAFETY: the caller promises validation accepted `region` as a list of `T`.
         T::list_view(unsafe { List::from_validated(region) })
     }
+
+    #[inline]
+    fn view_eq<'v>(_: Internal, a: T::ListView<'v>, b: T::ListView<'v>) -> bool
+    where
+        Self: 'v,
+    {
+        T::list_of(a) == T::list_of(b)
+    }
 }
 
 macro_rules! list_field {
@@ -734,21 +779,47 @@ impl<'v, T: Element> ListMut<'v, T> {
         self.as_list().get(index)
     }
 
-    /// Overwrites element `index` with `value`; returns false (and writes nothing) if
-    /// `index >= len()`.
+    /// Overwrites element `index` with `value` (a number, `bool`, enum, `FixedStr`, or
+    /// a fixed-size message as a whole); returns false (and writes nothing) if
+    /// `index >= len()`, or if the element is a message of an older version than this
+    /// reader's (its stride is shorter than the block to write). A newer writer's
+    /// element keeps the bytes after this reader's block.
+    ///
+    /// ```
+    /// use wiremsg::WireMsg;
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// struct Level { price: i64, size: u32 }
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// struct Book { sizes: Vec<u32>, levels: Vec<Level> }
+    ///
+    /// let book = Book { sizes: vec![1, 2], levels: vec![Level { price: 10, size: 1 }] };
+    /// let mut bytes = book.to_bytes().unwrap();
+    /// let mut edit = Book::view_mut(&mut bytes).unwrap();
+    /// assert!(edit.sizes_mut().set(1, &5));
+    /// assert!(edit.levels_mut().set(0, &Level { price: 11, size: 3 }));
+    /// assert!(!edit.levels_mut().set(1, &Level { price: 0, size: 0 })); // no element 1
+    /// assert_eq!(
+    ///     Book::decode(&bytes).unwrap(),
+    ///     Book { sizes: vec![1, 5], levels: vec![Level { price: 11, size: 3 }] }
+    /// );
+    /// ```
     #[inline]
     pub fn set(&mut self, index: usize, value: &T) -> bool
     where
         T: Scalar<'v>,
     {
-        if index >= self.len || <T::Kind as Kind>::LIST_ENCODING != ListEncoding::Packed {
+        if index >= self.len || <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Table {
             return false;
         }
-        // SAFETY: `index < len`: the element's bytes are inside the packed region.
-        let block =
-            unsafe { range_mut(self.bytes, index * self.stride, (index + 1) * self.stride) };
-        value.write_scalar(INTERNAL, block);
-        true
+        // SAFETY: `index < len` in a validated packed or strided list: the element's
+        // `stride` bytes are inside the region (FORMAT.md §6.1, §6.2).
+        let block = unsafe {
+            let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
+            range_mut(self.bytes, start, end)
+        };
+        value.write_scalar(INTERNAL, block)
     }
 
     /// The mutable view of message element `index`, or `None` if `index >= len()`.
@@ -824,6 +895,23 @@ impl<'v, T: Element> ListMut<'v, T> {
 }
 
 /// Iterator over the mutable views of the message elements of a [`ListMut`].
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Fill { qty: u32 }
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Report { fills: Vec<Fill> }
+///
+/// let mut bytes = Report { fills: vec![Fill { qty: 1 }, Fill { qty: 2 }] }.to_bytes().unwrap();
+/// let mut report = Report::view_mut(&mut bytes).unwrap();
+/// for mut fill in report.fills_mut().iter_mut() {
+///     fill.set_qty(fill.qty() * 10);
+/// }
+/// assert_eq!(Report::view(&bytes).unwrap().fills().get(1).unwrap().qty(), 20);
+/// ```
 pub struct ListIterMut<'m, T> {
     /// The offset table of a table list (empty otherwise).
     table: &'m [u8],
@@ -943,6 +1031,14 @@ impl<T: Element, const MAX: usize> Kind for BoundedListOf<T, MAX> {
         Self: 'v,
     {
         <ListOf<T> as Kind>::serialize_view(i, view, s)
+    }
+
+    #[inline]
+    fn view_eq<'v>(i: Internal, a: T::ListView<'v>, b: T::ListView<'v>) -> bool
+    where
+        Self: 'v,
+    {
+        <ListOf<T> as Kind>::view_eq(i, a, b)
     }
 
     #[inline(always)]

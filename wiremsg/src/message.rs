@@ -1,7 +1,7 @@
 //! The message trait implemented by `#[derive(WireMsg)]`, and the enum trait
 //! implemented by `#[derive(WireEnum)]`.
 
-use crate::field::{DecodeField, Field, Kind, ListEncoding, Scalar};
+use crate::field::{DecodeField, Field, FixedKind, Kind, ListEncoding, Scalar, SetInPlace};
 use crate::kind::EnumOf;
 use crate::layout::Layout;
 use crate::mode::sealed::{Internal, Place, Sealed};
@@ -16,12 +16,58 @@ use core::fmt::Debug;
 /// the stack that validation uses on hostile input (only recursive message types can
 /// nest this deep). Fixed-size messages nested inline do not count: they cannot
 /// recurse.
+///
+/// ```
+/// use wiremsg::{ErrorKind, MAX_DEPTH, WireMsg};
+///
+/// #[derive(WireMsg, Debug, Default)]
+/// struct Node { children: Vec<Node> }
+///
+/// let mut node = Node::default();
+/// for _ in 0..=MAX_DEPTH {
+///     node = Node { children: vec![node] };
+/// }
+/// let bytes = node.to_bytes().unwrap();
+/// let err = Node::view(&bytes).unwrap_err();
+/// assert_eq!(err.kind(), &ErrorKind::DepthLimitExceeded { limit: 64 });
+/// assert!(err.path().starts_with("children[0].children[0]"));
+/// ```
 pub const MAX_DEPTH: u32 = 64;
 
 /// A struct with a wire layout: implemented by `#[derive(WireMsg)]`.
 ///
-/// See the [crate docs](crate) for the layout and an example, and `FORMAT.md` for the
-/// bytes.
+/// See the [crate docs](crate) for the layout, the [derive](derive@crate::WireMsg) for
+/// its attributes and the items it generates, and `FORMAT.md` for the bytes.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(version = 2)]
+/// struct Quote {
+///     price: i64,
+///     venue: String,
+///     #[wire(since = 2)]
+///     size: u32,
+/// }
+///
+/// // Block: 2 (block length) + 8 + 4 (end offset) + 4; version 1 lacks `size`.
+/// assert_eq!((Quote::BLOCK_LENGTH, Quote::MIN_BLOCK_LENGTH, Quote::VERSION), (18, 14, 2));
+///
+/// let quote = Quote { price: -5, venue: "XNAS".into(), size: 10 };
+/// assert_eq!(quote.encoded_len(), 22);
+/// let mut buf = [0u8; 32];
+/// let len = quote.encode_into(&mut buf)?; // no allocation
+/// assert_eq!(&buf[..len], quote.to_bytes()?);
+///
+/// let view = Quote::view(&buf[..len])?;
+/// assert_eq!((view.price(), view.venue(), view.size()), (-5, "XNAS", 10));
+/// assert_eq!(Quote::decode(&buf[..len])?, quote);
+/// assert!(Quote::view(&buf[..10]).is_err()); // cut short
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
 pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     /// Bytes of the block: for a message without a tail, the whole encoding; for a
     /// message with a tail, the offset where the tail starts (its 2-byte block length
@@ -40,8 +86,9 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     /// lifetimes set to `'static`.
     #[doc(hidden)]
     type Layout: Layout;
-    /// The validated view (`{Name}View`): accessors that read fields in place.
-    type View<'v>: Copy + Debug;
+    /// The validated view (`{Name}View`): accessors that read fields in place;
+    /// `PartialEq` compares them field by field.
+    type View<'v>: Copy + Debug + PartialEq;
     /// The mutable view (`{Name}Mut`): getters, and setters for fixed-size fields, in
     /// place.
     type Mut<'v>;
@@ -267,7 +314,25 @@ pub(crate) fn checked_len<T: WireMsg>(msg: &T) -> Result<usize, Error> {
 }
 
 /// A C-like enum with an integer representation: implemented by
-/// `#[derive(WireEnum)]`.
+/// `#[derive(WireEnum)]`, which needs the enum to be `Clone`, `Copy` and `Debug`.
+///
+/// ```
+/// use wiremsg::WireEnum;
+///
+/// #[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+/// #[repr(u8)]
+/// enum Side {
+///     Buy = b'B',
+///     Sell = b'S',
+///     #[wire(other)]
+///     Other(u8),
+/// }
+///
+/// assert_eq!(Side::Sell.to_raw(), b'S');
+/// assert_eq!(Side::from_raw(b'B'), Some(Side::Buy));
+/// assert_eq!(Side::from_raw(b'X'), Some(Side::Other(b'X'))); // the catch-all keeps it
+/// assert_eq!(Side::ENUM_SCHEMA.name, "Side");
+/// ```
 pub trait WireEnum: Copy + Debug + Sized + 'static {
     /// The integer type on the wire (from `#[repr(..)]`).
     type Repr: EnumRepr;
@@ -285,6 +350,21 @@ pub trait WireEnum: Copy + Debug + Sized + 'static {
 
 /// An integer type an enum can be represented by on the wire: `u8`, `u16`, `u32`,
 /// `u64`.
+///
+/// ```
+/// use wiremsg::{EnumRepr, WireEnum};
+///
+/// #[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+/// #[repr(u16)]
+/// enum Status { New = 0, Filled = 2 }
+///
+/// fn wire_value<E: WireEnum>(e: E) -> u64 {
+///     e.to_raw().into() // every repr widens to u64
+/// }
+/// assert_eq!(wire_value(Status::Filled), 2);
+/// fn is_repr<R: EnumRepr>() {}
+/// is_repr::<<Status as WireEnum>::Repr>();
+/// ```
 pub trait EnumRepr: Field + Scalar<'static> + Copy + Into<u64> + Sealed {
     /// Reads the value from its little-endian bytes (0 if too short).
     #[doc(hidden)]
@@ -364,12 +444,24 @@ impl<E: WireEnum> Kind for EnumOf<E> {
         crate::__private::write_enum(view, &mut out);
         Some(out)
     }
+
+    /// By wire value: the enum itself need not implement `PartialEq`.
+    #[inline(always)]
+    fn view_eq<'v>(_: Internal, a: E, b: E) -> bool
+    where
+        Self: 'v,
+    {
+        let (a, b): (u64, u64) = (a.to_raw().into(), b.to_raw().into());
+        a == b
+    }
 }
 
 /// An enum is set in place as its repr integer.
-impl<'v, E: WireEnum + Field<Kind = EnumOf<E>>> Scalar<'v> for E {
+impl<'v, E: WireEnum> SetInPlace<'v, E> for EnumOf<E> {
     #[inline(always)]
-    fn write_scalar(&self, i: Internal, block: &mut [u8]) {
-        self.to_raw().write_scalar(i, block);
+    fn set(i: Internal, value: &E, block: &mut [u8]) -> bool {
+        value.to_raw().write_scalar(i, block)
     }
 }
+
+impl<E: WireEnum> FixedKind for EnumOf<E> {}

@@ -46,6 +46,21 @@ pub(crate) mod sealed {
 }
 
 /// How validation treats text (and nothing else): every other check is the same.
+///
+/// Implemented only inside this crate, by its two modes (text checked one string at
+/// a time, or gathered and checked in one batch); users never name it. Either way,
+/// text that is not UTF-8 is an error:
+///
+/// ```
+/// use wiremsg::{ErrorKind, WireMsg};
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Note { text: String }
+///
+/// let err = Note::view(&[6, 0, 7, 0, 0, 0, 0xFF]).unwrap_err();
+/// assert_eq!(err.kind(), &ErrorKind::InvalidUtf8 { valid_up_to: 0 });
+/// assert_eq!((err.offset(), err.path().as_str()), (6, "text"));
+/// ```
 pub trait Mode: Copy {
     /// Checks (or gathers, to check later) that `bytes` are UTF-8; on failure, the
     /// length of the valid prefix.

@@ -2,7 +2,7 @@
 //! `#[wire(null = ...)]` takes `T`'s bytes alone, one value of `T` standing for
 //! `None` (FORMAT.md §4.9).
 
-use crate::field::{Field, Kind, ListEncoding, Scalar, ViewOf};
+use crate::field::{Field, FixedKind, Kind, ListEncoding, Scalar, SetInPlace, ViewOf};
 use crate::mode::sealed::{Internal, Place, Sealed};
 use crate::{Error, ErrorKind, Mode, Node, TypeSchema};
 
@@ -84,6 +84,18 @@ impl<T: NullRepr, const NULL: i128> Kind for NullAs<T, NULL> {
         <T::Kind as Kind>::validate(i, place, mode, depth)
     }
 
+    #[inline(always)]
+    fn view_eq<'v>(i: Internal, a: Self::View<'v>, b: Self::View<'v>) -> bool
+    where
+        Self: 'v,
+    {
+        match (a, b) {
+            (Some(a), Some(b)) => <T::Kind as Kind>::view_eq(i, a, b),
+            (None, None) => true,
+            _ => false,
+        }
+    }
+
     #[cfg(feature = "serde")]
     fn serialize_view<'v, S: serde::Serializer>(
         _: Internal,
@@ -155,11 +167,16 @@ impl<T: NullRepr, const NULL: i128> Field for NullAs<T, NULL> {
 
 /// A setter writes the value or the sentinel; the generated setter refuses a present
 /// sentinel first (`NullSentinel`). Any bytes of a number are a valid value.
-impl<'v, T: NullRepr + Scalar<'v>, const NULL: i128> Scalar<'v> for NullAs<T, NULL> {
+impl<'v, T: NullRepr + Scalar<'v>, const NULL: i128> SetInPlace<'v, NullAs<T, NULL>>
+    for NullAs<T, NULL>
+{
     #[inline(always)]
-    fn write_scalar(&self, i: Internal, block: &mut [u8]) {
-        self.0
+    fn set(i: Internal, value: &Self, block: &mut [u8]) -> bool {
+        value
+            .0
             .unwrap_or_else(|| T::from_raw(NULL))
-            .write_scalar(i, block);
+            .write_scalar(i, block)
     }
 }
+
+impl<T: NullRepr, const NULL: i128> FixedKind for NullAs<T, NULL> {}

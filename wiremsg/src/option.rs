@@ -1,7 +1,7 @@
 //! `Option<T>`: a presence byte before the value, so that "absent" and "zero" stay
 //! apart (FORMAT.md §4.5).
 
-use crate::field::{DecodeField, Field, Kind, ListEncoding, Scalar, ViewOf};
+use crate::field::{DecodeField, Field, FixedKind, Kind, ListEncoding, Scalar, SetInPlace, ViewOf};
 use crate::kind::Opt;
 use crate::mode::sealed::{Internal, Place, Sealed};
 use crate::{Error, ErrorKind, Mode, Node, TypeSchema};
@@ -71,6 +71,18 @@ impl<K: Kind> Kind for Opt<K> {
             }
         }
     }
+
+    #[inline]
+    fn view_eq<'v>(i: Internal, a: Option<K::View<'v>>, b: Option<K::View<'v>>) -> bool
+    where
+        Self: 'v,
+    {
+        match (a, b) {
+            (Some(a), Some(b)) => K::view_eq(i, a, b),
+            (None, None) => true,
+            _ => false,
+        }
+    }
 }
 
 impl<T: Field> Field for Option<T> {
@@ -120,16 +132,20 @@ impl<'v, T: DecodeField<'v>> DecodeField<'v> for Option<T> {
     }
 }
 
-impl<'v, T: Scalar<'v>> Scalar<'v> for Option<T> {
+impl<'v, T: Scalar<'v>> SetInPlace<'v, Option<T>> for Opt<T::Kind> {
+    /// The value first, then the presence byte: a value that writes nothing (a
+    /// message whose encoding did not validate) leaves the option as it was.
     #[inline(always)]
-    fn write_scalar(&self, i: Internal, block: &mut [u8]) {
+    fn set(i: Internal, value: &Option<T>, block: &mut [u8]) -> bool {
         let Some((presence, rest)) = block.split_first_mut() else {
-            return;
+            return false;
         };
-        match self {
+        match value {
             Some(value) => {
+                if !value.write_scalar(i, rest) {
+                    return false;
+                }
                 *presence = 1;
-                value.write_scalar(i, rest);
             }
             None => {
                 *presence = 0;
@@ -137,5 +153,8 @@ impl<'v, T: Scalar<'v>> Scalar<'v> for Option<T> {
                 rest[..size].fill(0);
             }
         }
+        true
     }
 }
+
+impl<K: FixedKind> FixedKind for Opt<K> {}

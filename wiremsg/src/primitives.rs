@@ -1,7 +1,7 @@
 //! Numbers and `bool`: little-endian, unaligned, no padding (FORMAT.md §4.1). Each is
 //! its own [`Kind`].
 
-use crate::field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar};
+use crate::field::{DecodeField, Element, Field, FixedKind, Kind, ListEncoding, SetInPlace};
 use crate::mode::sealed::{Internal, Place, Sealed};
 use crate::{Error, ErrorKind, List, Mode, TypeSchema};
 
@@ -39,6 +39,15 @@ macro_rules! number {
         Self: 'v,
     {
                 serde::Serialize::serialize(&view, s)
+    }
+
+            #[inline(always)]
+            #[allow(clippy::float_cmp)]
+            fn view_eq<'v>(_: Internal, a: $ty, b: $ty) -> bool
+    where
+        Self: 'v,
+    {
+                a == b
             }
         }
 
@@ -66,12 +75,15 @@ macro_rules! number {
             }
         }
 
-        impl<'v> Scalar<'v> for $ty {
+        impl<'v> SetInPlace<'v, $ty> for $ty {
             #[inline(always)]
-            fn write_scalar(&self, _: Internal, block: &mut [u8]) {
-                self.write(block, &mut []);
+            fn set(_: Internal, value: &$ty, block: &mut [u8]) -> bool {
+                value.write(block, &mut []);
+                true
             }
         }
+
+        impl FixedKind for $ty {}
     )*};
 }
 
@@ -152,6 +164,14 @@ impl Kind for bool {
     {
         s.serialize_bool(view)
     }
+
+    #[inline(always)]
+    fn view_eq<'v>(_: Internal, a: bool, b: bool) -> bool
+    where
+        Self: 'v,
+    {
+        a == b
+    }
 }
 
 impl Field for bool {
@@ -178,9 +198,12 @@ impl<'v> DecodeField<'v> for bool {
     }
 }
 
-impl<'v> Scalar<'v> for bool {
+impl<'v> SetInPlace<'v, bool> for bool {
     #[inline(always)]
-    fn write_scalar(&self, _: Internal, block: &mut [u8]) {
-        self.write(block, &mut []);
+    fn set(_: Internal, value: &bool, block: &mut [u8]) -> bool {
+        value.write(block, &mut []);
+        true
     }
 }
+
+impl FixedKind for bool {}

@@ -48,6 +48,14 @@ impl Kind for Text {
     {
         s.serialize_str(view)
     }
+
+    #[inline(always)]
+    fn view_eq<'v>(_: Internal, a: &'v str, b: &'v str) -> bool
+    where
+        Self: 'v,
+    {
+        a == b
+    }
 }
 
 macro_rules! string_field {

@@ -9,10 +9,12 @@
 //! more: each accessor resolves its own field in O(1) loads, and nothing is built
 //! for fields that are not read.
 
-use crate::field::{Field, Kind, Scalar, ViewOf};
+use crate::field::{Field, FixedKind, Kind, Scalar, SetInPlace, ViewOf};
 use crate::layout::{
-    At, FieldList, Layout, Walk, block_length, has_block_length, min_block_length, offset, prefix,
+    At, FieldList, FixedLayout, Layout, Walk, block_length, has_block_length, min_block_length,
+    offset, prefix,
 };
+use crate::mode::Checked;
 use crate::mode::sealed::{INTERNAL, Internal, Place};
 use crate::{Error, ErrorKind, ListMut, MAX_DEPTH, Mode, WireMsg};
 use core::fmt;
@@ -410,7 +412,23 @@ pub trait ListKind: Kind {
     type Element: crate::Element;
 }
 
-/// The mutable view of a message field of type `F`.
+/// The mutable view of a message field of type `F`: `{Name}Mut<'m>` for a
+/// `#[derive(WireMsg)]` type `Name`.
+///
+/// ```
+/// use wiremsg::{MutOf, WireMsg};
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Px { mantissa: i64 }
+///
+/// fn double(mut px: MutOf<'_, Px>) {
+///     px.set_mantissa(px.mantissa() * 2);
+/// }
+///
+/// let mut bytes = Px { mantissa: 21 }.to_bytes().unwrap();
+/// double(Px::view_mut(&mut bytes).unwrap());
+/// assert_eq!(Px::view(&bytes).unwrap().mantissa(), 42);
+/// ```
 pub type MutOf<'m, F> = <<<F as Field>::Kind as MessageKind>::Msg as WireMsg>::Mut<'m>;
 
 impl<'v, L: Layout> ValidatedMut<'v, L> {
@@ -442,7 +460,8 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
     }
 
     /// Overwrites field `I` in place; false (nothing written) if the writer's version
-    /// did not have it.
+    /// did not have it, or if it is a message whose encoding does not validate (only
+    /// a hand-made `WireMsg` can encode such bytes).
     #[inline(always)]
     pub fn set<I>(&mut self, value: &FieldAt<L, I>) -> bool
     where
@@ -457,8 +476,7 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
         // SAFETY: the field is present, so its slot is inside the bytes; `&mut self`
         // is the only access to them while `block` lives.
         let block = unsafe { slice_at_mut(self.ptr, off, off + size) };
-        value.write_scalar(INTERNAL, block);
-        true
+        value.write_scalar(INTERNAL, block)
     }
 
     /// The bytes of present field `I`: its block bytes, or its tail region.
@@ -654,6 +672,55 @@ impl<M: WireMsg> Kind for crate::kind::Msg<M> {
         // SAFETY: the caller promises validation accepted exactly these bytes, which
         // it validated as a message of `M::Layout`.
         unsafe { view_of::<M>(bytes) }
+    }
+
+    #[inline]
+    fn view_eq<'v>(_: Internal, a: M::View<'v>, b: M::View<'v>) -> bool
+    where
+        Self: 'v,
+    {
+        a == b
+    }
+}
+
+/// A message without tail data or block length field is fixed-size and inline.
+impl<M: WireMsg> FixedKind for crate::kind::Msg<M> where M::Layout: FixedLayout {}
+
+/// Messages up to this many bytes are staged on the stack to be set in place.
+const STAGE_LEN: usize = 256;
+
+/// A fixed-size message is set in place as a whole: its encoding, which validation
+/// checks before it is copied in (a hand-made `WireMsg` could encode anything), unless
+/// every byte pattern of its block is a valid value. Nothing is written if the
+/// encoding does not validate.
+impl<'v, M: WireMsg> SetInPlace<'v, M> for crate::kind::Msg<M>
+where
+    M::Layout: FixedLayout,
+{
+    #[inline]
+    fn set(_: Internal, value: &M, block: &mut [u8]) -> bool {
+        let len = block_length::<M::Layout>();
+        let Some(block) = block.get_mut(..len) else {
+            return false;
+        };
+        if !<Self as Kind>::CHECKS {
+            value.__write(block);
+            return true;
+        }
+        let mut stack = [0u8; STAGE_LEN];
+        let mut heap = alloc::vec::Vec::new();
+        let stage = if len <= STAGE_LEN {
+            &mut stack[..len]
+        } else {
+            heap.resize(len, 0);
+            &mut heap[..]
+        };
+        value.__write(stage);
+        if validate_message::<M::Layout, Checked>(stage, &Checked, 0).is_err() {
+            return false;
+        }
+        block.copy_from_slice(stage);
+        true
     }
 }
 

@@ -65,4 +65,15 @@ fn the_depth_limit_fits_a_2_mib_stack() {
         err.kind(),
         &ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH }
     );
+    // 65 levels of `f88[0]` (130 segments): the path shows the first and last four
+    // segments and counts the 122 between.
+    assert_eq!(
+        err.path(),
+        "f88[0].f88[0] \u{2026} 122 segments \u{2026} f88[0].f88[0]"
+    );
+    assert!(
+        err.to_string()
+            .ends_with(" in `f88[0].f88[0] \u{2026} 122 segments \u{2026} f88[0].f88[0]`"),
+        "{err}"
+    );
 }

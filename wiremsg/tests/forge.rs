@@ -85,3 +85,25 @@ fn good_bytes_read_through_the_hand_made_kind() {
     let unchecked = unsafe { Holder::view_unchecked(&bytes) };
     assert_eq!(unchecked.symbol(), "AB");
 }
+
+/// A fixed-size message whose encoding a hand-made field spoils is validated before it
+/// is set in place as a whole: the bytes stay as they were.
+#[test]
+fn a_nested_message_set_in_place_is_validated_first() {
+    #[derive(WireMsg, Debug)]
+    struct Parent {
+        id: u8,
+        holder: Holder,
+        maybe: Option<Holder>,
+    }
+    let mut bytes = vec![7, b'A', b'B', b'C', b'D', 0, 0, 0, 0, 0];
+    let mut edit = Parent::view_mut(&mut bytes).unwrap();
+    edit.set_holder(Holder { symbol: NotText });
+    edit.set_maybe(Some(Holder { symbol: NotText }));
+    assert_eq!(bytes, [7, b'A', b'B', b'C', b'D', 0, 0, 0, 0, 0]);
+    let view = Parent::view(&bytes).unwrap();
+    assert_eq!(
+        (view.holder().symbol(), view.maybe().is_none()),
+        ("ABCD", true)
+    );
+}

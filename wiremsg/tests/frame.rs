@@ -146,15 +146,16 @@ fn feed() -> Vec<Feed> {
 fn write_feed(messages: &[Feed]) -> Vec<u8> {
     let mut writer = FrameWriter::new(Vec::new());
     for (i, m) in messages.iter().enumerate() {
-        let written = if i % 2 == 0 {
-            match m {
+        // A message, the dispatch enum itself, and bytes a closure appends, in turn.
+        let written = match i % 3 {
+            0 => match m {
                 Feed::Trade(t) => writer.write(t),
                 Feed::Heartbeat(h) => writer.write(h),
                 Feed::Text(t) => writer.write(t),
                 Feed::Book(b) => writer.write(b),
-            }
-        } else {
-            writer.write_with(|out| m.encode_with_header(out))
+            },
+            1 => writer.write(m),
+            _ => writer.write_with(|out| m.encode_with_header(out)),
         }
         .unwrap();
         let mut expected = Vec::new();
@@ -645,6 +646,67 @@ fn io_errors_are_errors_and_a_retry_goes_on() {
     assert_eq!(err.to_string(), "I/O error: connection reset at byte 0");
     let err: Error = io::Error::other("boom").into();
     assert_eq!(err.kind(), &ErrorKind::Io(io::ErrorKind::Other));
+    assert_eq!(err.to_string(), "I/O error: boom at byte 0");
+}
+
+/// The I/O error is kept: its text is in the message, and it is the `source()`, with
+/// its own kind, message and OS code, after the frames read before it.
+#[test]
+fn io_errors_keep_their_source() {
+    use std::error::Error as _;
+
+    /// One whole frame, then the peer resets the connection in the middle of the next.
+    struct Reset<'a>(&'a [u8]);
+    impl Read for Reset<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::from_raw_os_error(104)); // ECONNRESET on Linux
+            }
+            let n = buf.len().min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let stream = write_feed(&feed());
+    let first = 4 + u32::from_le_bytes(stream[..4].try_into().unwrap()) as usize;
+    let mut reader = FrameReader::new(Reset(&stream[..first + 6]));
+    assert!(reader.next_frame().unwrap().is_some());
+    let err = reader.next_frame().unwrap_err();
+    let os = io::Error::from_raw_os_error(104);
+    assert_eq!(err.kind(), &ErrorKind::Io(os.kind()));
+    assert_eq!(err.offset(), first, "the offset of the frame it cut");
+    assert_eq!(err.to_string(), format!("I/O error: {os} at byte {first}"));
+    let source = err.source().expect("the I/O error is the source");
+    let io_err = source.downcast_ref::<io::Error>().expect("an io::Error");
+    assert_eq!(io_err.raw_os_error(), Some(104));
+    assert_eq!(err.io_error().and_then(io::Error::raw_os_error), Some(104));
+
+    // A writer's error, with a message of its own.
+    struct Refusing;
+    impl Write for Refusing {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::new(
+                io::ErrorKind::PermissionDenied,
+                "read-only pipe",
+            ))
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+    let err = FrameWriter::new(Refusing)
+        .write(&Heartbeat { sequence: 1 })
+        .unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::Io(io::ErrorKind::PermissionDenied));
+    assert_eq!(err.to_string(), "I/O error: read-only pipe at byte 0");
+    assert_eq!(err.source().unwrap().to_string(), "read-only pipe");
+    assert!(format!("{err:?}").contains("read-only pipe"), "{err:?}");
+
+    // Errors of validation have no source.
+    let err = Heartbeat::view(&[1]).unwrap_err();
+    assert!(err.source().is_none());
+    assert!(err.io_error().is_none());
 }
 
 #[test]
@@ -741,6 +803,15 @@ fn put_frame_writes_the_same_bytes_as_the_writer() {
     }
     put_frame(&mut buf, &trade(3)).unwrap();
     writer.write(&trade(3)).unwrap();
+    // A dispatch enum, as it is: the bytes of its variant's frame.
+    let big_feed = Feed::Text(big.clone());
+    assert_eq!(
+        put_frame(&mut buf, &Feed::Trade(trade(4))).unwrap(),
+        4 + 8 + 29
+    );
+    assert_eq!(put_frame(&mut buf, &big_feed).unwrap(), 4 + 8 + 6 + 2000);
+    writer.write(&trade(4)).unwrap();
+    writer.write(&big).unwrap();
     assert_eq!(&buf[..], &writer.get_ref()[..]);
 
     let mut vec = Vec::new();

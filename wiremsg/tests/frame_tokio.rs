@@ -176,16 +176,19 @@ async fn mixed_messages_round_trip_over_tcp() {
         got
     });
     for (i, m) in messages.iter().enumerate() {
-        // Template types as `&T`, alternately with the dispatch enum.
-        if i % 2 == 0 {
-            match m {
+        // Template types as `&T`, the dispatch enum as `&Feed` (encoded in place), and
+        // bytes a closure appends, in turn.
+        match i % 3 {
+            0 => match m {
                 Feed::Trade(t) => sink.send(t).await,
                 Feed::Book(b) => sink.send(b).await,
                 Feed::Heartbeat(h) => sink.send(h).await,
+            },
+            1 => sink.send(m).await,
+            _ => {
+                sink.send(encode_with(|out| m.encode_with_header(out)))
+                    .await
             }
-        } else {
-            sink.send(encode_with(|out| m.encode_with_header(out)))
-                .await
         }
         .unwrap();
     }

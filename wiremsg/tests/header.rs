@@ -198,35 +198,54 @@ fn bad_headers_are_clear_errors() {
             available: 36
         }
     );
-    // A block length that is not the block of the version the header names, or that
-    // is shorter than this reader's block for a newer version.
-    for (block_length, version, expected) in [
-        (200, 2, 28),
-        (10, 2, 28),
-        (24, 2, 28),
-        (28, 1, 24),
-        (10, 9, 28),
-        (28, 0, 0),
+    // A block length under the block of the version the header names (or, for a
+    // newer version, under this reader's block) is too small, not truncated; one over
+    // the block of a version this reader knows, or a version 0, disagrees.
+    let too_small = |declared, required| ErrorKind::BlockLengthTooSmall { declared, required };
+    let mismatch = |block_length, version, expected| ErrorKind::HeaderMismatch {
+        block_length,
+        version,
+        expected,
+    };
+    for (block_length, version, kind) in [
+        (200, 2, mismatch(200, 2, 28)),
+        (10, 2, too_small(10, 28)),
+        (24, 2, too_small(24, 28)),
+        (0, 1, too_small(0, 24)),
+        (20, 1, too_small(20, 24)),
+        (28, 1, mismatch(28, 1, 24)),
+        (10, 9, too_small(10, 28)),
+        (27, 9, too_small(27, 28)),
+        (28, 0, mismatch(28, 0, 0)),
     ] {
         let mut bad = bytes.clone();
         bad[0] = block_length;
         bad[6] = version;
-        assert_eq!(
-            AddOrder::view_with_header(&bad).unwrap_err().kind(),
-            &ErrorKind::HeaderMismatch {
-                block_length: usize::from(block_length),
-                version: u16::from(version),
-                expected
-            },
-            "block length {block_length}, version {version}"
-        );
+        for err in [
+            AddOrder::view_with_header(&bad).unwrap_err(),
+            Feed::view(&bad).unwrap_err(),
+        ] {
+            assert_eq!(
+                err.kind(),
+                &kind,
+                "block length {block_length}, version {version}"
+            );
+            assert_eq!(err.offset(), 0);
+        }
     }
+    let mut short = bytes.clone();
+    short[0] = 20;
+    short[6] = 1;
+    assert_eq!(
+        AddOrder::view_with_header(&short).unwrap_err().to_string(),
+        "block length 20 is smaller than the 24 bytes this reader requires at byte 0"
+    );
     // A message with a tail states its block length twice: both must agree.
     let mut text = Vec::new();
     Text { body: "ok".into() }
         .encode_with_header(&mut text)
         .unwrap();
-    for (block_length, version) in [(0u16, 1u16), (0xFFFF, 9), (7, 9)] {
+    for (block_length, version) in [(0xFFFFu16, 9u16), (7, 9), (7, 1)] {
         let mut bad = text.clone();
         bad[..2].copy_from_slice(&block_length.to_le_bytes());
         bad[6..8].copy_from_slice(&version.to_le_bytes());
@@ -236,10 +255,19 @@ fn bad_headers_are_clear_errors() {
             "{block_length} {version}: {err}"
         );
     }
-    let err = Text::view_with_header(&[0, 0, 3, 0, 7, 0, 1, 0, 6, 0, 6, 0, 0, 0]).unwrap_err();
+    let err = Text::view_with_header(&[7, 0, 3, 0, 7, 0, 9, 0, 6, 0, 6, 0, 0, 0]).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "header block length 0 (version 1) disagrees with the message's 6 at byte 0"
+        "header block length 7 (version 9) disagrees with the message's 6 at byte 0"
+    );
+    // Under the message's block, the header's block length is too small.
+    let err = Text::view_with_header(&[0, 0, 3, 0, 7, 0, 1, 0, 6, 0, 6, 0, 0, 0]).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::BlockLengthTooSmall {
+            declared: 0,
+            required: 6
+        }
     );
     for len in 0..8 {
         assert_eq!(
@@ -259,4 +287,106 @@ fn bad_headers_are_clear_errors() {
     text[last] = 0xFF;
     let err = Feed::view(&text).unwrap_err();
     assert_eq!((err.path().as_str(), err.offset()), ("body", last));
+}
+
+/// The mutable twins of the header paths (`view_mut_with_header`, a dispatch enum's
+/// `view_mut`) accept and refuse exactly what the views do, with the same errors, and
+/// write into the message after the header.
+#[test]
+fn mutable_views_after_a_header() {
+    let mut bytes = Vec::new();
+    add().encode_with_header(&mut bytes).unwrap();
+    let (header, mut edit) = AddOrder::view_mut_with_header(&mut bytes).unwrap();
+    assert_eq!(header, add().header());
+    edit.set_price(4_300_000);
+    assert!(edit.set_shares(250));
+    assert_eq!(
+        AddOrder::view_with_header(&bytes).unwrap().1.decode(),
+        AddOrder {
+            price: 4_300_000,
+            shares: 250,
+            ..add()
+        }
+    );
+    // Only the message's bytes changed, at the offsets of its fields.
+    let mut expected = Vec::new();
+    AddOrder {
+        price: 4_300_000,
+        shares: 250,
+        ..add()
+    }
+    .encode_with_header(&mut expected)
+    .unwrap();
+    assert_eq!(bytes, expected);
+
+    // Through the dispatch enum, for each variant.
+    let mut text = Vec::new();
+    Text { body: "hi".into() }
+        .encode_with_header(&mut text)
+        .unwrap();
+    match Feed::view_mut(&mut bytes).unwrap() {
+        (h, FeedMut::Add(mut a)) => {
+            assert_eq!(h.template_id, 1);
+            a.set_order(77);
+        }
+        (_, other) => panic!("{other:?}"),
+    }
+    assert_eq!(AddOrder::view_with_header(&bytes).unwrap().1.order(), 77);
+    match Feed::view_mut(&mut text).unwrap() {
+        (_, FeedMut::Text(t)) => assert_eq!(t.body(), "hi"),
+        (_, other) => panic!("{other:?}"),
+    }
+
+    // A version-1 writer's frame: the later field is not there to set.
+    let mut old = Vec::new();
+    v1::AddOrder {
+        order: 5,
+        symbol: FixedStr::new("MSFT").unwrap(),
+        price: 1,
+    }
+    .encode_with_header(&mut old)
+    .unwrap();
+    let (header, mut edit) = AddOrder::view_mut_with_header(&mut old).unwrap();
+    assert_eq!((header.version, header.block_length), (1, 24));
+    assert!(!edit.set_shares(9), "nothing written");
+    assert_eq!(old.len(), 8 + 24);
+
+    // Every corruption of every byte of the two frames fails (or passes) alike in
+    // the views and the mutable views, with the same kind and offset.
+    for frame in [bytes.clone(), text.clone(), old.clone()] {
+        for at in 0..frame.len() {
+            for value in [0u8, 1, 7, 24, 28, 0xFF] {
+                let mut bad = frame.clone();
+                bad[at] = value;
+                let expect =
+                    |r: Result<(), wiremsg::Error>| r.map_err(|e| (e.kind().clone(), e.offset()));
+                let view = expect(AddOrder::view_with_header(&bad).map(drop));
+                let mut copy = bad.clone();
+                let view_mut = expect(AddOrder::view_mut_with_header(&mut copy).map(drop));
+                assert_eq!(view, view_mut, "byte {at} = {value}");
+                let view = expect(Feed::view(&bad).map(drop));
+                let view_mut = expect(Feed::view_mut(&mut copy).map(drop));
+                assert_eq!(view, view_mut, "byte {at} = {value}");
+            }
+        }
+    }
+    assert_eq!(
+        Feed::view_mut(&mut [9, 0, 9, 0, 7, 0, 1, 0])
+            .unwrap_err()
+            .kind(),
+        &ErrorKind::UnexpectedTemplate {
+            template_id: 9,
+            schema_id: 7,
+            expected: u16::MAX
+        }
+    );
+    assert_eq!(
+        Feed::view_mut(&mut [8, 0, 2, 0, 8, 0, 1, 0])
+            .unwrap_err()
+            .kind(),
+        &ErrorKind::SchemaMismatch {
+            schema_id: 8,
+            expected: 7
+        }
+    );
 }

@@ -321,6 +321,42 @@ mod shadowed {
         Msg(Msg),
     }
 
+    /// The accessors name the types as written (`Option<u32>` is `Option<u64>` here).
+    #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+    pub(crate) struct Typed {
+        pub(crate) maybe: ::core::option::Option<u32>,
+        pub(crate) pair: [u16; 2],
+        pub(crate) symbol: wiremsg::FixedStr<4>,
+        pub(crate) names: ::std::vec::Vec<::std::string::String>,
+        pub(crate) bytes: ::std::vec::Vec<u64>,
+    }
+
+    #[test]
+    fn shadowed_primitives_read_through_typed_accessors() {
+        use wiremsg::WireMsg;
+        let value = Typed {
+            maybe: ::core::option::Option::Some(1 << 40),
+            pair: [1 << 20, 3],
+            symbol: wiremsg::FixedStr::new("ab").unwrap(),
+            names: ::std::vec!["x".into()],
+            bytes: ::std::vec![7, 8],
+        };
+        let bytes = value.to_bytes().unwrap();
+        let view = Typed::view(&bytes).unwrap();
+        let maybe: ::core::option::Option<::core::primitive::u64> = view.maybe();
+        let pair: wiremsg::ArrayView<'_, ::core::primitive::u32, 2> = view.pair();
+        let symbol: &::core::primitive::str = view.symbol();
+        let names: wiremsg::List<'_, ::std::string::String> = view.names();
+        let bytes: &[::core::primitive::u8] = view.bytes();
+        assert_eq!(maybe, ::core::option::Option::Some(1 << 40));
+        assert_eq!(pair.to_array(), [1 << 20, 3]);
+        assert_eq!(
+            (symbol, names.get(0), bytes),
+            ("ab", ::core::option::Option::Some("x"), &[7, 8][..])
+        );
+        assert_eq!(Typed::decode(view.as_bytes()).unwrap(), value);
+    }
+
     #[test]
     fn shadowed_primitives_change_only_the_users_fields() {
         use wiremsg::{WireEnum, WireMsg};

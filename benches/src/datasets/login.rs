@@ -1,4 +1,4 @@
-//! `login`: R1 `LoginRequest` (`shared/reference.md`), the model's sample.
+//! `login`: R1 `LoginRequest` (`benches/reference.md`), the model's sample.
 //!
 //! Two short strings and an absent optional one: the smallest variable-size
 //! message. It has no fixed-size field, so `update` (and `update_unchecked`)

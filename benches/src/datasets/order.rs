@@ -1,4 +1,4 @@
-//! `order`: R2 `Order` (`shared/reference.md`), the model's sample: a
+//! `order`: R2 `Order` (`benches/reference.md`), the model's sample: a
 //! customer, five line items with multi-byte UTF-8 names, an empty note.
 //!
 //! `update` (and `update_unchecked`) overwrites the order id and every

@@ -1,4 +1,4 @@
-//! `tick`: R6 market tick (`shared/reference.md`), the model's sample: one
+//! `tick`: R6 market tick (`benches/reference.md`), the model's sample: one
 //! 50-byte all-fixed-size message, the case zerocopy is the limit for.
 //!
 //! `update` (and `update_unchecked`) overwrites the bid and ask prices and

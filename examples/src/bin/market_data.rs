@@ -84,8 +84,7 @@ fn main() -> ExitCode {
 
 /// Writes every message of the session as a frame, and the feed's schema beside it.
 fn record(session: SessionConfig, path: &std::path::Path) -> Result<(), wiremsg::Error> {
-    let file = std::fs::File::create(path)
-        .map_err(|e| wiremsg::Error::new(wiremsg::ErrorKind::Io(e.kind()), 0))?;
+    let file = std::fs::File::create(path).map_err(|e| wiremsg::Error::from_io(e, 0))?;
     let mut writer = FrameWriter::new(std::io::BufWriter::new(file));
     for message in Session::new(session) {
         writer.write_with(|out| {

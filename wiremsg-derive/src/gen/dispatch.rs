@@ -9,6 +9,7 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
     let ident = d.ident;
     let vis = d.vis;
     let view = format_ident!("{}View", ident, span = ident.span());
+    let view_mut = format_ident!("{}Mut", ident, span = ident.span());
     let variants: Vec<_> = d.variants.iter().map(|v| v.ident).collect();
     let types: Vec<_> = d.variants.iter().map(|v| v.ty).collect();
     let ids: Vec<_> = (0..types.len())
@@ -19,6 +20,10 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
         .collect();
     let view_doc =
         format!("The view of one message of [`{ident}`], chosen by the template id of its header.");
+    let view_mut_doc = format!(
+        "The mutable view of one message of [`{ident}`], chosen by the template id of its \
+         header: a received message updated in place."
+    );
     let names: Vec<String> = variants.iter().map(|v| v.to_string()).collect();
     // Two variants with one template id (and schema id) could never both be read.
     let mut distinct = Vec::new();
@@ -40,12 +45,29 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
     }
     quote! {
         #[doc = #view_doc]
-        #[derive(::core::clone::Clone, ::core::marker::Copy)]
+        #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::cmp::PartialEq)]
         #vis enum #view<'v> {
             #(
                 #[doc = concat!("A [`", stringify!(#types), "`].")]
                 #variants(<#types as ::wiremsg::WireMsg>::View<'v>),
             )*
+        }
+
+        #[doc = #view_mut_doc]
+        #vis enum #view_mut<'v> {
+            #(
+                #[doc = concat!("A [`", stringify!(#types), "`].")]
+                #variants(<#types as ::wiremsg::WireMsg>::Mut<'v>),
+            )*
+        }
+
+        #[automatically_derived]
+        impl ::core::fmt::Debug for #view_mut<'_> {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self {
+                    #(Self::#variants(v) => f.debug_tuple(#names).field(v).finish(),)*
+                }
+            }
         }
 
         #[automatically_derived]
@@ -80,26 +102,54 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
                 #[allow(unreachable_patterns)]
                 let view = match (header.template_id, header.schema_id) {
                     #((#ids, #sids) => #view::#variants(::wiremsg::__private::view_body::<#types>(header, bytes)?),)*
-                    (template_id, schema_id) => {
-                        #(
-                            if template_id == #ids {
-                                return ::wiremsg::__private::Err(::wiremsg::Error::new(
-                                    ::wiremsg::ErrorKind::SchemaMismatch { schema_id, expected: #sids },
-                                    4,
-                                ));
-                            }
-                        )*
-                        return ::wiremsg::__private::Err(::wiremsg::Error::new(
-                            ::wiremsg::ErrorKind::UnexpectedTemplate {
-                                template_id,
-                                schema_id,
-                                expected: ::core::primitive::u16::MAX,
-                            },
-                            2,
-                        ));
-                    }
+                    _ => return ::wiremsg::__private::Err(Self::__wiremsg_unknown(header)),
                 };
                 ::wiremsg::__private::Ok((header, view))
+            }
+
+            /// Reads the message header at the start of `bytes` like
+            /// [`view`](Self::view) and returns the mutable view of the message of the
+            /// variant it names: a received frame updated in place.
+            ///
+            /// # Errors
+            ///
+            /// As [`view`](Self::view).
+            pub fn view_mut(
+                bytes: &mut [::core::primitive::u8],
+            ) -> ::wiremsg::__private::Result<(::wiremsg::MessageHeader, #view_mut<'_>), ::wiremsg::Error> {
+                let header = ::wiremsg::MessageHeader::read(bytes)?;
+                #(const #ids: ::core::primitive::u16 = <#types as ::wiremsg::Template>::TEMPLATE_ID;)*
+                #(const #sids: ::core::primitive::u16 = <#types as ::wiremsg::Template>::SCHEMA_ID;)*
+                #[allow(unreachable_patterns)]
+                let view = match (header.template_id, header.schema_id) {
+                    #((#ids, #sids) => #view_mut::#variants(::wiremsg::__private::view_body_mut::<#types>(header, bytes)?),)*
+                    _ => return ::wiremsg::__private::Err(Self::__wiremsg_unknown(header)),
+                };
+                ::wiremsg::__private::Ok((header, view))
+            }
+
+            /// The error for a header that names no variant.
+            #[cold]
+            fn __wiremsg_unknown(header: ::wiremsg::MessageHeader) -> ::wiremsg::Error {
+                #(const #ids: ::core::primitive::u16 = <#types as ::wiremsg::Template>::TEMPLATE_ID;)*
+                #(const #sids: ::core::primitive::u16 = <#types as ::wiremsg::Template>::SCHEMA_ID;)*
+                let (template_id, schema_id) = (header.template_id, header.schema_id);
+                #(
+                    if template_id == #ids {
+                        return ::wiremsg::Error::new(
+                            ::wiremsg::ErrorKind::SchemaMismatch { schema_id, expected: #sids },
+                            4,
+                        );
+                    }
+                )*
+                ::wiremsg::Error::new(
+                    ::wiremsg::ErrorKind::UnexpectedTemplate {
+                        template_id,
+                        schema_id,
+                        expected: ::core::primitive::u16::MAX,
+                    },
+                    2,
+                )
             }
 
             /// Decodes the message after the header to the owned variant, within the
@@ -159,6 +209,28 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
                 let mut set = ::wiremsg::SchemaSet::new();
                 #(set.add::<#types>()?;)*
                 ::wiremsg::__private::Ok(set)
+            }
+        }
+
+        /// The header and message of the variant: what `FrameWriter::write`,
+        /// `WireCodec` and `put_frame` send.
+        #[automatically_derived]
+        impl ::wiremsg::WithHeader for #ident {
+            #[inline]
+            fn len_with_header(&self) -> ::core::primitive::usize {
+                match self {
+                    #(Self::#variants(m) => ::wiremsg::Template::encoded_len_with_header(m),)*
+                }
+            }
+
+            #[inline]
+            fn write_with_header(
+                &self,
+                out: &mut [::core::primitive::u8],
+            ) -> ::wiremsg::__private::Result<::core::primitive::usize, ::wiremsg::Error> {
+                match self {
+                    #(Self::#variants(m) => ::wiremsg::Template::encode_with_header_into(m, out),)*
+                }
             }
         }
 

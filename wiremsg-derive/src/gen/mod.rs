@@ -210,13 +210,17 @@ fn layout_impl(cx: &Ctx<'_>) -> TokenStream {
     let self_static = &cx.self_static;
     let list = field_tree(&cx.fields);
     let names = cx.fields.iter().map(|f| &f.name);
-    let block_length_field = cx.msg.attrs.block_length;
+    let block_length_field = if cx.msg.attrs.block_length {
+        quote!(::wiremsg::__private::Yes)
+    } else {
+        quote!(::wiremsg::__private::No)
+    };
     quote! {
         #[automatically_derived]
         impl ::wiremsg::__private::Layout for #self_static {
             type Fields = #list;
             const FIELD_NAMES: &'static [&'static ::core::primitive::str] = &[#(#names),*];
-            const BLOCK_LENGTH_FIELD: ::core::primitive::bool = #block_length_field;
+            type BlockLengthField = #block_length_field;
         }
     }
 }

@@ -47,6 +47,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let debug_fields = debug_fields(cx);
     let version = version_body(cx);
     let view_name = view.to_string();
+    let eq = partial_eq(cx);
     quote! {
         #[doc = #struct_doc]
         #[derive(::core::clone::Clone, ::core::marker::Copy)]
@@ -81,12 +82,80 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             }
         }
 
+        #eq
+
         #[automatically_derived]
         impl ::core::fmt::Debug for #view<'_> {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.debug_struct(#view_name)
                     #(#debug_fields)*
                     .finish()
+            }
+        }
+    }
+}
+
+/// `PartialEq` of two views (field by field), of an owned value and a view, and of a
+/// view and an owned value (the owned value is encoded, then viewed).
+fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
+    let ident = cx.msg.ident;
+    let view = &cx.view;
+    let fields = cx.fields.iter().filter(|f| !f.reserved()).map(|f| {
+        let v_ty = &f.v_ty;
+        if f.later() {
+            let try_name = format_ident!("try_{}", f.name);
+            quote! {
+                && ::wiremsg::__private::field_eq::<::wiremsg::__private::Option<#v_ty>>(
+                    self.#try_name(),
+                    other.#try_name(),
+                )
+            }
+        } else {
+            let name = f.field.ident;
+            quote!(&& ::wiremsg::__private::field_eq::<#v_ty>(self.#name(), other.#name()))
+        }
+    });
+    let generics: Vec<_> = cx.msg.generics.params.iter().collect();
+    let (_, ty_generics, _) = cx.msg.generics.split_for_impl();
+    let view_doc = "Field by field, as the accessors read them: numbers and text by value, \
+        enums by their wire value, lists, arrays and nested messages element by element. A \
+        field added in a later version compares as its `try_` accessor: a view whose writer \
+        had it never equals one whose writer did not.";
+    let owned_doc = format!(
+        "The view of `self`'s encoding compared with `other`, as two [`{view}`]s are \
+         (it encodes `self`, into a new `Vec`)."
+    );
+    quote! {
+        #[doc = #view_doc]
+        #[automatically_derived]
+        impl<'v> ::core::cmp::PartialEq for #view<'v> {
+            #[inline]
+            fn eq(&self, other: &Self) -> ::core::primitive::bool {
+                true #(#fields)*
+            }
+        }
+
+        #[doc = #owned_doc]
+        #[automatically_derived]
+        impl<'__wiremsg_v, #(#generics),*> ::core::cmp::PartialEq<#view<'__wiremsg_v>> for #ident #ty_generics {
+            fn eq(&self, other: &#view<'__wiremsg_v>) -> ::core::primitive::bool {
+                let bytes = match ::wiremsg::WireMsg::to_bytes(self) {
+                    ::wiremsg::__private::Ok(bytes) => bytes,
+                    ::wiremsg::__private::Err(_) => return false,
+                };
+                match <Self as ::wiremsg::WireMsg>::view(&bytes) {
+                    ::wiremsg::__private::Ok(mine) => mine == *other,
+                    ::wiremsg::__private::Err(_) => false,
+                }
+            }
+        }
+
+        #[doc = #owned_doc]
+        #[automatically_derived]
+        impl<'__wiremsg_v, #(#generics),*> ::core::cmp::PartialEq<#ident #ty_generics> for #view<'__wiremsg_v> {
+            #[inline]
+            fn eq(&self, other: &#ident #ty_generics) -> ::core::primitive::bool {
+                other == self
             }
         }
     }
@@ -149,7 +218,15 @@ pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) 
     let index = super::index_path(i, count);
     // The view's accessors name the type with the bytes' lifetime, as the decoding of
     // a borrowed message names it in its bounds.
-    let view_ty = if in_mut {
+    let concrete = concrete_view(static_ty, &lt);
+    // Every type `concrete_view` names has a `Default`: no bound to show.
+    let known_default = concrete.is_some();
+    let view_ty = if let Some(concrete) = concrete {
+        // The type the docs show. The accessor's body returns the kind's view type,
+        // so a name that is not what it seems (a shadowed `u64`, an alias of `u8` in
+        // a `Vec`) fails to compile here instead of reading as something else.
+        concrete
+    } else if in_mut {
         quote!(::wiremsg::ViewOf<#lt, #static_ty>)
     } else {
         let v_ty = &f.v_ty;
@@ -183,10 +260,12 @@ pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) 
             doc.push_str(&format!(
                 " Added in version {since}: bytes of older writers read as `Default::default()`."
             ));
-            (
-                quote!(::core::default::Default::default()),
-                quote!(where #view_ty: ::core::default::Default),
-            )
+            let bound = if known_default {
+                quote!()
+            } else {
+                quote!(where #view_ty: ::core::default::Default)
+            };
+            (quote!(::core::default::Default::default()), bound)
         }
     };
     let try_doc = format!(
@@ -218,5 +297,70 @@ pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) 
         pub fn #has_name(&self) -> ::core::primitive::bool {
             #proof.has::<#index>()
         }
+    }
+}
+
+/// The view type of a field type that syntax alone can tell, written out so that the
+/// docs show it: the type itself for a number or `bool` (as the user wrote it, so that
+/// a shadowing alias such as `type u64 = u8` still names the right type), `&'v str`
+/// for `String` and `FixedStr<N>`, `List<'v, T>` for a `Vec` of `String` or
+/// `FixedStr<N>`, `ArrayView<'v, T, N>` for an array of a lifetime-free `T`, and
+/// `Option<_>` of these. `None` for anything else (a user type, an alias, a borrowed
+/// type, a list of numbers, whose element may be an alias of `u8`): the accessor then
+/// names `ViewOf<'v, T>`. The accessor's body returns the kind's own view type, so a
+/// name that is not what it seems fails to compile rather than read as another type.
+fn concrete_view(ty: &syn::Type, lt: &TokenStream) -> Option<TokenStream> {
+    use syn::{GenericArgument, PathArguments, Type};
+    const NUMBERS: [&str; 13] = [
+        "u8", "u16", "u32", "u64", "u128", "i8", "i16", "i32", "i64", "i128", "f32", "f64", "bool",
+    ];
+    let lifetime_free = |t: &Type| !quote!(#t).to_string().contains('\'');
+    let last_segment = |t: &Type| match t {
+        Type::Path(p) if p.qself.is_none() => p.path.segments.last().cloned(),
+        _ => None,
+    };
+    let is_text = |t: &Type| {
+        last_segment(t).is_some_and(|s| {
+            (s.ident == "String" && s.arguments.is_none())
+                || (s.ident == "FixedStr" && !s.arguments.is_none())
+        })
+    };
+    match ty {
+        Type::Group(g) => concrete_view(&g.elem, lt),
+        Type::Paren(p) => concrete_view(&p.elem, lt),
+        Type::Array(array) if lifetime_free(&array.elem) => {
+            let (elem, len) = (&array.elem, &array.len);
+            Some(quote!(::wiremsg::ArrayView<#lt, #elem, #len>))
+        }
+        Type::Path(p) if p.qself.is_none() => {
+            let last = p.path.segments.last()?;
+            let name = last.ident.to_string();
+            let first_type = match &last.arguments {
+                PathArguments::AngleBracketed(args) => args.args.first().and_then(|a| match a {
+                    GenericArgument::Type(t) => Some(t),
+                    _ => None,
+                }),
+                _ => None,
+            };
+            match name.as_str() {
+                n if p.path.segments.len() == 1
+                    && last.arguments.is_none()
+                    && NUMBERS.contains(&n) =>
+                {
+                    Some(quote!(#ty))
+                }
+                _ if is_text(ty) => Some(quote!(&#lt ::core::primitive::str)),
+                "Vec" => {
+                    let elem = first_type?;
+                    is_text(elem).then(|| quote!(::wiremsg::List<#lt, #elem>))
+                }
+                "Option" => {
+                    let inner = concrete_view(first_type?, lt)?;
+                    Some(quote!(::core::option::Option<#inner>))
+                }
+                _ => None,
+            }
+        }
+        _ => None,
     }
 }

@@ -60,7 +60,8 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let index = super::index_path(i, cx.fields.len());
         let has_lifetime = quote!(#ty).to_string() != quote!(#static_ty).to_string();
         // `set_<field>`: for every fixed-size candidate; the `Scalar` bound makes it
-        // uncallable (with a message saying why) where the type is a nested message.
+        // uncallable (with a message saying why) where the type is a nested message
+        // with variable-size data.
         let setter = (matches!(f.field.kind, Kind::Scalar | Kind::Path) && !has_lifetime).then(|| {
             let setter = format_ident!("set_{}", f.name, span = f.field.ident.span());
             if f.field.attrs.null.is_some() {
@@ -107,8 +108,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             }
             if f.later() {
                 let doc = format!(
-                    "Overwrites field `{}` in place; returns false (and writes nothing) if the \
-                     writer's version did not have it (it was added in version {}).",
+                    "Overwrites field `{}` in place (a fixed-size nested message as a whole, \
+                     with the bytes its encoding has); returns false (and writes nothing) if \
+                     the writer's version did not have it (it was added in version {}).",
                     f.name,
                     f.since()
                 );
@@ -124,7 +126,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     }
                 }
             } else {
-                let doc = format!("Overwrites field `{}` in place.", f.name);
+                let doc = format!(
+                    "Overwrites field `{}` in place (a fixed-size nested message as a whole, \
+                     with the bytes its encoding has).",
+                    f.name
+                );
                 quote! {
                     #[doc = #doc]
                     #[inline]
@@ -142,7 +148,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             Kind::Path if is_plain_path(ty) => {
                 if f.later() {
                     let doc = format!(
-                        "The mutable view of nested message `{}`, or `None` if the writer's version did not have it.",
+                        "The mutable view of field `{0}` if its type is a nested message, or \
+                         `None` if the writer's version did not have it. (The derive cannot \
+                         tell a message from an enum by its name: for an enum field this \
+                         method's bound is not met and it cannot be called; overwrite the \
+                         field with `set_{0}`.)",
                         f.name
                     );
                     Some(quote! {
@@ -156,7 +166,13 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                         }
                     })
                 } else {
-                    let doc = format!("The mutable view of nested message `{}`.", f.name);
+                    let doc = format!(
+                        "The mutable view of field `{0}` if its type is a nested message. \
+                         (The derive cannot tell a message from an enum by its name: for an \
+                         enum field this method's bound is not met and it cannot be called; \
+                         overwrite the field with `set_{0}`.)",
+                        f.name
+                    );
                     Some(quote! {
                         #[doc = #doc]
                         #[inline]

@@ -1,14 +1,14 @@
 //! A frame into any [`bytes::BufMut`] (feature `bytes`; `FORMAT.md` §10).
 
 use super::{LENGTH_PREFIX_LEN, prefix_for};
-use crate::{Error, ErrorKind, Template};
-use alloc::vec::Vec;
+use crate::{Error, ErrorKind, WithHeader};
 use bytes::BufMut;
 
 /// Messages of up to this many bytes (header included) are staged on the stack.
 const STACK_LEN: usize = 512;
 
-/// Appends `msg` to `buf` as one frame (`FORMAT.md` §10): its length as a `u32`
+/// Appends `msg`, a [`Template`](crate::Template) message or a `#[derive(WireDispatch)]`
+/// enum (any [`WithHeader`]), to `buf` as one frame (`FORMAT.md` §10): its length as a `u32`
 /// little-endian (the bytes that follow), the 8-byte [`MessageHeader`](crate::MessageHeader),
 /// and the message. Returns the bytes appended, length prefix included
 /// (`12 + msg.encoded_len()`).
@@ -48,12 +48,13 @@ const STACK_LEN: usize = 512;
 /// assert_eq!(err.kind(), &wiremsg::ErrorKind::BufferTooSmall { needed: 20, available: 19 });
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "bytes")))]
 pub fn put_frame<B, T>(buf: &mut B, msg: &T) -> Result<usize, Error>
 where
     B: BufMut + ?Sized,
-    T: Template,
+    T: WithHeader + ?Sized,
 {
-    let len = msg.encoded_len_with_header();
+    let len = msg.len_with_header();
     let prefix = prefix_for(len, usize::MAX)?;
     let needed = LENGTH_PREFIX_LEN + len;
     if buf.remaining_mut() < needed {
@@ -67,14 +68,14 @@ where
     }
     if len <= STACK_LEN {
         let mut stage = [0u8; STACK_LEN];
-        let written = msg.encode_with_header_into(&mut stage)?;
+        let written = msg.write_with_header(&mut stage)?;
         buf.put_slice(&prefix);
         buf.put_slice(&stage[..written]);
     } else {
-        let mut stage = Vec::with_capacity(len);
-        msg.encode_with_header(&mut stage)?;
+        let mut stage = alloc::vec![0; len];
+        let written = msg.write_with_header(&mut stage)?;
         buf.put_slice(&prefix);
-        buf.put_slice(&stage);
+        buf.put_slice(&stage[..written]);
     }
     Ok(needed)
 }

@@ -4,7 +4,7 @@ use super::{
     DEFAULT_MAX_FRAME_SIZE, LENGTH_PREFIX_LEN, check_len, finish_frame, prefix_for, read_len,
     stream_offset,
 };
-use crate::{Error, ErrorKind, Template};
+use crate::{Error, ErrorKind, WithHeader};
 use alloc::vec::Vec;
 use bytes::{Buf, BufMut, BytesMut};
 use core::fmt;
@@ -16,10 +16,11 @@ use tokio_util::codec::{Decoder, Encoder};
 /// - **Decoding** yields one frame at a time as a [`BytesMut`]: the 8-byte
 ///   [`MessageHeader`](crate::MessageHeader) and the message, without the length
 ///   prefix, split off the read buffer without copying. View it with
-///   [`Template::view_with_header`] or a `#[derive(WireDispatch)]` enum's `view`.
-/// - **Encoding** takes `&T` for any [`Template`] message, written straight into the
-///   write buffer, and [`EncodeWith`] (made by [`encode_with`]) for a
-///   `#[derive(WireDispatch)]` enum, staged in a buffer the codec reuses.
+///   [`Template::view_with_header`](crate::Template::view_with_header) or a `#[derive(WireDispatch)]` enum's `view`.
+/// - **Encoding** takes `&T` for any [`Template`](crate::Template) message or
+///   `#[derive(WireDispatch)]` enum (any [`WithHeader`]), written straight into the
+///   write buffer, and [`EncodeWith`] (made by [`encode_with`]) for bytes a closure
+///   appends, staged in a buffer the codec reuses.
 ///
 /// Both directions refuse frames over the maximum frame size
 /// ([`DEFAULT_MAX_FRAME_SIZE`], 1 MiB, unless set with
@@ -58,7 +59,32 @@ use tokio_util::codec::{Decoder, Encoder};
 /// assert!(codec.decode(&mut wire)?.is_none()); // nothing left
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
+///
+/// A decoded frame is a `BytesMut` the caller owns: update its message in place with
+/// [`Template::view_mut_with_header`](crate::Template::view_mut_with_header) (or a `#[derive(WireDispatch)]` enum's
+/// `view_mut`), then forward its bytes as they are.
+///
+/// ```
+/// use bytes::BytesMut;
+/// use tokio_util::codec::{Decoder, Encoder};
+/// use wiremsg::{Template, WireMsg, frame::WireCodec};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 3)]
+/// struct Execution { order: u64, status: u8 }
+///
+/// let mut codec = WireCodec::new();
+/// let mut wire = BytesMut::new();
+/// codec.encode(&Execution { order: 5, status: 0 }, &mut wire)?;
+///
+/// let mut frame = codec.decode(&mut wire)?.expect("a whole frame");
+/// let (_, mut execution) = Execution::view_mut_with_header(&mut frame)?;
+/// execution.set_status(2); // one store, in the frame's own bytes
+/// assert_eq!(Execution::view_with_header(&frame)?.1.status(), 2);
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
 #[derive(Clone)]
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio-util")))]
 pub struct WireCodec {
     max: usize,
     /// Bytes decoded so far: the stream offset of the next frame.
@@ -149,7 +175,9 @@ impl Decoder for WireCodec {
     }
 }
 
-impl<T: Template> Encoder<&T> for WireCodec {
+/// A [`Template`](crate::Template) message or a `#[derive(WireDispatch)]` enum (any
+/// [`WithHeader`]).
+impl<T: WithHeader + ?Sized> Encoder<&T> for WireCodec {
     type Error = Error;
 
     /// Appends `msg` to `dst` as one frame, encoded in place.
@@ -159,13 +187,13 @@ impl<T: Template> Encoder<&T> for WireCodec {
     /// [`ErrorKind::FrameTooLarge`] if header and message are longer than the maximum
     /// frame size (`dst` is left as it was).
     fn encode(&mut self, msg: &T, dst: &mut BytesMut) -> Result<(), Error> {
-        let len = msg.encoded_len_with_header();
+        let len = msg.len_with_header();
         let prefix = prefix_for(len, self.max)?;
         let start = dst.len();
         dst.reserve(LENGTH_PREFIX_LEN + len);
         dst.put_slice(&prefix);
         dst.resize(start + LENGTH_PREFIX_LEN + len, 0);
-        if let Err(err) = msg.encode_with_header_into(&mut dst[start + LENGTH_PREFIX_LEN..]) {
+        if let Err(err) = msg.write_with_header(&mut dst[start + LENGTH_PREFIX_LEN..]) {
             dst.truncate(start);
             return Err(err);
         }
@@ -173,9 +201,35 @@ impl<T: Template> Encoder<&T> for WireCodec {
     }
 }
 
-/// A frame whose header and message a closure appends to a `Vec`: what
-/// [`WireCodec`] encodes for a `#[derive(WireDispatch)]` enum, whose
-/// `encode_with_header` appends to a `Vec`. Made by [`encode_with`].
+/// A frame whose header and message a closure appends to a `Vec`, for
+/// [`WireCodec`]. Made by [`encode_with`]. (A `#[derive(WireDispatch)]` enum needs
+/// none: the codec encodes `&enum` in place.)
+///
+/// ```
+/// use bytes::BytesMut;
+/// use tokio_util::codec::Encoder;
+/// use wiremsg::{Template, WireMsg, frame::{WireCodec, encode_with}};
+///
+/// #[derive(WireMsg, Debug)]
+/// #[wire(template_id = 5)]
+/// struct Ping { sequence: u32 }
+///
+/// // Forward a header and message received earlier, as bytes.
+/// let mut received = Vec::new();
+/// Ping { sequence: 3 }.encode_with_header(&mut received)?;
+/// let mut wire = BytesMut::new();
+/// WireCodec::new().encode(
+///     encode_with(|out| {
+///         out.extend_from_slice(&received);
+///         Ok(received.len())
+///     }),
+///     &mut wire,
+/// )?;
+/// assert_eq!(wire[..4], [12, 0, 0, 0]);
+/// assert_eq!(wire[4..], received[..]);
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio-util")))]
 pub struct EncodeWith<F>(F);
 
 /// Wraps `encode`, which appends a header and a message to the `Vec` it is given and
@@ -208,6 +262,7 @@ pub struct EncodeWith<F>(F);
 /// assert_eq!(Feed::decode(&frame)?, event);
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio-util")))]
 pub fn encode_with<F>(encode: F) -> EncodeWith<F>
 where
     F: FnOnce(&mut Vec<u8>) -> Result<usize, Error>,

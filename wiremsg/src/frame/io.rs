@@ -4,7 +4,7 @@ use super::{
     DEFAULT_MAX_FRAME_SIZE, LENGTH_PREFIX_LEN, check_len, finish_frame, prefix_for, read_len,
     stream_offset,
 };
-use crate::{Error, ErrorKind, MessageHeader, Template};
+use crate::{Error, ErrorKind, MessageHeader, Template, WithHeader};
 use alloc::vec::Vec;
 use core::fmt;
 use std::io::{self, Read, Write};
@@ -79,6 +79,7 @@ const FIRST_CHUNK: usize = 8 * 1024;
 /// assert_eq!(seen, ["trade 101 x 5", "news halt"]);
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub struct FrameReader<R> {
     reader: R,
     max: usize,
@@ -140,6 +141,42 @@ impl<R: Read> FrameReader<R> {
     /// frame; [`ErrorKind::Io`] if the underlying reader fails. See the type's docs for
     /// what a later call does.
     pub fn next_frame(&mut self) -> Result<Option<&[u8]>, Error> {
+        Ok(self.next_frame_mut()?.map(|frame| &*frame))
+    }
+
+    /// Reads the next frame like [`next_frame`](Self::next_frame) and returns its bytes
+    /// mutably, to update the message in place (with
+    /// [`Template::view_mut_with_header`]) before forwarding it, for example.
+    ///
+    /// # Errors
+    ///
+    /// As [`next_frame`](Self::next_frame).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::{FrameReader, FrameWriter, Template, WireMsg};
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// #[wire(template_id = 2)]
+    /// struct Order { id: u64, hops: u8 }
+    ///
+    /// let mut writer = FrameWriter::new(Vec::new());
+    /// writer.write(&Order { id: 1, hops: 0 })?;
+    /// let stream = writer.into_inner();
+    ///
+    /// let mut reader = FrameReader::new(&stream[..]);
+    /// let mut relay = FrameWriter::new(Vec::new());
+    /// while let Some(frame) = reader.next_frame_mut()? {
+    ///     let (_, mut order) = Order::view_mut_with_header(frame)?;
+    ///     order.set_hops(order.hops() + 1);
+    ///     relay.write_frame(frame)?;
+    /// }
+    /// let relayed = relay.into_inner();
+    /// assert_eq!(Order::view_with_header(&relayed[4..])?.1.hops(), 1);
+    /// # Ok::<(), wiremsg::Error>(())
+    /// ```
+    pub fn next_frame_mut(&mut self) -> Result<Option<&mut [u8]>, Error> {
         if let Some((kind, offset)) = &self.failed {
             return Err(Error::new(kind.clone(), *offset));
         }
@@ -148,7 +185,7 @@ impl<R: Read> FrameReader<R> {
                 Ok(0) if self.filled == 0 => return Ok(None),
                 Ok(0) => return Err(self.unexpected_eof(LENGTH_PREFIX_LEN)),
                 Ok(n) => self.advance(n),
-                Err(err) => return Err(self.io_error(&err)),
+                Err(err) => return Err(self.io_error(err)),
             }
         }
         let len = read_len(self.prefix);
@@ -173,11 +210,11 @@ impl<R: Read> FrameReader<R> {
             match read_some(&mut self.reader, &mut self.buf[body..end]) {
                 Ok(0) => return Err(self.unexpected_eof(LENGTH_PREFIX_LEN + len)),
                 Ok(n) => self.advance(n),
-                Err(err) => return Err(self.io_error(&err)),
+                Err(err) => return Err(self.io_error(err)),
             }
         }
         self.filled = 0;
-        Ok(Some(&self.buf[..len]))
+        Ok(Some(&mut self.buf[..len]))
     }
 
     /// Reads the next frame and views it as a `T`: [`next_frame`](Self::next_frame),
@@ -222,6 +259,43 @@ impl<R: Read> FrameReader<R> {
         }
     }
 
+    /// Reads the next frame and returns the mutable view of its message, as a `T`:
+    /// [`next_frame_mut`](Self::next_frame_mut), then
+    /// [`Template::view_mut_with_header`]. `Ok(None)` at the end of the stream.
+    ///
+    /// # Errors
+    ///
+    /// As [`next_view`](Self::next_view).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::{FrameReader, FrameWriter, WireMsg};
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// #[wire(template_id = 7)]
+    /// struct Heartbeat { sequence: u64 }
+    ///
+    /// let mut writer = FrameWriter::new(Vec::new());
+    /// writer.write(&Heartbeat { sequence: 41 })?;
+    /// let stream = writer.into_inner();
+    ///
+    /// let mut reader = FrameReader::new(&stream[..]);
+    /// let (_, mut beat) = reader.next_view_mut::<Heartbeat>()?.expect("a frame");
+    /// beat.set_sequence(beat.sequence() + 1);
+    /// assert_eq!(beat.sequence(), 42);
+    /// assert!(reader.next_view_mut::<Heartbeat>()?.is_none());
+    /// # Ok::<(), wiremsg::Error>(())
+    /// ```
+    pub fn next_view_mut<T: Template>(
+        &mut self,
+    ) -> Result<Option<(MessageHeader, T::Mut<'_>)>, Error> {
+        match self.next_frame_mut()? {
+            Some(frame) => T::view_mut_with_header(frame).map(Some),
+            None => Ok(None),
+        }
+    }
+
     fn advance(&mut self, n: usize) {
         self.filled += n;
         self.position += n as u64;
@@ -237,8 +311,8 @@ impl<R: Read> FrameReader<R> {
         )
     }
 
-    fn io_error(&self, err: &io::Error) -> Error {
-        Error::new(ErrorKind::Io(err.kind()), self.frame_start())
+    fn io_error(&self, err: io::Error) -> Error {
+        Error::from_io(err, self.frame_start())
     }
 }
 
@@ -335,6 +409,7 @@ fn read_some<R: Read>(reader: &mut R, buf: &mut [u8]) -> io::Result<usize> {
 /// );
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub struct FrameWriter<W> {
     writer: W,
     max: usize,
@@ -357,9 +432,11 @@ impl<W: Write> FrameWriter<W> {
         }
     }
 
-    /// Writes `msg` as one frame: length prefix, [`Template::header`], message.
-    /// Returns the bytes written, length prefix included (`12 +
-    /// msg.encoded_len()`).
+    /// Writes `msg` as one frame: length prefix, header, message. `msg` is a
+    /// [`Template`] message or a `#[derive(WireDispatch)]` enum (any [`WithHeader`]),
+    /// encoded straight into the writer's buffer. Returns the bytes written, length
+    /// prefix included (`4 + msg.len_with_header()`, which is `12 +
+    /// msg.encoded_len()` for a message).
     ///
     /// # Errors
     ///
@@ -367,20 +444,20 @@ impl<W: Write> FrameWriter<W> {
     /// frame size (checked before encoding; nothing is written);
     /// [`ErrorKind::Io`] if the underlying writer fails, in which case part of the
     /// frame may have been written and the stream should be abandoned.
-    pub fn write<T: Template>(&mut self, msg: &T) -> Result<usize, Error> {
-        let len = msg.encoded_len_with_header();
+    pub fn write<T: WithHeader + ?Sized>(&mut self, msg: &T) -> Result<usize, Error> {
+        let len = msg.len_with_header();
         let prefix = prefix_for(len, self.max)?;
         self.buf.clear();
         self.buf.resize(LENGTH_PREFIX_LEN + len, 0);
         self.buf[..LENGTH_PREFIX_LEN].copy_from_slice(&prefix);
-        msg.encode_with_header_into(&mut self.buf[LENGTH_PREFIX_LEN..])?;
+        msg.write_with_header(&mut self.buf[LENGTH_PREFIX_LEN..])?;
         self.send()
     }
 
     /// Writes one frame whose header and message `encode` appends to the `Vec` it is
-    /// given, and returns the bytes written, length prefix included. This is how a
-    /// `#[derive(WireDispatch)]` enum is written: pass a closure that calls its
-    /// `encode_with_header`.
+    /// given, and returns the bytes written, length prefix included: for bytes that
+    /// are not one [`WithHeader`] value (a [`write`](Self::write) takes a
+    /// `#[derive(WireDispatch)]` enum as it is).
     ///
     /// # Errors
     ///
@@ -497,10 +574,12 @@ impl<W: fmt::Debug> fmt::Debug for FrameWriter<W> {
     }
 }
 
+/// An [`ErrorKind::Io`] of the error's kind, at offset 0, that keeps the I/O error as
+/// its [`source()`](std::error::Error::source) and its text in the message (as
+/// [`Error::from_io`]).
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 impl From<io::Error> for Error {
-    /// An [`ErrorKind::Io`] of the error's kind, at offset 0. (The I/O error's
-    /// message, if it has one of its own, is not kept.)
     fn from(err: io::Error) -> Self {
-        Error::new(ErrorKind::Io(err.kind()), 0)
+        Error::from_io(err, 0)
     }
 }

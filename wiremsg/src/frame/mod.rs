@@ -40,6 +40,28 @@
 //! as the reader has read it) to the frame's length prefix; errors of viewing a
 //! frame's message count from the start of its header, as in
 //! [`Template::view_with_header`](crate::Template::view_with_header).
+//!
+//! # Examples
+//!
+//! ```
+//! # #[cfg(feature = "std")] {
+//! use wiremsg::{FrameReader, FrameWriter, WireMsg};
+//!
+//! #[derive(WireMsg, Debug, PartialEq)]
+//! #[wire(template_id = 3, schema_id = 7)]
+//! struct Text { body: String }
+//!
+//! let mut writer = FrameWriter::new(Vec::new());
+//! writer.write(&Text { body: "halt".into() }).unwrap();
+//! let stream = writer.into_inner();
+//! assert_eq!(stream.len(), 22); // F1 of FORMAT.md §10
+//! assert_eq!(stream[..4], [18, 0, 0, 0]); // header 8 + message 10
+//!
+//! let mut reader = FrameReader::new(&stream[..]);
+//! let (header, text) = reader.next_view::<Text>().unwrap().unwrap();
+//! assert_eq!((header.template_id, text.body()), (3, "halt"));
+//! # }
+//! ```
 
 use crate::MessageHeader;
 #[cfg(any(feature = "std", feature = "bytes"))]
@@ -53,21 +75,63 @@ mod codec;
 mod io;
 
 #[cfg(feature = "bytes")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bytes")))]
 pub use buf::put_frame;
 #[cfg(feature = "tokio-util")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio-util")))]
 pub use codec::{EncodeWith, WireCodec, encode_with};
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub use io::{FrameReader, FrameWriter};
 
 /// Bytes of the length prefix in front of every frame: one little-endian `u32`.
+///
+/// ```
+/// # #[cfg(feature = "std")] {
+/// use wiremsg::{FrameWriter, WireMsg, frame::LENGTH_PREFIX_LEN};
+///
+/// #[derive(WireMsg, Debug)]
+/// #[wire(template_id = 1)]
+/// struct Ping { sequence: u32 }
+///
+/// let mut writer = FrameWriter::new(Vec::new());
+/// let written = writer.write(&Ping { sequence: 1 }).unwrap();
+/// assert_eq!(written, LENGTH_PREFIX_LEN + 8 + 4);
+/// assert_eq!(writer.get_ref()[..LENGTH_PREFIX_LEN], [12, 0, 0, 0]);
+/// # }
+/// ```
 pub const LENGTH_PREFIX_LEN: usize = 4;
 
 /// The smallest frame length `L`: a frame holds at least a [`MessageHeader`] (8 bytes).
+///
+/// ```
+/// # #[cfg(feature = "std")] {
+/// use wiremsg::{ErrorKind, FrameReader, frame::MIN_FRAME_LEN};
+///
+/// let stream = [7, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7]; // a 7-byte frame: no room for a header
+/// let err = FrameReader::new(&stream[..]).next_frame().unwrap_err();
+/// assert_eq!(err.kind(), &ErrorKind::FrameTooShort { len: 7, min: MIN_FRAME_LEN });
+/// # }
+/// ```
 pub const MIN_FRAME_LEN: usize = MessageHeader::LEN;
 
 /// The maximum frame size a reader or writer uses unless told otherwise: 1 MiB
 /// (1,048,576 bytes) of frame length `L`, header and message, the 4-byte length
 /// prefix not counted.
+///
+/// ```
+/// # #[cfg(feature = "std")] {
+/// use wiremsg::{ErrorKind, FrameReader, frame::DEFAULT_MAX_FRAME_SIZE};
+///
+/// let too_long = (DEFAULT_MAX_FRAME_SIZE as u32 + 1).to_le_bytes();
+/// let mut reader = FrameReader::new(&too_long[..]);
+/// assert_eq!(reader.max_frame_size(), 1_048_576);
+/// assert_eq!(
+///     reader.next_frame().unwrap_err().kind(),
+///     &ErrorKind::FrameTooLarge { len: 1_048_577, max: DEFAULT_MAX_FRAME_SIZE }
+/// );
+/// # }
+/// ```
 pub const DEFAULT_MAX_FRAME_SIZE: usize = 1 << 20;
 
 /// Checks a frame length `len` (bytes after the prefix) against `max` and the header.

@@ -159,7 +159,7 @@ impl SchemaSet {
     #[cfg(feature = "std")]
     pub fn write_file(&self, path: impl AsRef<std::path::Path>) -> Result<(), Error> {
         let bytes = self.to_bytes()?;
-        std::fs::write(path, bytes).map_err(|e| Error::new(ErrorKind::Io(e.kind()), 0))
+        std::fs::write(path, bytes).map_err(|e| Error::from_io(e, 0))
     }
 
     /// Reads a schema file written by [`write_file`](Self::write_file) (feature
@@ -170,7 +170,7 @@ impl SchemaSet {
     /// As [`from_bytes`](Self::from_bytes); the file's I/O error as [`ErrorKind::Io`].
     #[cfg(feature = "std")]
     pub fn read_file(path: impl AsRef<std::path::Path>) -> Result<Self, Error> {
-        let bytes = std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(e.kind()), 0))?;
+        let bytes = std::fs::read(path).map_err(|e| Error::from_io(e, 0))?;
         SchemaSet::from_bytes(&bytes)
     }
 

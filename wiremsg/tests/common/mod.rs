@@ -1,5 +1,5 @@
 //! Message types and sample values shared by the integration tests: the reference
-//! messages of `shared/reference.md` (R1 login, R2 order, R6 tick) and a recursive
+//! messages of `benches/reference.md` (R1 login, R2 order, R6 tick) and a recursive
 //! message for the depth limit.
 #![allow(dead_code)]
 
