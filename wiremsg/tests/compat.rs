@@ -261,6 +261,33 @@ mod v1 {
         pub(crate) a: u32,
         pub(crate) c: u32,
     }
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Batch {
+        pub(crate) kinds: Vec<Kind>,
+        pub(crate) last: Option<Kind>,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Coin {
+        pub(crate) value: u32,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Wallet {
+        pub(crate) coin: Coin,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Memo {
+        pub(crate) id: u64,
+        pub(crate) note: String,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Cut {
+        pub(crate) a: u32,
+        pub(crate) b: u32,
+    }
 }
 
 mod v2 {
@@ -546,6 +573,46 @@ mod v2 {
         pub(crate) b: u16,
         pub(crate) c: u32,
     }
+    /// `Kind` gained `Replace`; it is used through a list and an option.
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Batch {
+        pub(crate) kinds: Vec<Kind>,
+        pub(crate) last: Option<Kind>,
+    }
+
+    /// `Coin` renamed, same layout.
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Token {
+        pub(crate) value: u32,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Wallet {
+        pub(crate) coin: Token,
+    }
+
+    /// `Cancel` (template id 11) renamed.
+    #[derive(WireMsg, Debug, PartialEq)]
+    #[wire(template_id = 11)]
+    pub(crate) struct Withdraw {
+        pub(crate) order: u64,
+    }
+
+    /// FORMAT.md E7: a list appended to a message with a tail.
+    #[derive(WireMsg, Debug, PartialEq)]
+    #[wire(version = 2)]
+    pub(crate) struct Memo {
+        pub(crate) id: u64,
+        pub(crate) note: String,
+        #[wire(since = 2)]
+        pub(crate) tags: Vec<String>,
+    }
+
+    /// `b`, the last field, removed.
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Cut {
+        pub(crate) a: u32,
+    }
 }
 
 fn set<T: WireMsg>() -> SchemaSet {
@@ -676,7 +743,13 @@ fn a_field_removed_with_its_slot_is_breaking() {
             available: 16
         }
     );
-    let old = v1::Fill { id: 1, qty: 5, px: 9 }.to_bytes().unwrap();
+    let old = v1::Fill {
+        id: 1,
+        qty: 5,
+        px: 9,
+    }
+    .to_bytes()
+    .unwrap();
     // `px` now reads `qty`'s bytes and half of the old `px`.
     assert_eq!(v2::Fill::view(&old).unwrap().px(), (9 << 32) | 5);
 }
@@ -724,7 +797,11 @@ fn a_renamed_field_is_compatible_on_the_wire_but_flagged() {
         [("Ack", Some("quantity"), K::FieldRenamed, C, C)]
     );
     assert!(r.is_compatible());
-    assert!(r.changes()[0].description.contains("`qty` renamed to `quantity`"));
+    assert!(
+        r.changes()[0]
+            .description
+            .contains("`qty` renamed to `quantity`")
+    );
     let new = v2::Ack { quantity: 5 }.to_bytes().unwrap();
     assert_eq!(v1::Ack::view(&new).unwrap().qty(), 5);
     let old = v1::Ack { qty: 6 }.to_bytes().unwrap();
@@ -886,7 +963,10 @@ fn a_tail_field_added_to_a_message_with_block_length_is_compatible() {
     assert_eq!((view.code(), view.level()), (7, 2));
     let old = v1::Notice { code: 7, level: 2 }.to_bytes().unwrap();
     let view = v2::Notice::view(&old).unwrap();
-    assert_eq!((view.code(), view.reason(), view.has_reason()), (7, "", false));
+    assert_eq!(
+        (view.code(), view.reason(), view.has_reason()),
+        (7, "", false)
+    );
 }
 
 #[test]
@@ -1130,7 +1210,9 @@ fn messages_removed_and_added_are_found_by_name() {
     // New readers cannot read what old writers still send; old readers meet a
     // template they do not know (for that message only).
     let mut cancel = Vec::new();
-    v1::Cancel { order: 3 }.encode_with_header(&mut cancel).unwrap();
+    v1::Cancel { order: 3 }
+        .encode_with_header(&mut cancel)
+        .unwrap();
     assert!(matches!(
         kind(v2::Feed::view(&cancel).unwrap_err()),
         ErrorKind::UnexpectedTemplate {
@@ -1250,17 +1332,9 @@ fn a_list_element_type_changed_is_breaking() {
         [("Series", Some("points"), K::ListElement, B, B)]
     );
     assert!(r.changes()[0].description.contains("u16 -> u32"));
-    let new = v2::Series {
-        points: vec![1, 2],
-    }
-    .to_bytes()
-    .unwrap();
+    let new = v2::Series { points: vec![1, 2] }.to_bytes().unwrap();
     assert_eq!(v1::Series::decode(&new).unwrap().points, [1, 0, 2, 0]);
-    let old = v1::Series {
-        points: vec![1, 2],
-    }
-    .to_bytes()
-    .unwrap();
+    let old = v1::Series { points: vec![1, 2] }.to_bytes().unwrap();
     assert_eq!(v2::Series::decode(&old).unwrap().points, [0x0002_0001]);
 }
 
@@ -1345,6 +1419,144 @@ fn a_field_inserted_inside_the_old_block_is_breaking() {
     );
 }
 
+#[test]
+fn a_field_appended_to_a_message_with_a_tail_is_compatible() {
+    let r = report::<v1::Memo, v2::Memo>();
+    assert_eq!(
+        summary(&r),
+        [
+            ("Memo", None, K::Version, OK, OK),
+            ("Memo", Some("tags"), K::FieldAppended, OK, OK),
+        ]
+    );
+    let new = v2::Memo {
+        id: 9,
+        note: "rush".into(),
+        tags: vec!["a".into(), "bé".into()],
+    }
+    .to_bytes()
+    .unwrap();
+    assert_eq!(
+        v1::Memo::decode(&new).unwrap(),
+        v1::Memo {
+            id: 9,
+            note: "rush".into()
+        }
+    );
+    let old = v1::Memo {
+        id: 9,
+        note: "rush".into(),
+    }
+    .to_bytes()
+    .unwrap();
+    let view = v2::Memo::view(&old).unwrap();
+    assert_eq!((view.note(), view.tags().len()), ("rush", 0));
+}
+
+#[test]
+fn the_last_field_removed_breaks_old_readers_only() {
+    let r = report::<v1::Cut, v2::Cut>();
+    assert_eq!(summary(&r), [("Cut", Some("b"), K::FieldRemoved, B, OK)]);
+    let new = v2::Cut { a: 1 }.to_bytes().unwrap();
+    assert_eq!(
+        kind(v1::Cut::view(&new).unwrap_err()),
+        ErrorKind::Truncated {
+            needed: 8,
+            available: 4
+        }
+    );
+    let old = v1::Cut { a: 1, b: 2 }.to_bytes().unwrap();
+    assert_eq!(v2::Cut::view(&old).unwrap().a(), 1);
+}
+
+#[test]
+fn enum_changes_are_found_through_lists_and_options() {
+    let r = report::<v1::Batch, v2::Batch>();
+    assert_eq!(
+        summary(&r),
+        [
+            ("Batch", Some("kinds"), K::EnumVariantAdded, B, OK),
+            ("Batch", Some("last"), K::EnumVariantAdded, B, OK),
+        ]
+    );
+    let new = v2::Batch {
+        kinds: vec![v2::Kind::Add, v2::Kind::Replace],
+        last: None,
+    }
+    .to_bytes()
+    .unwrap();
+    let err = v1::Batch::view(&new).unwrap_err();
+    assert!(matches!(
+        err.kind(),
+        ErrorKind::UnknownEnumValue { value: 2, .. }
+    ));
+    assert_eq!(err.path(), "kinds[1]");
+    let new = v2::Batch {
+        kinds: vec![],
+        last: Some(v2::Kind::Replace),
+    }
+    .to_bytes()
+    .unwrap();
+    assert_eq!(v1::Batch::view(&new).unwrap_err().path(), "last");
+}
+
+#[test]
+fn renamed_messages_are_matched_and_flagged() {
+    // A nested message renamed, same layout: the same bytes.
+    let r = report::<v1::Wallet, v2::Wallet>();
+    assert_eq!(
+        summary(&r),
+        [
+            ("Coin", None, K::MessageRemoved, OK, OK),
+            ("Token", None, K::MessageAdded, OK, OK),
+            ("Wallet", Some("coin"), K::TypeRenamed, C, C),
+        ]
+    );
+    assert!(r.is_compatible());
+    let new = v2::Wallet {
+        coin: v2::Token { value: 5 },
+    }
+    .to_bytes()
+    .unwrap();
+    assert_eq!(v1::Wallet::view(&new).unwrap().coin().value(), 5);
+
+    // A message with a template id is matched by it.
+    let r = report::<v1::Cancel, v2::Withdraw>();
+    assert_eq!(summary(&r), [("Withdraw", None, K::TypeRenamed, C, C)]);
+    let mut old = Vec::new();
+    v1::Cancel { order: 3 }
+        .encode_with_header(&mut old)
+        .unwrap();
+    assert_eq!(v2::Withdraw::view_with_header(&old).unwrap().1.order(), 3);
+
+    // The one root on each side is matched whatever its name, and compared.
+    let r = report::<v1::Ack, v2::Cut>();
+    assert_eq!(
+        summary(&r),
+        [
+            ("Cut", None, K::TypeRenamed, C, C),
+            ("Cut", Some("a"), K::FieldRenamed, C, C)
+        ]
+    );
+    let r = report::<v1::Fx, v2::Cut>();
+    assert!(!r.is_compatible(), "{r}");
+}
+
+#[test]
+fn a_root_message_removed_breaks_new_readers() {
+    let mut old = set::<v1::Quote>();
+    old.add::<v1::Ack>().unwrap();
+    let r = compat(&old, &set::<v1::Quote>());
+    assert_eq!(summary(&r), [("Ack", None, K::MessageRemoved, OK, B)]);
+}
+
+#[test]
+fn a_since_raised_breaks_new_readers_of_older_versions_too() {
+    let r = report::<v2::Tick, v1::Tick>();
+    assert_eq!(summary(&r), [("Tick", Some("b"), K::Since, OK, B)]);
+    assert!(r.changes()[0].description.contains("since 1 -> 2"));
+}
+
 /// Two releases of a small protocol, as the README's "Evolving a message" advises:
 /// each release's schema committed under `tests/schemas/`.
 mod release {
@@ -1423,8 +1635,14 @@ fn committed_release_schemas_report_the_compatible_and_the_breaking_changes() {
     // Each release's schema is committed, in the canonical encoding (FORMAT.md §11),
     // and unchanged.
     let (v1, v2) = (release::v1_set(), release::v2_set());
-    assert_eq!(check_snapshot_set(RELEASE_V1, &v1).unwrap(), Snapshot::Unchanged);
-    assert_eq!(check_snapshot_set(RELEASE_V2, &v2).unwrap(), Snapshot::Unchanged);
+    assert_eq!(
+        check_snapshot_set(RELEASE_V1, &v1).unwrap(),
+        Snapshot::Unchanged
+    );
+    assert_eq!(
+        check_snapshot_set(RELEASE_V2, &v2).unwrap(),
+        Snapshot::Unchanged
+    );
     assert_eq!(std::fs::read(RELEASE_V1).unwrap(), v1.to_bytes().unwrap());
 
     // The committed files alone give the report.
@@ -1467,10 +1685,8 @@ struct TempSnapshot(std::path::PathBuf);
 
 impl TempSnapshot {
     fn new(name: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!(
-            "wiremsg-compat-{}-{name}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("wiremsg-compat-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         TempSnapshot(dir.join("schemas").join("snapshot.wms"))
     }

@@ -263,25 +263,92 @@ impl fmt::Display for CompatReport {
 /// println!("{report}");
 /// ```
 pub fn compat(old: &SchemaSet, new: &SchemaSet) -> CompatReport {
-    let mut names: Vec<&str> = old
+    let mut removed: Vec<&MessageSchema> = old
         .messages()
         .iter()
-        .chain(new.messages())
-        .map(|m| m.name.as_ref())
+        .filter(|o| new.message(&o.name).is_none())
         .collect();
-    names.sort_unstable();
-    names.dedup();
+    let mut added: Vec<&MessageSchema> = new
+        .messages()
+        .iter()
+        .filter(|n| old.message(&n.name).is_none())
+        .collect();
+    // A message renamed: the same template id (and schema id) under another name, or
+    // the one root message without a template id of each side that has no partner by
+    // name (a message sent on its own, say one `check_snapshot::<T>` checks).
+    let mut renamed: Vec<(&MessageSchema, &MessageSchema, &'static str)> = Vec::new();
+    removed.retain(|o| {
+        let twin = added.iter().position(|n| {
+            o.template_id.is_some() && n.template_id == o.template_id && n.schema_id == o.schema_id
+        });
+        match twin {
+            Some(i) => {
+                renamed.push((o, added.remove(i), "by its template id"));
+                false
+            }
+            None => true,
+        }
+    });
+    let old_roots: Vec<usize> = (0..removed.len())
+        .filter(|&i| removed[i].template_id.is_none() && is_root(old, removed[i]))
+        .collect();
+    let new_roots: Vec<usize> = (0..added.len())
+        .filter(|&i| added[i].template_id.is_none() && is_root(new, added[i]))
+        .collect();
+    if let ([o], [n]) = (old_roots.as_slice(), new_roots.as_slice()) {
+        renamed.push((removed.remove(*o), added.remove(*n), "as the only root"));
+    }
+
+    enum Step<'a> {
+        Same(&'a MessageSchema, &'a MessageSchema),
+        Renamed(&'a MessageSchema, &'a MessageSchema, &'static str),
+        Removed(&'a MessageSchema),
+        Added(&'a MessageSchema),
+    }
+    let mut steps: Vec<(&str, Step<'_>)> = old
+        .messages()
+        .iter()
+        .filter_map(|o| Some((o.name.as_ref(), Step::Same(o, new.message(&o.name)?))))
+        .collect();
+    steps.extend(
+        renamed
+            .iter()
+            .map(|&(o, n, how)| (n.name.as_ref(), Step::Renamed(o, n, how))),
+    );
+    steps.extend(removed.iter().map(|&o| (o.name.as_ref(), Step::Removed(o))));
+    steps.extend(added.iter().map(|&n| (n.name.as_ref(), Step::Added(n))));
+    steps.sort_by_key(|(name, _)| *name);
+
     let mut cx = Cx {
         old,
         new,
+        renames: renamed
+            .iter()
+            .map(|(o, n, _)| (o.name.to_string(), n.name.to_string()))
+            .collect(),
         changes: Vec::new(),
     };
-    for name in names {
-        match (old.message(name), new.message(name)) {
-            (Some(o), Some(n)) => cx.message(o, n),
-            (Some(o), None) => cx.message_removed(o),
-            (None, Some(n)) => cx.message_added(n),
-            (None, None) => {}
+    for (_, step) in steps {
+        match step {
+            Step::Same(o, n) => cx.message(o, n),
+            Step::Renamed(o, n, how) => {
+                cx.push(
+                    At {
+                        message: &n.name,
+                        field: None,
+                    },
+                    ChangeKind::TypeRenamed,
+                    Caution,
+                    Caution,
+                    format!(
+                        "message `{}` renamed to `{}` (matched {how}; names are not on the wire)",
+                        o.name, n.name
+                    ),
+                );
+                cx.message(o, n);
+            }
+            Step::Removed(o) => cx.message_removed(o),
+            Step::Added(n) => cx.message_added(n),
         }
     }
     CompatReport {
@@ -289,11 +356,22 @@ pub fn compat(old: &SchemaSet, new: &SchemaSet) -> CompatReport {
     }
 }
 
+/// True if no message of `set` nests `message`: a message sent on its own.
+fn is_root(set: &SchemaSet, message: &MessageSchema) -> bool {
+    !set.messages().iter().any(|m| {
+        m.fields
+            .iter()
+            .any(|f| named_message(&f.ty) == Some(message.name.as_ref()))
+    })
+}
+
 use Verdict::{Breaking, Caution, Compatible};
 
 struct Cx<'s> {
     old: &'s SchemaSet,
     new: &'s SchemaSet,
+    /// Messages matched under two names: (old name, new name).
+    renames: Vec<(String, String)>,
     changes: Vec<Change>,
 }
 
@@ -356,27 +434,33 @@ impl Cx<'_> {
             message: &o.name,
             field: None,
         };
-        match o.template_id {
-            Some(id) => self.push(
-                at,
-                ChangeKind::MessageRemoved,
-                Compatible,
-                Breaking,
-                format!(
-                    "message removed (template id {id}): new readers cannot read it from old \
-                     writers (UnexpectedTemplate)"
-                ),
+        let description = match o.template_id {
+            Some(id) => format!(
+                "message removed (template id {id}): new readers cannot read it from old \
+                 writers (UnexpectedTemplate)"
             ),
-            None => self.push(
-                at,
-                ChangeKind::MessageRemoved,
-                Compatible,
-                Compatible,
-                "message removed (without a template id: it only travelled inside other \
-                 messages, whose changes are listed)"
-                    .to_string(),
-            ),
-        }
+            None if is_root(self.old, o) => "message removed: new readers cannot read it \
+                 from old writers"
+                .to_string(),
+            None => {
+                return self.push(
+                    at,
+                    ChangeKind::MessageRemoved,
+                    Compatible,
+                    Compatible,
+                    "message removed (it only travelled inside other messages, whose \
+                     changes are listed)"
+                        .to_string(),
+                );
+            }
+        };
+        self.push(
+            at,
+            ChangeKind::MessageRemoved,
+            Compatible,
+            Breaking,
+            description,
+        );
     }
 
     fn message(&mut self, o: &MessageSchema, n: &MessageSchema) {
@@ -392,17 +476,17 @@ impl Cx<'_> {
             let (verdict, what) = if n.version > o.version {
                 (Compatible, "raised")
             } else {
-                (Breaking, "lowered: a header's version no longer names one block")
+                (
+                    Breaking,
+                    "lowered: a header's version no longer names one block",
+                )
             };
             self.push(
                 at,
                 ChangeKind::Version,
                 verdict,
                 verdict,
-                format!(
-                    "schema version {} -> {} ({what})",
-                    o.version, n.version
-                ),
+                format!("schema version {} -> {} ({what})", o.version, n.version),
             );
         }
         self.fields(o, n);
@@ -775,7 +859,16 @@ impl Cx<'_> {
         let (a, b) = (o.display(), n.display());
         match (o, n) {
             (T::Option(x), T::Option(y)) => self.shape_change(x, y),
-            (T::Array { element: x, len: lx }, T::Array { element: y, len: ly }) => {
+            (
+                T::Array {
+                    element: x,
+                    len: lx,
+                },
+                T::Array {
+                    element: y,
+                    len: ly,
+                },
+            ) => {
                 if lx != ly {
                     Some((
                         ChangeKind::ArrayLength,
@@ -817,7 +910,13 @@ impl Cx<'_> {
                 ),
             )),
             (T::Enum(_), T::Enum(_)) => None,
-            (T::Message(x), T::Message(y)) if x.name == y.name || self.same_layout(x, y) => None,
+            (T::Message(x), T::Message(y))
+                if x.name == y.name
+                    || self.is_rename(&x.name, &y.name)
+                    || self.same_layout(x, y) =>
+            {
+                None
+            }
             (T::Option(x), y) if self.shape_change(x, y).is_none() => Some((
                 ChangeKind::OptionRemoved,
                 format!(
@@ -838,6 +937,11 @@ impl Cx<'_> {
                 format!("type {a} -> {b}: each side misreads the other's bytes"),
             )),
         }
+    }
+
+    /// True if the old message `x` was matched with the new message `y`.
+    fn is_rename(&self, x: &str, y: &str) -> bool {
+        self.renames.iter().any(|(o, n)| o == x && n == y)
     }
 
     /// Two differently named messages that have the same fields at the same offsets.
@@ -873,8 +977,8 @@ impl Cx<'_> {
                 Caution,
                 Caution,
                 format!(
-                    "nested message `{}` renamed to `{}` (same layout: compatible on the \
-                     wire)",
+                    "nested message `{}` renamed to `{}` (names are not on the wire; its \
+                     own changes, if any, are listed under it)",
                     x.name, y.name
                 ),
             ),
@@ -943,9 +1047,10 @@ impl Cx<'_> {
         }
         for nv in n.variants.iter() {
             let known_name = o.variants.iter().any(|v| v.name == nv.name);
-            let renamed = o.variants.iter().any(|v| {
-                v.value == nv.value && !n.variants.iter().any(|w| w.name == v.name)
-            });
+            let renamed = o
+                .variants
+                .iter()
+                .any(|v| v.value == nv.value && !n.variants.iter().any(|w| w.name == v.name));
             if !known_name && !renamed {
                 let (verdict, what) = unknown(&o.catch_all, nv.value);
                 self.push(

@@ -96,9 +96,7 @@ impl std::error::Error for SnapshotError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             SnapshotError::Io { error, .. } => Some(error),
-            SnapshotError::Unreadable { error, .. } | SnapshotError::Current(error) => {
-                Some(error)
-            }
+            SnapshotError::Unreadable { error, .. } | SnapshotError::Current(error) => Some(error),
             SnapshotError::Breaking { .. } => None,
         }
     }
