@@ -49,7 +49,8 @@ pub enum ChangeKind {
     TemplateId,
     /// The message's schema id changed (FORMAT.md §8).
     SchemaId,
-    /// The message's schema version changed.
+    /// The message's schema version was lowered, or raised without a field appended
+    /// in the new version (an appended field's change names the version).
     Version,
     /// Fields were added but the schema version was not raised: one version number
     /// now names two blocks (FORMAT.md §5, §8).
@@ -162,6 +163,35 @@ impl fmt::Display for Change {
 /// `Display` prints one line per change, with the verdict for old readers of new
 /// bytes and for new readers of old bytes in two columns; `Debug` prints the
 /// [`Change`] values.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::schema::compat;
+/// use wiremsg::SchemaSet;
+///
+/// mod v1 {
+///     #[derive(wiremsg::WireMsg)]
+///     pub struct Fill { pub qty: u32, pub px: i64 }
+/// }
+/// mod v2 {
+///     #[derive(wiremsg::WireMsg)]
+///     pub struct Fill { pub quantity: u32, pub px: i64 }
+/// }
+///
+/// let report = compat(
+///     &SchemaSet::of::<v1::Fill>().unwrap(),
+///     &SchemaSet::of::<v2::Fill>().unwrap(),
+/// );
+/// assert!(report.is_compatible()); // a rename is flagged, not breaking
+/// assert_eq!(
+///     report.to_string(),
+///     "1 change, 0 breaking (columns: old readers of new bytes, new readers of old bytes)\n  \
+///      caution   caution   Fill.quantity: field `qty` renamed to `quantity` (same offset \
+///      and type: compatible on the wire, but code, JSON and schema listings see the new \
+///      name)\n"
+/// );
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CompatReport {
     changes: Vec<Change>,
@@ -260,7 +290,9 @@ impl fmt::Display for CompatReport {
 /// assert_eq!(venue.field.as_deref(), Some("venue"));
 /// assert_eq!(venue.verdict(), Verdict::Compatible);
 ///
-/// println!("{report}");
+/// assert!(report
+///     .to_string()
+///     .contains("BREAKING  BREAKING  Quote.size: type u32 -> u64"));
 /// ```
 pub fn compat(old: &SchemaSet, new: &SchemaSet) -> CompatReport {
     let mut removed: Vec<&MessageSchema> = old
@@ -472,24 +504,33 @@ impl Cx<'_> {
         if o.has_block_length != n.has_block_length {
             self.block_length_field(at, o, n);
         }
-        if n.version != o.version {
+        let mark = self.changes.len();
+        self.fields(o, n);
+        // A raised version is worth a line of its own only if no field appended in a
+        // later version (whose line names it) explains it.
+        let explained = self.changes[mark..]
+            .iter()
+            .any(|c| c.kind == ChangeKind::FieldAppended);
+        if (n.version > o.version && !explained) || n.version < o.version {
             let (verdict, what) = if n.version > o.version {
                 (Compatible, "raised")
             } else {
                 (
-                    Breaking,
-                    "lowered: a header's version no longer names one block",
+                    Caution,
+                    "lowered: new writers announce an older version in a header; the \
+                     fields' changes say whether its block still agrees",
                 )
             };
-            self.push(
-                at,
-                ChangeKind::Version,
-                verdict,
-                verdict,
-                format!("schema version {} -> {} ({what})", o.version, n.version),
-            );
+            let change = Change {
+                message: n.name.to_string(),
+                field: None,
+                kind: ChangeKind::Version,
+                old_readers: verdict,
+                new_readers: verdict,
+                description: format!("schema version {} -> {} ({what})", o.version, n.version),
+            };
+            self.changes.insert(mark, change);
         }
-        self.fields(o, n);
     }
 
     fn ids(&mut self, at: At<'_>, o: &MessageSchema, n: &MessageSchema) {
@@ -632,29 +673,41 @@ impl Cx<'_> {
         for (of, nf, renamed) in pairs {
             self.field(n, of, nf, renamed, rel_o(of), rel_n(nf));
         }
+        let new_end = n.block_length.saturating_sub(base(n));
         for of in gone {
             let reused = n.fields.iter().any(|nf| {
                 let (a, b) = (rel_o(of), rel_n(nf));
                 a < b + nf.size && b < a + of.size
             });
+            // Old readers see a field past the new block's end as absent, and a header's
+            // version agrees, if the field is newer than the new writers' version (a
+            // version taken back): they lose its value, nothing else.
+            let absent = new_end <= rel_o(of) && of.since > n.version;
+            let (old_readers, what) = if reused {
+                (Breaking, "old readers read it from other fields' bytes")
+            } else if absent {
+                (
+                    Caution,
+                    "old readers read it as absent (the new version is older than the field)",
+                )
+            } else {
+                (
+                    Breaking,
+                    "old readers need it in a block that new writers make shorter",
+                )
+            };
             self.push(
                 At {
                     message: &n.name,
                     field: Some(&of.name),
                 },
                 ChangeKind::FieldRemoved,
-                Breaking,
+                old_readers,
                 if reused { Breaking } else { Compatible },
                 format!(
-                    "field removed with its slot (offset {}, {} bytes): old readers read it \
-                     from bytes that new writers {}; keep it as #[wire(reserved)] (FORMAT.md §5)",
-                    of.offset,
-                    of.size,
-                    if reused {
-                        "fill with other fields"
-                    } else {
-                        "no longer write"
-                    }
+                    "field removed with its slot (offset {}, {} bytes): {what}; keep it as \
+                     #[wire(reserved)] (FORMAT.md §5)",
+                    of.offset, of.size,
                 ),
             );
         }
@@ -770,7 +823,15 @@ impl Cx<'_> {
             );
         }
         let both_reserved = of.reserved && nf.reserved;
-        if let Some((kind, text)) = self.shape_change(&of.ty, &nf.ty) {
+        if let Some((kind, mut text)) = self.shape_change(&of.ty, &nf.ty) {
+            if kind == ChangeKind::FieldType {
+                // Name the whole types, not the innermost ones that differ.
+                text = format!(
+                    "type {} -> {}: each side misreads the other's bytes",
+                    of.ty.display(),
+                    nf.ty.display()
+                );
+            }
             let verdict = if both_reserved && of.size == nf.size {
                 Compatible
             } else {
@@ -1083,6 +1144,13 @@ impl Cx<'_> {
                 Compatible,
                 Compatible,
                 format!("enum `{name}` gained a catch-all `{other}`"),
+            ),
+            (Some(a), Some(b)) if a != b => self.push(
+                at,
+                ChangeKind::EnumVariantRenamed,
+                Caution,
+                Caution,
+                format!("enum `{name}` catch-all `{a}` renamed to `{b}`"),
             ),
             _ => {}
         }

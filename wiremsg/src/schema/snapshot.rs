@@ -222,7 +222,26 @@ pub fn check_snapshot_set(
 }
 
 /// Writes `set`'s canonical encoding ([`SchemaSet::to_bytes`]) to `path`, creating
-/// its directory if needed.
+/// its directory if needed: what [`check_snapshot_set`] does when the file is missing
+/// or [`UPDATE_SNAPSHOTS`] is set.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::{SchemaSet, WireMsg};
+///
+/// #[derive(WireMsg)]
+/// struct Ping {
+///     seq: u32,
+/// }
+///
+/// let dir = std::env::temp_dir().join(format!("wiremsg-doc-{}", std::process::id()));
+/// let path = dir.join("schemas").join("ping.wms");
+/// let set = SchemaSet::of::<Ping>().unwrap();
+/// wiremsg::schema::write_snapshot(&path, &set).unwrap();
+/// assert_eq!(SchemaSet::from_bytes(&std::fs::read(&path).unwrap()).unwrap(), set);
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 ///
 /// # Errors
 ///
