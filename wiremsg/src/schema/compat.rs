@@ -5,6 +5,7 @@
 
 use super::set::named_message;
 use super::{EnumSchema, FieldSchema, MessageSchema, SchemaSet, TypeSchema};
+use Verdict::{Breaking, Caution, Compatible};
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -397,8 +398,6 @@ fn is_root(set: &SchemaSet, message: &MessageSchema) -> bool {
     })
 }
 
-use Verdict::{Breaking, Caution, Compatible};
-
 struct Cx<'s> {
     old: &'s SchemaSet,
     new: &'s SchemaSet,
@@ -454,9 +453,14 @@ impl Cx<'_> {
                 ChangeKind::MessageAdded,
                 Compatible,
                 Compatible,
-                "message added (without a template id: it only travels inside other \
-                 messages, whose changes are listed)"
-                    .to_string(),
+                if is_root(self.new, n) {
+                    "message added (without a template id: only readers built for it are \
+                     sent it)"
+                } else {
+                    "message added (without a template id: it only travels inside other \
+                     messages, whose changes are listed)"
+                }
+                .to_string(),
             ),
         }
     }
