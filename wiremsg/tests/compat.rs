@@ -288,6 +288,26 @@ mod v1 {
         pub(crate) a: u32,
         pub(crate) b: u32,
     }
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Pack {
+        pub(crate) best: Option<Inner>,
+        pub(crate) pair: [Inner; 2],
+    }
+
+    #[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+    #[repr(u8)]
+    pub(crate) enum Class {
+        A = 1,
+        B = 2,
+        C = 3,
+        #[wire(other)]
+        Other(u8),
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Graded {
+        pub(crate) class: Class,
+    }
 }
 
 mod v2 {
@@ -612,6 +632,27 @@ mod v2 {
     #[derive(WireMsg, Debug, PartialEq)]
     pub(crate) struct Cut {
         pub(crate) a: u32,
+    }
+    /// `Inner` grew: through an option and an array too.
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Pack {
+        pub(crate) best: Option<Inner>,
+        pub(crate) pair: [Inner; 2],
+    }
+
+    /// `C` removed; the catch-all stays.
+    #[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+    #[repr(u8)]
+    pub(crate) enum Class {
+        A = 1,
+        B = 2,
+        #[wire(other)]
+        Other(u8),
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Graded {
+        pub(crate) class: Class,
     }
 }
 
@@ -1567,6 +1608,44 @@ fn a_since_raised_breaks_new_readers_of_older_versions_too() {
     let r = report::<v2::Tick, v1::Tick>();
     assert_eq!(summary(&r), [("Tick", Some("b"), K::Since, OK, B)]);
     assert!(r.changes()[0].description.contains("since 1 -> 2"));
+}
+
+#[test]
+fn an_inline_message_grown_inside_an_option_or_an_array_is_breaking() {
+    let r = report::<v1::Pack, v2::Pack>();
+    assert_eq!(
+        summary(&r),
+        [
+            ("Inner", Some("b"), K::FieldAddedToOldVersion, OK, B),
+            ("Inner", None, K::VersionNotBumped, B, B),
+            ("Pack", Some("best"), K::InlineBlock, B, B),
+            ("Pack", Some("pair"), K::FieldMoved, B, B),
+            ("Pack", Some("pair"), K::InlineBlock, B, B),
+        ]
+    );
+    let new = v2::Pack {
+        best: Some(v2::Inner { a: 1, b: 2 }),
+        pair: [v2::Inner { a: 3, b: 4 }, v2::Inner { a: 5, b: 6 }],
+    }
+    .to_bytes()
+    .unwrap();
+    let view = v1::Pack::view(&new).unwrap();
+    assert_eq!(view.pair().get(0).unwrap().a(), 2); // best.b's bytes
+}
+
+#[test]
+fn an_enum_variant_removed_reads_as_the_catch_all_in_new_readers() {
+    let r = report::<v1::Graded, v2::Graded>();
+    assert_eq!(
+        summary(&r),
+        [("Graded", Some("class"), K::EnumVariantRemoved, OK, C)]
+    );
+    let old = v1::Graded {
+        class: v1::Class::C,
+    }
+    .to_bytes()
+    .unwrap();
+    assert_eq!(v2::Graded::view(&old).unwrap().class(), v2::Class::Other(3));
 }
 
 /// Two releases of a small protocol, as the README's "Evolving a message" advises:
