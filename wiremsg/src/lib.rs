@@ -94,7 +94,7 @@
 //!
 //! | feature | default | adds |
 //! |---|---|---|
-//! | `std` | yes | `FrameReader`, `FrameWriter`, `ErrorKind::Io`, `From<std::io::Error>`; without it the crate is `no_std` + `alloc` |
+//! | `std` | yes | `FrameReader`, `FrameWriter`, `ErrorKind::Io`, `From<std::io::Error>`, the schema snapshot helpers (`schema::check_snapshot`); without it the crate is `no_std` + `alloc` |
 //! | `bytes` | no | `frame::put_frame` into any `bytes::BufMut` |
 //! | `tokio-util` | no | `frame::WireCodec` (implies `std` and `bytes`) |
 #![no_std]

@@ -15,20 +15,33 @@
 //!
 //! What a schema says is what FORMAT.md specifies: sections 2 to 6 for the layout, 5
 //! for versions.
+//!
+//! [`compat`] compares two versions of a schema set and says, change by change,
+//! whether old readers still read new bytes and new readers old bytes;
+//! [`check_snapshot`] (feature `std`) runs it in a test against the schema of a
+//! released version committed as a file.
 
 mod canonical;
+mod compat;
 mod node;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod set;
+#[cfg(feature = "std")]
+mod snapshot;
 
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 use core::fmt;
 
 pub use canonical::{SCHEMA_SCHEMA_ID, SCHEMA_TEMPLATE_ID};
+pub use compat::{Change, ChangeKind, CompatReport, Verdict, compat};
 pub use node::Node;
 pub use set::{Fingerprint, SchemaSet};
+#[cfg(feature = "std")]
+pub use snapshot::{
+    Snapshot, SnapshotError, UPDATE_SNAPSHOTS, check_snapshot, check_snapshot_set, write_snapshot,
+};
 
 /// A name in a schema (a Rust type, field or variant name, without `r#`).
 pub type Name = Cow<'static, str>;
