@@ -1848,3 +1848,82 @@ fn a_snapshot_that_is_not_a_schema_is_an_error() {
     }
     assert!(err.to_string().contains("is not a schema file"), "{err}");
 }
+
+/// The trading field types (FORMAT.md §4.3, §4.8, §4.9, §6.4): same bytes, other
+/// meaning or other bounds.
+mod trading {
+    pub(crate) mod v1 {
+        use wiremsg::{Decimal, FixedStr, WireMsg};
+
+        #[derive(WireMsg, Debug, PartialEq)]
+        pub(crate) struct Level {
+            #[wire(null = i64::MIN)]
+            pub(crate) px: Option<Decimal<i64, 4>>,
+            pub(crate) symbol: FixedStr<4, 0>,
+            #[wire(max_len = 2)]
+            pub(crate) venues: Vec<u16>,
+        }
+    }
+
+    pub(crate) mod v2 {
+        use wiremsg::{Decimal, FixedStr, WireMsg};
+
+        #[derive(WireMsg, Debug, PartialEq)]
+        pub(crate) struct Level {
+            #[wire(null = 0)]
+            pub(crate) px: Option<Decimal<i64, 2>>,
+            pub(crate) symbol: FixedStr<4>,
+            #[wire(max_len = 4)]
+            pub(crate) venues: Vec<u16>,
+        }
+    }
+}
+
+#[test]
+fn sentinel_scale_padding_and_list_bound_changes_are_reported_and_misread() {
+    use trading::{v1, v2};
+    let r = report::<v1::Level, v2::Level>();
+    assert_eq!(
+        summary(&r),
+        [
+            ("Level", Some("px"), K::NullSentinel, B, B),
+            ("Level", Some("px"), K::DecimalScale, B, B),
+            ("Level", Some("symbol"), K::TextPadding, B, B),
+            ("Level", Some("venues"), K::ListBound, B, OK),
+        ]
+    );
+    // Old readers of new bytes: a scale of 2 read with scale 4, NUL padding where
+    // spaces are, and a list longer than the old bound.
+    let new = v2::Level {
+        px: Some("12.50".parse().unwrap()),
+        symbol: FixedStr::new("NQ").unwrap(),
+        venues: vec![1, 2, 3],
+    }
+    .to_bytes()
+    .unwrap();
+    assert_eq!(
+        kind(v1::Level::view(&new).unwrap_err()),
+        ErrorKind::ListTooLong { len: 3, max: 2 }
+    );
+    let short = v2::Level {
+        venues: vec![1],
+        ..v2::Level::decode(&new).unwrap()
+    }
+    .to_bytes()
+    .unwrap();
+    let old_view = v1::Level::view(&short).unwrap();
+    assert_eq!(old_view.px().unwrap().to_string(), "0.1250");
+    assert_eq!(old_view.symbol(), "NQ  ");
+    // New readers of old bytes: the old "absent" is a present value, and the longer
+    // bound accepts every old list.
+    let old = v1::Level {
+        px: None,
+        symbol: FixedStr::new("NQ").unwrap(),
+        venues: vec![1, 2],
+    }
+    .to_bytes()
+    .unwrap();
+    let new_view = v2::Level::view(&old).unwrap();
+    assert!(new_view.px().is_some());
+    assert_eq!(new_view.venues().len(), 2);
+}

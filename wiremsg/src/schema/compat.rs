@@ -115,6 +115,15 @@ pub enum ChangeKind {
     CatchAllRemoved,
     /// An enum gained a catch-all variant.
     CatchAllAdded,
+    /// A list's declared maximum length (`#[wire(max_len = N)]`, FORMAT.md §6.4)
+    /// changed, was added or was removed.
+    ListBound,
+    /// A null sentinel (`#[wire(null = V)]`, FORMAT.md §4.9) changed.
+    NullSentinel,
+    /// A decimal's scale changed (FORMAT.md §4.8): the same mantissa is another value.
+    DecimalScale,
+    /// A `FixedStr`'s padding byte changed (FORMAT.md §4.3).
+    TextPadding,
 }
 
 /// One change between two versions of a schema, with its verdict for each side.
@@ -631,7 +640,7 @@ impl Cx<'_> {
     /// True if a value of `ty` has data in the tail (FORMAT.md §3).
     fn has_tail_data(&self, set: &SchemaSet, ty: &TypeSchema) -> bool {
         match ty {
-            TypeSchema::Str | TypeSchema::List(_) => true,
+            TypeSchema::Str | TypeSchema::List(_) | TypeSchema::BoundedList { .. } => true,
             TypeSchema::Option(inner) => self.has_tail_data(set, inner),
             TypeSchema::Message(m) => set.message(&m.name).is_some_and(|m| m.has_block_length),
             _ => false,
@@ -946,7 +955,10 @@ impl Cx<'_> {
                     self.shape_change(x, y)
                 }
             }
-            (T::List(x), T::List(y)) => self.shape_change(x, y).map(|_| {
+            (
+                T::List(x) | T::BoundedList { element: x, .. },
+                T::List(y) | T::BoundedList { element: y, .. },
+            ) => self.shape_change(x, y).map(|_| {
                 (
                     ChangeKind::ListElement,
                     format!(
@@ -964,6 +976,14 @@ impl Cx<'_> {
                      runs into the next field, and every later field moves"
                 ),
             )),
+            (
+                T::FixedStr { len: lx } | T::FixedStrPadded { len: lx, .. },
+                T::FixedStr { len: ly } | T::FixedStrPadded { len: ly, .. },
+            ) if lx == ly => None,
+            (T::Decimal { mantissa: x, .. }, T::Decimal { mantissa: y, .. })
+            | (T::Nullable { value: x, .. }, T::Nullable { value: y, .. }) => {
+                self.shape_change(x, y)
+            }
             (T::Enum(x), T::Enum(y)) if x.repr != y.repr => Some((
                 ChangeKind::EnumRepr,
                 format!(
@@ -1031,9 +1051,62 @@ impl Cx<'_> {
         use TypeSchema as T;
         match (o, n) {
             (T::Option(x), T::Option(y))
-            | (T::List(x), T::List(y))
             | (T::Array { element: x, .. }, T::Array { element: y, .. }) => {
                 self.walk_types(at, x, y);
+            }
+            (
+                T::List(x) | T::BoundedList { element: x, .. },
+                T::List(y) | T::BoundedList { element: y, .. },
+            ) => {
+                self.list_bound(at, o, n);
+                self.walk_types(at, x, y);
+            }
+            (T::Nullable { value: x, null: a }, T::Nullable { value: y, null: b }) => {
+                if a != b {
+                    self.push(
+                        at,
+                        ChangeKind::NullSentinel,
+                        Breaking,
+                        Breaking,
+                        format!(
+                            "null sentinel {a} -> {b}: each side reads the other's \"absent\" \
+                             as a present value"
+                        ),
+                    );
+                }
+                self.walk_types(at, x, y);
+            }
+            (T::Decimal { scale: a, .. }, T::Decimal { scale: b, .. }) if a != b => self.push(
+                at,
+                ChangeKind::DecimalScale,
+                Breaking,
+                Breaking,
+                format!(
+                    "decimal scale {a} -> {b}: the same mantissa is another value, off by a \
+                     power of ten"
+                ),
+            ),
+            (
+                T::FixedStr { .. } | T::FixedStrPadded { .. },
+                T::FixedStr { .. } | T::FixedStrPadded { .. },
+            ) => {
+                let pad = |t: &TypeSchema| match t {
+                    T::FixedStrPadded { pad, .. } => *pad,
+                    _ => b' ',
+                };
+                let (a, b) = (pad(o), pad(n));
+                if a != b {
+                    self.push(
+                        at,
+                        ChangeKind::TextPadding,
+                        Breaking,
+                        Breaking,
+                        format!(
+                            "padding byte {a:#04x} -> {b:#04x}: each side reads the other's \
+                             padding as text (or rejects it)"
+                        ),
+                    );
+                }
             }
             (T::Enum(x), T::Enum(y)) => self.enumeration(at, x, y),
             (T::Message(x), T::Message(y)) if x.name != y.name => self.push(
@@ -1049,6 +1122,39 @@ impl Cx<'_> {
             ),
             _ => {}
         }
+    }
+
+    /// A list's maximum length: a lower one refuses longer lists that the other side
+    /// writes (FORMAT.md §6.4).
+    fn list_bound(&mut self, at: At<'_>, o: &TypeSchema, n: &TypeSchema) {
+        let bound = |t: &TypeSchema| match t {
+            TypeSchema::BoundedList { max_len, .. } => Some(*max_len),
+            _ => None,
+        };
+        let (a, b) = (bound(o), bound(n));
+        if a == b {
+            return;
+        }
+        // A side refuses what the other may write when its bound is lower.
+        let lower = |x: Option<usize>, y: Option<usize>| match (x, y) {
+            (Some(x), Some(y)) => x < y,
+            (Some(_), None) => true,
+            (None, _) => false,
+        };
+        let verdict = |refuses: bool| if refuses { Breaking } else { Compatible };
+        let show = |x: Option<usize>| x.map_or("none".to_string(), |x| x.to_string());
+        self.push(
+            at,
+            ChangeKind::ListBound,
+            verdict(lower(a, b)),
+            verdict(lower(b, a)),
+            format!(
+                "max_len {} -> {}: the side with the lower bound refuses a longer list the \
+                 other writes (ListTooLong)",
+                show(a),
+                show(b)
+            ),
+        );
     }
 
     fn enumeration(&mut self, at: At<'_>, o: &EnumSchema, n: &EnumSchema) {
