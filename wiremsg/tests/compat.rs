@@ -902,10 +902,9 @@ fn fields_added_without_raising_the_version_break_behind_a_header() {
     );
     assert_eq!(
         kind(v2::Ping::view_with_header(&old_framed).unwrap_err()),
-        ErrorKind::HeaderMismatch {
-            block_length: 4,
-            version: 1,
-            expected: 8
+        ErrorKind::BlockLengthTooSmall {
+            declared: 4,
+            required: 8
         }
     );
 }
