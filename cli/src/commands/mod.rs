@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+mod compat;
 mod schema;
 
 use crate::cli::{Args, Command};
@@ -14,6 +15,7 @@ pub(crate) fn run(out: &mut dyn Write, args: Args) -> Result<ExitCode, Fatal> {
         Command::Schema { schema, json } => {
             schema::run(out, &schema, json).map(|()| ExitCode::SUCCESS)
         }
+        Command::Compat { old, new } => compat::run(out, &old, &new),
         _ => Err("not built yet".into()),
     }
 }
