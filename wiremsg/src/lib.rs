@@ -114,6 +114,7 @@ extern crate std;
 
 mod array;
 mod batch;
+pub mod dynamic;
 mod error;
 mod field;
 mod fixed_str;
