@@ -304,6 +304,41 @@ fn finish(bytes: &[u8], mut rows: Vec<Row>, result: Result<(), Error>) -> Annota
     }
 }
 
+/// The schema of the canonical schema encoding (FORMAT.md §11): what a schema file
+/// is read by, so that [`view_with_header`] and [`annotate_with_header`] read schema
+/// files too.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::dynamic;
+/// use wiremsg::{SchemaSet, WireMsg};
+///
+/// #[derive(WireMsg)]
+/// #[wire(template_id = 1)]
+/// struct Ping { seq: u32 }
+///
+/// let file = SchemaSet::of::<Ping>().unwrap().to_bytes().unwrap();
+/// let schemas = dynamic::canonical_schema();
+/// let (_, set) = dynamic::view_with_header(&schemas, &file).unwrap();
+/// let messages = set.get("messages").unwrap();
+/// let ping = messages.as_list().unwrap().get(0).unwrap();
+/// assert_eq!(ping.as_message().unwrap().get("name").unwrap().as_str(), Some("Ping"));
+/// ```
+pub fn canonical_schema() -> SchemaSet {
+    let mut messages = SchemaSet::of::<crate::schema::WireSchemaSet>()
+        .map(|set| set.messages().to_vec())
+        .unwrap_or_default();
+    // Its header ids are given by hand (the derive keeps the pair for it).
+    for message in &mut messages {
+        if message.name == "WireSchemaSet" {
+            message.template_id = Some(crate::schema::SCHEMA_TEMPLATE_ID);
+            message.schema_id = crate::schema::SCHEMA_SCHEMA_ID;
+        }
+    }
+    SchemaSet::from_messages(messages).unwrap_or_default()
+}
+
 /// Message `name` of `set`.
 fn find<'s>(set: &'s SchemaSet, name: &str) -> Result<&'s MessageSchema, Error> {
     set.message(name).ok_or_else(|| {

@@ -166,8 +166,7 @@ fn check_message(set: &SchemaSet, message: &MessageSchema) -> Result<(), Error> 
     }
     if message.block_length != end
         || message.min_block_length != min_end
-        || message.has_tail != has_tail
-        || (has_tail && !message.has_block_length)
+        || (has_tail && !(message.has_tail && message.has_block_length))
         || end > usize::from(u16::MAX)
     {
         return Err(invalid(
