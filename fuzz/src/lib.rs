@@ -153,7 +153,11 @@ pub fn same_outcome(
     annotation: Option<&wiremsg::Error>,
 ) {
     let key = |e: Option<&wiremsg::Error>| e.map(|e| (e.kind().clone(), e.path(), e.offset()));
-    assert_eq!(key(typed), key(dynamic), "typed {typed:?}, dynamic {dynamic:?}");
+    assert_eq!(
+        key(typed),
+        key(dynamic),
+        "typed {typed:?}, dynamic {dynamic:?}"
+    );
     assert_eq!(key(typed), key(annotation), "annotation {annotation:?}");
 }
 

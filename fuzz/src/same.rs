@@ -128,8 +128,30 @@ macro_rules! same_message {
 same_message!(Level { price, size, live });
 same_message!(Item { sku, qty, venue });
 same_message!(Every {
-    a, b, c, big, flag, side, venue, opt, opt_text, arr, sym, level, levels, text, bytes,
-    numbers, flags, sides, syms, quotes, items, names, item, maybe_item
+    a,
+    b,
+    c,
+    big,
+    flag,
+    side,
+    venue,
+    opt,
+    opt_text,
+    arr,
+    sym,
+    level,
+    levels,
+    text,
+    bytes,
+    numbers,
+    flags,
+    sides,
+    syms,
+    quotes,
+    items,
+    names,
+    item,
+    maybe_item
 });
 same_message!(Node {
     id,

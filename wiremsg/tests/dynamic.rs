@@ -184,7 +184,10 @@ fn check_annotation(annotation: &dynamic::Annotation<'_>, error: Option<&Error>)
     let bytes = annotation.bytes();
     let mut last = 0;
     for row in annotation.rows() {
-        assert!(row.offset + row.len <= bytes.len(), "{row:?} past the bytes");
+        assert!(
+            row.offset + row.len <= bytes.len(),
+            "{row:?} past the bytes"
+        );
         assert!(row.offset >= last, "{row:?} out of order");
         last = row.offset;
     }
@@ -509,7 +512,11 @@ where
     T: WireMsg + Expect + for<'v> wiremsg::DecodeField<'v>,
 {
     let set = set_of::<T>();
-    assert!(agree::<T>(&set, bytes), "{} accepts its golden vector", T::SCHEMA.name);
+    assert!(
+        agree::<T>(&set, bytes),
+        "{} accepts its golden vector",
+        T::SCHEMA.name
+    );
     mutations(bytes).filter(|m| agree::<T>(&set, m)).count()
 }
 
@@ -539,7 +546,10 @@ fn golden_e1_to_e6_read_alike_and_fail_alike() {
     let set = set_of::<Fill>();
     let bytes = golden("E5");
     let fill = dynamic::view(&set, "Fill", &bytes).unwrap();
-    assert_eq!(fill.to_string(), "Fill { qty: Some(500), price: None, liquidity: Other(7), last: true }");
+    assert_eq!(
+        fill.to_string(),
+        "Fill { qty: Some(500), price: None, liquidity: Other(7), last: true }"
+    );
 }
 
 #[test]
@@ -566,7 +576,11 @@ fn golden_e7_and_e9_every_reader_of_every_writer() {
     let typed = Quote::view(&old).unwrap();
     assert_eq!(
         (view.get("venue"), view.get("flags"), view.version()),
-        (Some(Value::Unsigned(0)), Some(Value::Unsigned(7)), typed.version())
+        (
+            Some(Value::Unsigned(0)),
+            Some(Value::Unsigned(7)),
+            typed.version()
+        )
     );
     assert_eq!(
         (view.has("flags"), view.try_get("flags")),
@@ -590,7 +604,10 @@ fn golden_e8_and_f1_with_their_headers() {
         agree_with_header::<AddOrder>(&set, &m);
     }
     let (header, view) = dynamic::view_with_header(&set, &bytes).unwrap();
-    assert_eq!((header.version, view.get("shares")), (2, Some(Value::Unsigned(100))));
+    assert_eq!(
+        (header.version, view.get("shares")),
+        (2, Some(Value::Unsigned(100)))
+    );
 
     let set = set_of::<Text>();
     let frame = golden("F1");
@@ -616,7 +633,10 @@ fn golden_s1_a_schema_file_read_by_the_schema_of_schemas() {
     let ping = messages.get(0).unwrap();
     let ping = ping.as_message().unwrap();
     let schema = &typed.messages()[0];
-    assert_eq!(ping.get("name").unwrap().as_str(), Some(schema.name.as_ref()));
+    assert_eq!(
+        ping.get("name").unwrap().as_str(),
+        Some(schema.name.as_ref())
+    );
     assert_eq!(
         ping.get("block_length"),
         Some(Value::Unsigned(schema.block_length as u128))
@@ -630,7 +650,10 @@ fn golden_s1_a_schema_file_read_by_the_schema_of_schemas() {
     let seq = seq.as_message().unwrap();
     assert_eq!(seq.get("name").unwrap().as_str(), Some("seq"));
     assert_eq!(seq.get("size"), Some(Value::Unsigned(4)));
-    assert_eq!(file.get("types").unwrap().to_string(), "[WireType { code: 3, len: 0, child: 0 }]");
+    assert_eq!(
+        file.get("types").unwrap().to_string(),
+        "[WireType { code: 3, len: 0, child: 0 }]"
+    );
 
     // On every mutation, the dynamic reader fails exactly where reading the schema
     // file fails to validate (its other errors are about the schema it states).
@@ -846,11 +869,18 @@ fn rich_v1() -> impl Strategy<Value = RichV1> {
         ),
         (any::<[u8; 3]>(), [side(), side()], [point(), point()]),
         (".{0,6}", vec(any::<u8>(), 0..6), vec(any::<i32>(), 0..4)),
-        (vec(any::<bool>(), 0..4), vec(fixed::<3>(), 0..3), vec(mic(), 0..3)),
+        (
+            vec(any::<bool>(), 0..4),
+            vec(fixed::<3>(), 0..3),
+            vec(mic(), 0..3),
+        ),
         (
             vec(".{0,4}", 0..3),
             vec(leg(), 0..3),
-            vec((any::<u16>(), any::<bool>()).prop_map(|(a, b)| Evo { a, b }), 0..3),
+            vec(
+                (any::<u16>(), any::<bool>()).prop_map(|(a, b)| Evo { a, b }),
+                0..3,
+            ),
             vec(tag(), 0..3),
             vec(stamp(), 0..3),
         ),
@@ -1119,7 +1149,10 @@ fn nesting_past_the_depth_limit_fails_alike() {
     let set = set_of::<Tree>();
     let typed = Tree::view(&bytes).unwrap_err();
     let dynamic = dynamic::view(&set, "Tree", &bytes).unwrap_err();
-    assert!(matches!(typed.kind(), wiremsg::ErrorKind::DepthLimitExceeded { limit: 64 }));
+    assert!(matches!(
+        typed.kind(),
+        wiremsg::ErrorKind::DepthLimitExceeded { limit: 64 }
+    ));
     same_error(&typed, &dynamic, "depth");
     let annotation = dynamic::annotate(&set, "Tree", &bytes, false);
     check_annotation(&annotation, Some(&typed));
@@ -1207,12 +1240,18 @@ fn schemas_the_derive_could_not_write_are_refused() {
     point.min_block_length = 10;
     let cyclic = SchemaSet::from_messages([point]).unwrap();
     let err = dynamic::view(&cyclic, "Point", &[0; 64]).unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::InvalidSchema { .. }), "{err}");
+    assert!(
+        matches!(err.kind(), ErrorKind::InvalidSchema { .. }),
+        "{err}"
+    );
     let dump = dynamic::annotate(&cyclic, "Point", &[0; 64], false);
     assert!(dump.rows().is_empty() && dump.error().is_some());
 
     let err = dynamic::view(&set, "Nope", &[]).unwrap_err();
-    assert_eq!(err.to_string(), "invalid schema: the schema set has no message of this name at byte 0 in `Nope`");
+    assert_eq!(
+        err.to_string(),
+        "invalid schema: the schema set has no message of this name at byte 0 in `Nope`"
+    );
 }
 
 #[derive(WireMsg, Debug, PartialEq)]
@@ -1273,4 +1312,42 @@ fn list_shapes_agree_under_every_single_byte_change() {
             required: 2
         }
     ));
+}
+
+#[test]
+fn annotation_rows_are_in_byte_order_with_absent_fields_after_the_block() {
+    let set = set_of::<Order>();
+    let bytes = golden("E7c");
+    let dump = dynamic::annotate(&set, "Order", &bytes, false);
+    let rows: Vec<(usize, usize, &str, &str)> = dump
+        .rows()
+        .iter()
+        .map(|r| (r.offset, r.len, r.name.as_str(), r.meaning.as_str()))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (0, 2, "block length", "14 (an older version's)"),
+            (2, 8, "id", "9"),
+            (10, 4, "note", "ends at 18"),
+            (14, 0, "tags", "absent (since version 2)"),
+            (14, 4, "note (tail)", "\"rush\""),
+        ]
+    );
+    let set = set_of::<Sample>();
+    let bytes = golden("E6");
+    let dump = dynamic::annotate(&set, "Sample", &bytes, false);
+    assert!(dump.error().is_none());
+    let text = dump.to_string();
+    for line in [
+        "    30  fe ff 03 00                                       levels                   [-2, 3]",
+        "    34                                                    inner                    Level, 6 bytes",
+        "    34  64 00 00 00                                         price                  100",
+        "    48  de ad                                             bytes (tail)             2 bytes",
+        "    50                                                    venues (tail)            Vec<Venue>, 23 bytes",
+        "    58                                                      [0]                    Venue, 8 bytes",
+        "    65  41                                                    name (tail)          \"A\"",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
 }

@@ -77,12 +77,6 @@ pub(super) fn header_rows(header: &MessageHeader) -> [Row; 4] {
     ]
 }
 
-/// Rows as the walk wrote them, in byte order: by offset, a part before the parts
-/// inside it (a smaller depth first).
-pub(super) fn sort(rows: &mut [Row]) {
-    rows.sort_by_key(|row| (row.offset, row.depth));
-}
-
 const HEX_PER_LINE: usize = 16;
 
 impl fmt::Display for Annotation<'_> {

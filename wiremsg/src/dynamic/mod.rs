@@ -295,8 +295,7 @@ fn walk_body(
         .map_err(|e| e.shift(MessageHeader::LEN))
 }
 
-fn finish(bytes: &[u8], mut rows: Vec<Row>, result: Result<(), Error>) -> Annotation<'_> {
-    annotate::sort(&mut rows);
+fn finish(bytes: &[u8], rows: Vec<Row>, result: Result<(), Error>) -> Annotation<'_> {
     Annotation {
         bytes,
         rows,

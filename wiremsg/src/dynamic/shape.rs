@@ -97,9 +97,11 @@ pub(super) fn check(set: &SchemaSet, root: &MessageSchema) -> Result<(), Error> 
             }
             if let TypeSchema::Message(m) = ty {
                 let Some(child) = index(&m.name) else {
-                    return Err(invalid("the field's type names a message not in the schema")
-                        .in_field_named(&field.name)
-                        .in_field_named(&message.name));
+                    return Err(
+                        invalid("the field's type names a message not in the schema")
+                            .in_field_named(&field.name)
+                            .in_field_named(&message.name),
+                    );
                 };
                 if !through_list && !all[child].has_block_length {
                     inline[at].push(child);
@@ -154,7 +156,9 @@ fn check_message(set: &SchemaSet, message: &MessageSchema) -> Result<(), Error> 
             )));
         }
         if field.since < since {
-            return Err(at_field(invalid("a field's since version is older than the one before")));
+            return Err(at_field(invalid(
+                "a field's since version is older than the one before",
+            )));
         }
         since = field.since;
         v1 &= field.since <= 1;
@@ -194,14 +198,18 @@ fn check_type(set: &SchemaSet, ty: &TypeSchema) -> Result<(), Error> {
                     TypeSchema::Option(_) | TypeSchema::Array { .. } | TypeSchema::List(_) => {
                         Err(invalid("a list's elements are not of a kind lists hold"))
                     }
-                    TypeSchema::FixedStr { len: 0 } => Err(invalid("a list's elements are zero-size")),
+                    TypeSchema::FixedStr { len: 0 } => {
+                        Err(invalid("a list's elements are zero-size"))
+                    }
                     element => check_type(set, element),
                 };
             }
             TypeSchema::Enum(e) => {
                 return match *e.repr {
                     TypeSchema::U8 | TypeSchema::U16 | TypeSchema::U32 | TypeSchema::U64 => Ok(()),
-                    _ => Err(invalid("an enum's representation is not u8, u16, u32 or u64")),
+                    _ => Err(invalid(
+                        "an enum's representation is not u8, u16, u32 or u64",
+                    )),
                 };
             }
             _ => return Ok(()),

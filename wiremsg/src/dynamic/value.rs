@@ -4,10 +4,10 @@
 use super::shape::{block_size, encoding, message_of};
 use super::view::DynView;
 use super::walk::{Walk, read_raw};
+use crate::ListEncoding;
 use crate::mode::sealed::Place;
 use crate::primitives_le::{read_u16, read_u32};
 use crate::schema::{EnumSchema, FieldSchema, SchemaSet, TypeSchema};
-use crate::ListEncoding;
 use alloc::borrow::Cow;
 use alloc::boxed::Box;
 use alloc::string::String;
@@ -470,9 +470,9 @@ pub(super) fn read<'a>(
         }
         TypeSchema::F32 => Value::F32(f32::from_bits(number(4) as u32)),
         TypeSchema::F64 => Value::F64(f64::from_bits(number(8) as u64)),
-        TypeSchema::FixedStr { .. } => {
-            Value::FixedStr(Cow::Borrowed(core::str::from_utf8(unpadded(block)).unwrap_or("")))
-        }
+        TypeSchema::FixedStr { .. } => Value::FixedStr(Cow::Borrowed(
+            core::str::from_utf8(unpadded(block)).unwrap_or(""),
+        )),
         TypeSchema::Str => Value::Str(Cow::Borrowed(core::str::from_utf8(region).unwrap_or(""))),
         TypeSchema::Enum(e) => Value::Enum(EnumValue {
             schema: e,
@@ -545,9 +545,7 @@ fn zero<'a>(set: &'a SchemaSet, ty: &'a TypeSchema) -> Value<'a> {
         TypeSchema::Array { .. } => {
             let size = block_size(set, ty);
             let zeros = ZEROS.get(..size).unwrap_or_default();
-            let valid = Walk::new(set)
-                .value_of(ty, Place::block(zeros, 0))
-                .is_ok();
+            let valid = Walk::new(set).value_of(ty, Place::block(zeros, 0)).is_ok();
             match read(set, ty, if valid { zeros } else { &[] }, &[]) {
                 Value::Array(a) if !valid => Value::Array(DynArray { len: 0, ..a }),
                 value => value,

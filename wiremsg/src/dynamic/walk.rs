@@ -47,6 +47,17 @@ impl<'s, 'r> Walk<'s, 'r> {
         }
     }
 
+    fn rows_len(&self) -> usize {
+        self.rows.as_ref().map_or(0, |rows| rows.len())
+    }
+
+    /// Appends `rows` (moved out) to the rows written.
+    fn append(&mut self, rows: &mut Vec<Row>) {
+        if let Some(out) = self.rows.as_deref_mut() {
+            out.append(rows);
+        }
+    }
+
     /// A label, made only when rows are written.
     fn label(&self, make: impl FnOnce() -> String) -> String {
         if self.rows.is_some() {
@@ -114,6 +125,7 @@ impl<'s, 'r> Walk<'s, 'r> {
         };
         let known_end = declared.min(full);
         let mut prev_end = declared;
+        let mut tail_rows = Vec::new();
         for field in m.fields.iter() {
             let (off, size) = (field.offset, field.size);
             let end = off + size;
@@ -142,6 +154,7 @@ impl<'s, 'r> Walk<'s, 'r> {
                 let meaning = self.label(|| slot_meaning(&field.ty, block, start, region_end));
                 self.row(base + off, size, indent, &field.name, meaning);
                 let Some(region) = bytes.get(start..region_end) else {
+                    self.append(&mut tail_rows);
                     return Err(Error::new(
                         ErrorKind::OffsetOutOfRange {
                             end: region_end,
@@ -162,18 +175,37 @@ impl<'s, 'r> Walk<'s, 'r> {
             } else {
                 Place::block(block, off)
             };
-            let name = if in_tail(self.set, &field.ty) {
-                self.label(|| format!("{} (tail)", field.name))
-            } else {
-                self.label(|| field.name.to_string())
-            };
-            self.value(&field.ty, place, base, depth, indent, &name)
-                .map_err(|e| e.in_field_named(&field.name))?;
+            if !in_tail(self.set, &field.ty) {
+                let name = self.label(|| field.name.to_string());
+                self.value(&field.ty, place, base, depth, indent, &name)
+                    .map_err(|e| e.in_field_named(&field.name))?;
+                continue;
+            }
+            // The rows of the tail come after those of the block, in byte order,
+            // although each region is validated with its slot (as the typed view
+            // does, so that the first error is the same).
+            let name = self.label(|| format!("{} (tail)", field.name));
+            let from = self.rows_len();
+            let result = self.value(&field.ty, place, base, depth, indent, &name);
+            if let Some(rows) = self.rows.as_deref_mut() {
+                tail_rows.extend(rows.drain(from..));
+            }
+            if let Err(e) = result {
+                self.append(&mut tail_rows);
+                return Err(e.in_field_named(&field.name));
+            }
         }
         if m.has_block_length && declared > known_end {
             let meaning = self.label(|| "fields of a newer version".into());
-            self.row(base + known_end, declared - known_end, indent, "(newer)", meaning);
+            self.row(
+                base + known_end,
+                declared - known_end,
+                indent,
+                "(newer)",
+                meaning,
+            );
         }
+        self.append(&mut tail_rows);
         Ok(())
     }
 
@@ -191,10 +223,7 @@ impl<'s, 'r> Walk<'s, 'r> {
         match ty {
             TypeSchema::Bool => match place.block.first() {
                 Some(0 | 1) | None => self.scalar(ty, place, base, indent, name),
-                Some(&value) => Err(Error::new(
-                    ErrorKind::InvalidBool { value },
-                    place.block_at,
-                )),
+                Some(&value) => Err(Error::new(ErrorKind::InvalidBool { value }, place.block_at)),
             },
             TypeSchema::FixedStr { .. } => match core::str::from_utf8(unpadded(place.block)) {
                 Ok(_) => self.scalar(ty, place, base, indent, name),
@@ -262,8 +291,14 @@ impl<'s, 'r> Walk<'s, 'r> {
             TypeSchema::Array { element, .. } => {
                 let size = block_size(self.set, element);
                 let meaning = self.label(|| ty.display().to_string());
-                let row_at = self.rows.as_ref().map_or(0, |rows| rows.len());
-                self.row(base + place.block_at, place.block.len(), indent, name, meaning);
+                let row_at = self.rows_len();
+                self.row(
+                    base + place.block_at,
+                    place.block.len(),
+                    indent,
+                    name,
+                    meaning,
+                );
                 if size > 0 {
                     for (index, block) in place.block.chunks_exact(size).enumerate() {
                         let element_place = Place::block(block, place.block_at + index * size);
@@ -281,7 +316,14 @@ impl<'s, 'r> Walk<'s, 'r> {
                     let len = place.region.len();
                     self.row(base + place.region_at, len, indent, name, meaning);
                 }
-                self.list(element, place.region, place.region_at, base, depth, indent + 1)
+                self.list(
+                    element,
+                    place.region,
+                    place.region_at,
+                    base,
+                    depth,
+                    indent + 1,
+                )
             }
             TypeSchema::Message(_) => {
                 let Some(m) = message_of(self.set, ty) else {
@@ -315,7 +357,13 @@ impl<'s, 'r> Walk<'s, 'r> {
         if self.rows.is_some() {
             let value = read(self.set, ty, place.block, &[]);
             let meaning = value.to_string();
-            self.row(base + place.block_at, place.block.len(), indent, name, meaning);
+            self.row(
+                base + place.block_at,
+                place.block.len(),
+                indent,
+                name,
+                meaning,
+            );
         }
         Ok(())
     }
@@ -329,10 +377,7 @@ impl<'s, 'r> Walk<'s, 'r> {
         );
         if let Some(rows) = self.rows.as_deref_mut() {
             if scalar && rows.len() > from {
-                let values: Vec<String> = rows
-                    .drain(from + 1..)
-                    .map(|row| row.meaning)
-                    .collect();
+                let values: Vec<String> = rows.drain(from + 1..).map(|row| row.meaning).collect();
                 rows[from].meaning = format!("[{}]", values.join(", "));
             }
         }
@@ -483,8 +528,17 @@ impl<'s, 'r> Walk<'s, 'r> {
             ));
         }
         let count = first / 4;
-        let meaning = self.label(|| format!("{count} elements: element 0 starts at {first}"));
-        self.row(base + at, 4, indent, "table", meaning);
+        if self.rows.is_some() {
+            // The whole table first (it is inside the list: `first` is), then the
+            // elements, in byte order.
+            let meaning = format!("{count} elements: element 0 starts at {first}");
+            self.row(base + at, 4, indent, "table", meaning);
+            for i in 1..count {
+                let entry = read_u32(bytes, 4 * i).unwrap_or(0);
+                let meaning = format!("element {i} starts at {entry}");
+                self.row(base + at + 4 * i, 4, indent, "table", meaning);
+            }
+        }
         let mut start = first;
         for i in 0..count {
             let end = if i + 1 < count {
@@ -492,10 +546,6 @@ impl<'s, 'r> Walk<'s, 'r> {
             } else {
                 bytes.len()
             };
-            if i + 1 < count {
-                let meaning = self.label(|| format!("element {} starts at {end}", i + 1));
-                self.row(base + at + 4 * i + 4, 4, indent, "table", meaning);
-            }
             let Some(region) = bytes.get(start..end) else {
                 return Err(Error::new(
                     ErrorKind::OffsetOutOfRange {
