@@ -37,13 +37,12 @@ fn set_of(schema: &MessageSchema) -> SchemaSet {
             {
                 ty = inner;
             }
-            if let TypeSchema::Message(m) = ty {
-                if let Some(nested) = m.resolve() {
-                    if !messages.iter().any(|known| known.name == nested.name) {
-                        messages.push(nested.clone());
-                        pending.push(nested.clone());
-                    }
-                }
+            if let TypeSchema::Message(m) = ty
+                && let Some(nested) = m.resolve()
+                && !messages.iter().any(|known| known.name == nested.name)
+            {
+                messages.push(nested.clone());
+                pending.push(nested.clone());
             }
         }
     }

@@ -192,7 +192,12 @@ fn check_annotation(annotation: &dynamic::Annotation<'_>, error: Option<&Error>)
         last = row.offset;
     }
     let text = annotation.to_string();
-    assert_eq!(text.lines().count() >= annotation.rows().len(), true);
+    // A line per row (more for long hex), and the error's.
+    let lines = annotation.rows().len() + usize::from(annotation.error().is_some());
+    assert!(text.lines().count() >= lines, "{text}");
+    if let Some(error) = annotation.error() {
+        assert!(text.ends_with(&format!("error: {error}\n")), "{text}");
+    }
 }
 
 /// `T::view` and `dynamic::view` agree on `bytes`: both accept and read the same
