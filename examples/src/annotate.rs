@@ -1,9 +1,11 @@
 //! Annotated hex dumps of messages, driven by the schema descriptor
-//! ([`WireMsg::SCHEMA`](wiremsg::WireMsg::SCHEMA)): field names, offsets and sizes come
-//! from the derive, and tail regions are found from the end offsets in the bytes.
+//! ([`WireMsg::SCHEMA`](wiremsg::WireMsg::SCHEMA)) through the runtime's
+//! schema-driven reader ([`wiremsg::dynamic::annotate`]): field names, offsets and
+//! sizes come from the derive, tail regions from the end offsets in the bytes, and
+//! corrupt bytes are annotated up to the fault, then the error.
 
 use std::fmt::Write as _;
-use wiremsg::{MessageHeader, MessageSchema, TypeSchema};
+use wiremsg::{MessageHeader, MessageSchema, SchemaSet, TypeSchema, dynamic};
 
 /// One annotated span of a message's bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,92 +14,64 @@ pub struct Row {
     pub offset: usize,
     /// Bytes of the span.
     pub len: usize,
-    /// Field name, or a structural label (`block length`, `header: version`).
+    /// Nesting depth (nested messages and list elements are deeper).
+    pub depth: usize,
+    /// Field name, or a structural label (`block length`, `header: version`,
+    /// `error`).
     pub field: String,
     /// What the bytes mean.
     pub meaning: String,
 }
 
-/// True if values of `ty` have data in the tail (their slot ends with an end offset).
-fn in_tail(ty: &TypeSchema) -> bool {
-    match ty {
-        TypeSchema::Str | TypeSchema::List(_) => true,
-        TypeSchema::Message(m) => m.resolve().is_some_and(|schema| schema.has_tail),
-        TypeSchema::Option(inner) => in_tail(inner),
-        _ => false,
-    }
-}
-
-fn le(bytes: &[u8]) -> u128 {
-    bytes
-        .iter()
-        .rev()
-        .fold(0u128, |acc, &b| (acc << 8) | u128::from(b))
-}
-
-fn signed(bytes: &[u8]) -> i128 {
-    let bits = 8 * bytes.len() as u32;
-    let raw = le(bytes);
-    if bits < 128 && raw >> (bits - 1) & 1 == 1 {
-        raw as i128 - (1i128 << bits)
-    } else {
-        raw as i128
-    }
-}
-
-/// The value in a fixed-size slot, in words.
-fn describe(ty: &TypeSchema, slot: &[u8]) -> String {
-    match ty {
-        TypeSchema::Bool => format!("{}", slot.first() == Some(&1)),
-        TypeSchema::U8 | TypeSchema::U16 | TypeSchema::U32 | TypeSchema::U64 | TypeSchema::U128 => {
-            le(slot).to_string()
-        }
-        TypeSchema::I8 | TypeSchema::I16 | TypeSchema::I32 | TypeSchema::I64 | TypeSchema::I128 => {
-            signed(slot).to_string()
-        }
-        TypeSchema::F32 if slot.len() == 4 => {
-            f32::from_le_bytes(slot.try_into().expect("4 bytes")).to_string()
-        }
-        TypeSchema::F64 if slot.len() == 8 => {
-            f64::from_le_bytes(slot.try_into().expect("8 bytes")).to_string()
-        }
-        TypeSchema::FixedStr { .. } => format!("{:?}", String::from_utf8_lossy(slot).trim_end()),
-        TypeSchema::Enum(schema) => {
-            let raw = le(slot) as u64;
-            let name = schema
-                .variants
-                .iter()
-                .find(|v| v.value == raw)
-                .map_or("unknown", |v| &v.name);
-            format!("{name} ({raw})")
-        }
-        TypeSchema::Array { element, len } => {
-            let size = slot.len() / (*len).max(1);
-            if **element == TypeSchema::U8 {
-                let text: String = slot
-                    .iter()
-                    .map(|&b| match b {
-                        0 => '.',
-                        0x20..0x7f => char::from(b),
-                        _ => '?',
-                    })
-                    .collect();
-                format!("{len} bytes {text:?}")
-            } else {
-                let items: Vec<String> = slot
-                    .chunks(size.max(1))
-                    .map(|c| describe(element, c))
-                    .collect();
-                format!("[{}]", items.join(", "))
+/// The set of `schema` and every message it nests (found through the derive's
+/// references), without recursion.
+fn set_of(schema: &MessageSchema) -> SchemaSet {
+    let mut messages = vec![schema.clone()];
+    let mut pending = vec![schema.clone()];
+    while let Some(message) = pending.pop() {
+        for field in message.fields.iter() {
+            let mut ty: &TypeSchema = &field.ty;
+            while let TypeSchema::Array { element: inner, .. }
+            | TypeSchema::Option(inner)
+            | TypeSchema::List(inner) = ty
+            {
+                ty = inner;
+            }
+            if let TypeSchema::Message(m) = ty
+                && let Some(nested) = m.resolve()
+                && !messages.iter().any(|known| known.name == nested.name)
+            {
+                messages.push(nested.clone());
+                pending.push(nested.clone());
             }
         }
-        TypeSchema::Option(inner) => match slot.first() {
-            Some(1) => format!("present: {}", describe(inner, &slot[1..])),
-            _ => "absent (zeroed)".to_string(),
-        },
-        TypeSchema::Message(m) => format!("inline {}", m.name),
-        _ => String::new(),
     }
+    SchemaSet::from_messages(messages).unwrap_or_default()
+}
+
+/// The rows of an annotation, shifted by `base`, with its error (if any) last.
+fn rows_of(annotation: &dynamic::Annotation<'_>, base: usize) -> Vec<Row> {
+    let mut rows: Vec<Row> = annotation
+        .rows()
+        .iter()
+        .map(|row| Row {
+            offset: base + row.offset,
+            len: row.len,
+            depth: row.depth,
+            field: row.name.clone(),
+            meaning: row.meaning.clone(),
+        })
+        .collect();
+    if let Some(error) = annotation.error() {
+        rows.push(Row {
+            offset: base + error.offset(),
+            len: 0,
+            depth: 0,
+            field: "error".into(),
+            meaning: error.to_string(),
+        });
+    }
+    rows
 }
 
 /// The rows of a message at the start of `bytes` (`base` is added to every offset).
@@ -110,115 +84,75 @@ pub fn annotate_message(
     block_length: usize,
     base: usize,
 ) -> Vec<Row> {
-    let mut rows = Vec::new();
-    let block = if schema.has_tail {
-        let b = usize::from(u16::from_le_bytes([bytes[0], bytes[1]]));
-        rows.push(Row {
-            offset: base,
-            len: 2,
-            field: "block length".into(),
-            meaning: b.to_string(),
-        });
-        b
+    let bytes = if schema.has_block_length {
+        bytes
     } else {
-        block_length
+        bytes.get(..block_length).unwrap_or(bytes)
     };
-    let mut tail = Vec::new();
-    let mut previous_end = block;
-    for field in schema.fields.iter() {
-        let end = field.offset + field.size;
-        if end > block {
-            // A field the writer's version did not have.
-            continue;
-        }
-        let slot = &bytes[field.offset..end];
-        let since = if field.since > 1 {
-            format!(" (since {})", field.since)
-        } else {
-            String::new()
-        };
-        let meaning = if in_tail(&field.ty) {
-            let data_end = le(&slot[slot.len() - 4..]) as usize;
-            let range = previous_end..data_end;
-            previous_end = data_end;
-            let present = !matches!(*field.ty, TypeSchema::Option(_)) || slot[0] == 1;
-            if !range.is_empty() {
-                tail.push((&field.name, &field.ty, range));
-            }
-            match (present, matches!(*field.ty, TypeSchema::Option(_))) {
-                (false, _) => format!("absent; its empty region ends at {data_end}"),
-                (true, true) => format!("present, ends at {data_end}"),
-                (true, false) => format!("ends at {data_end}"),
-            }
-        } else {
-            describe(&field.ty, slot)
-        };
-        rows.push(Row {
-            offset: base + field.offset,
-            len: field.size,
-            field: field.name.to_string(),
-            meaning: format!("{meaning}{since}"),
-        });
-    }
-    for (name, ty, range) in tail {
-        let data = &bytes[range.clone()];
-        let meaning = match &**ty {
-            TypeSchema::Str => format!("{:?}", String::from_utf8_lossy(data)),
-            TypeSchema::Option(inner) if **inner == TypeSchema::Str => {
-                format!("{:?}", String::from_utf8_lossy(data))
-            }
-            _ => format!("{} bytes", data.len()),
-        };
-        rows.push(Row {
-            offset: base + range.start,
-            len: range.len(),
-            field: format!("{name} (tail)"),
-            meaning,
-        });
-    }
-    rows
+    let set = set_of(schema);
+    rows_of(&dynamic::annotate(&set, &schema.name, bytes, false), base)
 }
 
-/// The rows of a header and the message after it.
+/// The rows of a header and the message after it; on bytes that fail validation,
+/// the rows up to the fault and a last row `error`.
 pub fn annotate_with_header(schema: &MessageSchema, bytes: &[u8]) -> Vec<Row> {
-    let header = MessageHeader::read(bytes).expect("a header");
-    let mut rows: Vec<Row> = [
-        ("header: block length", header.block_length),
-        ("header: template id", header.template_id),
-        ("header: schema id", header.schema_id),
-        ("header: version", header.version),
-    ]
-    .iter()
-    .enumerate()
-    .map(|(i, (field, value))| Row {
-        offset: 2 * i,
-        len: 2,
-        field: (*field).into(),
-        meaning: value.to_string(),
-    })
-    .collect();
-    rows.extend(annotate_message(
-        schema,
-        &bytes[MessageHeader::LEN..],
-        usize::from(header.block_length),
-        MessageHeader::LEN,
-    ));
-    rows
+    let set = set_of(schema);
+    let annotation = if schema.template_id.is_some() {
+        dynamic::annotate(&set, &schema.name, bytes, true)
+    } else {
+        // No template id to check: the header's ids are shown, not checked.
+        let block_length = MessageHeader::read(bytes).map_or(0, |h| h.block_length);
+        let mut rows = annotate_message(
+            schema,
+            bytes.get(MessageHeader::LEN..).unwrap_or_default(),
+            usize::from(block_length),
+            MessageHeader::LEN,
+        );
+        if let Ok(header) = MessageHeader::read(bytes) {
+            let head = [
+                ("header: block length", header.block_length),
+                ("header: template id", header.template_id),
+                ("header: schema id", header.schema_id),
+                ("header: version", header.version),
+            ];
+            let head = head.iter().enumerate().map(|(i, (field, value))| Row {
+                offset: 2 * i,
+                len: 2,
+                depth: 0,
+                field: (*field).into(),
+                meaning: value.to_string(),
+            });
+            rows.splice(0..0, head);
+        }
+        return rows;
+    };
+    rows_of(&annotation, 0)
 }
 
-/// Renders rows as `offset  hex  field  meaning`, 16 bytes of hex per line.
+/// Renders rows as `offset  hex  field  meaning`, 16 bytes of hex per line, nested
+/// rows indented; a row whose bytes the next rows show has no hex of its own.
 pub fn render(rows: &[Row], bytes: &[u8]) -> String {
     let mut out = String::new();
-    for row in rows {
-        let data = &bytes[row.offset..row.offset + row.len];
+    for (i, row) in rows.iter().enumerate() {
+        let holds = rows
+            .get(i + 1)
+            .is_some_and(|next| next.depth > row.depth && next.offset < row.offset + row.len);
+        let data = if holds {
+            &[][..]
+        } else {
+            bytes
+                .get(row.offset..row.offset + row.len)
+                .unwrap_or_default()
+        };
         let mut chunks = data.chunks(16);
         let first = chunks.next().unwrap_or_default();
+        let field = format!("{:indent$}{}", "", row.field, indent = 2 * row.depth);
         let _ = writeln!(
             out,
             "  {:>4}  {:<48} {:<22} {}",
             row.offset,
             hex(first),
-            row.field,
+            field,
             row.meaning
         );
         for (i, chunk) in chunks.enumerate() {
@@ -238,4 +172,46 @@ pub fn hex(bytes: &[u8]) -> String {
         let _ = write!(out, "{b:02x}");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wiremsg::WireMsg;
+
+    #[derive(WireMsg)]
+    #[wire(template_id = 4)]
+    struct Note {
+        id: u8,
+        text: String,
+    }
+
+    #[test]
+    fn corrupt_bytes_annotate_up_to_the_fault() {
+        use wiremsg::Template;
+        let mut bytes = Vec::new();
+        Note {
+            id: 1,
+            text: "hello".into(),
+        }
+        .encode_with_header(&mut bytes)
+        .unwrap();
+        // The end offset of `text` past the message: the old dump sliced out of range.
+        bytes[11] = 0xff;
+        let rows = annotate_with_header(Note::SCHEMA, &bytes);
+        let last = rows.last().unwrap();
+        assert_eq!(last.field, "error");
+        assert_eq!(
+            last.meaning,
+            "offset 255 is outside 7..=12 at byte 11 in `text`"
+        );
+        assert_eq!(rows[4].field, "block length");
+        let text = render(&rows, &bytes);
+        assert!(text.contains("error"), "{text}");
+        for len in 0..bytes.len() {
+            let rows = annotate_with_header(Note::SCHEMA, &bytes[..len]);
+            assert_eq!(rows.last().unwrap().field, "error");
+            render(&rows, &bytes[..len]);
+        }
+    }
 }

@@ -2,6 +2,8 @@
 
 use wiremsg::{Decimal, FixedStr, WireDispatch, WireEnum, WireMsg};
 
+pub mod same;
+
 /// An enum with a catch-all variant.
 #[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
 #[repr(u8)]
@@ -139,6 +141,55 @@ pub enum Feed {
     Every(Every),
     Node(Node),
     Quote(v2::Quote),
+}
+
+/// The typed view of `$ty` and the schema-driven reader agree on `$bytes`: both
+/// accept and read the same values, or both fail with the same error (kind, path,
+/// offset); the annotated dump stops at that error. Returns whether they accepted.
+#[macro_export]
+macro_rules! agree_dynamic {
+    ($ty:ty, $set:expr, $bytes:expr) => {{
+        use wiremsg::WireMsg as _;
+        let bytes: &[u8] = $bytes;
+        let set: &wiremsg::SchemaSet = $set;
+        let name = <$ty as wiremsg::WireMsg>::SCHEMA.name.as_ref();
+        let typed = <$ty>::view(bytes);
+        let dynamic = wiremsg::dynamic::view(set, name, bytes);
+        let annotation = wiremsg::dynamic::annotate(set, name, bytes, false);
+        $crate::same_outcome(
+            typed.as_ref().err(),
+            dynamic.as_ref().err(),
+            annotation.error(),
+        );
+        let _ = annotation.to_string();
+        match (typed, dynamic) {
+            (Ok(view), Ok(dynamic)) => {
+                $crate::same::Same::same(
+                    &view.decode(),
+                    &wiremsg::dynamic::Value::Message(dynamic),
+                    name,
+                );
+                true
+            }
+            _ => false,
+        }
+    }};
+}
+
+/// Both readers failed alike or accepted alike, and the annotation carries the
+/// same error.
+pub fn same_outcome(
+    typed: Option<&wiremsg::Error>,
+    dynamic: Option<&wiremsg::Error>,
+    annotation: Option<&wiremsg::Error>,
+) {
+    let key = |e: Option<&wiremsg::Error>| e.map(|e| (e.kind().clone(), e.path(), e.offset()));
+    assert_eq!(
+        key(typed),
+        key(dynamic),
+        "typed {typed:?}, dynamic {dynamic:?}"
+    );
+    assert_eq!(key(typed), key(annotation), "annotation {annotation:?}");
 }
 
 /// Over bytes that `view` accepts, every way of reading agrees: the checked view,
@@ -287,7 +338,12 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
         ("frame_reader", stream.clone()),
         ("codec", chunked),
     ];
-    out.extend(headed.into_iter().map(|h| ("dispatch", h)));
+    out.extend(headed.iter().cloned().map(|h| ("dispatch", h)));
+    // The schema-driven reader: a message of every field kind, with and without its
+    // header, and a recursive one.
+    out.push(("dynamic", every.to_bytes().unwrap()));
+    out.push(("dynamic", headed[0].clone()));
+    out.push(("dynamic", node.to_bytes().unwrap()));
     let trading = Trading {
         symbol: FixedStr::new("NQ").unwrap(),
         px: "123.45".parse().unwrap(),

@@ -476,6 +476,13 @@ impl<M: Mantissa, const SCALE: u32> Kind for Decimal<M, SCALE> {
         a.mantissa.to_i128() == b.mantissa.to_i128()
     }
 
+    /// The mantissa's bytes.
+    fn default_bytes(_: Internal, view: Self) -> Option<alloc::vec::Vec<u8>> {
+        let mut out = alloc::vec![0; <Self as Kind>::BLOCK_SIZE];
+        view.write(&mut out, &mut []);
+        Some(out)
+    }
+
     /// The exact decimal text (`"123.4500"`): JSON numbers would round it.
     #[cfg(feature = "serde")]
     fn serialize_view<'v, S: serde::Serializer>(

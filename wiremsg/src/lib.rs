@@ -116,6 +116,7 @@ extern crate std;
 mod array;
 mod batch;
 mod decimal;
+pub mod dynamic;
 mod error;
 mod field;
 mod fixed_str;

@@ -96,6 +96,14 @@ impl<T: NullRepr, const NULL: i128> Kind for NullAs<T, NULL> {
         }
     }
 
+    /// The value's bytes, or the sentinel's for `None`.
+    fn default_bytes(_: Internal, view: Self::View<'_>) -> Option<alloc::vec::Vec<u8>> {
+        let raw = view.map_or(NULL, T::raw_of_view);
+        let mut out = alloc::vec![0; <Self as Kind>::BLOCK_SIZE];
+        T::from_raw(raw).write(&mut out, &mut []);
+        Some(out)
+    }
+
     #[cfg(feature = "serde")]
     fn serialize_view<'v, S: serde::Serializer>(
         _: Internal,

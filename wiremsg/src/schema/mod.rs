@@ -34,6 +34,7 @@ use alloc::borrow::Cow;
 use alloc::vec::Vec;
 use core::fmt;
 
+pub(crate) use canonical::WireSchemaSet;
 pub use canonical::{SCHEMA_SCHEMA_ID, SCHEMA_TEMPLATE_ID};
 pub use compat::{Change, ChangeKind, CompatReport, Verdict, compat};
 pub use node::Node;

@@ -1,0 +1,169 @@
+//! The typed and the schema-driven reader read the same values: an owned value
+//! (decoded by the typed view) against the [`Value`] the dynamic view reads.
+
+use crate::{Every, Item, Level, Node, Side, Venue, v1, v2};
+use wiremsg::dynamic::Value;
+use wiremsg::{FixedStr, WireEnum};
+
+/// Asserts that a dynamic value is this value.
+pub trait Same {
+    /// Panics, naming `at`, if `value` is not `self`.
+    fn same(&self, value: &Value<'_>, at: &str);
+}
+
+macro_rules! same_number {
+    ($variant:ident as $wide:ty: $($ty:ty),*) => {$(
+        impl Same for $ty {
+            fn same(&self, value: &Value<'_>, at: &str) {
+                assert_eq!(value, &Value::$variant(<$wide>::from(*self)), "at `{at}`");
+            }
+        }
+    )*};
+}
+
+same_number!(Unsigned as u128: u8, u16, u32, u64, u128);
+same_number!(Signed as i128: i8, i16, i32, i64, i128);
+
+impl Same for bool {
+    fn same(&self, value: &Value<'_>, at: &str) {
+        assert_eq!(value, &Value::Bool(*self), "at `{at}`");
+    }
+}
+
+impl Same for f64 {
+    fn same(&self, value: &Value<'_>, at: &str) {
+        match value {
+            Value::F64(x) => assert_eq!(x.to_bits(), self.to_bits(), "at `{at}`"),
+            _ => panic!("at `{at}`: {value:?} is not an f64"),
+        }
+    }
+}
+
+impl Same for String {
+    fn same(&self, value: &Value<'_>, at: &str) {
+        assert_eq!(value, &Value::Str(self.as_str().into()), "at `{at}`");
+    }
+}
+
+impl<const N: usize> Same for FixedStr<N> {
+    fn same(&self, value: &Value<'_>, at: &str) {
+        assert_eq!(value, &Value::FixedStr(self.as_str().into()), "at `{at}`");
+    }
+}
+
+impl<T: Same> Same for Option<T> {
+    fn same(&self, value: &Value<'_>, at: &str) {
+        match (self, value) {
+            (None, Value::Option(None)) => {}
+            (Some(mine), Value::Option(Some(theirs))) => mine.same(theirs, at),
+            _ => panic!("at `{at}`: {value:?} differs"),
+        }
+    }
+}
+
+impl<T: Same, const N: usize> Same for [T; N] {
+    fn same(&self, value: &Value<'_>, at: &str) {
+        let Value::Array(array) = value else {
+            panic!("at `{at}`: {value:?} is not an array")
+        };
+        assert_eq!(array.len(), N, "at `{at}`");
+        for (i, item) in self.iter().enumerate() {
+            item.same(&array.get(i).expect("element"), at);
+        }
+    }
+}
+
+impl<T: Same> Same for Vec<T> {
+    fn same(&self, value: &Value<'_>, at: &str) {
+        match value {
+            Value::List(list) => {
+                assert_eq!(list.len(), self.len(), "at `{at}`");
+                for (i, item) in self.iter().enumerate() {
+                    item.same(&list.get(i).expect("element"), at);
+                }
+            }
+            Value::Bytes(bytes) => {
+                assert_eq!(bytes.len(), self.len(), "at `{at}`");
+                for (item, byte) in self.iter().zip(bytes.iter()) {
+                    item.same(&Value::Unsigned(u128::from(*byte)), at);
+                }
+            }
+            _ => panic!("at `{at}`: {value:?} is not a list"),
+        }
+    }
+}
+
+macro_rules! same_enum {
+    ($($ty:ty),*) => {$(
+        impl Same for $ty {
+            fn same(&self, value: &Value<'_>, at: &str) {
+                let Value::Enum(e) = value else {
+                    panic!("at `{at}`: {value:?} is not an enum")
+                };
+                assert_eq!(e.raw(), u64::from(self.to_raw()), "at `{at}`");
+            }
+        }
+    )*};
+}
+
+same_enum!(Side, Venue);
+
+macro_rules! same_message {
+    ($ty:ty { $($field:ident),* $(,)? }) => {
+        impl Same for $ty {
+            fn same(&self, value: &Value<'_>, at: &str) {
+                let Value::Message(view) = value else {
+                    panic!("at `{at}`: {value:?} is not a message")
+                };
+                $(
+                    let name = stringify!($field);
+                    let field = view.get(name).unwrap_or_else(|| panic!("`{at}.{name}` missing"));
+                    self.$field.same(&field, name);
+                )*
+            }
+        }
+    };
+}
+
+same_message!(Level { price, size, live });
+same_message!(Item { sku, qty, venue });
+same_message!(Every {
+    a,
+    b,
+    c,
+    big,
+    flag,
+    side,
+    venue,
+    opt,
+    opt_text,
+    arr,
+    sym,
+    level,
+    levels,
+    text,
+    bytes,
+    numbers,
+    flags,
+    sides,
+    syms,
+    quotes,
+    items,
+    names,
+    item,
+    maybe_item
+});
+same_message!(Node {
+    id,
+    name,
+    children,
+    tags
+});
+same_message!(v1::Quote { price, venue });
+same_message!(v2::Quote {
+    price,
+    venue,
+    size,
+    levels,
+    note
+});

@@ -1,0 +1,469 @@
+//! The schema-driven reader: messages validated and read by a [`SchemaSet`] instead
+//! of their Rust types, and annotated dumps of their bytes.
+//!
+//! [`view`] makes the checks of the typed [`WireMsg::view`](crate::WireMsg::view),
+//! in the same order, and fails with the same [`Error`] (kind, field path, byte
+//! offset); [`view_with_header`] and [`view_with_header_as`] make those of
+//! [`Template::view_with_header`](crate::Template::view_with_header) and of a
+//! dispatch enum's `view` (FORMAT.md §8). The [`DynView`] they return reads fields by
+//! name or in wire order as [`Value`]s: the values the typed accessors return.
+//! [`annotate`] walks the same checks and writes down every part of the bytes it
+//! validated, up to the first fault.
+//!
+//! The schema is checked first: a schema that the derive could not have written
+//! (fields that are not back to back, sizes or block lengths that disagree with the
+//! types, messages nested inline in themselves) is [`ErrorKind::InvalidSchema`].
+//!
+//! Where the two readers can differ (nowhere on schemas the derive wrote, but
+//! values of absent fields that the schema cannot state):
+//!
+//! - an absent enum field without a declared default reads as the enum's value 0
+//!   (the typed accessor calls the enum's `Default`, which the schema does not
+//!   know); an absent field whose declared default has no byte form (an option, an
+//!   array, a list, a message: [`DefaultValue::Opaque`](crate::DefaultValue)) and an
+//!   absent nested message without one read as [`Value::Absent`];
+//! - [`ErrorKind::UnknownEnumValue`] names its enum with a `&'static str`: for a
+//!   schema read at run time, its name is kept in a small table of the process (at
+//!   most 64 KiB of names, with the `std` feature), after which it is a place-holder.
+//!
+//! # Examples
+//!
+//! ```
+//! use wiremsg::dynamic::{self, Value};
+//! use wiremsg::{ErrorKind, SchemaSet, WireMsg};
+//!
+//! #[derive(WireMsg)]
+//! struct Venue {
+//!     code: u8,
+//!     name: String,
+//! }
+//!
+//! #[derive(WireMsg)]
+//! struct Book {
+//!     id: u16,
+//!     venue: Venue,
+//! }
+//!
+//! let bytes = Book { id: 513, venue: Venue { code: 3, name: "XNAS".into() } }.to_bytes()?;
+//! let set = SchemaSet::of::<Book>()?;
+//! let book = dynamic::view(&set, "Book", &bytes)?;
+//! assert_eq!(book.get("id"), Some(Value::Unsigned(513)));
+//! let venue = book.get("venue").unwrap();
+//! assert_eq!(venue.as_message().unwrap().get("name").unwrap().as_str(), Some("XNAS"));
+//!
+//! // The same error as `Book::view`.
+//! let mut bad = bytes.clone();
+//! *bad.last_mut().unwrap() = 0xff;
+//! let err = dynamic::view(&set, "Book", &bad).unwrap_err();
+//! assert_eq!(err.to_string(), Book::view(&bad).unwrap_err().to_string());
+//! assert_eq!(err.path(), "venue.name");
+//! assert!(matches!(err.kind(), ErrorKind::InvalidUtf8 { valid_up_to: 3 }));
+//! # Ok::<(), wiremsg::Error>(())
+//! ```
+
+mod annotate;
+mod shape;
+mod value;
+mod view;
+mod walk;
+
+pub use annotate::{Annotation, Row};
+pub use value::{DynArray, DynList, EnumValue, Value};
+pub use view::{DynField, DynView};
+
+use crate::schema::{MessageSchema, SchemaSet};
+use crate::{Error, ErrorKind, MessageHeader};
+use alloc::vec::Vec;
+use walk::Walk;
+
+/// Validates `bytes` as one message `message` of `set` and returns its view.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::dynamic::{self, Value};
+/// use wiremsg::{SchemaSet, WireMsg};
+///
+/// #[derive(WireMsg)]
+/// struct Tick { price: i64, size: u32 }
+///
+/// let set = SchemaSet::of::<Tick>().unwrap();
+/// let bytes = Tick { price: -5, size: 10 }.to_bytes().unwrap();
+/// let tick = dynamic::view(&set, "Tick", &bytes).unwrap();
+/// assert_eq!(tick.get("price"), Some(Value::Signed(-5)));
+/// let err = dynamic::view(&set, "Tick", &bytes[..5]).unwrap_err();
+/// assert_eq!(err.to_string(), "truncated: needs 12 bytes, has 5 at byte 0");
+/// ```
+///
+/// # Errors
+///
+/// Every error of [`WireMsg::view`](crate::WireMsg::view) for the bytes, the same
+/// one; [`ErrorKind::InvalidSchema`] if `set` has no message `message` or the
+/// schema is not one the derive could have written.
+pub fn view<'a>(set: &'a SchemaSet, message: &str, bytes: &'a [u8]) -> Result<DynView<'a>, Error> {
+    let schema = find(set, message)?;
+    shape::check(set, schema)?;
+    Walk::new(set).message(schema, bytes, 0, 0, 0)?;
+    Ok(DynView::over(set, schema, bytes))
+}
+
+/// Reads the message header at the start of `bytes`, picks the message of `set` that
+/// its template id and schema id name, checks the header against it and views the
+/// message after it, as a dispatch enum's `view` does (FORMAT.md §8).
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::dynamic::{self, Value};
+/// use wiremsg::{SchemaSet, Template, WireMsg};
+///
+/// #[derive(WireMsg)]
+/// #[wire(template_id = 3, schema_id = 7)]
+/// struct Text { body: String }
+///
+/// let set = SchemaSet::of::<Text>().unwrap();
+/// let mut bytes = Vec::new();
+/// Text { body: "halt".into() }.encode_with_header(&mut bytes).unwrap();
+/// let (header, text) = dynamic::view_with_header(&set, &bytes).unwrap();
+/// assert_eq!((header.template_id, text.name()), (3, "Text"));
+/// assert_eq!(text.get("body").unwrap().as_str(), Some("halt"));
+///
+/// bytes[2] = 4; // template id 4: no message of the set has it
+/// let err = dynamic::view_with_header(&set, &bytes).unwrap_err();
+/// assert_eq!(err.to_string(), "unknown template id 4 (schema 7) at byte 2");
+/// ```
+///
+/// # Errors
+///
+/// [`ErrorKind::UnexpectedTemplate`] (expected `u16::MAX`) for a template id no
+/// message of `set` has; [`ErrorKind::SchemaMismatch`] for a known template id under
+/// another schema id; otherwise as [`view_with_header_as`].
+pub fn view_with_header<'a>(
+    set: &'a SchemaSet,
+    bytes: &'a [u8],
+) -> Result<(MessageHeader, DynView<'a>), Error> {
+    let header = MessageHeader::read(bytes)?;
+    let schema = pick(set, &header)?;
+    shape::check(set, schema)?;
+    let body = body(schema, &header, bytes)?;
+    Walk::new(set)
+        .message(schema, body, MessageHeader::LEN, 0, 0)
+        .map_err(|e| e.shift(MessageHeader::LEN))?;
+    Ok((header, DynView::over(set, schema, body)))
+}
+
+/// Reads the message header at the start of `bytes`, checks that it names message
+/// `message` of `set`, and views the message after it, as
+/// [`Template::view_with_header`](crate::Template::view_with_header) does
+/// (FORMAT.md §8).
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::dynamic;
+/// use wiremsg::{SchemaSet, Template, WireMsg};
+///
+/// #[derive(WireMsg)]
+/// #[wire(template_id = 7, schema_id = 1)]
+/// struct Heartbeat { sequence: u64 }
+///
+/// let set = SchemaSet::of::<Heartbeat>().unwrap();
+/// let err = dynamic::view_with_header_as(&set, "Heartbeat", &[8, 0, 9, 0, 1, 0, 1, 0]).unwrap_err();
+/// assert_eq!(err.to_string(), "template id 9 (schema 1) is not the expected 7 at byte 2");
+/// ```
+///
+/// # Errors
+///
+/// Every error of `Template::view_with_header` for the bytes, the same one (offsets
+/// from the start of the header); [`ErrorKind::InvalidSchema`] if `set` has no
+/// message `message`, it has no template id, or the schema is not one the derive
+/// could have written.
+pub fn view_with_header_as<'a>(
+    set: &'a SchemaSet,
+    message: &str,
+    bytes: &'a [u8],
+) -> Result<(MessageHeader, DynView<'a>), Error> {
+    let schema = find(set, message)?;
+    shape::check(set, schema)?;
+    let header = MessageHeader::read(bytes)?;
+    expect_template(schema, &header)?;
+    let body = body(schema, &header, bytes)?;
+    Walk::new(set)
+        .message(schema, body, MessageHeader::LEN, 0, 0)
+        .map_err(|e| e.shift(MessageHeader::LEN))?;
+    Ok((header, DynView::over(set, schema, body)))
+}
+
+/// The annotated dump of message `message` of `set` in `bytes` (after its message
+/// header if `with_header`): a row for each part that validation walked, in byte
+/// order, and the error that stopped it, if any. It never panics.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::dynamic;
+/// use wiremsg::{SchemaSet, WireMsg};
+///
+/// #[derive(WireMsg)]
+/// struct Note { id: u8, text: String }
+///
+/// let set = SchemaSet::of::<Note>().unwrap();
+/// let bytes = Note { id: 7, text: "hi".into() }.to_bytes().unwrap();
+/// let dump = dynamic::annotate(&set, "Note", &bytes, false);
+/// let rows: Vec<(usize, usize, &str, &str)> = dump
+///     .rows()
+///     .iter()
+///     .map(|r| (r.offset, r.len, r.name.as_str(), r.meaning.as_str()))
+///     .collect();
+/// assert_eq!(rows, [
+///     (0, 2, "block length", "7"),
+///     (2, 1, "id", "7"),
+///     (3, 4, "text", "ends at 9"),
+///     (7, 2, "text (tail)", "\"hi\""),
+/// ]);
+/// assert!(dump.to_string().contains("     7  68 69"));
+///
+/// // Corrupt bytes: the parts before the fault, then the error.
+/// let dump = dynamic::annotate(&set, "Note", &bytes[..8], false);
+/// assert_eq!(dump.rows().len(), 3);
+/// assert_eq!(dump.error().unwrap().to_string(), "offset 9 is outside 7..=8 at byte 3 in `text`");
+/// assert!(dump.to_string().ends_with("error: offset 9 is outside 7..=8 at byte 3 in `text`\n"));
+/// ```
+pub fn annotate<'b>(
+    set: &SchemaSet,
+    message: &str,
+    bytes: &'b [u8],
+    with_header: bool,
+) -> Annotation<'b> {
+    let mut rows = Vec::new();
+    let result = find(set, message).and_then(|schema| {
+        shape::check(set, schema)?;
+        if !with_header {
+            return Walk::annotating(set, &mut rows).message(schema, bytes, 0, 0, 0);
+        }
+        let header = MessageHeader::read(bytes)?;
+        rows.extend(annotate::header_rows(&header));
+        expect_template(schema, &header)?;
+        walk_body(set, schema, &header, bytes, &mut rows)
+    });
+    finish(bytes, rows, result)
+}
+
+/// The annotated dump of the message after the message header at the start of
+/// `bytes`, picked from `set` by the header's template id and schema id as
+/// [`view_with_header`] picks it.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::dynamic;
+/// use wiremsg::{SchemaSet, Template, WireMsg};
+///
+/// #[derive(WireMsg)]
+/// #[wire(template_id = 1)]
+/// struct Ping { seq: u32 }
+///
+/// let set = SchemaSet::of::<Ping>().unwrap();
+/// let mut bytes = Vec::new();
+/// Ping { seq: 9 }.encode_with_header(&mut bytes).unwrap();
+/// let dump = dynamic::annotate_with_header(&set, &bytes);
+/// assert!(dump.error().is_none());
+/// assert_eq!(dump.rows()[1].meaning, "1"); // the template id
+/// assert_eq!((dump.rows()[4].name.as_str(), dump.rows()[4].meaning.as_str()), ("seq", "9"));
+/// ```
+pub fn annotate_with_header<'b>(set: &SchemaSet, bytes: &'b [u8]) -> Annotation<'b> {
+    let mut rows = Vec::new();
+    let result = MessageHeader::read(bytes).and_then(|header| {
+        rows.extend(annotate::header_rows(&header));
+        let schema = pick(set, &header)?;
+        shape::check(set, schema)?;
+        walk_body(set, schema, &header, bytes, &mut rows)
+    });
+    finish(bytes, rows, result)
+}
+
+fn walk_body(
+    set: &SchemaSet,
+    schema: &MessageSchema,
+    header: &MessageHeader,
+    bytes: &[u8],
+    rows: &mut Vec<Row>,
+) -> Result<(), Error> {
+    let body = body(schema, header, bytes)?;
+    Walk::annotating(set, rows)
+        .message(schema, body, MessageHeader::LEN, 0, 0)
+        .map_err(|e| e.shift(MessageHeader::LEN))
+}
+
+fn finish(bytes: &[u8], rows: Vec<Row>, result: Result<(), Error>) -> Annotation<'_> {
+    Annotation {
+        bytes,
+        rows,
+        error: result.err(),
+    }
+}
+
+/// The schema of the canonical schema encoding (FORMAT.md §11): what a schema file
+/// is read by, so that [`view_with_header`] and [`annotate_with_header`] read schema
+/// files too.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::dynamic;
+/// use wiremsg::{SchemaSet, WireMsg};
+///
+/// #[derive(WireMsg)]
+/// #[wire(template_id = 1)]
+/// struct Ping { seq: u32 }
+///
+/// let file = SchemaSet::of::<Ping>().unwrap().to_bytes().unwrap();
+/// let schemas = dynamic::canonical_schema();
+/// let (_, set) = dynamic::view_with_header(&schemas, &file).unwrap();
+/// let messages = set.get("messages").unwrap();
+/// let ping = messages.as_list().unwrap().get(0).unwrap();
+/// assert_eq!(ping.as_message().unwrap().get("name").unwrap().as_str(), Some("Ping"));
+/// ```
+pub fn canonical_schema() -> SchemaSet {
+    let mut messages = SchemaSet::of::<crate::schema::WireSchemaSet>()
+        .map(|set| set.messages().to_vec())
+        .unwrap_or_default();
+    // Its header ids are given by hand (the derive keeps the pair for it).
+    for message in &mut messages {
+        if message.name == "WireSchemaSet" {
+            message.template_id = Some(crate::schema::SCHEMA_TEMPLATE_ID);
+            message.schema_id = crate::schema::SCHEMA_SCHEMA_ID;
+        }
+    }
+    SchemaSet::from_messages(messages).unwrap_or_default()
+}
+
+/// Message `name` of `set`.
+fn find<'s>(set: &'s SchemaSet, name: &str) -> Result<&'s MessageSchema, Error> {
+    set.message(name).ok_or_else(|| {
+        Error::new(
+            ErrorKind::InvalidSchema {
+                reason: "the schema set has no message of this name",
+            },
+            0,
+        )
+        .in_field_named(name)
+    })
+}
+
+/// The message of `set` that `header` names (as a dispatch enum picks its variant).
+fn pick<'s>(set: &'s SchemaSet, header: &MessageHeader) -> Result<&'s MessageSchema, Error> {
+    if let Some(schema) = set.by_template(header.schema_id, header.template_id) {
+        return Ok(schema);
+    }
+    if let Some(known) = set
+        .messages()
+        .iter()
+        .find(|m| m.template_id == Some(header.template_id))
+    {
+        return Err(Error::new(
+            ErrorKind::SchemaMismatch {
+                schema_id: header.schema_id,
+                expected: known.schema_id,
+            },
+            4,
+        ));
+    }
+    Err(Error::new(
+        ErrorKind::UnexpectedTemplate {
+            template_id: header.template_id,
+            schema_id: header.schema_id,
+            expected: u16::MAX,
+        },
+        2,
+    ))
+}
+
+/// The header names `schema`'s template id (`Template::view_with_header`).
+fn expect_template(schema: &MessageSchema, header: &MessageHeader) -> Result<(), Error> {
+    let Some(expected) = schema.template_id else {
+        return Err(Error::new(
+            ErrorKind::InvalidSchema {
+                reason: "the message has no template id to read a header of",
+            },
+            0,
+        )
+        .in_field_named(&schema.name));
+    };
+    if header.template_id != expected {
+        return Err(Error::new(
+            ErrorKind::UnexpectedTemplate {
+                template_id: header.template_id,
+                schema_id: header.schema_id,
+                expected,
+            },
+            2,
+        ));
+    }
+    Ok(())
+}
+
+/// The header checks of FORMAT.md §8 after the template id (`header::view_body`):
+/// the bytes of the message to validate.
+fn body<'b>(
+    schema: &MessageSchema,
+    header: &MessageHeader,
+    bytes: &'b [u8],
+) -> Result<&'b [u8], Error> {
+    if header.schema_id != schema.schema_id {
+        return Err(Error::new(
+            ErrorKind::SchemaMismatch {
+                schema_id: header.schema_id,
+                expected: schema.schema_id,
+            },
+            4,
+        ));
+    }
+    let body = bytes.get(MessageHeader::LEN..).unwrap_or_default();
+    let announced = usize::from(header.block_length);
+    // A version this reader knows has exactly its block; a newer one at least this
+    // reader's block.
+    let known = header.version <= schema.version;
+    let expected = if known {
+        schema.block_length_of(header.version)
+    } else {
+        schema.block_length
+    };
+    let agrees = if known {
+        announced == expected
+    } else {
+        announced >= expected
+    };
+    let mismatch = |expected: usize| {
+        Error::new(
+            ErrorKind::HeaderMismatch {
+                block_length: announced,
+                version: header.version,
+                expected,
+            },
+            0,
+        )
+    };
+    if header.version == 0 || !agrees {
+        return Err(mismatch(expected));
+    }
+    if schema.has_block_length {
+        // The message states its block length itself: the two must be one.
+        match body.first_chunk::<2>() {
+            Some(own) if usize::from(u16::from_le_bytes(*own)) != announced => {
+                Err(mismatch(usize::from(u16::from_le_bytes(*own))))
+            }
+            _ => Ok(body),
+        }
+    } else {
+        body.get(..announced).ok_or_else(|| {
+            Error::new(
+                ErrorKind::Truncated {
+                    needed: MessageHeader::LEN + announced,
+                    available: bytes.len(),
+                },
+                0,
+            )
+        })
+    }
+}

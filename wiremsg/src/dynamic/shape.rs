@@ -1,0 +1,256 @@
+//! What a schema says about the bytes of each type (FORMAT.md §2-§6): the facts the
+//! typed kinds hold as constants, computed from schema data, and the check that a
+//! schema is one the derive could have written (so that the walk can trust them).
+
+use crate::schema::{MessageSchema, SchemaSet, TypeSchema};
+use crate::{Error, ErrorKind, ListEncoding, MAX_DEPTH};
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// The message a [`TypeSchema::Message`] names, in `set`.
+pub(super) fn message_of<'s>(set: &'s SchemaSet, ty: &TypeSchema) -> Option<&'s MessageSchema> {
+    match ty {
+        TypeSchema::Message(m) => set.message(&m.name),
+        _ => None,
+    }
+}
+
+/// True if values of `ty` keep data in the tail: their slot ends with an end offset.
+pub(super) fn in_tail(set: &SchemaSet, mut ty: &TypeSchema) -> bool {
+    loop {
+        match ty {
+            TypeSchema::Str | TypeSchema::List(_) | TypeSchema::BoundedList { .. } => {
+                return true;
+            }
+            TypeSchema::Option(inner) => ty = inner,
+            TypeSchema::Message(_) => {
+                return message_of(set, ty).is_some_and(|m| m.has_block_length);
+            }
+            _ => return false,
+        }
+    }
+}
+
+/// Bytes a value of `ty` takes in the block (its value, or its slot). Bounded by the
+/// type's nesting, which [`check`] bounds.
+pub(super) fn block_size(set: &SchemaSet, ty: &TypeSchema) -> usize {
+    match ty {
+        TypeSchema::Str | TypeSchema::List(_) | TypeSchema::BoundedList { .. } => 4,
+        TypeSchema::FixedStr { len } | TypeSchema::FixedStrPadded { len, .. } => *len,
+        TypeSchema::Array { element, len } => block_size(set, element).saturating_mul(*len),
+        TypeSchema::Option(inner) => block_size(set, inner).saturating_add(1),
+        TypeSchema::Message(_) => match message_of(set, ty) {
+            Some(m) if m.has_block_length => 4,
+            Some(m) => m.block_length,
+            None => 0,
+        },
+        number => number.number_size().unwrap_or(0),
+    }
+}
+
+/// How a list of `element` is laid out (FORMAT.md §6).
+pub(super) fn encoding(set: &SchemaSet, element: &TypeSchema) -> ListEncoding {
+    if in_tail(set, element) {
+        ListEncoding::Table
+    } else if matches!(element, TypeSchema::Message(_)) {
+        ListEncoding::Strided
+    } else {
+        ListEncoding::Packed
+    }
+}
+
+fn invalid(reason: &'static str) -> Error {
+    Error::new(ErrorKind::InvalidSchema { reason }, 0)
+}
+
+/// Checks that `root` and every message it reaches are laid out as the derive lays
+/// them out: fields back to back from the block length field, sizes of their types,
+/// block lengths that match, element types a list can have, messages that nest
+/// inline at most [`MAX_DEPTH`] deep and never in themselves, types nested at most
+/// [`MAX_DEPTH`] deep. The walk then never meets a fact the schema did not state.
+pub(super) fn check(set: &SchemaSet, root: &MessageSchema) -> Result<(), Error> {
+    let all = set.messages();
+    let index = |name: &str| all.binary_search_by(|m| m.name.as_ref().cmp(name)).ok();
+    let Some(root_at) = index(&root.name) else {
+        return Err(invalid("the message is not in the schema set").in_field_named(&root.name));
+    };
+    // The messages `root` reaches, and for each the messages it nests inline.
+    let mut reached = vec![false; all.len()];
+    let mut inline: Vec<Vec<usize>> = vec![Vec::new(); all.len()];
+    let mut pending = vec![root_at];
+    reached[root_at] = true;
+    while let Some(at) = pending.pop() {
+        let message = &all[at];
+        check_message(set, message).map_err(|e| e.in_field_named(&message.name))?;
+        for field in message.fields.iter() {
+            let mut ty: &TypeSchema = &field.ty;
+            let mut through_list = false;
+            loop {
+                match ty {
+                    TypeSchema::Array { element: inner, .. } | TypeSchema::Option(inner) => {
+                        ty = inner
+                    }
+                    TypeSchema::List(inner) => {
+                        through_list = true;
+                        ty = inner;
+                    }
+                    _ => break,
+                }
+            }
+            if let TypeSchema::Message(m) = ty {
+                let Some(child) = index(&m.name) else {
+                    return Err(
+                        invalid("the field's type names a message not in the schema")
+                            .in_field_named(&field.name)
+                            .in_field_named(&message.name),
+                    );
+                };
+                if !through_list && !all[child].has_block_length {
+                    inline[at].push(child);
+                }
+                if !reached[child] {
+                    reached[child] = true;
+                    pending.push(child);
+                }
+            }
+        }
+    }
+    // Longest chain of inline nesting from each message, relaxed until it settles: a
+    // chain longer than the limit (or a cycle, which never settles) is refused.
+    let mut height = vec![0usize; all.len()];
+    let limit = MAX_DEPTH as usize;
+    for _ in 0..=limit + 1 {
+        let mut changed = false;
+        for at in (0..all.len()).filter(|&at| reached[at]) {
+            let h = 1 + inline[at].iter().map(|&c| height[c]).max().unwrap_or(0);
+            if h != height[at] {
+                height[at] = h.min(limit + 2);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    match (0..all.len()).find(|&at| height[at] > limit) {
+        Some(at) => Err(invalid(
+            "messages nest inline in a cycle, or deeper than the nesting limit",
+        )
+        .in_field_named(&all[at].name)),
+        None => Ok(()),
+    }
+}
+
+/// The layout rules of one message (FORMAT.md §2, §3, §5).
+fn check_message(set: &SchemaSet, message: &MessageSchema) -> Result<(), Error> {
+    let prefix = if message.has_block_length { 2 } else { 0 };
+    let mut end = prefix;
+    let mut min_end = prefix;
+    let mut v1 = true;
+    let mut since = 0;
+    let mut has_tail = false;
+    for field in message.fields.iter() {
+        let at_field = |e: Error| e.in_field_named(&field.name);
+        check_type(set, &field.ty).map_err(at_field)?;
+        if field.offset != end || field.size != block_size(set, &field.ty) {
+            return Err(at_field(invalid(
+                "the field's offset or size is not the one of its type in its place",
+            )));
+        }
+        if field.since < since {
+            return Err(at_field(invalid(
+                "a field's since version is older than the one before",
+            )));
+        }
+        since = field.since;
+        v1 &= field.since <= 1;
+        end = end.saturating_add(field.size);
+        if v1 {
+            min_end = end;
+        }
+        has_tail |= in_tail(set, &field.ty);
+    }
+    if message.block_length != end
+        || message.min_block_length != min_end
+        || (has_tail && !(message.has_tail && message.has_block_length))
+        || end > usize::from(u16::MAX)
+    {
+        return Err(invalid(
+            "the message's block lengths or block length field disagree with its fields",
+        ));
+    }
+    Ok(())
+}
+
+/// A type the derive accepts: nesting bounded, array elements fixed-size, list
+/// elements of a kind lists hold, enum representations `u8` to `u64`.
+fn check_type(set: &SchemaSet, ty: &TypeSchema) -> Result<(), Error> {
+    let mut ty = ty;
+    for _ in 0..=MAX_DEPTH {
+        match ty {
+            TypeSchema::Array { element, .. } => {
+                if in_tail(set, element) {
+                    return Err(invalid("an array's elements have tail data"));
+                }
+                ty = element;
+            }
+            TypeSchema::Option(inner) => ty = inner,
+            TypeSchema::List(element) | TypeSchema::BoundedList { element, .. } => {
+                return match &**element {
+                    TypeSchema::Option(_)
+                    | TypeSchema::Array { .. }
+                    | TypeSchema::List(_)
+                    | TypeSchema::BoundedList { .. } => {
+                        Err(invalid("a list's elements are not of a kind lists hold"))
+                    }
+                    TypeSchema::FixedStr { len: 0 } | TypeSchema::FixedStrPadded { len: 0, .. } => {
+                        Err(invalid("a list's elements are zero-size"))
+                    }
+                    element => check_type(set, element),
+                };
+            }
+            TypeSchema::Nullable { value: inner, .. } => {
+                return match &**inner {
+                    TypeSchema::Decimal { .. } => check_type(set, inner),
+                    number if is_integer(number) => Ok(()),
+                    _ => Err(invalid(
+                        "a null sentinel's type is not an integer or a decimal",
+                    )),
+                };
+            }
+            TypeSchema::Decimal { mantissa, .. } => {
+                return if is_integer(mantissa) {
+                    Ok(())
+                } else {
+                    Err(invalid("a decimal's mantissa is not an integer"))
+                };
+            }
+            TypeSchema::Enum(e) => {
+                return match *e.repr {
+                    TypeSchema::U8 | TypeSchema::U16 | TypeSchema::U32 | TypeSchema::U64 => Ok(()),
+                    _ => Err(invalid(
+                        "an enum's representation is not u8, u16, u32 or u64",
+                    )),
+                };
+            }
+            _ => return Ok(()),
+        }
+    }
+    Err(invalid("types nest deeper than the nesting limit"))
+}
+
+/// An integer of 8 to 64 bits: what a decimal's mantissa or a null sentinel's number
+/// is (FORMAT.md §4.8, §4.9).
+fn is_integer(ty: &TypeSchema) -> bool {
+    matches!(
+        ty,
+        TypeSchema::U8
+            | TypeSchema::U16
+            | TypeSchema::U32
+            | TypeSchema::U64
+            | TypeSchema::I8
+            | TypeSchema::I16
+            | TypeSchema::I32
+            | TypeSchema::I64
+    )
+}

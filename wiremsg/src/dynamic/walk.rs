@@ -1,0 +1,700 @@
+//! Validation of bytes against a schema: the checks of the typed views
+//! (`validated.rs`, `layout.rs`, the kinds), in the same order, with the same errors
+//! (kind, field path, byte offset). It can also write down what it walked, one row
+//! per part, for [`annotate`](super::annotate).
+
+use super::annotate::Row;
+use super::shape::{block_size, encoding, in_tail, message_of};
+use super::value::{read, unpadded, unpadded_by};
+use crate::mode::sealed::Place;
+use crate::primitives_le::{read_u16, read_u32};
+use crate::schema::{MessageSchema, Name, SchemaSet, TypeSchema};
+use crate::{Error, ErrorKind, ListEncoding, MAX_DEPTH};
+use alloc::borrow::Cow;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+/// One walk over one buffer: validation, and the rows of an annotation if asked for.
+pub(super) struct Walk<'s, 'r> {
+    set: &'s SchemaSet,
+    rows: Option<&'r mut Vec<Row>>,
+}
+
+impl<'s, 'r> Walk<'s, 'r> {
+    /// A walk that only validates.
+    pub(super) fn new(set: &'s SchemaSet) -> Self {
+        Walk { set, rows: None }
+    }
+
+    /// A walk that also appends a row for each part it validated to `rows`.
+    pub(super) fn annotating(set: &'s SchemaSet, rows: &'r mut Vec<Row>) -> Self {
+        Walk {
+            set,
+            rows: Some(rows),
+        }
+    }
+
+    fn row(&mut self, offset: usize, len: usize, depth: usize, name: &str, meaning: String) {
+        if let Some(rows) = self.rows.as_deref_mut() {
+            rows.push(Row {
+                offset,
+                len,
+                depth,
+                name: name.to_string(),
+                meaning,
+            });
+        }
+    }
+
+    fn rows_len(&self) -> usize {
+        self.rows.as_ref().map_or(0, |rows| rows.len())
+    }
+
+    /// Appends `rows` (moved out) to the rows written.
+    fn append(&mut self, rows: &mut Vec<Row>) {
+        if let Some(out) = self.rows.as_deref_mut() {
+            out.append(rows);
+        }
+    }
+
+    /// A label, made only when rows are written.
+    fn label(&self, make: impl FnOnce() -> String) -> String {
+        if self.rows.is_some() {
+            make()
+        } else {
+            String::new()
+        }
+    }
+
+    /// Validates one value of type `ty` alone in `place`.
+    pub(super) fn value_of(&mut self, ty: &'s TypeSchema, place: Place<'s>) -> Result<(), Error> {
+        self.value(ty, place, 0, 0, 0, "")
+    }
+
+    /// Validates `bytes` as one message `m` (FORMAT.md §2, §3, §5), as
+    /// `validated::validate_message` does. `base` is where `bytes` start in the
+    /// buffer (for rows only: errors are relative, and shifted by the caller).
+    pub(super) fn message(
+        &mut self,
+        m: &'s MessageSchema,
+        bytes: &'s [u8],
+        base: usize,
+        depth: u32,
+        indent: usize,
+    ) -> Result<(), Error> {
+        if depth > MAX_DEPTH {
+            return Err(Error::new(
+                ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH },
+                0,
+            ));
+        }
+        let min = m.min_block_length;
+        let full = m.block_length;
+        let declared = if m.has_block_length {
+            let Some(declared) = bytes.first_chunk::<2>() else {
+                return Err(truncated(2, bytes.len()));
+            };
+            let declared = usize::from(u16::from_le_bytes(*declared));
+            if declared < min {
+                return Err(Error::new(
+                    ErrorKind::BlockLengthTooSmall {
+                        declared,
+                        required: min,
+                    },
+                    0,
+                ));
+            }
+            if declared > bytes.len() {
+                return Err(truncated(declared, bytes.len()));
+            }
+            let meaning = self.label(|| match declared.cmp(&full) {
+                core::cmp::Ordering::Equal => declared.to_string(),
+                core::cmp::Ordering::Less => format!("{declared} (an older version's)"),
+                core::cmp::Ordering::Greater => {
+                    format!("{declared} (a newer version's; this schema's is {full})")
+                }
+            });
+            self.row(base, 2, indent, "block length", meaning);
+            declared
+        } else {
+            if bytes.len() < min {
+                return Err(truncated(min, bytes.len()));
+            }
+            bytes.len().min(full)
+        };
+        let known_end = declared.min(full);
+        let mut prev_end = declared;
+        let mut tail_rows = Vec::new();
+        for field in m.fields.iter() {
+            let (off, size) = (field.offset, field.size);
+            let end = off + size;
+            if end > known_end {
+                // A block that ends before a field leaves it (and every later one)
+                // absent; one that ends inside it is no version's block (§5).
+                if off < known_end {
+                    return Err(Error::new(
+                        ErrorKind::BlockLengthTooSmall {
+                            declared: known_end,
+                            required: end,
+                        },
+                        0,
+                    )
+                    .in_field_named(&field.name));
+                }
+                let meaning = self.label(|| format!("absent (since version {})", field.since));
+                self.row(base + known_end, 0, indent, &field.name, meaning);
+                continue;
+            }
+            let block = bytes.get(off..end).unwrap_or_default();
+            let place = if in_tail(self.set, &field.ty) {
+                let slot = end.saturating_sub(4);
+                let region_end = read_u32(bytes, slot).unwrap_or(0) as usize;
+                let start = prev_end;
+                let meaning = self.label(|| slot_meaning(&field.ty, block, start, region_end));
+                self.row(base + off, size, indent, &field.name, meaning);
+                let Some(region) = bytes.get(start..region_end) else {
+                    self.append(&mut tail_rows);
+                    return Err(Error::new(
+                        ErrorKind::OffsetOutOfRange {
+                            end: region_end,
+                            min: start,
+                            max: bytes.len(),
+                        },
+                        slot,
+                    )
+                    .in_field_named(&field.name));
+                };
+                prev_end = region_end;
+                Place {
+                    block,
+                    block_at: off,
+                    region,
+                    region_at: start,
+                }
+            } else {
+                Place::block(block, off)
+            };
+            if !in_tail(self.set, &field.ty) {
+                let name = self.label(|| field.name.to_string());
+                self.value(&field.ty, place, base, depth, indent, &name)
+                    .map_err(|e| e.in_field_named(&field.name))?;
+                continue;
+            }
+            // The rows of the tail come after those of the block, in byte order,
+            // although each region is validated with its slot (as the typed view
+            // does, so that the first error is the same).
+            let name = self.label(|| format!("{} (tail)", field.name));
+            let from = self.rows_len();
+            let result = self.value(&field.ty, place, base, depth, indent, &name);
+            if let Some(rows) = self.rows.as_deref_mut() {
+                tail_rows.extend(rows.drain(from..));
+            }
+            if let Err(e) = result {
+                self.append(&mut tail_rows);
+                return Err(e.in_field_named(&field.name));
+            }
+        }
+        if m.has_block_length && declared > known_end {
+            let meaning = self.label(|| "fields of a newer version".into());
+            self.row(
+                base + known_end,
+                declared - known_end,
+                indent,
+                "(newer)",
+                meaning,
+            );
+        }
+        self.append(&mut tail_rows);
+        Ok(())
+    }
+
+    /// Validates one value of type `ty` at `place` (offsets relative to the message
+    /// that starts at `base`), as the kind of `ty` does.
+    fn value(
+        &mut self,
+        ty: &'s TypeSchema,
+        place: Place<'s>,
+        base: usize,
+        depth: u32,
+        indent: usize,
+        name: &str,
+    ) -> Result<(), Error> {
+        match ty {
+            TypeSchema::Bool => match place.block.first() {
+                Some(0 | 1) | None => self.scalar(ty, place, base, indent, name),
+                Some(&value) => Err(Error::new(ErrorKind::InvalidBool { value }, place.block_at)),
+            },
+            TypeSchema::FixedStr { .. } => match core::str::from_utf8(unpadded(place.block)) {
+                Ok(_) => self.scalar(ty, place, base, indent, name),
+                Err(e) => Err(Error::new(
+                    ErrorKind::InvalidUtf8 {
+                        valid_up_to: e.valid_up_to(),
+                    },
+                    place.block_at + e.valid_up_to(),
+                )),
+            },
+            TypeSchema::FixedStrPadded { pad, .. } => {
+                match core::str::from_utf8(unpadded_by(place.block, *pad)) {
+                    Ok(_) => self.scalar(ty, place, base, indent, name),
+                    Err(e) => Err(Error::new(
+                        ErrorKind::InvalidUtf8 {
+                            valid_up_to: e.valid_up_to(),
+                        },
+                        place.block_at + e.valid_up_to(),
+                    )),
+                }
+            }
+            TypeSchema::Enum(e) => {
+                let raw = read_raw(place.block, e.repr.number_size().unwrap_or(0));
+                if e.variant_name(raw).is_none() && e.catch_all.is_none() {
+                    return Err(Error::new(
+                        ErrorKind::UnknownEnumValue {
+                            enum_name: static_name(&e.name),
+                            value: raw,
+                        },
+                        place.block_at,
+                    ));
+                }
+                self.scalar(ty, place, base, indent, name)
+            }
+            TypeSchema::Str => match core::str::from_utf8(place.region) {
+                Ok(text) => {
+                    if !text.is_empty() {
+                        let meaning = self.label(|| format!("{text:?}"));
+                        self.row(base + place.region_at, text.len(), indent, name, meaning);
+                    }
+                    Ok(())
+                }
+                Err(e) => Err(Error::new(
+                    ErrorKind::InvalidUtf8 {
+                        valid_up_to: e.valid_up_to(),
+                    },
+                    place.region_at + e.valid_up_to(),
+                )),
+            },
+            TypeSchema::Option(inner) => match place.block.first() {
+                Some(1) => {
+                    let inner_place = Place {
+                        block: place.block.get(1..).unwrap_or_default(),
+                        block_at: place.block_at + 1,
+                        ..place
+                    };
+                    if !in_tail(self.set, inner) {
+                        let meaning = self.label(|| "present".into());
+                        self.row(base + place.block_at, 1, indent, name, meaning);
+                    }
+                    self.value(inner, inner_place, base, depth, indent, name)
+                }
+                Some(0) | None => {
+                    if !in_tail(self.set, inner) {
+                        let meaning = self.label(|| "absent (zeroed)".into());
+                        let len = place.block.len();
+                        self.row(base + place.block_at, len, indent, name, meaning);
+                    }
+                    Ok(())
+                }
+                Some(&value) => Err(Error::new(
+                    ErrorKind::InvalidPresence { value },
+                    place.block_at,
+                )),
+            },
+            TypeSchema::Array { element, .. } => {
+                let size = block_size(self.set, element);
+                let meaning = self.label(|| ty.display().to_string());
+                let row_at = self.rows_len();
+                self.row(
+                    base + place.block_at,
+                    place.block.len(),
+                    indent,
+                    name,
+                    meaning,
+                );
+                if size > 0 {
+                    for (index, block) in place.block.chunks_exact(size).enumerate() {
+                        let element_place = Place::block(block, place.block_at + index * size);
+                        let label = self.label(|| format!("[{index}]"));
+                        self.value(element, element_place, base, depth, indent + 1, &label)
+                            .map_err(|e| e.in_element(index))?;
+                    }
+                }
+                self.fold_scalars(row_at, element);
+                Ok(())
+            }
+            TypeSchema::List(element) | TypeSchema::BoundedList { element, .. } => {
+                if !place.region.is_empty() {
+                    let meaning = self.label(|| list_meaning(self.set, element, place.region));
+                    let len = place.region.len();
+                    self.row(base + place.region_at, len, indent, name, meaning);
+                }
+                self.list(
+                    element,
+                    place.region,
+                    place.region_at,
+                    base,
+                    depth,
+                    indent + 1,
+                )?;
+                // As the bounded kind: the list is valid, then its count is checked.
+                if let TypeSchema::BoundedList { max_len, .. } = ty {
+                    let len = list_len(self.set, element, place.region);
+                    if len > *max_len {
+                        return Err(Error::new(
+                            ErrorKind::ListTooLong { len, max: *max_len },
+                            place.region_at,
+                        ));
+                    }
+                }
+                Ok(())
+            }
+            TypeSchema::Message(_) => {
+                let Some(m) = message_of(self.set, ty) else {
+                    return Err(invalid_schema());
+                };
+                let (bytes, at, depth) = if m.has_block_length {
+                    (place.region, place.region_at, depth + 1)
+                } else {
+                    (place.block, place.block_at, depth)
+                };
+                if !bytes.is_empty() || !m.has_block_length {
+                    let meaning = self.label(|| format!("{}, {} bytes", m.name, bytes.len()));
+                    self.row(base + at, bytes.len(), indent, name, meaning);
+                }
+                self.message(m, bytes, base + at, depth, indent + 1)
+                    .map_err(|e| e.shift(at))
+            }
+            _ => self.scalar(ty, place, base, indent, name),
+        }
+    }
+
+    /// The row of a validated fixed-size value.
+    fn scalar(
+        &mut self,
+        ty: &'s TypeSchema,
+        place: Place<'s>,
+        base: usize,
+        indent: usize,
+        name: &str,
+    ) -> Result<(), Error> {
+        if self.rows.is_some() {
+            let value = read(self.set, ty, place.block, &[]);
+            let meaning = value.to_string();
+            self.row(
+                base + place.block_at,
+                place.block.len(),
+                indent,
+                name,
+                meaning,
+            );
+        }
+        Ok(())
+    }
+
+    /// An array of scalars reads better as one row: the element rows after `from`
+    /// are dropped, their values shown in the array's row.
+    fn fold_scalars(&mut self, from: usize, element: &TypeSchema) {
+        let scalar = !matches!(
+            element,
+            TypeSchema::Array { .. } | TypeSchema::Option(_) | TypeSchema::Message(_)
+        );
+        if let Some(rows) = self.rows.as_deref_mut() {
+            if scalar && rows.len() > from {
+                let values: Vec<String> = rows.drain(from + 1..).map(|row| row.meaning).collect();
+                rows[from].meaning = format!("[{}]", values.join(", "));
+            }
+        }
+    }
+
+    /// Validates a list region (FORMAT.md §6), as `list::validate_list` does. `at` is
+    /// the region's offset in its message.
+    fn list(
+        &mut self,
+        element: &'s TypeSchema,
+        bytes: &'s [u8],
+        at: usize,
+        base: usize,
+        depth: u32,
+        indent: usize,
+    ) -> Result<(), Error> {
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        match encoding(self.set, element) {
+            ListEncoding::Packed => self.packed(element, bytes, at, base, depth, indent),
+            ListEncoding::Strided => self.strided(element, bytes, at, base, depth, indent),
+            ListEncoding::Table => self.table(element, bytes, at, base, depth, indent),
+        }
+    }
+
+    fn packed(
+        &mut self,
+        element: &'s TypeSchema,
+        bytes: &'s [u8],
+        at: usize,
+        base: usize,
+        depth: u32,
+        indent: usize,
+    ) -> Result<(), Error> {
+        let size = block_size(self.set, element);
+        if size == 0 || bytes.len() % size != 0 {
+            return Err(Error::new(
+                ErrorKind::ListLengthMismatch {
+                    len: bytes.len(),
+                    element_size: size,
+                },
+                at,
+            ));
+        }
+        // A list of bytes needs no check, and is one row (the region's).
+        if *element == TypeSchema::U8 {
+            return Ok(());
+        }
+        for (i, block) in bytes.chunks_exact(size).enumerate() {
+            let label = self.label(|| format!("[{i}]"));
+            let place = Place::block(block, 0);
+            self.value(element, place, base + at + i * size, depth, indent, &label)
+                .map_err(|e| e.shift(at + i * size).in_element(i))?;
+        }
+        Ok(())
+    }
+
+    fn strided(
+        &mut self,
+        element: &'s TypeSchema,
+        bytes: &'s [u8],
+        at: usize,
+        base: usize,
+        depth: u32,
+        indent: usize,
+    ) -> Result<(), Error> {
+        let Some(stride) = read_u16(bytes, 0) else {
+            return Err(Error::new(
+                ErrorKind::Truncated {
+                    needed: 2,
+                    available: bytes.len(),
+                },
+                at,
+            ));
+        };
+        let stride = usize::from(stride);
+        let m = message_of(self.set, element).ok_or_else(invalid_schema)?;
+        // An older writer's elements may be shorter than this reader's block, down to
+        // the fields every version has (FORMAT.md §6.2).
+        let required = m.min_block_length.max(1);
+        if stride < required {
+            return Err(Error::new(
+                ErrorKind::StrideTooSmall { stride, required },
+                at,
+            ));
+        }
+        let elements = bytes.get(2..).unwrap_or_default();
+        if elements.len() % stride != 0 {
+            return Err(Error::new(
+                ErrorKind::ListLengthMismatch {
+                    len: elements.len(),
+                    element_size: stride,
+                },
+                at + 2,
+            ));
+        }
+        let meaning = self.label(|| format!("stride {stride}"));
+        self.row(base + at, 2, indent, "stride", meaning);
+        for (i, block) in elements.chunks_exact(stride).enumerate() {
+            let start = at + 2 + i * stride;
+            let label = self.label(|| format!("[{i}]"));
+            let meaning = self.label(|| format!("{}, {} bytes", m.name, block.len()));
+            self.row(base + start, block.len(), indent, &label, meaning);
+            self.message(m, block, base + start, depth, indent + 1)
+                .map_err(|e| e.shift(start).in_element(i))?;
+        }
+        Ok(())
+    }
+
+    fn table(
+        &mut self,
+        element: &'s TypeSchema,
+        bytes: &'s [u8],
+        at: usize,
+        base: usize,
+        depth: u32,
+        indent: usize,
+    ) -> Result<(), Error> {
+        let Some(first) = read_u32(bytes, 0) else {
+            return Err(Error::new(
+                ErrorKind::Truncated {
+                    needed: 4,
+                    available: bytes.len(),
+                },
+                at,
+            ));
+        };
+        let first = first as usize;
+        if first == 0 || first % 4 != 0 {
+            return Err(Error::new(
+                ErrorKind::BadTableStart {
+                    start: first,
+                    len: bytes.len(),
+                },
+                at,
+            ));
+        }
+        // The table must fit in the bytes present: this bounds the loop below by the
+        // input size, whatever the first offset says.
+        if first > bytes.len() {
+            return Err(Error::new(
+                ErrorKind::ListCountTooLarge {
+                    count: first / 4,
+                    available: bytes.len(),
+                },
+                at,
+            ));
+        }
+        let count = first / 4;
+        if self.rows.is_some() {
+            // The whole table first (it is inside the list: `first` is), then the
+            // elements, in byte order.
+            let meaning = format!("{count} elements: element 0 starts at {first}");
+            self.row(base + at, 4, indent, "table", meaning);
+            for i in 1..count {
+                let entry = read_u32(bytes, 4 * i).unwrap_or(0);
+                let meaning = format!("element {i} starts at {entry}");
+                self.row(base + at + 4 * i, 4, indent, "table", meaning);
+            }
+        }
+        let mut start = first;
+        for i in 0..count {
+            let end = if i + 1 < count {
+                read_u32(bytes, 4 * i + 4).unwrap_or(0) as usize
+            } else {
+                bytes.len()
+            };
+            let Some(region) = bytes.get(start..end) else {
+                return Err(Error::new(
+                    ErrorKind::OffsetOutOfRange {
+                        end,
+                        min: start,
+                        max: bytes.len(),
+                    },
+                    at + 4 * i + 4,
+                )
+                .in_element(i + 1));
+            };
+            let place = Place {
+                block: &[],
+                block_at: 0,
+                region,
+                region_at: 0,
+            };
+            let label = self.label(|| format!("[{i}]"));
+            if matches!(element, TypeSchema::Str) && region.is_empty() {
+                let meaning = self.label(|| "\"\"".into());
+                self.row(base + at + start, 0, indent, &label, meaning);
+            }
+            self.value(element, place, base + at + start, depth, indent, &label)
+                .map_err(|e| e.shift(at + start).in_element(i))?;
+            start = end;
+        }
+        Ok(())
+    }
+}
+
+/// What a tail field's slot says: where its region ends (and, for an option, its
+/// presence).
+fn slot_meaning(ty: &TypeSchema, block: &[u8], start: usize, end: usize) -> String {
+    let region = if end == start {
+        format!("ends at {end} (empty)")
+    } else {
+        format!("ends at {end}")
+    };
+    match (ty, block.first()) {
+        (TypeSchema::Option(_), Some(0)) => format!("absent; its region {region}"),
+        (TypeSchema::Option(_), Some(1)) => format!("present, {region}"),
+        (TypeSchema::Option(_), _) => "invalid presence byte".into(),
+        _ => region,
+    }
+}
+
+/// Elements of a valid list region (FORMAT.md §6).
+fn list_len(set: &SchemaSet, element: &TypeSchema, region: &[u8]) -> usize {
+    if region.is_empty() {
+        return 0;
+    }
+    let word = |at: usize, size: usize| read_raw(region.get(at..).unwrap_or_default(), size);
+    match encoding(set, element) {
+        ListEncoding::Packed => region.len() / block_size(set, element).max(1),
+        ListEncoding::Strided => (region.len() - 2) / (word(0, 2) as usize).max(1),
+        ListEncoding::Table => word(0, 4) as usize / 4,
+    }
+}
+
+fn list_meaning(set: &SchemaSet, element: &TypeSchema, region: &[u8]) -> String {
+    match encoding(set, element) {
+        ListEncoding::Packed if *element == TypeSchema::U8 => {
+            format!("{} bytes", region.len())
+        }
+        _ => format!("Vec<{}>, {} bytes", element.display(), region.len()),
+    }
+}
+
+/// An enum's raw value: the `size`-byte little-endian integer at the start of
+/// `block` (0 if it is shorter), as `EnumRepr::read` reads it.
+pub(super) fn read_raw(block: &[u8], size: usize) -> u64 {
+    match block.get(..size) {
+        Some(bytes) if size <= 8 => bytes
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &b| (acc << 8) | u64::from(b)),
+        _ => 0,
+    }
+}
+
+fn truncated(needed: usize, available: usize) -> Error {
+    Error::new(ErrorKind::Truncated { needed, available }, 0)
+}
+
+fn invalid_schema() -> Error {
+    Error::new(
+        ErrorKind::InvalidSchema {
+            reason: "the field's type names a message not in the schema",
+        },
+        0,
+    )
+}
+
+/// The `'static` name an [`ErrorKind::UnknownEnumValue`] carries: the name itself for
+/// a schema the derive wrote; for one read at run time, the name kept once in a small
+/// table of this process (with `std`), else the enum's place-holder name.
+pub(super) fn static_name(name: &Name) -> &'static str {
+    match name {
+        Cow::Borrowed(name) => name,
+        Cow::Owned(name) => intern(name),
+    }
+}
+
+#[cfg(feature = "std")]
+fn intern(name: &str) -> &'static str {
+    use std::sync::Mutex;
+    /// Names kept, and their total bytes: at most `LIMIT` of them are ever kept.
+    static NAMES: Mutex<(Vec<&'static str>, usize)> = Mutex::new((Vec::new(), 0));
+    const LIMIT: usize = 1 << 16;
+    let Ok(mut names) = NAMES.lock() else {
+        return UNNAMED;
+    };
+    if let Some(&kept) = names.0.iter().find(|kept| **kept == name) {
+        return kept;
+    }
+    if names.1 + name.len() > LIMIT {
+        return UNNAMED;
+    }
+    let kept: &'static str = alloc::boxed::Box::leak(name.into());
+    names.0.push(kept);
+    names.1 += name.len();
+    kept
+}
+
+#[cfg(not(feature = "std"))]
+fn intern(_: &str) -> &'static str {
+    UNNAMED
+}
+
+const UNNAMED: &str = "(an enum of a schema read at run time)";

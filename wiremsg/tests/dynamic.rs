@@ -1,0 +1,1451 @@
+//! The schema-driven reader (`wiremsg::dynamic`) against the typed views: on every
+//! golden vector of FORMAT.md, on arbitrary values of a message with every kind of
+//! field and on corruptions of their bytes, both accept the same bytes, fail with the
+//! same error (kind, field path, byte offset) and read the same values; the
+//! annotated dump stops at the same error and never panics.
+
+use proptest::prelude::*;
+use wiremsg::dynamic::{self, Value};
+use wiremsg::{Error, FixedStr, SchemaSet, Template, WireEnum, WireMsg};
+
+const FORMAT: &str = include_str!("../../FORMAT.md");
+
+/// The bytes of the hex block under `<!-- golden: NAME -->` in FORMAT.md.
+fn golden(name: &str) -> Vec<u8> {
+    let marker = format!("<!-- golden: {name} -->");
+    let start = FORMAT.find(&marker).expect("golden vector in FORMAT.md");
+    let block = &FORMAT[start..];
+    let open = block.find("```text\n").expect("hex block") + "```text\n".len();
+    let close = open + block[open..].find("```").expect("end of hex block");
+    block[open..close]
+        .lines()
+        .flat_map(|line| line.split('#').next().unwrap_or("").split_whitespace())
+        .map(|byte| u8::from_str_radix(byte, 16).expect("hex byte"))
+        .collect()
+}
+
+// -- comparing an owned value (decoded by the typed view) with a dynamic value --
+
+/// Asserts that a dynamic value is this value.
+trait Expect {
+    fn same_as(&self, value: &Value<'_>, at: &str);
+}
+
+macro_rules! expect_number {
+    ($variant:ident as $wide:ty: $($ty:ty),*) => {$(
+        impl Expect for $ty {
+            fn same_as(&self, value: &Value<'_>, at: &str) {
+                assert_eq!(value, &Value::$variant(<$wide>::from(*self)), "at `{at}`");
+            }
+        }
+    )*};
+}
+
+expect_number!(Unsigned as u128: u8, u16, u32, u64, u128);
+expect_number!(Signed as i128: i8, i16, i32, i64, i128);
+
+impl Expect for bool {
+    fn same_as(&self, value: &Value<'_>, at: &str) {
+        assert_eq!(value, &Value::Bool(*self), "at `{at}`");
+    }
+}
+
+impl Expect for f32 {
+    fn same_as(&self, value: &Value<'_>, at: &str) {
+        let Value::F32(x) = value else {
+            panic!("at `{at}`: {value:?} is not an f32")
+        };
+        assert_eq!(x.to_bits(), self.to_bits(), "at `{at}`");
+    }
+}
+
+impl Expect for f64 {
+    fn same_as(&self, value: &Value<'_>, at: &str) {
+        let Value::F64(x) = value else {
+            panic!("at `{at}`: {value:?} is not an f64")
+        };
+        assert_eq!(x.to_bits(), self.to_bits(), "at `{at}`");
+    }
+}
+
+impl Expect for String {
+    fn same_as(&self, value: &Value<'_>, at: &str) {
+        assert_eq!(value, &Value::Str(self.as_str().into()), "at `{at}`");
+    }
+}
+
+impl<const N: usize, const PAD: u8> Expect for FixedStr<N, PAD> {
+    fn same_as(&self, value: &Value<'_>, at: &str) {
+        assert_eq!(value, &Value::FixedStr(self.as_str().into()), "at `{at}`");
+    }
+}
+
+impl<M: wiremsg::Mantissa, const SCALE: u32> Expect for wiremsg::Decimal<M, SCALE> {
+    fn same_as(&self, value: &Value<'_>, at: &str) {
+        let Value::Decimal { mantissa, scale } = value else {
+            panic!("at `{at}`: {value:?} is not a decimal")
+        };
+        assert_eq!(
+            (*scale, value.to_string()),
+            (SCALE, self.to_string()),
+            "at `{at}`"
+        );
+        assert_eq!(*mantissa, self.mantissa().to_i128(), "at `{at}`");
+    }
+}
+
+impl<T: Expect> Expect for Option<T> {
+    fn same_as(&self, value: &Value<'_>, at: &str) {
+        match (self, value) {
+            (None, Value::Option(None)) => {}
+            (Some(mine), Value::Option(Some(theirs))) => mine.same_as(theirs, at),
+            _ => panic!("at `{at}`: {value:?} is not {}", self.is_some()),
+        }
+    }
+}
+
+impl<T: Expect, const N: usize> Expect for [T; N] {
+    fn same_as(&self, value: &Value<'_>, at: &str) {
+        let Value::Array(array) = value else {
+            panic!("at `{at}`: {value:?} is not an array")
+        };
+        assert_eq!(array.len(), N, "at `{at}`");
+        for (i, item) in self.iter().enumerate() {
+            item.same_as(&array.get(i).expect("element"), &format!("{at}[{i}]"));
+        }
+    }
+}
+
+impl<T: Expect> Expect for Vec<T> {
+    fn same_as(&self, value: &Value<'_>, at: &str) {
+        match value {
+            Value::List(list) => {
+                assert_eq!(list.len(), self.len(), "at `{at}`");
+                for (i, item) in self.iter().enumerate() {
+                    // O(1) access by index, as the typed list.
+                    item.same_as(&list.get(i).expect("element"), &format!("{at}[{i}]"));
+                }
+                assert_eq!(list.get(self.len()), None);
+            }
+            Value::Bytes(bytes) => {
+                assert_eq!(bytes.len(), self.len(), "at `{at}`");
+                for (item, byte) in self.iter().zip(bytes.iter()) {
+                    item.same_as(&Value::Unsigned(u128::from(*byte)), at);
+                }
+            }
+            _ => panic!("at `{at}`: {value:?} is not a list"),
+        }
+    }
+}
+
+macro_rules! expect_enum {
+    ($($ty:ty),*) => {$(
+        impl Expect for $ty {
+            fn same_as(&self, value: &Value<'_>, at: &str) {
+                let Value::Enum(e) = value else {
+                    panic!("at `{at}`: {value:?} is not an enum")
+                };
+                assert_eq!(e.raw(), u64::from(self.to_raw()), "at `{at}`");
+                assert_eq!(e.type_name(), stringify!($ty), "at `{at}`");
+                // A known value has its variant's name; `Debug` of the Rust value
+                // starts with it.
+                if let Some(name) = e.name() {
+                    assert!(format!("{self:?}").starts_with(name), "at `{at}`: {name}");
+                }
+            }
+        }
+    )*};
+}
+
+/// `Expect` for a message: each readable field by name, and the fields in wire
+/// order.
+macro_rules! expect_message {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl Expect for $ty {
+            fn same_as(&self, value: &Value<'_>, at: &str) {
+                let Value::Message(view) = value else {
+                    panic!("at `{at}`: {value:?} is not a message")
+                };
+                assert_eq!(view.name(), stringify!($ty), "at `{at}`");
+                $(
+                    let name = stringify!($field);
+                    let value = view.get(name).unwrap_or_else(|| panic!("`{at}.{name}` missing"));
+                    self.$field.same_as(&value, &format!("{at}.{name}"));
+                )*
+                let names: Vec<&str> = view.fields().map(|f| f.name()).collect();
+                assert_eq!(names, [$(stringify!($field)),*], "at `{at}`");
+            }
+        }
+    };
+}
+
+fn same_error(typed: &Error, dynamic: &Error, what: &str) {
+    assert_eq!(
+        (typed.kind(), typed.path(), typed.offset()),
+        (dynamic.kind(), dynamic.path(), dynamic.offset()),
+        "{what}: typed `{typed}`, dynamic `{dynamic}`"
+    );
+}
+
+/// The annotated dump of `bytes` stops at `error`, covers only the bytes, is in byte
+/// order and renders.
+fn check_annotation(annotation: &dynamic::Annotation<'_>, error: Option<&Error>) {
+    match (annotation.error(), error) {
+        (None, None) => {}
+        (Some(theirs), Some(mine)) => same_error(mine, theirs, "annotate"),
+        (theirs, mine) => panic!("annotate: {theirs:?} where view: {mine:?}"),
+    }
+    let bytes = annotation.bytes();
+    let mut last = 0;
+    for row in annotation.rows() {
+        assert!(
+            row.offset + row.len <= bytes.len(),
+            "{row:?} past the bytes"
+        );
+        assert!(row.offset >= last, "{row:?} out of order");
+        last = row.offset;
+    }
+    let text = annotation.to_string();
+    // A line per row (more for long hex), and the error's.
+    let lines = annotation.rows().len() + usize::from(annotation.error().is_some());
+    assert!(text.lines().count() >= lines, "{text}");
+    if let Some(error) = annotation.error() {
+        assert!(text.ends_with(&format!("error: {error}\n")), "{text}");
+    }
+}
+
+/// `T::view` and `dynamic::view` agree on `bytes`: both accept and read the same
+/// values, or both fail with the same error. Returns true if they accepted.
+fn agree<T>(set: &SchemaSet, bytes: &[u8]) -> bool
+where
+    T: WireMsg + Expect + for<'v> wiremsg::DecodeField<'v>,
+{
+    let name = T::SCHEMA.name.as_ref();
+    let typed = T::view(bytes);
+    let dynamic = dynamic::view(set, name, bytes);
+    let annotation = dynamic::annotate(set, name, bytes, false);
+    check_annotation(&annotation, typed.as_ref().err());
+    match (typed, dynamic) {
+        (Ok(_), Ok(view)) => {
+            let value = T::decode(bytes).expect("a view that decodes");
+            value.same_as(&Value::Message(view), name);
+            true
+        }
+        (Err(typed), Err(dynamic)) => {
+            same_error(&typed, &dynamic, name);
+            false
+        }
+        (typed, dynamic) => panic!("{name}: typed {typed:?}, dynamic {dynamic:?}"),
+    }
+}
+
+/// As [`agree`], after a message header (`Template::view_with_header` and
+/// `dynamic::view_with_header_as`).
+fn agree_with_header<T>(set: &SchemaSet, bytes: &[u8]) -> bool
+where
+    T: Template + Expect + for<'v> wiremsg::DecodeField<'v>,
+{
+    let name = T::SCHEMA.name.as_ref();
+    let typed = T::view_with_header(bytes);
+    let dynamic = dynamic::view_with_header_as(set, name, bytes);
+    let annotation = dynamic::annotate(set, name, bytes, true);
+    check_annotation(&annotation, typed.as_ref().err());
+    match (typed, dynamic) {
+        (Ok((typed_header, _)), Ok((header, view))) => {
+            assert_eq!(typed_header, header);
+            let value = T::decode(&bytes[8..8 + view.as_bytes().len()]).expect("decodes");
+            value.same_as(&Value::Message(view), name);
+            true
+        }
+        (Err(typed), Err(dynamic)) => {
+            same_error(&typed, &dynamic, name);
+            false
+        }
+        (typed, dynamic) => panic!("{name}: typed {typed:?}, dynamic {dynamic:?}"),
+    }
+}
+
+// -- the golden vectors' types (as in golden.rs) --
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Padded {
+    a: u8,
+    b: i32,
+    c: u8,
+}
+expect_message!(Padded { a, b, c });
+
+#[derive(WireEnum, Debug, Clone, Copy, PartialEq, Default)]
+#[repr(u8)]
+enum Side {
+    #[default]
+    Buy = 0,
+    Sell = 1,
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Tick {
+    sequence: u64,
+    timestamp_ns: u64,
+    symbol: FixedStr<8>,
+    bid_price: i64,
+    bid_size: u32,
+    ask_price: i64,
+    ask_size: u32,
+    side: Side,
+    flags: u8,
+}
+expect_message!(Tick {
+    sequence,
+    timestamp_ns,
+    symbol,
+    bid_price,
+    bid_size,
+    ask_price,
+    ask_size,
+    side,
+    flags
+});
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct LoginRequest {
+    username: String,
+    password: String,
+    mfa_token: Option<String>,
+}
+expect_message!(LoginRequest {
+    username,
+    password,
+    mfa_token
+});
+
+#[derive(WireMsg, Debug, PartialEq, Clone, Copy, Default)]
+struct Level {
+    price: i32,
+    size: u16,
+}
+expect_message!(Level { price, size });
+
+#[derive(WireMsg, Debug, PartialEq, Clone)]
+struct Venue {
+    code: u8,
+    name: String,
+}
+expect_message!(Venue { code, name });
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Book {
+    id: u16,
+    levels: Vec<u16>,
+    quotes: Vec<Level>,
+    tags: Vec<String>,
+    venue: Venue,
+}
+expect_message!(Book {
+    id,
+    levels,
+    quotes,
+    tags,
+    venue
+});
+
+#[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+#[repr(u8)]
+enum Liquidity {
+    Added = 1,
+    Removed = 2,
+    #[wire(other)]
+    Other(u8),
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Fill {
+    qty: Option<u32>,
+    price: Option<i64>,
+    liquidity: Liquidity,
+    last: bool,
+}
+expect_message!(Fill {
+    qty,
+    price,
+    liquidity,
+    last
+});
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Sample {
+    ratio: f32,
+    price: f64,
+    big: u128,
+    levels: [i16; 2],
+    inner: Level,
+    bytes: Vec<u8>,
+    venues: Vec<Venue>,
+}
+expect_message!(Sample {
+    ratio,
+    price,
+    big,
+    levels,
+    inner,
+    bytes,
+    venues
+});
+
+mod v1 {
+    use wiremsg::WireMsg;
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Quote {
+        pub(crate) price: i64,
+        pub(crate) size: u32,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Order {
+        pub(crate) id: u64,
+        pub(crate) note: String,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    #[wire(block_length)]
+    pub(crate) struct Alert {
+        pub(crate) code: u32,
+        pub(crate) level: u16,
+    }
+}
+expect_message!(Quote {
+    price,
+    size,
+    venue,
+    flags
+});
+use v1::{Alert as AlertV1, Order as OrderV1, Quote as QuoteV1};
+
+impl Expect for QuoteV1 {
+    fn same_as(&self, value: &Value<'_>, at: &str) {
+        let view = value.as_message().expect("a message");
+        self.price.same_as(&view.get("price").unwrap(), at);
+        self.size.same_as(&view.get("size").unwrap(), at);
+    }
+}
+
+impl Expect for OrderV1 {
+    fn same_as(&self, value: &Value<'_>, at: &str) {
+        let view = value.as_message().expect("a message");
+        self.id.same_as(&view.get("id").unwrap(), at);
+        self.note.same_as(&view.get("note").unwrap(), at);
+    }
+}
+
+impl Expect for AlertV1 {
+    fn same_as(&self, value: &Value<'_>, at: &str) {
+        let view = value.as_message().expect("a message");
+        self.code.same_as(&view.get("code").unwrap(), at);
+        self.level.same_as(&view.get("level").unwrap(), at);
+    }
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+#[wire(version = 3)]
+struct Quote {
+    price: i64,
+    size: u32,
+    #[wire(since = 2)]
+    venue: u8,
+    #[wire(since = 3, default = 7)]
+    flags: u16,
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+#[wire(version = 2)]
+struct Order {
+    id: u64,
+    note: String,
+    #[wire(since = 2)]
+    tags: Vec<String>,
+}
+expect_message!(Order { id, note, tags });
+
+#[derive(WireMsg, Debug, PartialEq)]
+#[wire(template_id = 1, schema_id = 7, version = 2)]
+struct AddOrder {
+    order: u64,
+    symbol: FixedStr<8>,
+    price: i64,
+    #[wire(since = 2)]
+    shares: u32,
+}
+expect_message!(AddOrder {
+    order,
+    symbol,
+    price,
+    shares
+});
+
+#[derive(WireMsg, Debug, PartialEq)]
+#[wire(block_length, version = 2)]
+struct Alert {
+    code: u32,
+    level: u16,
+    #[wire(since = 2)]
+    reason: String,
+}
+expect_message!(Alert {
+    code,
+    level,
+    reason
+});
+
+#[derive(WireMsg, Debug, PartialEq)]
+#[wire(template_id = 3, schema_id = 7)]
+struct Text {
+    body: String,
+}
+expect_message!(Text { body });
+
+expect_enum!(Side, Liquidity);
+
+fn set_of<T: WireMsg>() -> SchemaSet {
+    SchemaSet::of::<T>().expect("a schema set")
+}
+
+/// Every prefix and every single-byte change of `bytes` (a few values per byte).
+fn mutations(bytes: &[u8]) -> impl Iterator<Item = Vec<u8>> + '_ {
+    let cuts = (0..bytes.len()).map(|len| bytes[..len].to_vec());
+    let flips = (0..bytes.len()).flat_map(move |at| {
+        [0x00, 0x01, 0x02, 0x7f, 0x80, 0xff, bytes[at] ^ 0x01]
+            .into_iter()
+            .map(move |b| {
+                let mut out = bytes.to_vec();
+                out[at] = b;
+                out
+            })
+    });
+    cuts.chain(flips)
+}
+
+/// The typed and the dynamic reader agree on `bytes` and on every mutation of them.
+fn agree_everywhere<T>(bytes: &[u8]) -> usize
+where
+    T: WireMsg + Expect + for<'v> wiremsg::DecodeField<'v>,
+{
+    let set = set_of::<T>();
+    assert!(
+        agree::<T>(&set, bytes),
+        "{} accepts its golden vector",
+        T::SCHEMA.name
+    );
+    mutations(bytes).filter(|m| agree::<T>(&set, m)).count()
+}
+
+#[test]
+fn golden_e1_to_e6_read_alike_and_fail_alike() {
+    agree_everywhere::<Padded>(&golden("E1"));
+    agree_everywhere::<Tick>(&golden("E2"));
+    agree_everywhere::<LoginRequest>(&golden("E3"));
+    agree_everywhere::<Book>(&golden("E4"));
+    agree_everywhere::<Fill>(&golden("E5"));
+    agree_everywhere::<Sample>(&golden("E6"));
+
+    // A few values read by name, to be sure what "alike" means.
+    let set = set_of::<Book>();
+    let bytes = golden("E4");
+    let book = dynamic::view(&set, "Book", &bytes).unwrap();
+    assert_eq!(book.get("id"), Some(Value::Unsigned(513)));
+    assert_eq!(book.get("levels").unwrap().to_string(), "[7, 9]");
+    assert_eq!(
+        book.get("quotes").unwrap().to_string(),
+        "[Level { price: -1, size: 10 }, Level { price: 5, size: 20 }]"
+    );
+    assert_eq!(
+        book.get("venue").unwrap().to_string(),
+        r#"Venue { code: 3, name: "XNAS" }"#
+    );
+    let set = set_of::<Fill>();
+    let bytes = golden("E5");
+    let fill = dynamic::view(&set, "Fill", &bytes).unwrap();
+    assert_eq!(
+        fill.to_string(),
+        "Fill { qty: Some(500), price: None, liquidity: Other(7), last: true }"
+    );
+}
+
+#[test]
+fn golden_e7_and_e9_every_reader_of_every_writer() {
+    // v1 and v3 readers of v1 and v3 bytes.
+    for name in ["E7a", "E7b"] {
+        agree_everywhere::<Quote>(&golden(name));
+        agree_everywhere::<QuoteV1>(&golden(name));
+    }
+    for name in ["E7c", "E7d"] {
+        agree_everywhere::<Order>(&golden(name));
+        agree_everywhere::<OrderV1>(&golden(name));
+    }
+    for name in ["E9a", "E9b"] {
+        agree_everywhere::<Alert>(&golden(name));
+        agree_everywhere::<AlertV1>(&golden(name));
+    }
+
+    // The v3 reader of v1 bytes: the declared default, the type's default, and the
+    // view says which fields the writer had.
+    let set = set_of::<Quote>();
+    let old = golden("E7a");
+    let view = dynamic::view(&set, "Quote", &old).unwrap();
+    let typed = Quote::view(&old).unwrap();
+    assert_eq!(
+        (view.get("venue"), view.get("flags"), view.version()),
+        (
+            Some(Value::Unsigned(0)),
+            Some(Value::Unsigned(7)),
+            typed.version()
+        )
+    );
+    assert_eq!(
+        (view.has("flags"), view.try_get("flags")),
+        (typed.has_flags(), None)
+    );
+    let absent: Vec<bool> = view.fields().map(|f| f.is_present()).collect();
+    assert_eq!(absent, [true, true, false, false]);
+    let set = set_of::<Alert>();
+    let old = golden("E9a");
+    let view = dynamic::view(&set, "Alert", &old).unwrap();
+    assert_eq!(view.get("reason").unwrap().as_str(), Some(""));
+    assert!(!view.has("reason"));
+}
+
+#[test]
+fn golden_e8_and_f1_with_their_headers() {
+    let set = set_of::<AddOrder>();
+    let bytes = golden("E8");
+    assert!(agree_with_header::<AddOrder>(&set, &bytes));
+    for m in mutations(&bytes) {
+        agree_with_header::<AddOrder>(&set, &m);
+    }
+    let (header, view) = dynamic::view_with_header(&set, &bytes).unwrap();
+    assert_eq!(
+        (header.version, view.get("shares")),
+        (2, Some(Value::Unsigned(100)))
+    );
+
+    let set = set_of::<Text>();
+    let frame = golden("F1");
+    assert_eq!(frame[..4], [18, 0, 0, 0]);
+    let bytes = &frame[4..];
+    assert!(agree_with_header::<Text>(&set, bytes));
+    for m in mutations(bytes) {
+        agree_with_header::<Text>(&set, &m);
+    }
+    let (_, text) = dynamic::view_with_header(&set, bytes).unwrap();
+    assert_eq!(text.get("body").unwrap().as_str(), Some("halt"));
+}
+
+#[test]
+fn golden_s1_a_schema_file_read_by_the_schema_of_schemas() {
+    let bytes = golden("S1");
+    let schemas = dynamic::canonical_schema();
+    let (_, file) = dynamic::view_with_header(&schemas, &bytes).unwrap();
+    let typed = SchemaSet::from_bytes(&bytes).unwrap();
+    let messages = file.get("messages").unwrap();
+    let messages = messages.as_list().unwrap();
+    assert_eq!(messages.len(), typed.messages().len());
+    let ping = messages.get(0).unwrap();
+    let ping = ping.as_message().unwrap();
+    let schema = &typed.messages()[0];
+    assert_eq!(
+        ping.get("name").unwrap().as_str(),
+        Some(schema.name.as_ref())
+    );
+    assert_eq!(
+        ping.get("block_length"),
+        Some(Value::Unsigned(schema.block_length as u128))
+    );
+    assert_eq!(
+        ping.get("template_id").unwrap().to_string(),
+        format!("Some({})", schema.template_id.unwrap())
+    );
+    let fields = ping.get("fields").unwrap();
+    let seq = fields.as_list().unwrap().get(0).unwrap();
+    let seq = seq.as_message().unwrap();
+    assert_eq!(seq.get("name").unwrap().as_str(), Some("seq"));
+    assert_eq!(seq.get("size"), Some(Value::Unsigned(4)));
+    assert_eq!(
+        file.get("types").unwrap().to_string(),
+        "[WireType { code: 3, len: 0, child: 0 }]"
+    );
+
+    // On every mutation, the dynamic reader fails exactly where reading the schema
+    // file fails to validate (its other errors are about the schema it states).
+    for m in mutations(&bytes) {
+        let dynamic = dynamic::view_with_header(&schemas, &m);
+        match SchemaSet::from_bytes(&m) {
+            Err(e) if !matches!(e.kind(), wiremsg::ErrorKind::InvalidSchema { .. }) => {
+                same_error(&e, &dynamic.unwrap_err(), "S1")
+            }
+            _ => assert!(dynamic.is_ok(), "{:?}", dynamic.err()),
+        }
+    }
+}
+
+// -- every kind of field, arbitrary values, random corruptions --
+
+#[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+#[repr(u16)]
+enum Mic {
+    Xnas = 1,
+    Xnys = 2,
+    #[wire(other)]
+    Other(u16),
+}
+
+#[derive(WireMsg, Debug, Clone, PartialEq, Default)]
+struct Point {
+    x: i32,
+    y: i16,
+}
+expect_message!(Point { x, y });
+
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+struct Leg {
+    qty: u32,
+    px: Option<i64>,
+    side: Side,
+}
+expect_message!(Leg { qty, px, side });
+
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+struct Tag {
+    code: u8,
+    label: String,
+}
+expect_message!(Tag { code, label });
+
+/// A fixed-size message with a block length field.
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+#[wire(block_length)]
+struct Stamp {
+    at: u64,
+    ok: bool,
+}
+expect_message!(Stamp { at, ok });
+
+/// A fixed-size message that evolved: in a list, its stride says which version.
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+#[wire(version = 2)]
+struct Evo {
+    a: u16,
+    #[wire(since = 2)]
+    b: bool,
+}
+expect_message!(Evo { a, b });
+
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+struct Tree {
+    label: String,
+    children: Vec<Tree>,
+}
+expect_message!(Tree { label, children });
+
+expect_enum!(Mic);
+
+/// `Rich` at version 1 (`RichV1`) and 2 (`Rich`): the same fields, and in version 2
+/// four more.
+macro_rules! rich {
+    ($name:ident [$($attr:tt)*] { $($later:tt)* } [$($names:ident),*]) => {
+        #[derive(WireMsg, Debug, Clone, PartialEq)]
+        #[wire(template_id = 5, schema_id = 2, $($attr)*)]
+        struct $name {
+            flag: bool,
+            a_u8: u8,
+            a_u16: u16,
+            a_u32: u32,
+            a_u64: u64,
+            a_u128: u128,
+            a_i8: i8,
+            a_i16: i16,
+            a_i32: i32,
+            a_i64: i64,
+            a_i128: i128,
+            a_f32: f32,
+            a_f64: f64,
+            sym: FixedStr<4>,
+            side: Side,
+            mic: Mic,
+            maybe: Option<u16>,
+            maybe_leg: Option<Leg>,
+            maybe_text: Option<String>,
+            maybe_tag: Option<Tag>,
+            arr: [u8; 3],
+            sides: [Side; 2],
+            points: [Point; 2],
+            text: String,
+            blob: Vec<u8>,
+            nums: Vec<i32>,
+            flags: Vec<bool>,
+            syms: Vec<FixedStr<3>>,
+            mics: Vec<Mic>,
+            words: Vec<String>,
+            legs: Vec<Leg>,
+            evos: Vec<Evo>,
+            tags: Vec<Tag>,
+            stamps: Vec<Stamp>,
+            at: Point,
+            tag: Tag,
+            stamp: Stamp,
+            tree: Tree,
+            #[wire(reserved)]
+            old: u32,
+            $($later)*
+        }
+        expect_message!($name {
+            flag, a_u8, a_u16, a_u32, a_u64, a_u128, a_i8, a_i16, a_i32, a_i64, a_i128,
+            a_f32, a_f64, sym, side, mic, maybe, maybe_leg, maybe_text, maybe_tag, arr,
+            sides, points, text, blob, nums, flags, syms, mics, words, legs, evos, tags,
+            stamps, at, tag, stamp, tree $(, $names)*
+        });
+    };
+}
+
+rich!(RichV1 [] {} []);
+rich!(Rich [version = 2] {
+    #[wire(since = 2, default = 9)]
+    extra: u32,
+    #[wire(since = 2)]
+    notes: Vec<String>,
+    #[wire(since = 2, default = "n/a")]
+    note: String,
+    #[wire(since = 2)]
+    late_side: Side,
+} [extra, notes, note, late_side]);
+
+fn side() -> impl Strategy<Value = Side> {
+    prop_oneof![Just(Side::Buy), Just(Side::Sell)]
+}
+
+fn mic() -> impl Strategy<Value = Mic> {
+    prop_oneof![
+        Just(Mic::Xnas),
+        Just(Mic::Xnys),
+        any::<u16>().prop_map(Mic::Other)
+    ]
+}
+
+fn leg() -> impl Strategy<Value = Leg> {
+    (any::<u32>(), any::<Option<i64>>(), side()).prop_map(|(qty, px, side)| Leg { qty, px, side })
+}
+
+fn point() -> impl Strategy<Value = Point> {
+    (any::<i32>(), any::<i16>()).prop_map(|(x, y)| Point { x, y })
+}
+
+fn tag() -> impl Strategy<Value = Tag> {
+    (any::<u8>(), ".{0,4}").prop_map(|(code, label)| Tag { code, label })
+}
+
+fn stamp() -> impl Strategy<Value = Stamp> {
+    (any::<u64>(), any::<bool>()).prop_map(|(at, ok)| Stamp { at, ok })
+}
+
+fn fixed<const N: usize>() -> impl Strategy<Value = FixedStr<N>> {
+    proptest::string::string_regex(&format!("[A-Zé]{{0,{}}}", N / 2))
+        .expect("regex")
+        .prop_map(|s| FixedStr::new(&s).expect("fits"))
+}
+
+fn tree() -> impl Strategy<Value = Tree> {
+    let leaf = "[a-z]{0,3}".prop_map(|label| Tree {
+        label,
+        children: Vec::new(),
+    });
+    leaf.prop_recursive(3, 10, 3, |inner| {
+        ("[a-z]{0,3}", proptest::collection::vec(inner, 0..3))
+            .prop_map(|(label, children)| Tree { label, children })
+    })
+}
+
+fn rich_v1() -> impl Strategy<Value = RichV1> {
+    use proptest::collection::vec;
+    (
+        (
+            any::<bool>(),
+            any::<u8>(),
+            any::<u16>(),
+            any::<u32>(),
+            any::<u64>(),
+            any::<u128>(),
+            any::<i8>(),
+            any::<i16>(),
+            any::<i32>(),
+            any::<i64>(),
+            any::<i128>(),
+        ),
+        (any::<f32>(), any::<f64>(), fixed::<4>(), side(), mic()),
+        (
+            any::<Option<u16>>(),
+            proptest::option::of(leg()),
+            proptest::option::of(".{0,4}"),
+            proptest::option::of(tag()),
+        ),
+        (any::<[u8; 3]>(), [side(), side()], [point(), point()]),
+        (".{0,6}", vec(any::<u8>(), 0..6), vec(any::<i32>(), 0..4)),
+        (
+            vec(any::<bool>(), 0..4),
+            vec(fixed::<3>(), 0..3),
+            vec(mic(), 0..3),
+        ),
+        (
+            vec(".{0,4}", 0..3),
+            vec(leg(), 0..3),
+            vec(
+                (any::<u16>(), any::<bool>()).prop_map(|(a, b)| Evo { a, b }),
+                0..3,
+            ),
+            vec(tag(), 0..3),
+            vec(stamp(), 0..3),
+        ),
+        (point(), tag(), stamp(), tree()),
+    )
+        .prop_map(
+            |(
+                (flag, a_u8, a_u16, a_u32, a_u64, a_u128, a_i8, a_i16, a_i32, a_i64, a_i128),
+                (a_f32, a_f64, sym, side, mic),
+                (maybe, maybe_leg, maybe_text, maybe_tag),
+                (arr, sides, points),
+                (text, blob, nums),
+                (flags, syms, mics),
+                (words, legs, evos, tags, stamps),
+                (at, tag, stamp, tree),
+            )| RichV1 {
+                flag,
+                a_u8,
+                a_u16,
+                a_u32,
+                a_u64,
+                a_u128,
+                a_i8,
+                a_i16,
+                a_i32,
+                a_i64,
+                a_i128,
+                a_f32,
+                a_f64,
+                sym,
+                side,
+                mic,
+                maybe,
+                maybe_leg,
+                maybe_text,
+                maybe_tag,
+                arr,
+                sides,
+                points,
+                text,
+                blob,
+                nums,
+                flags,
+                syms,
+                mics,
+                words,
+                legs,
+                evos,
+                tags,
+                stamps,
+                at,
+                tag,
+                stamp,
+                tree,
+                old: 0,
+            },
+        )
+}
+
+fn rich() -> impl Strategy<Value = Rich> {
+    (
+        rich_v1(),
+        any::<u32>(),
+        proptest::collection::vec(".{0,3}", 0..3),
+        ".{0,4}",
+        side(),
+    )
+        .prop_map(|(v1, extra, notes, note, late_side)| {
+            let RichV1 {
+                flag,
+                a_u8,
+                a_u16,
+                a_u32,
+                a_u64,
+                a_u128,
+                a_i8,
+                a_i16,
+                a_i32,
+                a_i64,
+                a_i128,
+                a_f32,
+                a_f64,
+                sym,
+                side,
+                mic,
+                maybe,
+                maybe_leg,
+                maybe_text,
+                maybe_tag,
+                arr,
+                sides,
+                points,
+                text,
+                blob,
+                nums,
+                flags,
+                syms,
+                mics,
+                words,
+                legs,
+                evos,
+                tags,
+                stamps,
+                at,
+                tag,
+                stamp,
+                tree,
+                old,
+            } = v1;
+            Rich {
+                flag,
+                a_u8,
+                a_u16,
+                a_u32,
+                a_u64,
+                a_u128,
+                a_i8,
+                a_i16,
+                a_i32,
+                a_i64,
+                a_i128,
+                a_f32,
+                a_f64,
+                sym,
+                side,
+                mic,
+                maybe,
+                maybe_leg,
+                maybe_text,
+                maybe_tag,
+                arr,
+                sides,
+                points,
+                text,
+                blob,
+                nums,
+                flags,
+                syms,
+                mics,
+                words,
+                legs,
+                evos,
+                tags,
+                stamps,
+                at,
+                tag,
+                stamp,
+                tree,
+                old,
+                extra,
+                notes,
+                note,
+                late_side,
+            }
+        })
+}
+
+/// One change to a buffer.
+#[derive(Debug, Clone)]
+enum Hit {
+    /// The byte at (an index modulo the length) becomes this.
+    Byte(usize, u8),
+    /// A little-endian `u16` or `u32` there: block lengths, end offsets, strides,
+    /// table starts, mostly near the buffer's own size.
+    Word(usize, u32, bool),
+    /// The buffer is cut to (a length modulo its length).
+    Cut(usize),
+    /// A byte is inserted there.
+    Insert(usize, u8),
+}
+
+fn hits() -> impl Strategy<Value = Vec<Hit>> {
+    let hit = prop_oneof![
+        4 => (any::<usize>(), any::<u8>()).prop_map(|(at, b)| Hit::Byte(at, b)),
+        3 => (any::<usize>(), prop_oneof![0u32..400, any::<u32>()], any::<bool>())
+            .prop_map(|(at, n, wide)| Hit::Word(at, n, wide)),
+        1 => any::<usize>().prop_map(Hit::Cut),
+        1 => (any::<usize>(), any::<u8>()).prop_map(|(at, b)| Hit::Insert(at, b)),
+    ];
+    proptest::collection::vec(hit, 0..4)
+}
+
+fn apply(bytes: &mut Vec<u8>, hits: &[Hit]) {
+    for hit in hits {
+        if bytes.is_empty() {
+            return;
+        }
+        let len = bytes.len();
+        match *hit {
+            Hit::Byte(at, b) => bytes[at % len] = b,
+            Hit::Word(at, n, wide) => {
+                let at = at % len;
+                let word = n.to_le_bytes();
+                let width = if wide { 4 } else { 2 };
+                for (i, b) in word.iter().take(width).enumerate() {
+                    if let Some(slot) = bytes.get_mut(at + i) {
+                        *slot = *b;
+                    }
+                }
+            }
+            Hit::Cut(at) => bytes.truncate(at % len),
+            Hit::Insert(at, b) => bytes.insert(at % len, b),
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
+
+    /// Arbitrary values of every kind of field, changed at random: the two readers
+    /// accept the same bytes, read the same values, and fail with the same error.
+    #[test]
+    fn typed_and_dynamic_agree_on_rich_messages(value in rich(), hits in hits()) {
+        let set = set_of::<Rich>();
+        let mut bytes = value.to_bytes().unwrap();
+        prop_assert!(agree::<Rich>(&set, &bytes));
+        apply(&mut bytes, &hits);
+        agree::<Rich>(&set, &bytes);
+
+        let mut framed = Vec::new();
+        value.encode_with_header(&mut framed).unwrap();
+        prop_assert!(agree_with_header::<Rich>(&set, &framed));
+        apply(&mut framed, &hits);
+        agree_with_header::<Rich>(&set, &framed);
+    }
+
+    /// Version 1 bytes read by the version 2 schema (the declared defaults, the
+    /// types' defaults), and version 2 bytes by the version 1 schema.
+    #[test]
+    fn typed_and_dynamic_agree_across_versions(old in rich_v1(), new in rich(), hits in hits()) {
+        let (v1, v2) = (set_of::<RichV1>(), set_of::<Rich>());
+        let old_bytes = old.to_bytes().unwrap();
+        let new_bytes = new.to_bytes().unwrap();
+        prop_assert!(agree::<Rich>(&v2, &old_bytes));
+        prop_assert!(agree::<RichV1>(&v1, &new_bytes));
+        let view = dynamic::view(&v2, "Rich", &old_bytes).unwrap();
+        prop_assert_eq!(view.get("extra"), Some(Value::Unsigned(9)));
+        prop_assert_eq!(view.get("note"), Some(Value::Str("n/a".into())));
+        prop_assert_eq!(view.get("notes").unwrap().as_list().map(|l| l.len()), Some(0));
+        prop_assert_eq!(view.get("late_side").unwrap().to_string(), "Buy");
+        prop_assert_eq!((view.version(), view.has("extra")), (1, false));
+        prop_assert_eq!(view.get("old"), None);
+
+        let mut changed = old_bytes.clone();
+        apply(&mut changed, &hits);
+        agree::<Rich>(&v2, &changed);
+        let mut changed = new_bytes;
+        apply(&mut changed, &hits);
+        agree::<RichV1>(&v1, &changed);
+    }
+}
+
+#[test]
+fn nesting_past_the_depth_limit_fails_alike() {
+    let mut tree = Tree {
+        label: "leaf".into(),
+        children: Vec::new(),
+    };
+    for depth in 0..70 {
+        tree = Tree {
+            label: format!("{depth}"),
+            children: vec![tree],
+        };
+    }
+    let bytes = tree.to_bytes().unwrap();
+    let set = set_of::<Tree>();
+    let typed = Tree::view(&bytes).unwrap_err();
+    let dynamic = dynamic::view(&set, "Tree", &bytes).unwrap_err();
+    assert!(matches!(
+        typed.kind(),
+        wiremsg::ErrorKind::DepthLimitExceeded { limit: 64 }
+    ));
+    same_error(&typed, &dynamic, "depth");
+    let annotation = dynamic::annotate(&set, "Tree", &bytes, false);
+    check_annotation(&annotation, Some(&typed));
+    assert!(annotation.rows().iter().any(|r| r.depth > 64));
+}
+
+#[test]
+fn annotation_of_corrupt_bytes_shows_the_parts_before_the_fault() {
+    let set = set_of::<Book>();
+    let mut bytes = golden("E4");
+    // `tags[1]` ("é") made invalid UTF-8.
+    bytes[48] = 0xff;
+    let dump = dynamic::annotate(&set, "Book", &bytes, false);
+    let err = dump.error().expect("an error");
+    assert_eq!(err.to_string(), Book::view(&bytes).unwrap_err().to_string());
+    assert_eq!((err.path(), err.offset()), ("tags[1]".to_string(), 48));
+    let rows: Vec<(usize, usize, &str)> = dump
+        .rows()
+        .iter()
+        .map(|r| (r.offset, r.depth, r.name.as_str()))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (0, 0, "block length"),
+            (2, 0, "id"),
+            (4, 0, "levels"),
+            (8, 0, "quotes"),
+            (12, 0, "tags"),
+            (20, 0, "levels (tail)"),
+            (20, 1, "[0]"),
+            (22, 1, "[1]"),
+            (24, 0, "quotes (tail)"),
+            (24, 1, "stride"),
+            (26, 1, "[0]"),
+            (26, 2, "price"),
+            (30, 2, "size"),
+            (32, 1, "[1]"),
+            (32, 2, "price"),
+            (36, 2, "size"),
+            (38, 0, "tags (tail)"),
+            (38, 1, "table"),
+            (42, 1, "table"),
+            (46, 1, "[0]"),
+        ]
+    );
+    let text = dump.to_string();
+    assert!(text.contains("    46  61 62"), "{text}");
+    assert!(
+        text.ends_with("error: invalid UTF-8 after 0 valid bytes at byte 48 in `tags[1]`\n"),
+        "{text}"
+    );
+
+    // Truncated anywhere, or garbage: rows and an error, never a panic.
+    let bytes = golden("E6");
+    let set = set_of::<Sample>();
+    for len in 0..bytes.len() {
+        let dump = dynamic::annotate(&set, "Sample", &bytes[..len], false);
+        check_annotation(&dump, Sample::view(&bytes[..len]).err().as_ref());
+    }
+}
+
+#[test]
+fn schemas_the_derive_could_not_write_are_refused() {
+    use std::borrow::Cow;
+    use wiremsg::ErrorKind;
+    let set = set_of::<Book>();
+    let mut messages = set.messages().to_vec();
+    let book = messages.iter_mut().find(|m| m.name == "Book").unwrap();
+    let mut fields = book.fields.to_vec();
+    fields[1].offset += 1;
+    book.fields = Cow::Owned(fields);
+    let broken = SchemaSet::from_messages(messages).unwrap();
+    let err = dynamic::view(&broken, "Book", &golden("E4")).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::InvalidSchema { .. }));
+    assert_eq!(err.path(), "Book.levels");
+
+    // An inline message that holds itself.
+    let mut point = set_of::<Point>().messages()[0].clone();
+    let mut fields = point.fields.to_vec();
+    fields[1].ty = wiremsg::TypeSchema::Message(wiremsg::MessageRef::named("Point")).into();
+    fields[1].size = 6;
+    point.fields = Cow::Owned(fields);
+    point.block_length = 10;
+    point.min_block_length = 10;
+    let cyclic = SchemaSet::from_messages([point]).unwrap();
+    let err = dynamic::view(&cyclic, "Point", &[0; 64]).unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::InvalidSchema { .. }),
+        "{err}"
+    );
+    let dump = dynamic::annotate(&cyclic, "Point", &[0; 64], false);
+    assert!(dump.rows().is_empty() && dump.error().is_some());
+
+    let err = dynamic::view(&set, "Nope", &[]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid schema: the schema set has no message of this name at byte 0 in `Nope`"
+    );
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Lists {
+    evos: Vec<Evo>,
+    stamps: Vec<Stamp>,
+    trees: Vec<Tree>,
+}
+expect_message!(Lists {
+    evos,
+    stamps,
+    trees
+});
+
+#[test]
+fn list_shapes_agree_under_every_single_byte_change() {
+    let lists = Lists {
+        evos: vec![Evo { a: 1, b: true }, Evo { a: 2, b: false }],
+        stamps: vec![Stamp { at: 3, ok: true }],
+        trees: vec![
+            Tree {
+                label: "a".into(),
+                children: vec![Tree {
+                    label: "b".into(),
+                    children: Vec::new(),
+                }],
+            },
+            Tree {
+                label: String::new(),
+                children: Vec::new(),
+            },
+        ],
+    };
+    let bytes = lists.to_bytes().unwrap();
+    let accepted = agree_everywhere::<Lists>(&bytes);
+    assert!(accepted > 0);
+
+    // Read with the stride of a version 1 writer (2 bytes per element), the six
+    // bytes `01 00 01 02 00 00` are three elements whose `b` is absent (`false`).
+    let mut older = bytes.clone();
+    let stride_at = usize::from(u16::from_le_bytes([older[0], older[1]]));
+    assert_eq!(older[stride_at], 3);
+    older[stride_at] = 2;
+    let set = set_of::<Lists>();
+    assert!(agree::<Lists>(&set, &older));
+    let view = dynamic::view(&set, "Lists", &older).unwrap();
+    assert_eq!(
+        view.get("evos").unwrap().to_string(),
+        "[Evo { a: 1, b: false }, Evo { a: 513, b: false }, Evo { a: 0, b: false }]"
+    );
+    // Under the block of version 1: refused alike.
+    older[stride_at] = 1;
+    assert!(!agree::<Lists>(&set, &older));
+    assert!(matches!(
+        dynamic::view(&set, "Lists", &older).unwrap_err().kind(),
+        wiremsg::ErrorKind::StrideTooSmall {
+            stride: 1,
+            required: 2
+        }
+    ));
+}
+
+#[test]
+fn annotation_rows_are_in_byte_order_with_absent_fields_after_the_block() {
+    let set = set_of::<Order>();
+    let bytes = golden("E7c");
+    let dump = dynamic::annotate(&set, "Order", &bytes, false);
+    let rows: Vec<(usize, usize, &str, &str)> = dump
+        .rows()
+        .iter()
+        .map(|r| (r.offset, r.len, r.name.as_str(), r.meaning.as_str()))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (0, 2, "block length", "14 (an older version's)"),
+            (2, 8, "id", "9"),
+            (10, 4, "note", "ends at 18"),
+            (14, 0, "tags", "absent (since version 2)"),
+            (14, 4, "note (tail)", "\"rush\""),
+        ]
+    );
+    let set = set_of::<Sample>();
+    let bytes = golden("E6");
+    let dump = dynamic::annotate(&set, "Sample", &bytes, false);
+    assert!(dump.error().is_none());
+    let text = dump.to_string();
+    for line in [
+        "    30  fe ff 03 00                                       levels                   [-2, 3]",
+        "    34                                                    inner                    Level, 6 bytes",
+        "    34  64 00 00 00                                         price                  100",
+        "    48  de ad                                             bytes (tail)             2 bytes",
+        "    50                                                    venues (tail)            Vec<Venue>, 23 bytes",
+        "    58                                                      [0]                    Venue, 8 bytes",
+        "    65  41                                                    name (tail)          \"A\"",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+}
+
+// -- E10: the trading field types (FORMAT.md §4.3, §4.8, §4.9, §6.4) --
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct TopLevel {
+    symbol: FixedStr<8, 0>,
+    #[wire(null = i64::MIN)]
+    bid: Option<wiremsg::Decimal<i64, 4>>,
+    ask: wiremsg::Decimal<u32, 4>,
+    #[wire(null = u32::MAX)]
+    size: Option<u32>,
+    #[wire(max_len = 4)]
+    venues: Vec<u16>,
+}
+expect_message!(TopLevel {
+    symbol,
+    bid,
+    ask,
+    size,
+    venues
+});
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Ladder {
+    name: String,
+    #[wire(max_len = 2)]
+    levels: Vec<TopLevel>,
+    #[wire(max_len = 3)]
+    tags: Vec<String>,
+}
+expect_message!(Ladder { name, levels, tags });
+
+#[test]
+fn golden_e10_and_bounded_lists_read_alike_and_fail_alike() {
+    agree_everywhere::<TopLevel>(&golden("E10"));
+    let set = set_of::<TopLevel>();
+    let bytes = golden("E10");
+    let top = dynamic::view(&set, "TopLevel", &bytes).unwrap();
+    assert_eq!(
+        top.to_string(),
+        r#"TopLevel { symbol: "NQ", bid: None, ask: 123.4500, size: Some(300), venues: [1, 2] }"#
+    );
+
+    let level = |n: u32| TopLevel {
+        symbol: FixedStr::new("ES").unwrap(),
+        bid: Some(wiremsg::Decimal::from_mantissa(-5)),
+        ask: wiremsg::Decimal::from_mantissa(n),
+        size: None,
+        venues: vec![7],
+    };
+    let ladder = Ladder {
+        name: "x".into(),
+        levels: vec![level(1), level(2)],
+        tags: vec!["a".into(), "b".into()],
+    };
+    agree_everywhere::<Ladder>(&ladder.to_bytes().unwrap());
+    // Lists past their bound, written by a reader without the bound: both readers
+    // refuse them with ListTooLong, at the same offset.
+    #[derive(WireMsg)]
+    struct Unbounded {
+        name: String,
+        levels: Vec<TopLevel>,
+        tags: Vec<String>,
+    }
+    let long = Unbounded {
+        name: "x".into(),
+        levels: vec![level(1), level(2), level(3)],
+        tags: vec!["a".into(); 4],
+    };
+    let bytes = long.to_bytes().unwrap();
+    let typed = Ladder::view(&bytes).unwrap_err();
+    let dynamic = dynamic::view(&set_of::<Ladder>(), "Ladder", &bytes).unwrap_err();
+    assert_eq!(
+        typed.kind(),
+        &wiremsg::ErrorKind::ListTooLong { len: 3, max: 2 }
+    );
+    same_error(&typed, &dynamic, "Ladder");
+    assert!(!agree::<Ladder>(&set_of::<Ladder>(), &bytes));
+}
