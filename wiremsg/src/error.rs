@@ -431,7 +431,7 @@ fn write_path(out: &mut impl fmt::Write, path: &[Segment]) -> fmt::Result {
                 out.write_str(name.trim_start_matches("r#"))?;
             }
             Segment::Named(name) => {
-                if i > 0 {
+                if i > 0 && i != elided.end {
                     out.write_char('.')?;
                 }
                 out.write_str(name)?;

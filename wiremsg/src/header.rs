@@ -355,65 +355,98 @@ fn body_range<T: Template>(
     header: MessageHeader,
     bytes: &[u8],
 ) -> Result<core::ops::Range<usize>, Error> {
-    if header.schema_id != T::SCHEMA_ID {
-        return Err(Error::new(
-            ErrorKind::SchemaMismatch {
-                schema_id: header.schema_id,
-                expected: T::SCHEMA_ID,
-            },
-            4,
-        ));
-    }
-    let body = bytes.get(MessageHeader::LEN..).unwrap_or_default();
-    let announced = usize::from(header.block_length);
-    // The header and the message must tell one story (FORMAT.md §8): a version this
-    // reader knows has exactly its block; a newer one at least this reader's block.
-    let expected = if header.version <= T::VERSION {
-        crate::layout::block_length_of::<T::Layout>(header.version)
-    } else {
-        T::BLOCK_LENGTH
+    let reader = Reader {
+        schema_id: T::SCHEMA_ID,
+        version: T::VERSION,
+        block_length: T::BLOCK_LENGTH,
+        has_block_length: T::IN_TAIL,
     };
-    let agrees = if header.version <= T::VERSION {
-        announced == expected
-    } else {
-        announced >= expected
-    };
-    if header.version == 0 {
-        return Err(header_mismatch(header, expected));
-    }
-    if announced < expected {
-        // Fewer bytes than the block of the version named (or, for a newer version,
-        // than this reader's block): the block is too small, whatever follows it.
-        return Err(Error::new(
-            ErrorKind::BlockLengthTooSmall {
-                declared: announced,
-                required: expected,
-            },
-            0,
-        ));
-    }
-    if !agrees {
-        return Err(header_mismatch(header, expected));
-    }
-    let start = bytes.len().min(MessageHeader::LEN);
-    if T::IN_TAIL {
-        // The message states its block length itself: the two must be one.
-        if let Some(own) = body.first_chunk::<2>() {
-            let own = usize::from(u16::from_le_bytes(*own));
-            if own != announced {
-                return Err(header_mismatch(header, own));
-            }
+    reader.body_range(header, bytes, crate::layout::block_length_of::<T::Layout>)
+}
+
+/// What the header checks of FORMAT.md §8 need to know of the reader's message type:
+/// the typed views and the schema-driven reader check headers by this one function.
+pub(crate) struct Reader {
+    pub(crate) schema_id: u16,
+    pub(crate) version: u16,
+    pub(crate) block_length: usize,
+    pub(crate) has_block_length: bool,
+}
+
+impl Reader {
+    /// Checks a header whose template id already matched against the reader's type
+    /// and the bytes, and returns where the message is in `bytes`: from the end of
+    /// the header to the end of the bytes, or of the announced block for a message
+    /// without a block length field. `block_length_of(v)` is the block of version `v`.
+    pub(crate) fn body_range(
+        &self,
+        header: MessageHeader,
+        bytes: &[u8],
+        block_length_of: impl FnOnce(u16) -> usize,
+    ) -> Result<core::ops::Range<usize>, Error> {
+        if header.schema_id != self.schema_id {
+            return Err(Error::new(
+                ErrorKind::SchemaMismatch {
+                    schema_id: header.schema_id,
+                    expected: self.schema_id,
+                },
+                4,
+            ));
         }
-        Ok(start..bytes.len())
-    } else if body.len() < announced {
-        Err(Error::new(
-            ErrorKind::Truncated {
-                needed: MessageHeader::LEN + announced,
-                available: bytes.len(),
-            },
-            0,
-        ))
-    } else {
-        Ok(start..start + announced)
+        let body = bytes.get(MessageHeader::LEN..).unwrap_or_default();
+        let announced = usize::from(header.block_length);
+        // The header and the message must tell one story (FORMAT.md §8): a version
+        // this reader knows has exactly its block; a newer one at least this reader's
+        // block.
+        let known = header.version <= self.version;
+        let expected = if known {
+            block_length_of(header.version)
+        } else {
+            self.block_length
+        };
+        let agrees = if known {
+            announced == expected
+        } else {
+            announced >= expected
+        };
+        if header.version == 0 {
+            return Err(header_mismatch(header, expected));
+        }
+        if announced < expected {
+            // Fewer bytes than the block of the version named (or, for a newer
+            // version, than this reader's block): the block is too small, whatever
+            // follows it.
+            return Err(Error::new(
+                ErrorKind::BlockLengthTooSmall {
+                    declared: announced,
+                    required: expected,
+                },
+                0,
+            ));
+        }
+        if !agrees {
+            return Err(header_mismatch(header, expected));
+        }
+        let start = bytes.len().min(MessageHeader::LEN);
+        if self.has_block_length {
+            // The message states its block length itself: the two must be one.
+            if let Some(own) = body.first_chunk::<2>() {
+                let own = usize::from(u16::from_le_bytes(*own));
+                if own != announced {
+                    return Err(header_mismatch(header, own));
+                }
+            }
+            Ok(start..bytes.len())
+        } else if body.len() < announced {
+            Err(Error::new(
+                ErrorKind::Truncated {
+                    needed: MessageHeader::LEN + announced,
+                    available: bytes.len(),
+                },
+                0,
+            ))
+        } else {
+            Ok(start..start + announced)
+        }
     }
 }

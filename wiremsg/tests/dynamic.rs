@@ -671,7 +671,7 @@ fn golden_s1_a_schema_file_read_by_the_schema_of_schemas() {
     assert_eq!(seq.get("size"), Some(Value::Unsigned(4)));
     assert_eq!(
         file.get("types").unwrap().to_string(),
-        "[WireType { code: 3, len: 0, child: 0 }]"
+        "[WireType { code: 3, len: 0, child: 0, value: 0 }]"
     );
 
     // On every mutation, the dynamic reader fails exactly where reading the schema

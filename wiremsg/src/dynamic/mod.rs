@@ -403,67 +403,20 @@ fn expect_template(schema: &MessageSchema, header: &MessageHeader) -> Result<(),
     Ok(())
 }
 
-/// The header checks of FORMAT.md §8 after the template id (`header::view_body`):
-/// the bytes of the message to validate.
+/// The header checks of FORMAT.md §8 after the template id, as the typed views make
+/// them (one function, `header::Reader::body_range`): the bytes of the message to
+/// validate.
 fn body<'b>(
     schema: &MessageSchema,
     header: &MessageHeader,
     bytes: &'b [u8],
 ) -> Result<&'b [u8], Error> {
-    if header.schema_id != schema.schema_id {
-        return Err(Error::new(
-            ErrorKind::SchemaMismatch {
-                schema_id: header.schema_id,
-                expected: schema.schema_id,
-            },
-            4,
-        ));
-    }
-    let body = bytes.get(MessageHeader::LEN..).unwrap_or_default();
-    let announced = usize::from(header.block_length);
-    // A version this reader knows has exactly its block; a newer one at least this
-    // reader's block.
-    let known = header.version <= schema.version;
-    let expected = if known {
-        schema.block_length_of(header.version)
-    } else {
-        schema.block_length
+    let reader = crate::header::Reader {
+        schema_id: schema.schema_id,
+        version: schema.version,
+        block_length: schema.block_length,
+        has_block_length: schema.has_block_length,
     };
-    let agrees = if known {
-        announced == expected
-    } else {
-        announced >= expected
-    };
-    let mismatch = |expected: usize| {
-        Error::new(
-            ErrorKind::HeaderMismatch {
-                block_length: announced,
-                version: header.version,
-                expected,
-            },
-            0,
-        )
-    };
-    if header.version == 0 || !agrees {
-        return Err(mismatch(expected));
-    }
-    if schema.has_block_length {
-        // The message states its block length itself: the two must be one.
-        match body.first_chunk::<2>() {
-            Some(own) if usize::from(u16::from_le_bytes(*own)) != announced => {
-                Err(mismatch(usize::from(u16::from_le_bytes(*own))))
-            }
-            _ => Ok(body),
-        }
-    } else {
-        body.get(..announced).ok_or_else(|| {
-            Error::new(
-                ErrorKind::Truncated {
-                    needed: MessageHeader::LEN + announced,
-                    available: bytes.len(),
-                },
-                0,
-            )
-        })
-    }
+    let range = reader.body_range(*header, bytes, |v| schema.block_length_of(v))?;
+    Ok(&bytes[range])
 }
