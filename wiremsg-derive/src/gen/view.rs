@@ -117,12 +117,10 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
     });
     let generics: Vec<_> = cx.msg.generics.params.iter().collect();
     let (_, ty_generics, _) = cx.msg.generics.split_for_impl();
-    let view_doc = concat!(
-        "Field by field, as the accessors read them: numbers and text by value, enums by \
+    let view_doc = "Field by field, as the accessors read them: numbers and text by value, enums by \
          their wire value, lists, arrays and nested messages element by element. A field \
          added in a later version compares as its `try_` accessor: a view whose writer had \
-         it never equals one whose writer did not."
-    );
+         it never equals one whose writer did not.";
     let owned_doc = format!(
         "The view of `self`'s encoding compared with `other`, as two [`{view}`]s are \
          (it encodes `self`, into a new `Vec`)."
