@@ -163,7 +163,7 @@ fn strict_crate_round_trips_and_edits_in_place() {
     edit.fills_mut().get_mut(0).unwrap().set_side(Side::Sell);
     edit.lines_mut().get_mut(1).unwrap().set_qty(50);
     edit.head_mut().set_qty(10);
-    edit.sides_mut().set(1, &Side::Sell);
+    assert!(edit.sides_mut().set(1, &Side::Sell));
 
     let decoded = Order::decode(&bytes).unwrap();
     assert_eq!(decoded.kind, Kind::Cancel);
