@@ -389,7 +389,7 @@ pub use validated::MutOf;
 /// let mut edit = Order::view_mut(&mut bytes)?;
 /// edit.set_px(Px { mantissa: 1010, exponent: -1 }); // a whole nested message
 /// edit.px_mut().set_exponent(-2); // or one of its fields
-/// edit.fills_mut().set(1, &7);
+/// assert!(edit.fills_mut().set(1, &7)); // false past the end: nothing written
 /// assert!(edit.set_min_qty(3)); // the writer had version 2
 /// assert_eq!(edit.as_view().version(), 2);
 ///

@@ -806,6 +806,7 @@ impl<'v, T: Element> ListMut<'v, T> {
     /// );
     /// ```
     #[inline]
+    #[must_use = "nothing is written when the index is out of range or the element too old"]
     pub fn set(&mut self, index: usize, value: &T) -> bool
     where
         T: Scalar<'v>,

@@ -249,7 +249,7 @@ fn raw_identifier_field_keeps_its_plain_name_in_the_schema_and_setters() {
     edit.set_levels([4, 5, 6]);
     edit.tick_mut().set_price(12);
     edit.items_mut().get_mut(0).unwrap().set_qty(100);
-    edit.numbers_mut().set(2, &33);
+    ::core::assert!(edit.numbers_mut().set(2, &33));
     let decoded = Everything::decode(&bytes).unwrap();
     assert_eq!(decoded.r#type, 7);
     assert_eq!(decoded.side, Side::Buy);

@@ -163,7 +163,7 @@ fn strict_crate_round_trips_and_edits_in_place() {
     edit.fills_mut().get_mut(0).unwrap().set_side(Side::Sell);
     edit.lines_mut().get_mut(1).unwrap().set_qty(50);
     edit.head_mut().set_qty(10);
-    edit.sides_mut().set(1, &Side::Sell);
+    assert!(edit.sides_mut().set(1, &Side::Sell));
 
     let decoded = Order::decode(&bytes).unwrap();
     assert_eq!(decoded.kind, Kind::Cancel);
@@ -177,4 +177,54 @@ fn strict_crate_round_trips_and_edits_in_place() {
     assert_eq!(decoded.tag, "client");
     assert_eq!(Kind::from_raw(2), Some(Kind::Cancel));
     assert_eq!(<Kind as WireEnum>::to_raw(Kind::Other(9)), 9);
+}
+
+/// A heartbeat.
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+#[wire(template_id = 1)]
+pub struct Ping {
+    /// Sequence number.
+    pub sequence: u64,
+}
+
+/// A reply.
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+#[wire(template_id = 2)]
+pub struct Pong {
+    /// Sequence number answered.
+    pub sequence: u64,
+}
+
+/// Either message, by template id.
+#[derive(wiremsg::WireDispatch, Debug, Clone, PartialEq)]
+pub enum Traffic {
+    /// A heartbeat.
+    Ping(Ping),
+    /// A reply.
+    Pong(Pong),
+}
+
+/// The dispatch enum's views and mutable views, under the same lints.
+#[test]
+fn strict_crate_dispatches_and_edits_in_place() {
+    let mut bytes = Vec::new();
+    Traffic::Pong(Pong { sequence: 4 })
+        .encode_with_header(&mut bytes)
+        .unwrap();
+    match Traffic::view_mut(&mut bytes).unwrap() {
+        (_, TrafficMut::Pong(mut pong)) => pong.set_sequence(5),
+        (_, other) => panic!("{other:?}"),
+    }
+    let (_, view) = Traffic::view(&bytes).unwrap();
+    let copy = bytes.clone();
+    assert_eq!(view, Traffic::view(&copy).unwrap().1);
+    match view {
+        TrafficView::Pong(pong) => assert!(pong == Pong { sequence: 5 }),
+        TrafficView::Ping(ping) => panic!("{ping:?}"),
+    }
+    let mut writer = wiremsg::FrameWriter::new(Vec::new());
+    assert_eq!(
+        writer.write(&Traffic::Ping(Ping { sequence: 1 })).unwrap(),
+        4 + 8 + 8
+    );
 }

@@ -78,7 +78,8 @@ fn views_of_equal_values_are_equal_and_each_field_counts() {
     let b = quote().to_bytes().unwrap();
     assert_eq!(Quote::view(&a).unwrap(), Quote::view(&b).unwrap());
 
-    let changes: Vec<(&str, Box<dyn Fn(&mut Quote)>)> = vec![
+    type Change = Box<dyn Fn(&mut Quote)>;
+    let changes: Vec<(&str, Change)> = vec![
         (
             "symbol",
             Box::new(|q| q.symbol = FixedStr::new("MSFT").unwrap()),

@@ -117,10 +117,10 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
     });
     let generics: Vec<_> = cx.msg.generics.params.iter().collect();
     let (_, ty_generics, _) = cx.msg.generics.split_for_impl();
-    let view_doc = "Field by field, as the accessors read them: numbers and text by value, \
-        enums by their wire value, lists, arrays and nested messages element by element. A \
-        field added in a later version compares as its `try_` accessor: a view whose writer \
-        had it never equals one whose writer did not.";
+    let view_doc = "Field by field, as the accessors read them: numbers and text by value, enums by \
+         their wire value, lists, arrays and nested messages element by element. A field \
+         added in a later version compares as its `try_` accessor: a view whose writer had \
+         it never equals one whose writer did not.";
     let owned_doc = format!(
         "The view of `self`'s encoding compared with `other`, as two [`{view}`]s are \
          (it encodes `self`, into a new `Vec`)."
@@ -362,5 +362,72 @@ fn concrete_view(ty: &syn::Type, lt: &TokenStream) -> Option<TokenStream> {
             }
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::concrete_view;
+    use quote::quote;
+
+    /// The view type an accessor's signature names for a field type, as text.
+    fn named(ty: &str) -> Option<String> {
+        let ty: syn::Type = syn::parse_str(ty).unwrap();
+        concrete_view(&ty, &quote!('v)).map(|t| t.to_string().replace(' ', ""))
+    }
+
+    #[test]
+    fn types_the_syntax_tells_are_named() {
+        assert_eq!(named("u64").as_deref(), Some("u64"));
+        assert_eq!(named("bool").as_deref(), Some("bool"));
+        assert_eq!(
+            named("String").as_deref(),
+            Some("&'v::core::primitive::str")
+        );
+        assert_eq!(
+            named("::std::string::String").as_deref(),
+            Some("&'v::core::primitive::str")
+        );
+        assert_eq!(
+            named("FixedStr<8>").as_deref(),
+            Some("&'v::core::primitive::str")
+        );
+        assert_eq!(
+            named("Vec<String>").as_deref(),
+            Some("::wiremsg::List<'v,String>")
+        );
+        assert_eq!(
+            named("[i16; 3]").as_deref(),
+            Some("::wiremsg::ArrayView<'v,i16,3>")
+        );
+        assert_eq!(
+            named("Option<u32>").as_deref(),
+            Some("::core::option::Option<u32>")
+        );
+        assert_eq!(
+            named("Option<FixedStr<4>>").as_deref(),
+            Some("::core::option::Option<&'v::core::primitive::str>")
+        );
+    }
+
+    #[test]
+    fn types_the_syntax_cannot_tell_keep_the_kinds_view() {
+        // A user type (message, enum or alias), a list of numbers (its element may be
+        // an alias of `u8`), borrowed types, qualified paths, types with lifetimes.
+        for ty in [
+            "Px",
+            "Price",
+            "Vec<u8>",
+            "Vec<u32>",
+            "Vec<Level>",
+            "&'a str",
+            "&'a [u8]",
+            "core::primitive::u64",
+            "[Item<'static>; 2]",
+            "Option<Px>",
+            "<T as Trait>::Out",
+        ] {
+            assert_eq!(named(ty), None, "{ty}");
+        }
     }
 }
