@@ -39,6 +39,10 @@ pub(crate) struct Field {
     pub(crate) null: Option<Expr>,
     /// `#[wire(max_len = N)]` on a list: at most `N` elements (FORMAT.md §6.4).
     pub(crate) max_len: Option<LitInt>,
+    /// `#[wire(borrowed = AllocRef)]` on a field of a message with a borrowed twin:
+    /// the twin holds `AllocRef<'a>` (the nested message's own twin) in place of the
+    /// nested message, in a list (`&'a [AllocRef<'a>]`) or an option.
+    pub(crate) borrowed: Option<Ident>,
 }
 
 impl Field {
@@ -73,7 +77,9 @@ const CONTAINER: Place = Place {
 };
 const FIELD: Place = Place {
     name: "fields",
-    keys: &["since", "default", "reserved", "null", "max_len"],
+    keys: &[
+        "since", "default", "reserved", "null", "max_len", "borrowed",
+    ],
 };
 const ENUM: Place = Place {
     name: "enums",
@@ -190,6 +196,8 @@ pub(crate) fn field(cx: &Ctxt, attrs: &[Attribute]) -> Field {
             out.reserved = true;
         } else if meta.path.is_ident("null") {
             out.null = Some(meta.value()?.parse()?);
+        } else if meta.path.is_ident("borrowed") {
+            out.borrowed = Some(meta.value()?.parse()?);
         } else if meta.path.is_ident("max_len") {
             let lit: LitInt = meta.value()?.parse()?;
             if lit.base10_parse::<u32>().is_err() {

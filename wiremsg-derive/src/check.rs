@@ -17,6 +17,19 @@ pub(crate) fn message(cx: &Ctxt, msg: &Message<'_>, attrs: &[syn::Attribute]) {
         );
     }
     versions(cx, msg);
+    if msg.attrs.borrowed.is_none() {
+        for field in msg.fields.iter().filter(|f| f.attrs.borrowed.is_some()) {
+            if let Some(twin) = &field.attrs.borrowed {
+                cx.error_spanned_by(
+                    twin,
+                    format!(
+                        "a field's `borrowed` says what the message's borrowed twin holds; add `#[wire(borrowed = {}Ref)]` to the struct, or remove it",
+                        msg.ident
+                    ),
+                );
+            }
+        }
+    }
     if let Some(twin) = &msg.attrs.borrowed {
         if !msg.generics.params.is_empty() {
             cx.error_spanned_by(
@@ -103,6 +116,20 @@ fn field_types(cx: &Ctxt, field: &crate::ast::Field<'_>) {
                     );
                 }
             }
+        }
+    }
+    if let Some(twin) = &field.attrs.borrowed {
+        let shape_ok = match &field.ty {
+            syn::Type::Path(_) => {
+                field.kind == crate::ast::Kind::Path || field.kind == crate::ast::Kind::List
+            }
+            _ => false,
+        };
+        if !shape_ok {
+            cx.error_spanned_by(
+                twin,
+                "a field's `borrowed` names the borrowed twin of a nested message: it goes on a field of a message type `M`, `Option<M>` or `Vec<M>`",
+            );
         }
     }
     if let Some(max_len) = &field.attrs.max_len {

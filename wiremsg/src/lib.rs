@@ -591,6 +591,12 @@ pub use validated::MutOf;
 /// a constant assertion also checks that their block lengths agree. A type alias of
 /// `String` or `Vec` is not recognized, and stays owned in the twin.
 ///
+/// A nested message with a twin of its own can be borrowed too: on the field,
+/// `#[wire(borrowed = LegRef)]` makes the twin hold `LegRef<'a>` for a `Leg`,
+/// `Option<LegRef<'a>>` for an `Option<Leg>` and `&'a [LegRef<'a>]` for a `Vec<Leg>`
+/// (the twin then has no `From<&Owned>`: a list of twins would have to be
+/// allocated).
+///
 /// ```
 /// use wiremsg::WireMsg;
 ///

@@ -277,3 +277,105 @@ fn hygiene_twin_encodes_alike() {
     let twin = hygiene::QuoteRef::from(&quote);
     assert_eq!(twin.to_bytes().unwrap(), quote.to_bytes().unwrap());
 }
+
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+#[wire(borrowed = LegRef)]
+struct Leg {
+    symbol: String,
+    ratio: i32,
+}
+
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+#[wire(borrowed = SpreadRef)]
+struct Spread {
+    id: u64,
+    #[wire(borrowed = LegRef)]
+    front: Leg,
+    #[wire(borrowed = LegRef)]
+    back: Option<Leg>,
+    #[wire(borrowed = LegRef, max_len = 4)]
+    legs: Vec<Leg>,
+}
+
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+#[wire(borrowed = PairRef)]
+struct Pair {
+    #[wire(borrowed = LegRef)]
+    front: Leg,
+    #[wire(borrowed = LegRef)]
+    back: Option<Leg>,
+}
+
+#[test]
+fn nested_twins_encode_alike_without_any_allocation() {
+    let leg = |symbol: &str, ratio| Leg {
+        symbol: symbol.into(),
+        ratio,
+    };
+    let owned = Spread {
+        id: 9,
+        front: leg("ESZ6", 1),
+        back: Some(leg("ESH7", -1)),
+        legs: vec![leg("A", 2), leg("BB", 3)],
+    };
+    let legs = [
+        LegRef {
+            symbol: "A",
+            ratio: 2,
+        },
+        LegRef {
+            symbol: "BB",
+            ratio: 3,
+        },
+    ];
+    let twin = SpreadRef {
+        id: 9,
+        front: LegRef {
+            symbol: "ESZ6",
+            ratio: 1,
+        },
+        back: Some(LegRef {
+            symbol: "ESH7",
+            ratio: -1,
+        }),
+        legs: &legs,
+    };
+    let bytes = owned.to_bytes().unwrap();
+    assert_eq!(twin.to_bytes().unwrap(), bytes);
+    assert_eq!(
+        SpreadRef::view(&bytes)
+            .unwrap()
+            .legs()
+            .get(1)
+            .unwrap()
+            .symbol(),
+        "BB"
+    );
+    let too_many: Vec<LegRef<'_>> = (0..5).map(|ratio| LegRef { symbol: "L", ratio }).collect();
+    let err = SpreadRef {
+        legs: &too_many,
+        ..twin
+    }
+    .to_bytes()
+    .unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::ListTooLong { len: 5, max: 4 });
+    // Without a list of nested twins, the twin borrows from the owned message.
+    let pair = Pair {
+        front: leg("X", 1),
+        back: None,
+    };
+    let borrowed = PairRef::from(&pair);
+    assert_eq!(
+        (borrowed.front.symbol, borrowed.back.is_none()),
+        ("X", true)
+    );
+    assert_eq!(borrowed.to_bytes().unwrap(), pair.to_bytes().unwrap());
+    let pair = Pair {
+        back: Some(leg("Y", 2)),
+        ..pair
+    };
+    assert_eq!(
+        PairRef::from(&pair).to_bytes().unwrap(),
+        pair.to_bytes().unwrap()
+    );
+}

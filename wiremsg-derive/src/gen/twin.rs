@@ -17,6 +17,20 @@ enum Borrow {
     OptionRef(TokenStream),
     /// Any other type stays as it is: `value.field.clone()`.
     Same,
+    /// A nested message replaced by its own twin (`#[wire(borrowed = AllocRef)]` on
+    /// the field).
+    Nested(TokenStream, Nest),
+}
+
+/// Where the nested twin is.
+enum Nest {
+    /// `M` -> `MRef<'a>`: `MRef::from(&value.field)`.
+    Plain,
+    /// `Option<M>` -> `Option<MRef<'a>>`: `value.field.as_ref().map(MRef::from)`.
+    Option,
+    /// `Vec<M>` -> `&'a [MRef<'a>]`: no borrowing conversion (it would allocate), so
+    /// no `From<&Owned>`.
+    List,
 }
 
 /// The last segment of a path type and its single type argument.
@@ -46,6 +60,18 @@ fn borrowed(ty: &Type) -> Option<TokenStream> {
 }
 
 fn borrow(field: &Field<'_>) -> Borrow {
+    if let Some(twin) = &field.attrs.borrowed {
+        // The nested message's own twin, in place of the message.
+        return match segment(&field.ty) {
+            Some((name, Some(_))) if name == "Vec" => {
+                Borrow::Nested(quote!(&'a [#twin<'a>]), Nest::List)
+            }
+            Some((name, Some(_))) if name == "Option" => {
+                Borrow::Nested(quote!(::core::option::Option<#twin<'a>>), Nest::Option)
+            }
+            _ => Borrow::Nested(quote!(#twin<'a>), Nest::Plain),
+        };
+    }
     if let Some(ty) = borrowed(&field.ty) {
         return Borrow::Ref(ty);
     }
@@ -112,6 +138,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let mut fields = Vec::new();
     let mut inits = Vec::new();
     let mut bounds = Vec::new();
+    let mut from = true;
     for f in &cx.fields {
         let field = f.field;
         let name = field.ident;
@@ -120,6 +147,20 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let (ty, init) = match borrow(field) {
             Borrow::Ref(ty) => (ty, quote!(&value.#name)),
             Borrow::OptionRef(ty) => (ty, quote!(::core::option::Option::as_deref(&value.#name))),
+            Borrow::Nested(ty, nest) => {
+                let init = match nest {
+                    Nest::Plain => quote!(::core::convert::From::from(&value.#name)),
+                    Nest::Option => quote!(::core::option::Option::map(
+                        ::core::option::Option::as_ref(&value.#name),
+                        ::core::convert::From::from
+                    )),
+                    Nest::List => {
+                        from = false;
+                        TokenStream::new()
+                    }
+                };
+                (ty, init)
+            }
             Borrow::Same => {
                 let ty = &field.ty;
                 bounds.push(quote!(#ty: ::wiremsg::__private::CloneFor<'a>));
@@ -144,11 +185,25 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         "The borrowed twin of [`{owned}`] (`#[wire(borrowed = {twin})]`): the same fields \
          and attributes, with `&'a str` for `String` and `&'a [T]` for `Vec<T>`, so it \
          encodes to the same bytes as `{owned}` without allocating. `From<&{owned}>` \
-         borrows one (when the other fields are `Clone`)."
+         borrows one (when the other fields are `Clone`, and no list holds nested twins)."
     );
     let same = format!(
         "wiremsg: `{twin}` must have the layout of `{owned}` (the borrowed twin encodes to the same bytes)"
     );
+    let from = from.then(|| {
+        quote! {
+            #[automatically_derived]
+            impl<'a> ::core::convert::From<&'a #owned> for #twin<'a>
+            where
+                #(#bounds,)*
+            {
+                #[inline]
+                fn from(value: &'a #owned) -> Self {
+                    #twin { #(#inits,)* }
+                }
+            }
+        }
+    });
     quote! {
         #[doc = #doc]
         #[allow(dead_code)] // a reserved field is written, never read
@@ -158,16 +213,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             #(#fields,)*
         }
 
-        #[automatically_derived]
-        impl<'a> ::core::convert::From<&'a #owned> for #twin<'a>
-        where
-            #(#bounds,)*
-        {
-            #[inline]
-            fn from(value: &'a #owned) -> Self {
-                #twin { #(#inits,)* }
-            }
-        }
+        #from
 
         const _: () = ::core::assert!(
             <#owned as ::wiremsg::WireMsg>::BLOCK_LENGTH
