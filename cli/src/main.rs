@@ -6,6 +6,7 @@
 
 mod cli;
 mod commands;
+mod frames;
 mod input;
 
 use clap::Parser;

@@ -619,3 +619,22 @@ impl fmt::Display for Report {
         }
     }
 }
+
+/// Writes every message of the session to `path` as a file of frames (FORMAT.md §10),
+/// and the feed's schema set to `path` with `.wms` appended, for the `wiremsg` tool
+/// (`wiremsg cat -s PATH.wms PATH`).
+///
+/// # Errors
+///
+/// The files' I/O errors ([`wiremsg::ErrorKind::Io`]).
+pub fn record(session: SessionConfig, path: &std::path::Path) -> Result<(), wiremsg::Error> {
+    let file = std::fs::File::create(path).map_err(|e| wiremsg::Error::from_io(e, 0))?;
+    let mut writer = wiremsg::FrameWriter::new(io::BufWriter::new(file));
+    for message in Session::new(session) {
+        writer.write(&message)?;
+    }
+    writer.flush()?;
+    let mut schema_path = path.as_os_str().to_owned();
+    schema_path.push(".wms");
+    Feed::schema_set()?.write_file(schema_path)
+}

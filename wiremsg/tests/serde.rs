@@ -194,3 +194,50 @@ fn trading_field_types_serialize_exactly() {
         r#"{"symbol":"NQ","bid":null,"ask":"123.4500","size":300,"venues":[1,2]}"#
     );
 }
+
+/// The schema-driven reader writes the JSON the typed view writes.
+#[test]
+fn the_schema_driven_reader_writes_the_same_json() {
+    use wiremsg::{SchemaSet, dynamic};
+    let check = |set: &SchemaSet, name: &str, bytes: &[u8], typed: String| {
+        let view = dynamic::view(set, name, bytes).unwrap();
+        assert_eq!(serde_json::to_string(&view).unwrap(), typed, "{name}");
+    };
+    for side in [Side::Sell, Side::Unknown(9)] {
+        let bytes = v1_order(side).to_bytes().unwrap();
+        let typed = serde_json::to_string(&v1::Order::view(&bytes).unwrap()).unwrap();
+        check(
+            &SchemaSet::of::<v1::Order>().unwrap(),
+            "Order",
+            &bytes,
+            typed,
+        );
+        // An older writer's bytes, read through the newer schema.
+        let typed = serde_json::to_string(&v2::Order::view(&bytes).unwrap()).unwrap();
+        check(
+            &SchemaSet::of::<v2::Order>().unwrap(),
+            "Order",
+            &bytes,
+            typed,
+        );
+    }
+    let value = TopOfBook {
+        symbol: FixedStr::new("NQ").unwrap(),
+        bid: Some(wiremsg::Decimal::from_mantissa(-5)),
+        ask: wiremsg::Decimal::from_mantissa(1_234_500),
+        size: None,
+        venues: vec![],
+    };
+    let bytes = value.to_bytes().unwrap();
+    let typed = serde_json::to_string(&TopOfBook::view(&bytes).unwrap()).unwrap();
+    assert_eq!(
+        typed,
+        r#"{"symbol":"NQ","bid":"-0.0005","ask":"123.4500","size":null,"venues":[]}"#
+    );
+    check(
+        &SchemaSet::of::<TopOfBook>().unwrap(),
+        "TopOfBook",
+        &bytes,
+        typed,
+    );
+}

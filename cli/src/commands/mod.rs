@@ -1,6 +1,10 @@
 //! One module per subcommand.
 
+mod cat;
 mod compat;
+mod dump;
+mod json;
+mod message;
 mod schema;
 
 use crate::cli::{Args, Command};
@@ -16,6 +20,8 @@ pub(crate) fn run(out: &mut dyn Write, args: Args) -> Result<ExitCode, Fatal> {
             schema::run(out, &schema, json).map(|()| ExitCode::SUCCESS)
         }
         Command::Compat { old, new } => compat::run(out, &old, &new),
-        _ => Err("not built yet".into()),
+        Command::Dump(args) => dump::run(out, &args),
+        Command::Json(args) => json::run(out, &args),
+        Command::Cat { schema, input } => cat::run(out, &schema, &input),
     }
 }

@@ -7,10 +7,8 @@
 
 use clap::Parser;
 use std::process::ExitCode;
-use wiremsg::FrameWriter;
-use wiremsg_examples::itch::Feed;
-use wiremsg_examples::market_data::{Config, DEFAULT_WINDOW, run};
-use wiremsg_examples::session::{Session, SessionConfig};
+use wiremsg_examples::market_data::{Config, DEFAULT_WINDOW, record, run};
+use wiremsg_examples::session::SessionConfig;
 
 /// Publishes a deterministic ITCH-style session over UDP on 127.0.0.1 and rebuilds
 /// every order book from views of the datagrams.
@@ -80,21 +78,4 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
-}
-
-/// Writes every message of the session as a frame, and the feed's schema beside it.
-fn record(session: SessionConfig, path: &std::path::Path) -> Result<(), wiremsg::Error> {
-    let file = std::fs::File::create(path).map_err(|e| wiremsg::Error::from_io(e, 0))?;
-    let mut writer = FrameWriter::new(std::io::BufWriter::new(file));
-    for message in Session::new(session) {
-        writer.write_with(|out| {
-            let start = out.len();
-            out.resize(start + message.wire_len(), 0);
-            message.encode_with_header_into(&mut out[start..])
-        })?;
-    }
-    writer.flush()?;
-    let mut schema_path = path.as_os_str().to_owned();
-    schema_path.push(".wms");
-    Feed::schema_set()?.write_file(schema_path)
 }

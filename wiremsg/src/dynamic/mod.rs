@@ -62,6 +62,8 @@
 //! ```
 
 mod annotate;
+#[cfg(feature = "serde")]
+mod serialize;
 mod shape;
 mod value;
 mod view;

@@ -1,0 +1,261 @@
+//! The `wiremsg` binary end to end: on the golden vectors of FORMAT.md with their
+//! committed schema files, on a stream recorded by the market_data example, and on
+//! truncated and corrupted input (partial output, the error, a non-zero exit status,
+//! never a panic).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const FORMAT: &str = include_str!("../../FORMAT.md");
+
+/// The bytes of the hex block under `<!-- golden: NAME -->` in FORMAT.md.
+fn golden(name: &str) -> Vec<u8> {
+    let marker = format!("<!-- golden: {name} -->");
+    let block = &FORMAT[FORMAT.find(&marker).expect("marker")..];
+    let open = block.find("```text\n").expect("hex block") + "```text\n".len();
+    let close = open + block[open..].find("```").expect("end of hex block");
+    block[open..close]
+        .lines()
+        .flat_map(|line| line.split('#').next().unwrap_or("").split_whitespace())
+        .map(|byte| u8::from_str_radix(byte, 16).expect("hex byte"))
+        .collect()
+}
+
+fn schema(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("../wiremsg/tests/schemas/golden/{name}.wms"))
+}
+
+/// A fresh directory for one test's files.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wiremsg-cli-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+fn wiremsg(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_wiremsg"))
+        .args(args.iter().map(|a| a.as_ref()))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    out
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn code(out: &Output) -> i32 {
+    out.status.code().expect("exit status")
+}
+
+#[test]
+fn schema_lists_messages_fields_and_enums() {
+    let out = wiremsg(&[&"schema", &schema("E5")]);
+    assert_eq!(code(&out), 0);
+    let text = stdout(&out);
+    assert!(
+        text.contains("message Fill (version 1, block length 16, fixed size)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("@0      5 bytes  qty                  Option<u32>"),
+        "{text}"
+    );
+    assert!(text.contains("enum Liquidity: u8 { Added = 1, Removed = 2 }, other values: Other"));
+
+    // The JSON form reads back as the same schema (its listing is the same).
+    let dir = scratch("schema");
+    let json = wiremsg(&[&"schema", &"--json", &schema("E5")]);
+    let path = write(&dir, "e5.json", &json.stdout);
+    assert_eq!(stdout(&wiremsg(&[&"schema", &path])), text);
+}
+
+#[test]
+fn dump_and_json_read_every_golden_vector() {
+    let cases: [(&str, &str, &[&str]); 6] = [
+        ("E2", "Tick", &["symbol", "\"AAPL\""]),
+        (
+            "E3",
+            "LoginRequest",
+            &["username (tail)", "\"hpn_user\"", "absent; its region"],
+        ),
+        ("E4", "Book", &["quotes (tail)", "stride 6", "\"XNAS\""]),
+        ("E5", "Fill", &["Other(7)", "absent (zeroed)"]),
+        (
+            "E6",
+            "Sample",
+            &["Vec<Venue>, 23 bytes", "1267650600228229401496703205376"],
+        ),
+        ("E10", "TopLevel", &["123.4500", "\"NQ\""]),
+    ];
+    let dir = scratch("golden");
+    for (name, ty, expected) in cases {
+        let input = write(&dir, &format!("{name}.bin"), &golden(name));
+        let out = wiremsg(&[&"dump", &"-s", &schema(name), &"-t", &ty, &input]);
+        let text = stdout(&out);
+        assert_eq!(code(&out), 0, "{name}: {text}");
+        for needle in expected {
+            assert!(text.contains(needle), "{name}: `{needle}` not in\n{text}");
+        }
+        let out = wiremsg(&[&"json", &"-s", &schema(name), &"-t", &ty, &input]);
+        assert_eq!(code(&out), 0, "{name}");
+        assert!(stdout(&out).starts_with('{'), "{name}");
+    }
+    let e10 = write(&dir, "e10.bin", &golden("E10"));
+    let out = wiremsg(&[&"json", &"-s", &schema("E10"), &e10]);
+    let json = stdout(&out).split_whitespace().collect::<String>();
+    assert_eq!(
+        json,
+        r#"{"symbol":"NQ","bid":null,"ask":"123.4500","size":300,"venues":[1,2]}"#
+    );
+
+    // E8 carries its header: the type comes from its template id.
+    let e8 = write(&dir, "e8.bin", &golden("E8"));
+    let out = wiremsg(&[&"dump", &"-s", &schema("E8"), &"--header", &e8]);
+    let text = stdout(&out);
+    assert!(text.contains("header: template id      1"), "{text}");
+    assert!(text.contains("\"MSFT\""), "{text}");
+}
+
+#[test]
+fn dump_of_cut_and_corrupted_bytes_shows_the_parts_before_the_fault_then_the_error() {
+    let dir = scratch("corrupt");
+    let bytes = golden("E4");
+    let cut = write(&dir, "cut.bin", &bytes[..30]);
+    let out = wiremsg(&[&"dump", &"-s", &schema("E4"), &"-t", &"Book", &cut]);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    assert!(text.contains("levels (tail)"), "{text}");
+    assert!(
+        text.ends_with("error: offset 38 is outside 24..=30 at byte 8 in `quotes`\n"),
+        "{text}"
+    );
+    // Every cut and a change of every byte: exit status 0 or 1, an error line
+    // whenever it is 1, and never a panic (checked by `wiremsg`).
+    let mut failures = 0;
+    for variant in (0..bytes.len())
+        .map(|len| bytes[..len].to_vec())
+        .chain((0..bytes.len()).map(|at| {
+            let mut b = bytes.clone();
+            b[at] ^= 0xa5;
+            b
+        }))
+    {
+        let input = write(&dir, "variant.bin", &variant);
+        let out = wiremsg(&[&"dump", &"-s", &schema("E4"), &"-t", &"Book", &input]);
+        match code(&out) {
+            0 => {}
+            1 => {
+                failures += 1;
+                assert!(stdout(&out).contains("error: "), "{}", stdout(&out));
+            }
+            other => panic!("exit status {other}"),
+        }
+    }
+    assert!(failures > bytes.len(), "{failures}");
+    // JSON of bad bytes: nothing on standard output, the error on standard error.
+    let out = wiremsg(&[&"json", &"-s", &schema("E4"), &"-t", &"Book", &cut]);
+    assert_eq!((code(&out), stdout(&out).as_str()), (1, ""));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("in `quotes`"));
+}
+
+#[test]
+fn compat_reports_and_fails_on_breaking_changes() {
+    let out = wiremsg(&[&"compat", &schema("E7-v1"), &schema("E7")]);
+    assert_eq!(code(&out), 0);
+    assert!(
+        stdout(&out).starts_with("3 changes, 0 breaking"),
+        "{}",
+        stdout(&out)
+    );
+    let releases = Path::new(env!("CARGO_MANIFEST_DIR")).join("../wiremsg/tests/schemas");
+    let out = wiremsg(&[
+        &"compat",
+        &releases.join("release-v1.wms"),
+        &releases.join("release-v2.wms"),
+    ]);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    assert!(
+        text.contains("BREAKING  BREAKING  Alert: first variable-size field"),
+        "{text}"
+    );
+}
+
+#[test]
+fn cat_and_json_read_a_recorded_stream_and_stop_at_a_cut() {
+    use wiremsg_examples::session::SessionConfig;
+    let dir = scratch("stream");
+    let frames = dir.join("feed.frames");
+    let session = SessionConfig {
+        messages: 200,
+        symbols: 20,
+        seed: 7,
+    };
+    wiremsg_examples::market_data::record(session, &frames).unwrap();
+    let schema = dir.join("feed.frames.wms");
+
+    let out = wiremsg(&[&"cat", &"-s", &schema, &frames]);
+    assert_eq!(code(&out), 0);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 200);
+    assert!(
+        lines[0].starts_with("#0 @0 t1 v1 SystemEvent { sequence: 1, timestamp_ns: "),
+        "{}",
+        lines[0]
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("200 frames"));
+
+    let out = wiremsg(&[&"json", &"-s", &schema, &"--frames", &frames]);
+    assert_eq!(code(&out), 0);
+    let sequences: Vec<String> = stdout(&out)
+        .lines()
+        .map(|l| l.split(',').next().unwrap().to_owned())
+        .collect();
+    assert_eq!(sequences.len(), 200);
+    assert_eq!(sequences[199], r#"{"sequence":200"#);
+
+    // A stream cut inside a frame: every whole frame, then the error.
+    let bytes = std::fs::read(&frames).unwrap();
+    let cut = write(&dir, "cut.frames", &bytes[..bytes.len() - 3]);
+    let out = wiremsg(&[&"cat", &"-s", &schema, &cut]);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 200);
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with("error: the stream breaks: stream ended inside a frame"),
+        "{last}"
+    );
+}
+
+#[test]
+fn usage_errors_exit_with_status_2() {
+    let out = wiremsg(&[&"schema", &"/nonexistent.wms"]);
+    assert_eq!(code(&out), 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent.wms"));
+    let out = wiremsg(&[
+        &"schema",
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"),
+    ]);
+    assert_eq!(code(&out), 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a schema file"));
+    let help = wiremsg(&[&"--help"]);
+    assert!(stdout(&help).contains("Examples:"));
+    // Several messages and no --type: the command says what to do.
+    let dir = scratch("usage");
+    let input = write(&dir, "e4.bin", &golden("E4"));
+    let out = wiremsg(&[&"dump", &"-s", &schema("E4"), &input]);
+    assert_eq!(code(&out), 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--type"));
+}

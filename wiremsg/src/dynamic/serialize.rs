@@ -1,0 +1,45 @@
+//! `Serialize` for the schema-driven reader's values (feature `serde`): the same
+//! JSON as the typed views write (`crate::serde_view`), so that a tool without the
+//! Rust types prints what a program with them would. A field the writer's version
+//! did not have is left out.
+
+use super::{DynView, Value};
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
+
+impl Serialize for Value<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Value::Bool(b) => s.serialize_bool(*b),
+            // The widest integers serde has; JSON writes them as their digits.
+            Value::Unsigned(n) => s.serialize_u128(*n),
+            Value::Signed(n) => s.serialize_i128(*n),
+            Value::F32(x) => s.serialize_f32(*x),
+            Value::F64(x) => s.serialize_f64(*x),
+            Value::Str(text) | Value::FixedStr(text) => s.serialize_str(text),
+            // Exact text, as the typed view writes a `Decimal`.
+            Value::Decimal { .. } => s.collect_str(self),
+            Value::Bytes(bytes) => s.collect_seq(bytes.iter()),
+            Value::Enum(e) => match e.name() {
+                Some(name) => s.serialize_str(name),
+                None => s.serialize_u64(e.raw()),
+            },
+            Value::Option(None) | Value::Absent => s.serialize_none(),
+            Value::Option(Some(value)) => s.serialize_some(value),
+            Value::Array(array) => s.collect_seq(array.iter()),
+            Value::List(list) => s.collect_seq(list.iter()),
+            Value::Message(view) => view.serialize(s),
+        }
+    }
+}
+
+/// A map of the fields the writer had, in wire order.
+impl Serialize for DynView<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        for field in self.fields().filter(|f| f.is_present()) {
+            map.serialize_entry(field.name(), field.value())?;
+        }
+        map.end()
+    }
+}
