@@ -23,7 +23,7 @@
 
 use crate::process::{Children, Fields, free_udp_ports, result_line};
 use crate::{Error, Node, PublishStats, TERM_LENGTH, Transport, histogram};
-use rusteron_client::{Aeron, BackoffIdleStrategy, IdleStrategy};
+use rusteron_client::{Aeron, IdleStrategy, YieldingIdleStrategy};
 use std::fmt;
 use std::hash::{DefaultHasher, Hasher};
 use std::path::Path;
@@ -523,7 +523,7 @@ pub fn subscribe(
         None => Node::embedded(&format!("sub{}", config.index))?,
     };
     let mut subscriber = node.subscriber(&config.channel, STREAM)?;
-    let mut idle = BackoffIdleStrategy::new();
+    let mut idle = YieldingIdleStrategy;
     let deadline = Instant::now() + config.timeout;
     while !subscriber.is_connected() {
         if Instant::now() > deadline {
