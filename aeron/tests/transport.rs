@@ -307,7 +307,7 @@ fn add_order() -> AddOrder {
 /// Bytes that are not a feed message reach the handler, which refuses each with
 /// wiremsg's error; each is counted, and the messages after them still arrive.
 fn undecodable(transport: &str) {
-    let (_node, mut publisher, mut subscriber) = pair(transport);
+    let (_node, publisher, mut subscriber) = pair(transport);
     let mut good = Vec::new();
     add_order().encode_with_header(&mut good).unwrap();
     let mut unknown_template = good.clone();
