@@ -610,3 +610,18 @@ pub fn summary_row(report: &Report, s: &SubscriberReport) -> crate::SummaryRow {
         latency_kind: "one-way",
     }
 }
+
+/// What wiremsg alone costs for the first 100,000 messages of `session`:
+/// `encode_with_header_into`, and [`Feed::view`] with the sequence number read.
+pub fn wire_cost(session: SessionConfig) -> crate::WireCost {
+    let messages: Vec<Feed> = Session::new(SessionConfig {
+        messages: session.messages.min(100_000),
+        ..session
+    })
+    .collect();
+    crate::WireCost::measure(
+        &messages,
+        |m, out| m.encode_with_header_into(out).unwrap_or(0),
+        |bytes| Feed::view(bytes).map_or(0, |(_, m)| m.sequence()),
+    )
+}

@@ -151,3 +151,78 @@ pub fn summary_table(rows: &[SummaryRow]) -> String {
     }
     out
 }
+
+/// What wiremsg alone costs per message, in this process: encoding with the header
+/// into a buffer, and viewing (validating) it, nanoseconds on average.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct WireCost {
+    /// Messages measured.
+    pub messages: usize,
+    /// Mean bytes per message, header included.
+    pub bytes: f64,
+    /// `encode_with_header_into`, ns per message.
+    pub encode_ns: f64,
+    /// The dispatch's `view` and one field read, ns per message.
+    pub view_ns: f64,
+}
+
+impl WireCost {
+    /// Measures `encode` and `view` over `items`, each pass repeated until it has
+    /// run for about 50 ms; the buffers are written first, so the view pass reads
+    /// warm bytes. `encode` writes one message into a 64-byte slot and returns its
+    /// length; `view` validates one and returns a field (kept from the optimizer).
+    pub fn measure<T>(
+        items: &[T],
+        mut encode: impl FnMut(&T, &mut [u8]) -> usize,
+        mut view: impl FnMut(&[u8]) -> u64,
+    ) -> WireCost {
+        const SLOT: usize = 64;
+        let mut buffer = vec![0u8; items.len() * SLOT];
+        let mut lens = vec![0usize; items.len()];
+        let run = |pass: &mut dyn FnMut() -> u64| {
+            let start = std::time::Instant::now();
+            let mut rounds = 0u32;
+            let mut sink = 0u64;
+            while rounds == 0 || start.elapsed() < std::time::Duration::from_millis(50) {
+                sink = sink.wrapping_add(pass());
+                rounds += 1;
+            }
+            std::hint::black_box(sink);
+            start.elapsed().as_nanos() as f64 / (f64::from(rounds) * items.len().max(1) as f64)
+        };
+        let encode_ns = run(&mut || {
+            for (i, item) in items.iter().enumerate() {
+                lens[i] = encode(item, &mut buffer[i * SLOT..(i + 1) * SLOT]);
+            }
+            lens.len() as u64
+        });
+        let view_ns = run(&mut || {
+            let mut sum = 0u64;
+            for (i, len) in lens.iter().enumerate() {
+                sum = sum.wrapping_add(view(std::hint::black_box(
+                    &buffer[i * SLOT..i * SLOT + len],
+                )));
+            }
+            sum
+        });
+        WireCost {
+            messages: items.len(),
+            bytes: lens.iter().sum::<usize>() as f64 / items.len().max(1) as f64,
+            encode_ns,
+            view_ns,
+        }
+    }
+}
+
+impl fmt::Display for WireCost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "encode {:.1} ns, view {:.1} ns per message ({:.1} bytes with the header, mean of {})",
+            self.encode_ns,
+            self.view_ns,
+            self.bytes,
+            thousands(self.messages as u64)
+        )
+    }
+}

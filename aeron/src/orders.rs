@@ -645,3 +645,39 @@ pub fn summary_row(report: &Report, c: &ClientReport) -> crate::SummaryRow {
         latency_kind: "round trip",
     }
 }
+
+/// What wiremsg alone costs for 10,000 version 2 new orders (encoded with the header,
+/// viewed through [`Inbound`] with the client order id read) and as many execution
+/// reports (encoded, viewed with the header, client order id read).
+pub fn wire_costs() -> (crate::WireCost, crate::WireCost) {
+    let orders: Vec<v2::NewOrder> = (1..=10_000).map(|i| order_v2(i, i * 1_000)).collect();
+    let new_order = crate::WireCost::measure(
+        &orders,
+        |m, out| m.encode_with_header_into(out).unwrap_or(0),
+        |bytes| match Inbound::view(bytes) {
+            Ok((_, InboundView::New(order))) => order.client_order_id(),
+            _ => 0,
+        },
+    );
+    let reports: Vec<ExecutionReport> = orders
+        .iter()
+        .map(|o| ExecutionReport {
+            client_order_id: o.client_order_id,
+            order_id: o.client_order_id + 1_000_000,
+            exec_type: ExecType::New,
+            symbol: o.symbol,
+            side: o.side,
+            price: o.price,
+            leaves_qty: o.quantity,
+            time_in_force: o.time_in_force,
+            order_version: 2,
+            echo_sent_ns: o.sent_ns,
+        })
+        .collect();
+    let report = crate::WireCost::measure(
+        &reports,
+        |m, out| m.encode_with_header_into(out).unwrap_or(0),
+        |bytes| ExecutionReport::view_with_header(bytes).map_or(0, |(_, r)| r.client_order_id()),
+    );
+    (new_order, report)
+}

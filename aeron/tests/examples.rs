@@ -95,3 +95,23 @@ fn orders_round_trip_with_v1_and_v2_client_processes_over_ipc() {
 fn orders_round_trip_with_v1_and_v2_client_processes_over_udp() {
     round_trips(Transport::Udp);
 }
+
+#[test]
+fn wire_cost_measures_the_messages_the_examples_send() {
+    let session = SessionConfig {
+        messages: 2_000,
+        symbols: 20,
+        seed: 3,
+    };
+    let cost = feed::wire_cost(session);
+    let messages: Vec<wiremsg_examples::itch::Feed> =
+        wiremsg_examples::session::Session::new(session).collect();
+    let bytes: usize = messages.iter().map(|m| m.wire_len()).sum();
+    assert_eq!(cost.messages, 2_000);
+    assert_eq!(cost.bytes, bytes as f64 / 2_000.0);
+    assert!(cost.encode_ns > 0.0 && cost.view_ns > 0.0, "{cost}");
+    let (new_order, report) = orders::wire_costs();
+    // Version 2 new order: 8-byte header and 38-byte block; execution report: 8 + 49.
+    assert_eq!((new_order.messages, new_order.bytes), (10_000, 46.0));
+    assert_eq!((report.messages, report.bytes), (10_000, 57.0));
+}

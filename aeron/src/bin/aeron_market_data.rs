@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
-use wiremsg_aeron::feed::{Config, SubscriberConfig, run, subscribe, summary_row};
+use wiremsg_aeron::feed::{Config, SubscriberConfig, run, subscribe, summary_row, wire_cost};
 use wiremsg_aeron::{Transport, summary_table};
 use wiremsg_examples::session::SessionConfig;
 
@@ -135,6 +135,12 @@ fn main() -> ExitCode {
         }
     }
     println!("{}", summary_table(&rows));
+    let session = SessionConfig {
+        messages: args.count.max(6),
+        symbols: args.symbols.clamp(1, usize::from(u16::MAX)),
+        seed: args.seed,
+    };
+    println!("wiremsg alone, same messages: {}", wire_cost(session));
     if ok {
         ExitCode::SUCCESS
     } else {

@@ -11,7 +11,7 @@ use clap::{Parser, Subcommand};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
-use wiremsg_aeron::orders::{ClientConfig, Config, client, run, summary_row};
+use wiremsg_aeron::orders::{ClientConfig, Config, client, run, summary_row, wire_costs};
 use wiremsg_aeron::{Transport, summary_table};
 
 /// Runs an order gateway on Aeron and two client processes, one with each version of
@@ -119,6 +119,9 @@ fn main() -> ExitCode {
         }
     }
     println!("{}", summary_table(&rows));
+    let (new_order, report) = wire_costs();
+    println!("wiremsg alone, NewOrder v2: {new_order}");
+    println!("wiremsg alone, ExecutionReport: {report}");
     if ok {
         ExitCode::SUCCESS
     } else {
