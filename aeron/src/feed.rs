@@ -161,12 +161,12 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             session: SessionConfig {
-                messages: 1_000_000,
+                messages: 500_000,
                 ..SessionConfig::default()
             },
             transport: Transport::Ipc,
             subscribers: 3,
-            rate: 1_000_000,
+            rate: 50_000,
             timeout: Duration::from_secs(120),
             aeron_dir: None,
         }

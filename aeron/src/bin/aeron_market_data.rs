@@ -3,7 +3,7 @@
 //! `aeron:udp` on 127.0.0.1 (see `wiremsg_aeron::feed`).
 //!
 //! ```sh
-//! cargo run --release -p wiremsg-aeron --bin aeron_market_data -- --count 1000000
+//! cargo run --release -p wiremsg-aeron --bin aeron_market_data -- --count 500000 --rate 50000
 //! ```
 
 use clap::{Parser, Subcommand};
@@ -21,11 +21,11 @@ use wiremsg_examples::session::SessionConfig;
 #[command(version, about)]
 struct Args {
     /// Messages in the session.
-    #[arg(long, default_value_t = 1_000_000)]
+    #[arg(long, default_value_t = 500_000)]
     count: u64,
     /// Messages per second the publisher paces itself to (0: as fast as the
-    /// subscribers take them).
-    #[arg(long, default_value_t = 1_000_000)]
+    /// subscribers take them; latency then includes the queue).
+    #[arg(long, default_value_t = 50_000)]
     rate: u64,
     /// Subscriber processes.
     #[arg(long, default_value_t = 3)]
