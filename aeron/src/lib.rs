@@ -18,7 +18,8 @@
 //!   clients, the `order_gateway` example's messages).
 //!
 //! Hot paths allocate nothing per message: publishing into a claim, the poll, the
-//! view (the crate's `alloc` test counts).
+//! view (`tests/transport.rs` counts with a counting global allocator, over IPC and
+//! UDP).
 //!
 //! # Examples
 //!

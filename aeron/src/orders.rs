@@ -392,12 +392,31 @@ pub fn run(config: &Config, exe: &Path) -> Result<Report, Error> {
     let mut idle = YieldingIdleStrategy;
     let deadline = Instant::now() + config.timeout;
     let mut idle_polls = 0u32;
+    let mut loops = 0u32;
+    let mut progress = Instant::now();
     loop {
         let mut work = 0;
         for ((subscriber, publisher), gate) in
             subscribers.iter_mut().zip(&mut publishers).zip(&mut gates)
         {
             work += serve(subscriber, publisher, gate)?;
+        }
+        loops = loops.wrapping_add(1);
+        if loops.is_multiple_of(4_096) && progress.elapsed() >= Duration::from_secs(1) {
+            progress = Instant::now();
+            let answered: Vec<String> = gates
+                .iter()
+                .zip(VERSIONS)
+                .map(|(g, v)| {
+                    let orders = g.stats.by_header_version[usize::from(v)];
+                    format!("v{v} {} of {}", thousands(orders), thousands(config.orders))
+                })
+                .collect();
+            eprintln!(
+                "{}: gateway answered orders {}",
+                config.transport,
+                answered.join(", ")
+            );
         }
         if work > 0 {
             idle_polls = 0;
