@@ -511,11 +511,22 @@ fn mutations(bytes: &[u8]) -> impl Iterator<Item = Vec<u8>> + '_ {
     cuts.chain(flips)
 }
 
-/// The typed and the dynamic reader agree on `bytes` and on every mutation of them.
+/// The schema set of `T` as read back from its schema file (owned names, defaults
+/// as bytes).
+fn file_set_of<T: WireMsg>() -> SchemaSet {
+    SchemaSet::from_bytes(&set_of::<T>().to_bytes().unwrap()).expect("a schema file")
+}
+
+/// The typed and the dynamic reader agree on `bytes` and on every mutation of them,
+/// with the derive's schema and with the one read back from its schema file.
 fn agree_everywhere<T>(bytes: &[u8]) -> usize
 where
     T: WireMsg + Expect + for<'v> wiremsg::DecodeField<'v>,
 {
+    let file = file_set_of::<T>();
+    mutations(bytes).for_each(|m| {
+        agree::<T>(&file, &m);
+    });
     let set = set_of::<T>();
     assert!(
         agree::<T>(&set, bytes),
@@ -1116,7 +1127,8 @@ proptest! {
     /// types' defaults), and version 2 bytes by the version 1 schema.
     #[test]
     fn typed_and_dynamic_agree_across_versions(old in rich_v1(), new in rich(), hits in hits()) {
-        let (v1, v2) = (set_of::<RichV1>(), set_of::<Rich>());
+        // Schemas as read from schema files: what a tool without the types has.
+        let (v1, v2) = (file_set_of::<RichV1>(), file_set_of::<Rich>());
         let old_bytes = old.to_bytes().unwrap();
         let new_bytes = new.to_bytes().unwrap();
         prop_assert!(agree::<Rich>(&v2, &old_bytes));

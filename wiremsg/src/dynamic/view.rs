@@ -195,6 +195,26 @@ impl PartialEq for DynView<'_> {
 }
 
 /// One field of a [`DynView`]: its schema, whether the writer had it, its value.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::dynamic::{self, Value};
+/// use wiremsg::{SchemaSet, WireMsg};
+///
+/// #[derive(WireMsg)]
+/// struct Tick { price: i64, #[wire(reserved)] old: u8, size: u32 }
+///
+/// let bytes = Tick { price: 5, old: 0, size: 7 }.to_bytes().unwrap();
+/// let set = SchemaSet::of::<Tick>().unwrap();
+/// let view = dynamic::view(&set, "Tick", &bytes).unwrap();
+/// // Reserved fields are skipped.
+/// let fields: Vec<(&str, usize, Value<'_>)> = view
+///     .fields()
+///     .map(|f| (f.name(), f.schema().offset, f.into_value()))
+///     .collect();
+/// assert_eq!(fields, [("price", 0, Value::Signed(5)), ("size", 9, Value::Unsigned(7))]);
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct DynField<'a> {
     schema: &'a FieldSchema,
