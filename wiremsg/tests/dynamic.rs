@@ -1368,3 +1368,54 @@ fn annotation_rows_are_in_byte_order_with_absent_fields_after_the_block() {
         assert!(text.contains(line), "{line}\n{text}");
     }
 }
+
+mod differences {
+    use wiremsg::{WireEnum, WireMsg};
+
+    #[derive(WireEnum, Debug, Clone, Copy, PartialEq, Default)]
+    #[repr(u8)]
+    pub(crate) enum Tif {
+        Day = 0,
+        #[default]
+        Ioc = 1,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct OrderV1 {
+        pub(crate) id: u32,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    #[wire(version = 2)]
+    pub(crate) struct Order {
+        pub(crate) id: u32,
+        #[wire(since = 2)]
+        pub(crate) tif: Tif,
+        #[wire(since = 2, default = Some(5))]
+        pub(crate) limit: Option<u16>,
+    }
+}
+
+/// The values the schema cannot state, read from bytes of an older writer: the only
+/// places where the two readers differ (the module docs of `wiremsg::dynamic` say
+/// so). Validation and errors are the same.
+#[test]
+fn documented_differences_absent_fields_whose_default_the_schema_cannot_state() {
+    use differences::{Order, OrderV1, Tif};
+    let old = OrderV1 { id: 3 }.to_bytes().unwrap();
+    let typed = Order::view(&old).unwrap();
+    let set = set_of::<Order>();
+    let view = dynamic::view(&set, "Order", &old).unwrap();
+    // An enum without a declared default: the typed accessor calls the enum's
+    // `Default` (here `Ioc`, value 1), which the schema does not hold; the dynamic
+    // reader reads value 0.
+    assert_eq!(typed.tif(), Tif::Ioc);
+    assert_eq!(view.get("tif").unwrap().to_string(), "Day");
+    // A declared default with no byte form (an option): the typed accessor returns
+    // it; the dynamic reader says `Absent`.
+    assert_eq!(typed.limit(), Some(5));
+    assert_eq!(view.get("limit"), Some(Value::Absent));
+    // Both say the fields are absent, and `try_` reads agree.
+    assert_eq!((view.has("tif"), view.try_get("tif")), (false, None));
+    assert_eq!((typed.has_tif(), typed.try_tif()), (false, None));
+}

@@ -14,14 +14,18 @@
 //! (fields that are not back to back, sizes or block lengths that disagree with the
 //! types, messages nested inline in themselves) is [`ErrorKind::InvalidSchema`].
 //!
-//! Where the two readers can differ (nowhere on schemas the derive wrote, but
-//! values of absent fields that the schema cannot state):
+//! Where the two readers can differ (only in what a schema cannot state; the test
+//! `documented_differences_*` in `tests/dynamic.rs` pins the first):
 //!
 //! - an absent enum field without a declared default reads as the enum's value 0
 //!   (the typed accessor calls the enum's `Default`, which the schema does not
 //!   know); an absent field whose declared default has no byte form (an option, an
 //!   array, a list, a message: [`DefaultValue::Opaque`](crate::DefaultValue)) and an
 //!   absent nested message without one read as [`Value::Absent`];
+//! - a schema whose messages nest inline (fixed-size messages in fixed-size
+//!   messages, arrays and options of them) more than [`MAX_DEPTH`](crate::MAX_DEPTH)
+//!   deep is refused as [`ErrorKind::InvalidSchema`] (the check that keeps a
+//!   hand-made schema from nesting a message inline in itself);
 //! - [`ErrorKind::UnknownEnumValue`] names its enum with a `&'static str`: for a
 //!   schema read at run time, its name is kept in a small table of the process (at
 //!   most 64 KiB of names, with the `std` feature), after which it is a place-holder.
