@@ -1351,6 +1351,27 @@ fn annotation_rows_are_in_byte_order_with_absent_fields_after_the_block() {
             (14, 4, "note (tail)", "\"rush\""),
         ]
     );
+    // A v1 reader of v2 bytes: the fields and the tail data it does not know.
+    let set = set_of::<OrderV1>();
+    let bytes = golden("E7d");
+    let dump = dynamic::annotate(&set, "Order", &bytes, false);
+    let rows: Vec<(usize, usize, &str)> = dump
+        .rows()
+        .iter()
+        .map(|r| (r.offset, r.len, r.name.as_str()))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (0, 2, "block length"),
+            (2, 8, "id"),
+            (10, 4, "note"),
+            (14, 4, "(newer)"),
+            (18, 4, "note (tail)"),
+            (22, 12, "(after the message)"),
+        ]
+    );
+
     let set = set_of::<Sample>();
     let bytes = golden("E6");
     let dump = dynamic::annotate(&set, "Sample", &bytes, false);

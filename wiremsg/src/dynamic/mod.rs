@@ -243,7 +243,9 @@ pub fn annotate<'b>(
     let result = find(set, message).and_then(|schema| {
         shape::check(set, schema)?;
         if !with_header {
-            return Walk::annotating(set, &mut rows).message(schema, bytes, 0, 0, 0);
+            Walk::annotating(set, &mut rows).message(schema, bytes, 0, 0, 0)?;
+            after(&mut rows, DynView::over(set, schema, bytes), 0, bytes.len());
+            return Ok(());
         }
         let header = MessageHeader::read(bytes)?;
         rows.extend(annotate::header_rows(&header));
@@ -296,7 +298,28 @@ fn walk_body(
     let body = body(schema, header, bytes)?;
     Walk::annotating(set, rows)
         .message(schema, body, MessageHeader::LEN, 0, 0)
-        .map_err(|e| e.shift(MessageHeader::LEN))
+        .map_err(|e| e.shift(MessageHeader::LEN))?;
+    let view = DynView::over(set, schema, body);
+    after(rows, view, MessageHeader::LEN, bytes.len());
+    Ok(())
+}
+
+/// The row of the bytes after a valid message (at `base` in bytes of `total`
+/// length), which its reader ignores.
+fn after(rows: &mut Vec<Row>, view: DynView<'_>, base: usize, total: usize) {
+    let end = base + view.known_len();
+    if end < total {
+        rows.push(Row {
+            offset: end,
+            len: total - end,
+            depth: 0,
+            name: "(after the message)".into(),
+            meaning: alloc::format!(
+                "{} bytes this reader ignores (a newer version's, or other data)",
+                total - end
+            ),
+        });
+    }
 }
 
 fn finish(bytes: &[u8], rows: Vec<Row>, result: Result<(), Error>) -> Annotation<'_> {

@@ -83,6 +83,22 @@ impl<'a> DynView<'a> {
         own.min(self.schema.block_length)
     }
 
+    /// Bytes of the message as far as this reader knows it: its block and the tail
+    /// data of the fields it knows (as the typed view's `as_bytes`).
+    pub(super) fn known_len(&self) -> usize {
+        if !self.schema.has_block_length {
+            return self.known_end();
+        }
+        let start = usize::from(read_u16(self.bytes, 0).unwrap_or(0));
+        self.schema
+            .fields
+            .iter()
+            .filter(|f| self.present(f) && in_tail(self.set, &f.ty))
+            .next_back()
+            .and_then(|f| read_u32(self.bytes, f.offset + f.size - 4))
+            .map_or(start, |end| end as usize)
+    }
+
     fn present(&self, field: &FieldSchema) -> bool {
         let end = field.offset + field.size;
         end <= self.schema.min_block_length || end <= self.known_end()
