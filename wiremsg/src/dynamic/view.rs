@@ -93,8 +93,7 @@ impl<'a> DynView<'a> {
         self.schema
             .fields
             .iter()
-            .filter(|f| self.present(f) && in_tail(self.set, &f.ty))
-            .next_back()
+            .rfind(|f| self.present(f) && in_tail(self.set, &f.ty))
             .and_then(|f| read_u32(self.bytes, f.offset + f.size - 4))
             .map_or(start, |end| end as usize)
     }
