@@ -1440,3 +1440,32 @@ fn documented_differences_absent_fields_whose_default_the_schema_cannot_state() 
     assert_eq!((view.has("tif"), view.try_get("tif")), (false, None));
     assert_eq!((typed.has_tif(), typed.try_tif()), (false, None));
 }
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct TailThenBool {
+    note: String,
+    on: bool,
+}
+expect_message!(TailThenBool { note, on });
+
+#[test]
+fn annotation_keeps_the_tail_rows_walked_before_a_fault_in_a_later_slot() {
+    let bytes = TailThenBool {
+        note: "hi".into(),
+        on: true,
+    }
+    .to_bytes()
+    .unwrap();
+    let set = set_of::<TailThenBool>();
+    agree_everywhere::<TailThenBool>(&bytes);
+    let mut bad = bytes.clone();
+    bad[6] = 2;
+    let dump = dynamic::annotate(&set, "TailThenBool", &bad, false);
+    let rows: Vec<(usize, &str)> = dump
+        .rows()
+        .iter()
+        .map(|r| (r.offset, r.name.as_str()))
+        .collect();
+    assert_eq!(rows, [(0, "block length"), (2, "note"), (7, "note (tail)")]);
+    assert_eq!(dump.error().unwrap().path(), "on");
+}
