@@ -147,7 +147,7 @@ fn unknown_enum_byte_sbe_reads_the_first_variant_wiremsg_rejects() {
     assert_eq!(
         err.kind(),
         &ErrorKind::UnknownEnumValue {
-            enum_name: "Side",
+            enum_name: "Side".into(),
             value: 7
         }
     );

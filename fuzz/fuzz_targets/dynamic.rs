@@ -10,6 +10,8 @@ use wiremsg_fuzz::{Every, Node, agree_dynamic, same_outcome, v1, v2};
 
 struct Sets {
     every: SchemaSet,
+    /// `every` as read back from its schema file: owned names, defaults as bytes.
+    every_file: SchemaSet,
     node: SchemaSet,
     v1: SchemaSet,
     v2: SchemaSet,
@@ -22,8 +24,10 @@ fn sets() -> &'static Sets {
         let mut feed = SchemaSet::of::<Every>().unwrap();
         feed.add::<Node>().unwrap();
         feed.add::<v2::Quote>().unwrap();
+        let every = SchemaSet::of::<Every>().unwrap();
         Sets {
-            every: SchemaSet::of::<Every>().unwrap(),
+            every_file: SchemaSet::from_bytes(&every.to_bytes().unwrap()).unwrap(),
+            every,
             node: SchemaSet::of::<Node>().unwrap(),
             v1: SchemaSet::of::<v1::Quote>().unwrap(),
             v2: SchemaSet::of::<v2::Quote>().unwrap(),
@@ -35,6 +39,7 @@ fn sets() -> &'static Sets {
 fuzz_target!(|data: &[u8]| {
     let sets = sets();
     agree_dynamic!(Every, &sets.every, data);
+    agree_dynamic!(Every, &sets.every_file, data);
     agree_dynamic!(Node, &sets.node, data);
     agree_dynamic!(v1::Quote, &sets.v1, data);
     agree_dynamic!(v2::Quote, &sets.v2, data);
@@ -48,6 +53,10 @@ fuzz_target!(|data: &[u8]| {
         dynamic.as_ref().err(),
         annotation.error(),
     );
+    if let (Ok((_, typed)), Ok((_, view))) = (typed, dynamic) {
+        let value = wiremsg::dynamic::Value::Message(view);
+        wiremsg_fuzz::same::Same::same(&typed.decode(), &value, "Every");
+    }
     let typed = wiremsg_fuzz::Feed::view(data);
     let dynamic = dynamic::view_with_header(&sets.feed, data);
     let annotation = dynamic::annotate_with_header(&sets.feed, data);

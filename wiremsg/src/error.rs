@@ -147,8 +147,9 @@ pub enum ErrorKind {
     },
     /// An enum value with no variant and no catch-all variant (FORMAT.md §4.4).
     UnknownEnumValue {
-        /// Name of the enum type.
-        enum_name: &'static str,
+        /// Name of the enum type (borrowed from the derive's schema; owned for a schema
+        /// read at run time).
+        enum_name: crate::schema::Name,
         /// The raw value found, zero-extended.
         value: u64,
     },

@@ -406,7 +406,7 @@ impl<E: WireEnum> Kind for EnumOf<E> {
         if E::from_raw(raw).is_none() {
             return Err(Error::new(
                 ErrorKind::UnknownEnumValue {
-                    enum_name: &E::ENUM_SCHEMA.name,
+                    enum_name: E::ENUM_SCHEMA.name.clone(),
                     value: raw.into(),
                 },
                 place.block_at,

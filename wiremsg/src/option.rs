@@ -39,6 +39,20 @@ impl<K: Kind> Kind for Opt<K> {
         }
     }
 
+    /// The presence byte and the value's block bytes (zeros when absent), for a
+    /// fixed-size `K`.
+    fn default_bytes(i: Internal, view: Option<K::View<'_>>) -> Option<alloc::vec::Vec<u8>> {
+        if K::IN_TAIL {
+            return None;
+        }
+        let mut out = alloc::vec![0; <Self as Kind>::BLOCK_SIZE];
+        if let Some(value) = view {
+            out[0] = 1;
+            out[1..].copy_from_slice(&K::default_bytes(i, value)?);
+        }
+        Some(out)
+    }
+
     #[cfg(feature = "serde")]
     fn serialize_view<'v, S: serde::Serializer>(
         _: Internal,

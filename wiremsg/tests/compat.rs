@@ -1047,7 +1047,7 @@ fn an_enum_value_changed_is_breaking() {
     assert_eq!(
         kind(v1::Order::view(&sell).unwrap_err()),
         ErrorKind::UnknownEnumValue {
-            enum_name: "Side",
+            enum_name: "Side".into(),
             value: 2
         }
     );

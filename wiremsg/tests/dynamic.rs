@@ -525,11 +525,22 @@ fn mutations(bytes: &[u8]) -> impl Iterator<Item = Vec<u8>> + '_ {
     cuts.chain(flips)
 }
 
-/// The typed and the dynamic reader agree on `bytes` and on every mutation of them.
+/// The schema set of `T` as read back from its schema file (owned names, defaults
+/// as bytes).
+fn file_set_of<T: WireMsg>() -> SchemaSet {
+    SchemaSet::from_bytes(&set_of::<T>().to_bytes().unwrap()).expect("a schema file")
+}
+
+/// The typed and the dynamic reader agree on `bytes` and on every mutation of them,
+/// with the derive's schema and with the one read back from its schema file.
 fn agree_everywhere<T>(bytes: &[u8]) -> usize
 where
     T: WireMsg + Expect + for<'v> wiremsg::DecodeField<'v>,
 {
+    let file = file_set_of::<T>();
+    mutations(bytes).for_each(|m| {
+        agree::<T>(&file, &m);
+    });
     let set = set_of::<T>();
     assert!(
         agree::<T>(&set, bytes),
@@ -1130,7 +1141,8 @@ proptest! {
     /// types' defaults), and version 2 bytes by the version 1 schema.
     #[test]
     fn typed_and_dynamic_agree_across_versions(old in rich_v1(), new in rich(), hits in hits()) {
-        let (v1, v2) = (set_of::<RichV1>(), set_of::<Rich>());
+        // Schemas as read from schema files: what a tool without the types has.
+        let (v1, v2) = (file_set_of::<RichV1>(), file_set_of::<Rich>());
         let old_bytes = old.to_bytes().unwrap();
         let new_bytes = new.to_bytes().unwrap();
         prop_assert!(agree::<Rich>(&v2, &old_bytes));
@@ -1353,6 +1365,27 @@ fn annotation_rows_are_in_byte_order_with_absent_fields_after_the_block() {
             (14, 4, "note (tail)", "\"rush\""),
         ]
     );
+    // A v1 reader of v2 bytes: the fields and the tail data it does not know.
+    let set = set_of::<OrderV1>();
+    let bytes = golden("E7d");
+    let dump = dynamic::annotate(&set, "Order", &bytes, false);
+    let rows: Vec<(usize, usize, &str)> = dump
+        .rows()
+        .iter()
+        .map(|r| (r.offset, r.len, r.name.as_str()))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (0, 2, "block length"),
+            (2, 8, "id"),
+            (10, 4, "note"),
+            (14, 4, "(newer)"),
+            (18, 4, "note (tail)"),
+            (22, 12, "(after the message)"),
+        ]
+    );
+
     let set = set_of::<Sample>();
     let bytes = golden("E6");
     let dump = dynamic::annotate(&set, "Sample", &bytes, false);
@@ -1448,4 +1481,86 @@ fn golden_e10_and_bounded_lists_read_alike_and_fail_alike() {
     );
     same_error(&typed, &dynamic, "Ladder");
     assert!(!agree::<Ladder>(&set_of::<Ladder>(), &bytes));
+}
+
+mod differences {
+    use wiremsg::{WireEnum, WireMsg};
+
+    #[derive(WireEnum, Debug, Clone, Copy, PartialEq, Default)]
+    #[repr(u8)]
+    pub(crate) enum Tif {
+        Day = 0,
+        #[default]
+        Ioc = 1,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct OrderV1 {
+        pub(crate) id: u32,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    #[wire(version = 2)]
+    pub(crate) struct Order {
+        pub(crate) id: u32,
+        #[wire(since = 2)]
+        pub(crate) tif: Tif,
+        #[wire(since = 2, default = Some(5))]
+        pub(crate) limit: Option<u16>,
+    }
+}
+
+/// The values the schema cannot state, read from bytes of an older writer: the only
+/// places where the two readers differ (the module docs of `wiremsg::dynamic` say
+/// so). Validation and errors are the same.
+#[test]
+fn documented_differences_absent_fields_whose_default_the_schema_cannot_state() {
+    use differences::{Order, OrderV1, Tif};
+    let old = OrderV1 { id: 3 }.to_bytes().unwrap();
+    let typed = Order::view(&old).unwrap();
+    let set = set_of::<Order>();
+    let view = dynamic::view(&set, "Order", &old).unwrap();
+    // An enum without a declared default: the typed accessor calls the enum's
+    // `Default` (here `Ioc`, value 1), which the schema does not hold; the dynamic
+    // reader reads value 0.
+    assert_eq!(typed.tif(), Tif::Ioc);
+    assert_eq!(view.get("tif").unwrap().to_string(), "Day");
+    // A declared default of a fixed-size option has a byte form: both read it.
+    assert_eq!(typed.limit(), Some(5));
+    assert_eq!(
+        view.get("limit"),
+        Some(Value::Option(Some(Box::new(Value::Unsigned(5)))))
+    );
+    // Both say the fields are absent, and `try_` reads agree.
+    assert_eq!((view.has("tif"), view.try_get("tif")), (false, None));
+    assert_eq!((typed.has_tif(), typed.try_tif()), (false, None));
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct TailThenBool {
+    note: String,
+    on: bool,
+}
+expect_message!(TailThenBool { note, on });
+
+#[test]
+fn annotation_keeps_the_tail_rows_walked_before_a_fault_in_a_later_slot() {
+    let bytes = TailThenBool {
+        note: "hi".into(),
+        on: true,
+    }
+    .to_bytes()
+    .unwrap();
+    let set = set_of::<TailThenBool>();
+    agree_everywhere::<TailThenBool>(&bytes);
+    let mut bad = bytes.clone();
+    bad[6] = 2;
+    let dump = dynamic::annotate(&set, "TailThenBool", &bad, false);
+    let rows: Vec<(usize, &str)> = dump
+        .rows()
+        .iter()
+        .map(|r| (r.offset, r.name.as_str()))
+        .collect();
+    assert_eq!(rows, [(0, "block length"), (2, "note"), (7, "note (tail)")]);
+    assert_eq!(dump.error().unwrap().path(), "on");
 }

@@ -95,7 +95,7 @@ fn unknown_enum_value_bad_bool_and_bad_presence() {
     assert_eq!(
         err.kind(),
         &ErrorKind::UnknownEnumValue {
-            enum_name: "Side",
+            enum_name: "Side".into(),
             value: 9
         }
     );

@@ -9,6 +9,26 @@ use alloc::vec::Vec;
 use core::fmt;
 
 /// One annotated part of the bytes.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::dynamic::{self, Row};
+/// use wiremsg::{SchemaSet, WireMsg};
+///
+/// #[derive(WireMsg)]
+/// struct Pair { a: u8, b: [u16; 2] }
+///
+/// let set = SchemaSet::of::<Pair>().unwrap();
+/// let dump = dynamic::annotate(&set, "Pair", &[1, 2, 0, 3, 0], false);
+/// assert_eq!(dump.rows()[1], Row {
+///     offset: 1,
+///     len: 4,
+///     depth: 0,
+///     name: "b".into(),
+///     meaning: "[2, 3]".into(),
+/// });
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
     /// Offset of the part from the start of the bytes annotated.
@@ -31,6 +51,25 @@ pub struct Row {
 /// Its `Display` writes one line per row, `offset  hex  name  meaning`, the hex of
 /// parts that hold other rows left out (their rows show it), 16 bytes of hex per
 /// line, and the error last.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::dynamic;
+/// use wiremsg::{SchemaSet, WireMsg};
+///
+/// #[derive(WireMsg)]
+/// struct Flag { id: u16, on: bool }
+///
+/// let set = SchemaSet::of::<Flag>().unwrap();
+/// let dump = dynamic::annotate(&set, "Flag", &[7, 0, 2], false);
+/// assert_eq!(dump.rows().len(), 1); // `id`, then the fault
+/// assert_eq!(
+///     dump.to_string(),
+///     "     0  07 00                                             id                       7\n\
+///      error: invalid bool byte 0x02 (expected 0 or 1) at byte 2 in `on`\n"
+/// );
+/// ```
 #[derive(Debug)]
 pub struct Annotation<'b> {
     pub(super) bytes: &'b [u8],

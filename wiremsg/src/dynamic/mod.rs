@@ -14,17 +14,19 @@
 //! (fields that are not back to back, sizes or block lengths that disagree with the
 //! types, messages nested inline in themselves) is [`ErrorKind::InvalidSchema`].
 //!
-//! Where the two readers can differ (nowhere on schemas the derive wrote, but
-//! values of absent fields that the schema cannot state):
+//! Where the two readers can differ (only in what a schema cannot state; the test
+//! `documented_differences_*` in `tests/dynamic.rs` pins the first):
 //!
 //! - an absent enum field without a declared default reads as the enum's value 0
 //!   (the typed accessor calls the enum's `Default`, which the schema does not
-//!   know); an absent field whose declared default has no byte form (an option, an
-//!   array, a list, a message: [`DefaultValue::Opaque`](crate::DefaultValue)) and an
-//!   absent nested message without one read as [`Value::Absent`];
-//! - [`ErrorKind::UnknownEnumValue`] names its enum with a `&'static str`: for a
-//!   schema read at run time, its name is kept in a small table of the process (at
-//!   most 64 KiB of names, with the `std` feature), after which it is a place-holder.
+//!   know); an absent field whose declared default has no byte form (an array, a
+//!   list, a message, an option of a variable-size type:
+//!   [`DefaultValue::Opaque`](crate::DefaultValue)) and an absent nested message
+//!   without one read as [`Value::Absent`];
+//! - a schema whose messages nest inline (fixed-size messages in fixed-size
+//!   messages, arrays and options of them) more than [`MAX_DEPTH`](crate::MAX_DEPTH)
+//!   deep is refused as [`ErrorKind::InvalidSchema`] (the check that keeps a
+//!   hand-made schema from nesting a message inline in itself).
 //!
 //! # Examples
 //!
@@ -241,7 +243,9 @@ pub fn annotate<'b>(
     let result = find(set, message).and_then(|schema| {
         shape::check(set, schema)?;
         if !with_header {
-            return Walk::annotating(set, &mut rows).message(schema, bytes, 0, 0, 0);
+            Walk::annotating(set, &mut rows).message(schema, bytes, 0, 0, 0)?;
+            after(&mut rows, DynView::over(set, schema, bytes), 0, bytes.len());
+            return Ok(());
         }
         let header = MessageHeader::read(bytes)?;
         rows.extend(annotate::header_rows(&header));
@@ -294,7 +298,28 @@ fn walk_body(
     let body = body(schema, header, bytes)?;
     Walk::annotating(set, rows)
         .message(schema, body, MessageHeader::LEN, 0, 0)
-        .map_err(|e| e.shift(MessageHeader::LEN))
+        .map_err(|e| e.shift(MessageHeader::LEN))?;
+    let view = DynView::over(set, schema, body);
+    after(rows, view, MessageHeader::LEN, bytes.len());
+    Ok(())
+}
+
+/// The row of the bytes after a valid message (at `base` in bytes of `total`
+/// length), which its reader ignores.
+fn after(rows: &mut Vec<Row>, view: DynView<'_>, base: usize, total: usize) {
+    let end = base + view.known_len();
+    if end < total {
+        rows.push(Row {
+            offset: end,
+            len: total - end,
+            depth: 0,
+            name: "(after the message)".into(),
+            meaning: alloc::format!(
+                "{} bytes this reader ignores (a newer version's, or other data)",
+                total - end
+            ),
+        });
+    }
 }
 
 fn finish(bytes: &[u8], rows: Vec<Row>, result: Result<(), Error>) -> Annotation<'_> {

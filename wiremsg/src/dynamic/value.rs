@@ -274,6 +274,23 @@ impl fmt::Debug for EnumValue<'_> {
 }
 
 /// A fixed array `[T; N]` read by its schema: O(1) access by index.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::dynamic::{self, Value};
+/// use wiremsg::{SchemaSet, WireMsg};
+///
+/// #[derive(WireMsg)]
+/// struct Levels { sizes: [u16; 3] }
+///
+/// let bytes = Levels { sizes: [1, 2, 3] }.to_bytes().unwrap();
+/// let set = SchemaSet::of::<Levels>().unwrap();
+/// let Some(Value::Array(sizes)) = dynamic::view(&set, "Levels", &bytes).unwrap().get("sizes")
+/// else { unreachable!() };
+/// assert_eq!((sizes.len(), sizes.get(2), sizes.get(3)), (3, Some(Value::Unsigned(3)), None));
+/// assert_eq!(sizes.iter().filter_map(|v| v.as_u128()).sum::<u128>(), 6);
+/// ```
 #[derive(Clone, Copy)]
 pub struct DynArray<'a> {
     set: &'a SchemaSet,

@@ -83,6 +83,21 @@ impl<'a> DynView<'a> {
         own.min(self.schema.block_length)
     }
 
+    /// Bytes of the message as far as this reader knows it: its block and the tail
+    /// data of the fields it knows (as the typed view's `as_bytes`).
+    pub(super) fn known_len(&self) -> usize {
+        if !self.schema.has_block_length {
+            return self.known_end();
+        }
+        let start = usize::from(read_u16(self.bytes, 0).unwrap_or(0));
+        self.schema
+            .fields
+            .iter()
+            .rfind(|f| self.present(f) && in_tail(self.set, &f.ty))
+            .and_then(|f| read_u32(self.bytes, f.offset + f.size - 4))
+            .map_or(start, |end| end as usize)
+    }
+
     fn present(&self, field: &FieldSchema) -> bool {
         let end = field.offset + field.size;
         end <= self.schema.min_block_length || end <= self.known_end()
@@ -109,15 +124,22 @@ impl<'a> DynView<'a> {
     /// default). `None` if the message has no readable field `name` (none of that
     /// name, or a reserved one).
     pub fn get(&self, name: &str) -> Option<Value<'a>> {
-        let field = self.schema.field(name).filter(|f| !f.reserved)?;
-        Some(self.value_of(field))
+        let at = self.readable(name)?;
+        Some(self.value_at(at))
+    }
+
+    /// The index of readable field `name`.
+    fn readable(&self, name: &str) -> Option<usize> {
+        let fields = &self.schema.fields;
+        fields.iter().position(|f| f.name == name && !f.reserved)
     }
 
     /// Field `name`, or `None` if the writer's version did not have it (or the
     /// message has no readable field of that name).
     pub fn try_get(&self, name: &str) -> Option<Value<'a>> {
-        let field = self.schema.field(name).filter(|f| !f.reserved)?;
-        self.present(field).then(|| self.value_of(field))
+        let at = self.readable(name)?;
+        self.present(&self.schema.fields[at])
+            .then(|| self.value_at(at))
     }
 
     /// The readable fields (reserved ones skipped), in wire order.
@@ -126,15 +148,21 @@ impl<'a> DynView<'a> {
         self.schema
             .fields
             .iter()
-            .filter(|f| !f.reserved)
-            .map(move |schema| DynField {
+            .enumerate()
+            .filter(|(_, f)| !f.reserved)
+            .map(move |(at, schema)| DynField {
                 schema,
                 present: view.present(schema),
-                value: view.value_of(schema),
+                value: view.value_at(at),
             })
     }
 
-    fn value_of(&self, field: &'a FieldSchema) -> Value<'a> {
+    /// The value of field `at` (an index into the schema's fields).
+    fn value_at(&self, at: usize) -> Value<'a> {
+        let fields: &'a [FieldSchema] = &self.schema.fields;
+        let Some(field) = fields.get(at) else {
+            return Value::Absent;
+        };
         if !self.present(field) {
             return absent(self.set, field);
         }
@@ -143,13 +171,9 @@ impl<'a> DynView<'a> {
         let region = if in_tail(self.set, &field.ty) {
             // From the end offset of the tail field before it (or the block length)
             // to its own (FORMAT.md §3).
-            let start = self
-                .schema
-                .fields
+            let start = fields[..at]
                 .iter()
-                .take_while(|f| f.offset < field.offset)
-                .filter(|f| in_tail(self.set, &f.ty))
-                .last()
+                .rfind(|f| in_tail(self.set, &f.ty))
                 .map_or_else(
                     || read_u16(self.bytes, 0).map(usize::from),
                     |f| read_u32(self.bytes, f.offset + f.size - 4).map(|n| n as usize),
@@ -195,6 +219,26 @@ impl PartialEq for DynView<'_> {
 }
 
 /// One field of a [`DynView`]: its schema, whether the writer had it, its value.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::dynamic::{self, Value};
+/// use wiremsg::{SchemaSet, WireMsg};
+///
+/// #[derive(WireMsg)]
+/// struct Tick { price: i64, #[wire(reserved)] old: u8, size: u32 }
+///
+/// let bytes = Tick { price: 5, old: 0, size: 7 }.to_bytes().unwrap();
+/// let set = SchemaSet::of::<Tick>().unwrap();
+/// let view = dynamic::view(&set, "Tick", &bytes).unwrap();
+/// // Reserved fields are skipped.
+/// let fields: Vec<(&str, usize, Value<'_>)> = view
+///     .fields()
+///     .map(|f| (f.name(), f.schema().offset, f.into_value()))
+///     .collect();
+/// assert_eq!(fields, [("price", 0, Value::Signed(5)), ("size", 9, Value::Unsigned(7))]);
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct DynField<'a> {
     schema: &'a FieldSchema,

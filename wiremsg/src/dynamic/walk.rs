@@ -8,9 +8,8 @@ use super::shape::{block_size, encoding, in_tail, message_of};
 use super::value::{read, unpadded, unpadded_by};
 use crate::mode::sealed::Place;
 use crate::primitives_le::{read_u16, read_u32};
-use crate::schema::{MessageSchema, Name, SchemaSet, TypeSchema};
+use crate::schema::{MessageSchema, SchemaSet, TypeSchema};
 use crate::{Error, ErrorKind, ListEncoding, MAX_DEPTH};
-use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -124,8 +123,36 @@ impl<'s, 'r> Walk<'s, 'r> {
             bytes.len().min(full)
         };
         let known_end = declared.min(full);
-        let mut prev_end = declared;
         let mut tail_rows = Vec::new();
+        let result = self.fields(m, bytes, base, declared, depth, indent, &mut tail_rows);
+        if result.is_ok() && m.has_block_length && declared > known_end {
+            let meaning = self.label(|| "fields of a newer version".into());
+            let len = declared - known_end;
+            self.row(base + known_end, len, indent, "(newer)", meaning);
+        }
+        // The rows of the tail come after those of the block, in byte order,
+        // although each region is validated with its slot (as the typed view does,
+        // so that the first error is the same).
+        self.append(&mut tail_rows);
+        result
+    }
+
+    /// Validates the fields of message `m` in `bytes`, whose block length on the wire
+    /// (or as far as the bytes go) is `declared`; the rows of tail regions go to
+    /// `tail_rows`.
+    #[allow(clippy::too_many_arguments)]
+    fn fields(
+        &mut self,
+        m: &'s MessageSchema,
+        bytes: &'s [u8],
+        base: usize,
+        declared: usize,
+        depth: u32,
+        indent: usize,
+        tail_rows: &mut Vec<Row>,
+    ) -> Result<(), Error> {
+        let known_end = declared.min(m.block_length);
+        let mut prev_end = declared;
         for field in m.fields.iter() {
             let (off, size) = (field.offset, field.size);
             let end = off + size;
@@ -147,65 +174,50 @@ impl<'s, 'r> Walk<'s, 'r> {
                 continue;
             }
             let block = bytes.get(off..end).unwrap_or_default();
-            let place = if in_tail(self.set, &field.ty) {
-                let slot = end.saturating_sub(4);
-                let region_end = read_u32(bytes, slot).unwrap_or(0) as usize;
-                let start = prev_end;
-                let meaning = self.label(|| slot_meaning(&field.ty, block, start, region_end));
-                self.row(base + off, size, indent, &field.name, meaning);
-                let Some(region) = bytes.get(start..region_end) else {
-                    self.append(&mut tail_rows);
-                    return Err(Error::new(
-                        ErrorKind::OffsetOutOfRange {
-                            end: region_end,
-                            min: start,
-                            max: bytes.len(),
-                        },
-                        slot,
-                    )
-                    .in_field_named(&field.name));
-                };
-                prev_end = region_end;
-                Place {
-                    block,
-                    block_at: off,
-                    region,
-                    region_at: start,
-                }
-            } else {
-                Place::block(block, off)
-            };
             if !in_tail(self.set, &field.ty) {
                 let name = self.label(|| field.name.to_string());
-                self.value(&field.ty, place, base, depth, indent, &name)
-                    .map_err(|e| e.in_field_named(&field.name))?;
+                self.value(
+                    &field.ty,
+                    Place::block(block, off),
+                    base,
+                    depth,
+                    indent,
+                    &name,
+                )
+                .map_err(|e| e.in_field_named(&field.name))?;
                 continue;
             }
-            // The rows of the tail come after those of the block, in byte order,
-            // although each region is validated with its slot (as the typed view
-            // does, so that the first error is the same).
+            let slot = end.saturating_sub(4);
+            let region_end = read_u32(bytes, slot).unwrap_or(0) as usize;
+            let start = prev_end;
+            let meaning = self.label(|| slot_meaning(&field.ty, block, start, region_end));
+            self.row(base + off, size, indent, &field.name, meaning);
+            let Some(region) = bytes.get(start..region_end) else {
+                return Err(Error::new(
+                    ErrorKind::OffsetOutOfRange {
+                        end: region_end,
+                        min: start,
+                        max: bytes.len(),
+                    },
+                    slot,
+                )
+                .in_field_named(&field.name));
+            };
+            prev_end = region_end;
+            let place = Place {
+                block,
+                block_at: off,
+                region,
+                region_at: start,
+            };
             let name = self.label(|| format!("{} (tail)", field.name));
             let from = self.rows_len();
             let result = self.value(&field.ty, place, base, depth, indent, &name);
             if let Some(rows) = self.rows.as_deref_mut() {
                 tail_rows.extend(rows.drain(from..));
             }
-            if let Err(e) = result {
-                self.append(&mut tail_rows);
-                return Err(e.in_field_named(&field.name));
-            }
+            result.map_err(|e| e.in_field_named(&field.name))?;
         }
-        if m.has_block_length && declared > known_end {
-            let meaning = self.label(|| "fields of a newer version".into());
-            self.row(
-                base + known_end,
-                declared - known_end,
-                indent,
-                "(newer)",
-                meaning,
-            );
-        }
-        self.append(&mut tail_rows);
         Ok(())
     }
 
@@ -250,7 +262,7 @@ impl<'s, 'r> Walk<'s, 'r> {
                 if e.variant_name(raw).is_none() && e.catch_all.is_none() {
                     return Err(Error::new(
                         ErrorKind::UnknownEnumValue {
-                            enum_name: static_name(&e.name),
+                            enum_name: e.name.clone(),
                             value: raw,
                         },
                         place.block_at,
@@ -660,41 +672,3 @@ fn invalid_schema() -> Error {
         0,
     )
 }
-
-/// The `'static` name an [`ErrorKind::UnknownEnumValue`] carries: the name itself for
-/// a schema the derive wrote; for one read at run time, the name kept once in a small
-/// table of this process (with `std`), else the enum's place-holder name.
-pub(super) fn static_name(name: &Name) -> &'static str {
-    match name {
-        Cow::Borrowed(name) => name,
-        Cow::Owned(name) => intern(name),
-    }
-}
-
-#[cfg(feature = "std")]
-fn intern(name: &str) -> &'static str {
-    use std::sync::Mutex;
-    /// Names kept, and their total bytes: at most `LIMIT` of them are ever kept.
-    static NAMES: Mutex<(Vec<&'static str>, usize)> = Mutex::new((Vec::new(), 0));
-    const LIMIT: usize = 1 << 16;
-    let Ok(mut names) = NAMES.lock() else {
-        return UNNAMED;
-    };
-    if let Some(&kept) = names.0.iter().find(|kept| **kept == name) {
-        return kept;
-    }
-    if names.1 + name.len() > LIMIT {
-        return UNNAMED;
-    }
-    let kept: &'static str = alloc::boxed::Box::leak(name.into());
-    names.0.push(kept);
-    names.1 += name.len();
-    kept
-}
-
-#[cfg(not(feature = "std"))]
-fn intern(_: &str) -> &'static str {
-    UNNAMED
-}
-
-const UNNAMED: &str = "(an enum of a schema read at run time)";
