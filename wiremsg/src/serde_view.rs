@@ -5,7 +5,8 @@
 //! version did not have (added in a later version) is left out, not `null`. Numbers,
 //! `bool` and text are themselves; bytes, lists and arrays are sequences; an enum is
 //! its variant's name (an unknown value kept by a catch-all variant is its number);
-//! an absent `Option` is `null`. `FixedStr` also deserializes, from a string.
+//! an absent `Option` is `null`; a `Decimal` is its exact text. `FixedStr` and
+//! `Decimal` also deserialize, from a string.
 
 use crate::field::{Element, Kind};
 use crate::mode::sealed::INTERNAL;
@@ -54,5 +55,22 @@ impl<'de, const N: usize> Deserialize<'de> for FixedStr<N> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = <alloc::borrow::Cow<'de, str>>::deserialize(deserializer)?;
         FixedStr::new(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+/// The exact decimal text (`"123.4500"`), as a view writes it: a JSON number would
+/// round it.
+impl<M: crate::Mantissa, const SCALE: u32> Serialize for crate::Decimal<M, SCALE> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// From decimal text, with the checks of its `FromStr` (no more places than `SCALE`,
+/// in the mantissa's range).
+impl<'de, M: crate::Mantissa, const SCALE: u32> Deserialize<'de> for crate::Decimal<M, SCALE> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = <alloc::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }

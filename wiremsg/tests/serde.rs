@@ -241,3 +241,13 @@ fn the_schema_driven_reader_writes_the_same_json() {
         typed,
     );
 }
+
+#[test]
+fn decimals_serialize_as_exact_text_and_parse_back() {
+    type Price = wiremsg::Decimal<i64, 4>;
+    let px: Price = "-12.5".parse().unwrap();
+    assert_eq!(serde_json::to_string(&px).unwrap(), r#""-12.5000""#);
+    assert_eq!(serde_json::from_str::<Price>(r#""-12.5000""#).unwrap(), px);
+    let err = serde_json::from_str::<Price>(r#""1.23456""#).unwrap_err();
+    assert!(err.to_string().contains("more decimal places"), "{err}");
+}

@@ -110,7 +110,7 @@ const DECIMAL: u8 = 22;
 const BOUNDED_LIST: u8 = 23;
 
 impl SchemaSet {
-    /// The canonical encoding (FORMAT.md §11): a [`MessageHeader`] with template id
+    /// The canonical encoding (FORMAT.md §11): a [`MessageHeader`](crate::MessageHeader) with template id
     /// and schema id `0xFFFF`, then the schema message. Equal sets encode to equal
     /// bytes.
     ///
