@@ -3,23 +3,11 @@
 //! truncated and corrupted input (partial output, the error, a non-zero exit status,
 //! never a panic).
 
+#[path = "../../wiremsg/tests/common/golden.rs"]
+mod format_golden;
+use format_golden::golden;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-const FORMAT: &str = include_str!("../../FORMAT.md");
-
-/// The bytes of the hex block under `<!-- golden: NAME -->` in FORMAT.md.
-fn golden(name: &str) -> Vec<u8> {
-    let marker = format!("<!-- golden: {name} -->");
-    let block = &FORMAT[FORMAT.find(&marker).expect("marker")..];
-    let open = block.find("```text\n").expect("hex block") + "```text\n".len();
-    let close = open + block[open..].find("```").expect("end of hex block");
-    block[open..close]
-        .lines()
-        .flat_map(|line| line.split('#').next().unwrap_or("").split_whitespace())
-        .map(|byte| u8::from_str_radix(byte, 16).expect("hex byte"))
-        .collect()
-}
 
 fn schema(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -4,25 +4,12 @@
 //! same error (kind, field path, byte offset) and read the same values; the
 //! annotated dump stops at the same error and never panics.
 
+#[path = "common/golden.rs"]
+mod format_golden;
+use format_golden::golden;
 use proptest::prelude::*;
 use wiremsg::dynamic::{self, Value};
 use wiremsg::{Error, FixedStr, SchemaSet, Template, WireEnum, WireMsg};
-
-const FORMAT: &str = include_str!("../../FORMAT.md");
-
-/// The bytes of the hex block under `<!-- golden: NAME -->` in FORMAT.md.
-fn golden(name: &str) -> Vec<u8> {
-    let marker = format!("<!-- golden: {name} -->");
-    let start = FORMAT.find(&marker).expect("golden vector in FORMAT.md");
-    let block = &FORMAT[start..];
-    let open = block.find("```text\n").expect("hex block") + "```text\n".len();
-    let close = open + block[open..].find("```").expect("end of hex block");
-    block[open..close]
-        .lines()
-        .flat_map(|line| line.split('#').next().unwrap_or("").split_whitespace())
-        .map(|byte| u8::from_str_radix(byte, 16).expect("hex byte"))
-        .collect()
-}
 
 // -- comparing an owned value (decoded by the typed view) with a dynamic value --
 

@@ -2,25 +2,13 @@
 //! (§4.8), optional numbers with a null sentinel (§4.9) and bounded lists (§6.4):
 //! golden bytes, round trips, hostile bytes and values, and property tests.
 
+#[path = "common/golden.rs"]
+mod format_golden;
+use format_golden::golden;
 use proptest::prelude::*;
 use wiremsg::{
     Decimal, DecimalError, ErrorKind, FixedStr, FixedStrError, Rounding, TypeSchema, WireMsg,
 };
-
-const FORMAT: &str = include_str!("../../FORMAT.md");
-
-/// The bytes of the hex block under `<!-- golden: NAME -->` in FORMAT.md.
-fn golden(name: &str) -> Vec<u8> {
-    let marker = format!("<!-- golden: {name} -->");
-    let block = &FORMAT[FORMAT.find(&marker).expect("marker in FORMAT.md")..];
-    let open = block.find("```text\n").expect("hex block") + "```text\n".len();
-    let close = open + block[open..].find("```").expect("end of hex block");
-    block[open..close]
-        .lines()
-        .flat_map(|line| line.split('#').next().unwrap_or("").split_whitespace())
-        .map(|byte| u8::from_str_radix(byte, 16).expect("hex byte"))
-        .collect()
-}
 
 type Px = Decimal<i64, 4>;
 

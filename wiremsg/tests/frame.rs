@@ -3,31 +3,15 @@
 //! lengths over the maximum and under a header, garbage, bad headers, failing
 //! readers), none of which may panic or allocate more than the maximum frame size.
 
+#[path = "common/golden.rs"]
+mod format_golden;
+use format_golden::golden;
 use std::io::{self, Cursor, Read, Write};
 use wiremsg::frame::{DEFAULT_MAX_FRAME_SIZE, LENGTH_PREFIX_LEN, MIN_FRAME_LEN};
 use wiremsg::{
     Error, ErrorKind, FixedStr, FrameReader, FrameWriter, MessageHeader, Template, WireDispatch,
     WireEnum, WireMsg,
 };
-
-const FORMAT: &str = include_str!("../../FORMAT.md");
-
-/// The bytes of the hex block under `<!-- golden: NAME -->` in FORMAT.md (the parser
-/// of tests/golden.rs).
-fn golden(name: &str) -> Vec<u8> {
-    let marker = format!("<!-- golden: {name} -->");
-    let start = FORMAT
-        .find(&marker)
-        .unwrap_or_else(|| panic!("{marker} not in FORMAT.md"));
-    let block = &FORMAT[start..];
-    let open = block.find("```text\n").expect("hex block") + "```text\n".len();
-    let close = open + block[open..].find("```").expect("end of hex block");
-    block[open..close]
-        .lines()
-        .flat_map(|line| line.split('#').next().unwrap_or("").split_whitespace())
-        .map(|byte| u8::from_str_radix(byte, 16).expect("hex byte"))
-        .collect()
-}
 
 #[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
 #[repr(u8)]

@@ -1,25 +1,10 @@
 //! Golden vectors: the worked examples of FORMAT.md §9, read from the file itself, must
 //! be exactly what encoding produces, and must view and decode to the values shown.
 
+#[path = "common/golden.rs"]
+mod format_golden;
+use format_golden::golden;
 use wiremsg::{FixedStr, WireEnum, WireMsg};
-
-const FORMAT: &str = include_str!("../../FORMAT.md");
-
-/// The bytes of the hex block under `<!-- golden: NAME -->` in FORMAT.md.
-fn golden(name: &str) -> Vec<u8> {
-    let marker = format!("<!-- golden: {name} -->");
-    let start = FORMAT
-        .find(&marker)
-        .unwrap_or_else(|| panic!("{marker} not in FORMAT.md"));
-    let block = &FORMAT[start..];
-    let open = block.find("```text\n").expect("hex block") + "```text\n".len();
-    let close = open + block[open..].find("```").expect("end of hex block");
-    block[open..close]
-        .lines()
-        .flat_map(|line| line.split('#').next().unwrap_or("").split_whitespace())
-        .map(|byte| u8::from_str_radix(byte, 16).expect("hex byte"))
-        .collect()
-}
 
 #[derive(WireMsg, Debug, PartialEq)]
 struct Padded {

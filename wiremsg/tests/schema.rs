@@ -1,6 +1,9 @@
 //! The schema model: descriptors the derive writes, their set, the canonical encoding
 //! (FORMAT.md §11) and JSON form, read back equal; hostile schema bytes refused.
 
+#[path = "common/golden.rs"]
+mod format_golden;
+use format_golden::{FORMAT, golden};
 use wiremsg::{
     DefaultValue, ErrorKind, FieldSchema, MessageSchema, SchemaSet, TypeSchema, WireEnum, WireMsg,
 };
@@ -226,21 +229,6 @@ fn a_type_table_that_loops_is_refused() {
         }
     );
     assert_eq!(err.path(), "messages[0].fields[0].x");
-}
-
-const FORMAT: &str = include_str!("../../FORMAT.md");
-
-/// The bytes of the hex block under `<!-- golden: NAME -->` in FORMAT.md.
-fn golden(name: &str) -> Vec<u8> {
-    let marker = format!("<!-- golden: {name} -->");
-    let block = &FORMAT[FORMAT.find(&marker).expect("marker")..];
-    let open = block.find("```text\n").expect("hex block") + "```text\n".len();
-    let close = open + block[open..].find("```").expect("end of hex block");
-    block[open..close]
-        .lines()
-        .flat_map(|line| line.split('#').next().unwrap_or("").split_whitespace())
-        .map(|byte| u8::from_str_radix(byte, 16).expect("hex byte"))
-        .collect()
 }
 
 #[derive(WireMsg)]
