@@ -7,7 +7,7 @@ pub use crate::header::{MessageHeader, Template, view_body, view_body_mut};
 pub use crate::kind::{EnumOf, Msg};
 pub use crate::layout::{
     AllFixed, At, FieldList, FixedLayout, Flag, Here, Inline, Layout, Leaf, Left, Nil, No, Pair,
-    Right, Yes, block_length, has_block_length, min_block_length, offset,
+    Right, Yes, block_length, has_block_length, has_tail, min_block_length, offset,
 };
 pub use crate::list::{Bounded, ListMut};
 pub use crate::message::{EnumRepr, WireEnum, WireMsg, check_budget, decode_budget};

@@ -369,6 +369,12 @@ pub const fn has_block_length<L: Layout>() -> bool {
     <L::Fields as FieldList>::IN_TAIL || L::BLOCK_LENGTH_FIELD
 }
 
+/// True if a field of the message keeps data in the tail (FORMAT.md §3).
+#[inline(always)]
+pub const fn has_tail<L: Layout>() -> bool {
+    <L::Fields as FieldList>::IN_TAIL
+}
+
 /// Bytes before the first field: the `u16` block length, if the message has it.
 #[inline(always)]
 pub(crate) const fn prefix<L: Layout>() -> usize {

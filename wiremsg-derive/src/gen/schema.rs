@@ -8,7 +8,6 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let name = cx.msg.ident.to_string().trim_start_matches("r#").to_owned();
     let view = &cx.view;
     let block_length = &cx.block_length;
-    let in_tail = &cx.in_tail;
     let self_static = &cx.self_static;
     let fields = cx.fields.iter().map(|f| {
         let label = &f.name;
@@ -54,7 +53,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             block_length: #block_length,
             min_block_length: <#self_static as ::wiremsg::WireMsg>::MIN_BLOCK_LENGTH,
             has_block_length: ::wiremsg::__private::has_block_length::<#self_static>(),
-            has_tail: #in_tail,
+            has_tail: ::wiremsg::__private::has_tail::<#self_static>(),
             template_id: #template_id,
             schema_id: #schema_id,
             fields: ::wiremsg::__private::Cow::Borrowed(&[#(#fields),*]),
