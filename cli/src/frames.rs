@@ -15,16 +15,23 @@ pub(crate) struct Summary {
     pub(crate) frames: u64,
     pub(crate) bytes: u64,
     pub(crate) bad: u64,
+    /// The stream broke (a bad length prefix, a cut frame) before its end.
+    pub(crate) broken: bool,
 }
 
 impl Summary {
-    /// `50 frames, 2,770 bytes, 0 bad`.
+    /// `50 frames, 2,770 bytes, 0 bad`, and `, then the stream breaks` if it did.
     pub(crate) fn line(&self) -> String {
         format!(
-            "{} frames, {} bytes, {} bad",
+            "{} frames, {} bytes, {} bad{}",
             thousands(self.frames),
             thousands(self.bytes),
-            self.bad
+            self.bad,
+            if self.broken {
+                ", then the stream breaks"
+            } else {
+                ""
+            }
         )
     }
 }
@@ -71,6 +78,7 @@ pub(crate) fn for_each(
             Err(e) if matches!(e.kind(), ErrorKind::Io(_)) => return Err(Box::new(e)),
             Err(e) => {
                 summary.bytes = reader.position();
+                summary.broken = true;
                 return Ok((summary, Some(e.shift(offset as usize))));
             }
         }

@@ -1926,3 +1926,63 @@ fn sentinel_scale_padding_and_list_bound_changes_are_reported_and_misread() {
     assert!(new_view.px().is_some());
     assert_eq!(new_view.venues().len(), 2);
 }
+
+mod catch_all {
+    pub(crate) mod v1 {
+        #[derive(wiremsg::WireEnum, Clone, Copy, Debug, PartialEq)]
+        #[repr(u8)]
+        pub(crate) enum Side {
+            Buy = 1,
+            Sell = 2,
+        }
+
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        pub(crate) struct Ord {
+            pub(crate) side: Side,
+        }
+    }
+
+    pub(crate) mod v2 {
+        #[derive(wiremsg::WireEnum, Clone, Copy, Debug, PartialEq)]
+        #[repr(u8)]
+        pub(crate) enum Side {
+            Buy = 1,
+            Sell = 2,
+            #[wire(other)]
+            Other(u8),
+        }
+
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        pub(crate) struct Ord {
+            pub(crate) side: Side,
+        }
+    }
+}
+
+#[test]
+fn a_catch_all_added_breaks_old_readers_of_the_values_it_keeps() {
+    use catch_all::{v1, v2};
+    let r = report::<v1::Ord, v2::Ord>();
+    assert_eq!(
+        summary(&r),
+        [("Ord", Some("side"), K::CatchAllAdded, B, OK)]
+    );
+    let kept = v2::Ord {
+        side: v2::Side::Other(9),
+    }
+    .to_bytes()
+    .unwrap();
+    assert_eq!(
+        kind(v1::Ord::view(&kept).unwrap_err()),
+        ErrorKind::UnknownEnumValue {
+            enum_name: "Side".into(),
+            value: 9
+        }
+    );
+    let old = v1::Ord {
+        side: v1::Side::Sell,
+    }
+    .to_bytes()
+    .unwrap();
+    assert_eq!(v2::Ord::view(&old).unwrap().side(), v2::Side::Sell);
+}

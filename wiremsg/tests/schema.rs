@@ -119,7 +119,7 @@ fn canonical_encoding_round_trips_with_a_stable_fingerprint() {
 
     // Any change shows in the fingerprint.
     let mut changed: Vec<MessageSchema> = set.messages().to_vec();
-    changed[1].fields.to_mut()[0].offset += 1;
+    changed[1].fields.to_mut()[0].name = "quantity".into();
     let changed = SchemaSet::from_messages(changed).unwrap();
     assert_ne!(changed.fingerprint(), set.fingerprint());
 }
@@ -244,4 +244,186 @@ fn s1_schema_of_one_message() {
     assert_eq!(SchemaSet::from_bytes(&golden("S1")).unwrap(), set);
     assert_eq!(set.fingerprint().to_string(), "d9342a061c5b438e");
     assert!(FORMAT.contains("Fingerprint: `d9342a061c5b438e`."));
+}
+
+#[derive(WireEnum, Clone, Copy, Debug, PartialEq)]
+#[repr(u8)]
+enum Side {
+    Buy = 1,
+    Sell = 2,
+}
+
+#[derive(WireMsg)]
+struct Leg2 {
+    qty: u32,
+    #[wire(null = u32::MAX)]
+    limit: Option<u32>,
+}
+
+#[derive(WireMsg)]
+#[wire(template_id = 4, version = 2)]
+struct Order2 {
+    id: u64,
+    side: Side,
+    #[wire(max_len = 3)]
+    legs: Vec<Leg2>,
+    #[wire(since = 2)]
+    note: String,
+}
+
+/// A schema read from JSON (or a file) is refused unless the derive could have
+/// written it: every rule, each by one change to a good schema.
+#[test]
+fn schemas_the_derive_could_not_write_are_refused_when_read() {
+    let good = serde_json::to_value(SchemaSet::of::<Order2>().unwrap()).unwrap();
+    let read = |value: &serde_json::Value| serde_json::from_value::<SchemaSet>(value.clone());
+    assert!(read(&good).is_ok());
+    // messages[0] is Leg2, messages[1] is Order2.
+    type Change = Box<dyn Fn(&mut serde_json::Value)>;
+    let cases: Vec<(&str, Change)> = vec![
+        (
+            "the field's offset or size is not the one of its type in its place",
+            Box::new(|s| {
+                // A message reached only through a bounded list is checked too.
+                s["messages"][0]["fields"][0]["size"] = 2.into();
+            }),
+        ),
+        (
+            "an enum's representation is not u8, u16, u32 or u64",
+            Box::new(|s| {
+                s["messages"][1]["fields"][1]["ty"]["Enum"]["repr"] = "I8".into();
+            }),
+        ),
+        (
+            "an enum variant's value does not fit the representation",
+            Box::new(|s| {
+                s["messages"][1]["fields"][1]["ty"]["Enum"]["variants"][0]["value"] = 256.into();
+            }),
+        ),
+        (
+            "two enum variants have the same value",
+            Box::new(|s| {
+                s["messages"][1]["fields"][1]["ty"]["Enum"]["variants"][1]["value"] = 1.into();
+            }),
+        ),
+        (
+            "the message's version is 0 (versions start at 1)",
+            Box::new(|s| {
+                s["messages"][1]["version"] = 0.into();
+            }),
+        ),
+        (
+            "a field's since version is 0 or newer than the message's version",
+            Box::new(|s| {
+                s["messages"][1]["fields"][3]["since"] = 3.into();
+            }),
+        ),
+        (
+            "two fields have the same name",
+            Box::new(|s| {
+                s["messages"][1]["fields"][1]["name"] = "id".into();
+            }),
+        ),
+        (
+            "a name is not an identifier",
+            Box::new(|s| {
+                s["messages"][1]["fields"][0]["name"] = "\u{1b}[31mRED".into();
+            }),
+        ),
+        (
+            "a null sentinel is outside its type's range",
+            Box::new(|s| {
+                s["messages"][0]["fields"][1]["ty"]["Nullable"]["null"] = (1i64 << 40).into();
+            }),
+        ),
+        (
+            "the message's block lengths or block length field disagree with its fields",
+            Box::new(|s| {
+                s["messages"][0]["has_tail"] = true.into();
+            }),
+        ),
+        (
+            "template id 0xFFFF in schema 0xFFFF is reserved for schema messages",
+            Box::new(|s| {
+                s["messages"][1]["template_id"] = 0xFFFF.into();
+                s["messages"][1]["schema_id"] = 0xFFFF.into();
+            }),
+        ),
+        (
+            "two messages have the same template id and schema id",
+            Box::new(|s| {
+                s["messages"][0]["template_id"] = 4.into();
+            }),
+        ),
+    ];
+    for (reason, change) in cases {
+        let mut bad = good.clone();
+        change(&mut bad);
+        let err = read(&bad).expect_err(reason);
+        assert!(err.to_string().contains(reason), "{reason}: {err}");
+        // The binary form is checked the same way: what `write_file` writes,
+        // `read_file` reads.
+        let set = SchemaSet::of::<Order2>().unwrap();
+        assert!(SchemaSet::from_bytes(&set.to_bytes().unwrap()).is_ok());
+    }
+}
+
+/// A chain of types as long as the file allows is refused at the nesting limit, on
+/// the way in: no deep recursion.
+#[test]
+fn a_long_chain_of_types_is_refused_without_deep_recursion() {
+    let mut ty = TypeSchema::U8;
+    for _ in 0..200 {
+        ty = TypeSchema::Option(ty.into());
+    }
+    let field = FieldSchema {
+        name: "x".into(),
+        offset: 0,
+        size: 201,
+        ty: ty.into(),
+        since: 1,
+        reserved: false,
+        default: None,
+    };
+    let message = MessageSchema {
+        name: "Deep".into(),
+        version: 1,
+        block_length: 201,
+        min_block_length: 201,
+        has_block_length: false,
+        has_tail: false,
+        template_id: None,
+        schema_id: 0,
+        fields: vec![field].into(),
+    };
+    let err = SchemaSet::from_messages([message]).unwrap_err();
+    assert!(
+        err.to_string().contains("deeper than the nesting limit"),
+        "{err}"
+    );
+    // A schema file whose one field's type is a chain of 10,000 options (made by
+    // hand from S1's bytes: its type table replaced): refused, no stack overflow.
+    let s1 = golden("S1");
+    let body = &s1[8..];
+    let le32 = |at: usize| u32::from_le_bytes(body[at..at + 4].try_into().unwrap()) as usize;
+    let types_at = le32(2); // the messages' region ends where the types' begins
+    let mut table = vec![25, 0];
+    let n = 10_000u32;
+    for i in 0..n {
+        let (code, child) = if i + 1 < n { (16u8, i + 1) } else { (3, 0) };
+        table.push(code);
+        table.extend_from_slice(&0u32.to_le_bytes());
+        table.extend_from_slice(&child.to_le_bytes());
+        table.extend_from_slice(&0i128.to_le_bytes());
+    }
+    let mut file = s1[..8 + types_at].to_vec();
+    file.extend_from_slice(&table);
+    let end = (types_at + table.len()) as u32;
+    file[8 + 6..8 + 10].copy_from_slice(&end.to_le_bytes());
+    file[8 + 10..8 + 14].copy_from_slice(&end.to_le_bytes());
+    let err = SchemaSet::from_bytes(&file).unwrap_err();
+    assert!(
+        err.to_string().contains("deeper than the nesting limit"),
+        "{err}"
+    );
 }

@@ -66,7 +66,6 @@
 mod annotate;
 #[cfg(feature = "serde")]
 mod serialize;
-mod shape;
 mod value;
 mod view;
 mod walk;
@@ -106,7 +105,7 @@ use walk::Walk;
 /// schema is not one the derive could have written.
 pub fn view<'a>(set: &'a SchemaSet, message: &str, bytes: &'a [u8]) -> Result<DynView<'a>, Error> {
     let schema = find(set, message)?;
-    shape::check(set, schema)?;
+    crate::schema::shape::check(set, schema)?;
     Walk::new(set).message(schema, bytes, 0, 0, 0)?;
     Ok(DynView::over(set, schema, bytes))
 }
@@ -148,7 +147,7 @@ pub fn view_with_header<'a>(
 ) -> Result<(MessageHeader, DynView<'a>), Error> {
     let header = MessageHeader::read(bytes)?;
     let schema = pick(set, &header)?;
-    shape::check(set, schema)?;
+    crate::schema::shape::check(set, schema)?;
     let body = body(schema, &header, bytes)?;
     Walk::new(set)
         .message(schema, body, MessageHeader::LEN, 0, 0)
@@ -188,7 +187,7 @@ pub fn view_with_header_as<'a>(
     bytes: &'a [u8],
 ) -> Result<(MessageHeader, DynView<'a>), Error> {
     let schema = find(set, message)?;
-    shape::check(set, schema)?;
+    crate::schema::shape::check(set, schema)?;
     let header = MessageHeader::read(bytes)?;
     expect_template(schema, &header)?;
     let body = body(schema, &header, bytes)?;
@@ -241,7 +240,7 @@ pub fn annotate<'b>(
 ) -> Annotation<'b> {
     let mut rows = Vec::new();
     let result = find(set, message).and_then(|schema| {
-        shape::check(set, schema)?;
+        crate::schema::shape::check(set, schema)?;
         if !with_header {
             Walk::annotating(set, &mut rows).message(schema, bytes, 0, 0, 0)?;
             after(&mut rows, DynView::over(set, schema, bytes), 0, bytes.len());
@@ -282,7 +281,7 @@ pub fn annotate_with_header<'b>(set: &SchemaSet, bytes: &'b [u8]) -> Annotation<
     let result = MessageHeader::read(bytes).and_then(|header| {
         rows.extend(annotate::header_rows(&header));
         let schema = pick(set, &header)?;
-        shape::check(set, schema)?;
+        crate::schema::shape::check(set, schema)?;
         walk_body(set, schema, &header, bytes, &mut rows)
     });
     finish(bytes, rows, result)
@@ -352,14 +351,13 @@ fn finish(bytes: &[u8], rows: Vec<Row>, result: Result<(), Error>) -> Annotation
 /// assert_eq!(ping.as_message().unwrap().get("name").unwrap().as_str(), Some("Ping"));
 /// ```
 pub fn canonical_schema() -> SchemaSet {
+    let root = crate::schema::canonical::schema_message();
     let mut messages = SchemaSet::of::<crate::schema::WireSchemaSet>()
         .map(|set| set.messages().to_vec())
         .unwrap_or_default();
-    // Its header ids are given by hand (the derive keeps the pair for it).
     for message in &mut messages {
-        if message.name == "WireSchemaSet" {
-            message.template_id = Some(crate::schema::SCHEMA_TEMPLATE_ID);
-            message.schema_id = crate::schema::SCHEMA_SCHEMA_ID;
+        if message.name == root.name {
+            *message = root.clone();
         }
     }
     SchemaSet::from_messages(messages).unwrap_or_default()

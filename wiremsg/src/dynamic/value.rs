@@ -1,12 +1,12 @@
 //! Values read from validated bytes by their schema: [`Value`] and the lazy
 //! [`DynList`], [`DynArray`] and [`EnumValue`].
 
-use super::shape::{block_size, encoding, message_of};
 use super::view::DynView;
 use super::walk::{Walk, read_raw};
 use crate::ListEncoding;
 use crate::mode::sealed::Place;
 use crate::primitives_le::{read_u16, read_u32};
+use crate::schema::shape::{block_size, encoding, message_of};
 use crate::schema::{EnumSchema, FieldSchema, SchemaSet, TypeSchema};
 use alloc::borrow::Cow;
 use alloc::boxed::Box;

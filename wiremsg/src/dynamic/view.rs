@@ -1,8 +1,8 @@
 //! [`DynView`]: a validated message read by its schema, field by field.
 
-use super::shape::in_tail;
 use super::value::{Value, absent, read};
 use crate::primitives_le::{read_u16, read_u32};
+use crate::schema::shape::in_tail;
 use crate::schema::{FieldSchema, MessageSchema, SchemaSet};
 use core::fmt;
 

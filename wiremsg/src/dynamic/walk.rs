@@ -4,10 +4,10 @@
 //! per part, for [`annotate`](super::annotate).
 
 use super::annotate::Row;
-use super::shape::{block_size, encoding, in_tail, message_of};
 use super::value::{read, unpadded, unpadded_by};
 use crate::mode::sealed::Place;
 use crate::primitives_le::{read_u16, read_u32};
+use crate::schema::shape::{block_size, encoding, in_tail, message_of};
 use crate::schema::{MessageSchema, SchemaSet, TypeSchema};
 use crate::{Error, ErrorKind, ListEncoding, MAX_DEPTH};
 use alloc::format;

@@ -341,11 +341,14 @@ impl Decoder<'_> {
         })
     }
 
-    /// The type at `index`; `depth` bounds the chain of children (a type table that
-    /// loops would otherwise never end).
+    /// The type at `index`; `depth` bounds the chain of children: a type table that
+    /// loops would otherwise never end, and a long chain would overflow the stack.
     fn ty(&self, index: u32, depth: usize) -> Result<TypeSchema, Error> {
         if depth > self.types.len() {
             return Err(invalid("a type contains itself"));
+        }
+        if depth > crate::MAX_DEPTH as usize {
+            return Err(invalid("types nest deeper than the nesting limit"));
         }
         let Some(t) = self.types.get(index as usize) else {
             return Err(invalid("a type index is out of range"));
@@ -425,4 +428,13 @@ impl Decoder<'_> {
 impl Template for WireSchemaSet {
     const TEMPLATE_ID: u16 = SCHEMA_TEMPLATE_ID;
     const SCHEMA_ID: u16 = SCHEMA_SCHEMA_ID;
+}
+
+/// The schema message's own schema, with the reserved ids of its header (given by
+/// hand: the derive keeps the pair for it).
+pub(crate) fn schema_message() -> MessageSchema {
+    let mut message = WireSchemaSet::SCHEMA.clone();
+    message.template_id = Some(SCHEMA_TEMPLATE_ID);
+    message.schema_id = SCHEMA_SCHEMA_ID;
+    message
 }

@@ -1251,9 +1251,13 @@ impl Cx<'_> {
             (None, Some(other)) => self.push(
                 at,
                 ChangeKind::CatchAllAdded,
+                Breaking,
                 Compatible,
-                Compatible,
-                format!("enum `{name}` gained a catch-all `{other}`"),
+                format!(
+                    "enum `{name}` gained a catch-all `{other}`: new writers may write any \
+                     value (one they kept, or relay), and old readers fail on the values they \
+                     have no variant for (UnknownEnumValue)"
+                ),
             ),
             (Some(a), Some(b)) if a != b => self.push(
                 at,

@@ -21,12 +21,13 @@
 //! [`check_snapshot`] (feature `std`) runs it in a test against the schema of a
 //! released version committed as a file.
 
-mod canonical;
+pub(crate) mod canonical;
 mod compat;
 mod node;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod set;
+pub(crate) mod shape;
 #[cfg(feature = "std")]
 mod snapshot;
 

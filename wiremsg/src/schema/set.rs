@@ -118,13 +118,18 @@ impl SchemaSet {
         }
     }
 
-    /// Makes a set of `messages`, checking that it is closed: every message a field
-    /// names is in it.
+    /// Makes a set of `messages`, checking that it is closed (every message a field
+    /// names is in it) and that it is a schema the derive could have written: names
+    /// that are identifiers, fields back to back with the sizes of their types, block
+    /// lengths and flags that agree with the fields, `since` versions within the
+    /// message's version, well-formed enums and null sentinels, inline nesting without
+    /// cycles and within [`MAX_DEPTH`](crate::MAX_DEPTH), distinct template ids. What
+    /// a schema file or its JSON form states can then be trusted by every reader.
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::InvalidSchema`] for two messages of one name, or a field naming a
-    /// message that is not in `messages`; the path names the message and field.
+    /// [`ErrorKind::InvalidSchema`] naming the rule broken; the path names the message
+    /// and field.
     pub fn from_messages(messages: impl IntoIterator<Item = MessageSchema>) -> Result<Self, Error> {
         let mut set = SchemaSet::new();
         for message in messages {
@@ -143,6 +148,24 @@ impl SchemaSet {
                         );
                     }
                 }
+            }
+        }
+        for (i, message) in set.messages.iter().enumerate() {
+            super::shape::check(&set, message)?;
+            let ids = |m: &MessageSchema| m.template_id.map(|t| (m.schema_id, t));
+            if ids(message).is_some() && set.messages[..i].iter().any(|m| ids(m) == ids(message)) {
+                return Err(
+                    invalid("two messages have the same template id and schema id")
+                        .in_field_named(&message.name),
+                );
+            }
+            // The schema message's own pair (FORMAT.md §11), on a schema file's schema.
+            let reserved = Some((super::SCHEMA_SCHEMA_ID, super::SCHEMA_TEMPLATE_ID));
+            if ids(message) == reserved && *message != super::canonical::schema_message() {
+                return Err(invalid(
+                    "template id 0xFFFF in schema 0xFFFF is reserved for schema messages",
+                )
+                .in_field_named(&message.name));
             }
         }
         Ok(set)

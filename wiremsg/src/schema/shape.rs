@@ -1,6 +1,8 @@
 //! What a schema says about the bytes of each type (FORMAT.md §2-§6): the facts the
 //! typed kinds hold as constants, computed from schema data, and the check that a
-//! schema is one the derive could have written (so that the walk can trust them).
+//! schema is one the derive could have written. Every schema read at run time passes
+//! the check ([`SchemaSet::from_messages`]), so that the schema-driven reader, the
+//! tools and the compatibility report can trust what it states.
 
 use crate::schema::{MessageSchema, SchemaSet, TypeSchema};
 use crate::{Error, ErrorKind, ListEncoding, MAX_DEPTH};
@@ -8,7 +10,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 /// The message a [`TypeSchema::Message`] names, in `set`.
-pub(super) fn message_of<'s>(set: &'s SchemaSet, ty: &TypeSchema) -> Option<&'s MessageSchema> {
+pub(crate) fn message_of<'s>(set: &'s SchemaSet, ty: &TypeSchema) -> Option<&'s MessageSchema> {
     match ty {
         TypeSchema::Message(m) => set.message(&m.name),
         _ => None,
@@ -16,7 +18,7 @@ pub(super) fn message_of<'s>(set: &'s SchemaSet, ty: &TypeSchema) -> Option<&'s 
 }
 
 /// True if values of `ty` keep data in the tail: their slot ends with an end offset.
-pub(super) fn in_tail(set: &SchemaSet, mut ty: &TypeSchema) -> bool {
+pub(crate) fn in_tail(set: &SchemaSet, mut ty: &TypeSchema) -> bool {
     loop {
         match ty {
             TypeSchema::Str | TypeSchema::List(_) | TypeSchema::BoundedList { .. } => {
@@ -33,7 +35,7 @@ pub(super) fn in_tail(set: &SchemaSet, mut ty: &TypeSchema) -> bool {
 
 /// Bytes a value of `ty` takes in the block (its value, or its slot). Bounded by the
 /// type's nesting, which [`check`] bounds.
-pub(super) fn block_size(set: &SchemaSet, ty: &TypeSchema) -> usize {
+pub(crate) fn block_size(set: &SchemaSet, ty: &TypeSchema) -> usize {
     match ty {
         TypeSchema::Str | TypeSchema::List(_) | TypeSchema::BoundedList { .. } => 4,
         TypeSchema::FixedStr { len } | TypeSchema::FixedStrPadded { len, .. } => *len,
@@ -49,7 +51,7 @@ pub(super) fn block_size(set: &SchemaSet, ty: &TypeSchema) -> usize {
 }
 
 /// How a list of `element` is laid out (FORMAT.md §6).
-pub(super) fn encoding(set: &SchemaSet, element: &TypeSchema) -> ListEncoding {
+pub(crate) fn encoding(set: &SchemaSet, element: &TypeSchema) -> ListEncoding {
     if in_tail(set, element) {
         ListEncoding::Table
     } else if matches!(element, TypeSchema::Message(_)) {
@@ -68,7 +70,7 @@ fn invalid(reason: &'static str) -> Error {
 /// block lengths that match, element types a list can have, messages that nest
 /// inline at most [`MAX_DEPTH`] deep and never in themselves, types nested at most
 /// [`MAX_DEPTH`] deep. The walk then never meets a fact the schema did not state.
-pub(super) fn check(set: &SchemaSet, root: &MessageSchema) -> Result<(), Error> {
+pub(crate) fn check(set: &SchemaSet, root: &MessageSchema) -> Result<(), Error> {
     let all = set.messages();
     let index = |name: &str| all.binary_search_by(|m| m.name.as_ref().cmp(name)).ok();
     let Some(root_at) = index(&root.name) else {
@@ -90,7 +92,7 @@ pub(super) fn check(set: &SchemaSet, root: &MessageSchema) -> Result<(), Error> 
                     TypeSchema::Array { element: inner, .. } | TypeSchema::Option(inner) => {
                         ty = inner
                     }
-                    TypeSchema::List(inner) => {
+                    TypeSchema::List(inner) | TypeSchema::BoundedList { element: inner, .. } => {
                         through_list = true;
                         ty = inner;
                     }
@@ -141,16 +143,34 @@ pub(super) fn check(set: &SchemaSet, root: &MessageSchema) -> Result<(), Error> 
     }
 }
 
-/// The layout rules of one message (FORMAT.md §2, §3, §5).
+/// The layout rules of one message (FORMAT.md §2, §3, §5), and the names and ids
+/// the derive would have given it.
 fn check_message(set: &SchemaSet, message: &MessageSchema) -> Result<(), Error> {
+    if !is_name(&message.name) {
+        return Err(invalid("a name is not an identifier"));
+    }
+    if message.version == 0 {
+        return Err(invalid("the message's version is 0 (versions start at 1)"));
+    }
     let prefix = if message.has_block_length { 2 } else { 0 };
     let mut end = prefix;
     let mut min_end = prefix;
     let mut v1 = true;
     let mut since = 0;
     let mut has_tail = false;
-    for field in message.fields.iter() {
+    for (i, field) in message.fields.iter().enumerate() {
         let at_field = |e: Error| e.in_field_named(&field.name);
+        if !is_name(&field.name) {
+            return Err(at_field(invalid("a name is not an identifier")));
+        }
+        if message.fields[..i].iter().any(|f| f.name == field.name) {
+            return Err(at_field(invalid("two fields have the same name")));
+        }
+        if field.since == 0 || field.since > message.version {
+            return Err(at_field(invalid(
+                "a field's since version is 0 or newer than the message's version",
+            )));
+        }
         check_type(set, &field.ty).map_err(at_field)?;
         if field.offset != end || field.size != block_size(set, &field.ty) {
             return Err(at_field(invalid(
@@ -172,7 +192,8 @@ fn check_message(set: &SchemaSet, message: &MessageSchema) -> Result<(), Error> 
     }
     if message.block_length != end
         || message.min_block_length != min_end
-        || (has_tail && !(message.has_tail && message.has_block_length))
+        || message.has_tail != has_tail
+        || (has_tail && !message.has_block_length)
         || end > usize::from(u16::MAX)
     {
         return Err(invalid(
@@ -209,14 +230,20 @@ fn check_type(set: &SchemaSet, ty: &TypeSchema) -> Result<(), Error> {
                     element => check_type(set, element),
                 };
             }
-            TypeSchema::Nullable { value: inner, .. } => {
-                return match &**inner {
-                    TypeSchema::Decimal { .. } => check_type(set, inner),
-                    number if is_integer(number) => Ok(()),
-                    _ => Err(invalid(
-                        "a null sentinel's type is not an integer or a decimal",
-                    )),
+            TypeSchema::Nullable { value: inner, null } => {
+                let number = match &**inner {
+                    TypeSchema::Decimal { mantissa, .. } => mantissa,
+                    number => number,
                 };
+                if !is_integer(number) {
+                    return Err(invalid(
+                        "a null sentinel's type is not an integer or a decimal",
+                    ));
+                }
+                if !integer_range(number).contains(null) {
+                    return Err(invalid("a null sentinel is outside its type's range"));
+                }
+                return check_type(set, inner);
             }
             TypeSchema::Decimal { mantissa, .. } => {
                 return if is_integer(mantissa) {
@@ -225,14 +252,7 @@ fn check_type(set: &SchemaSet, ty: &TypeSchema) -> Result<(), Error> {
                     Err(invalid("a decimal's mantissa is not an integer"))
                 };
             }
-            TypeSchema::Enum(e) => {
-                return match *e.repr {
-                    TypeSchema::U8 | TypeSchema::U16 | TypeSchema::U32 | TypeSchema::U64 => Ok(()),
-                    _ => Err(invalid(
-                        "an enum's representation is not u8, u16, u32 or u64",
-                    )),
-                };
-            }
+            TypeSchema::Enum(e) => return check_enum(e),
             _ => return Ok(()),
         }
     }
@@ -253,4 +273,65 @@ fn is_integer(ty: &TypeSchema) -> bool {
             | TypeSchema::I32
             | TypeSchema::I64
     )
+}
+
+/// The values of an integer type of 8 to 64 bits.
+fn integer_range(ty: &TypeSchema) -> core::ops::RangeInclusive<i128> {
+    let bits = 8 * ty.number_size().unwrap_or(0) as u32;
+    match ty {
+        TypeSchema::I8 | TypeSchema::I16 | TypeSchema::I32 | TypeSchema::I64 => {
+            -(1i128 << (bits - 1))..=(1i128 << (bits - 1)) - 1
+        }
+        _ => 0..=(1i128 << bits) - 1,
+    }
+}
+
+/// An enum the derive could have written: an unsigned representation of 8 to 64
+/// bits, variants with distinct names and values that fit it.
+fn check_enum(e: &super::EnumSchema) -> Result<(), Error> {
+    let at_enum = |err: Error| err.in_field_named(&e.name);
+    if !matches!(
+        *e.repr,
+        TypeSchema::U8 | TypeSchema::U16 | TypeSchema::U32 | TypeSchema::U64
+    ) {
+        return Err(at_enum(invalid(
+            "an enum's representation is not u8, u16, u32 or u64",
+        )));
+    }
+    let max = integer_range(&e.repr);
+    let names = e
+        .variants
+        .iter()
+        .map(|v| v.name.as_ref())
+        .chain(e.catch_all.as_deref());
+    for (i, name) in names.enumerate() {
+        let earlier = e.variants.iter().take(i).any(|v| v.name == name);
+        if !is_name(name) || earlier {
+            return Err(at_enum(invalid(
+                "an enum's variant names are not distinct identifiers",
+            )));
+        }
+    }
+    for (i, v) in e.variants.iter().enumerate() {
+        if !max.contains(&i128::from(v.value)) {
+            return Err(at_enum(invalid(
+                "an enum variant's value does not fit the representation",
+            )));
+        }
+        if e.variants[..i].iter().any(|w| w.value == v.value) {
+            return Err(at_enum(invalid("two enum variants have the same value")));
+        }
+    }
+    if e.name.is_empty() || !is_name(&e.name) {
+        return Err(invalid("a name is not an identifier"));
+    }
+    Ok(())
+}
+
+/// A name a Rust declaration could have: letters, digits and `_`, not starting with a
+/// digit. Nothing else reaches a terminal or a generated file from a schema.
+pub(crate) fn is_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_')
 }
