@@ -363,17 +363,128 @@ pub(crate) fn validate_list<T: Element, M: Mode>(
 /// it reads no element (FORMAT.md §6).
 #[inline(always)]
 pub(crate) fn shape<T: Element>(bytes: &[u8]) -> (usize, usize) {
-    let size = <T::Kind as Kind>::BLOCK_SIZE;
+    shape_of(
+        <T::Kind as Kind>::LIST_ENCODING,
+        <T::Kind as Kind>::BLOCK_SIZE,
+        bytes,
+    )
+}
+
+/// [`shape`] of a list laid out as `encoding` with elements of `size` block bytes:
+/// shared by the typed lists and the schema-driven reader.
+#[inline(always)]
+pub(crate) fn shape_of(encoding: ListEncoding, size: usize, bytes: &[u8]) -> (usize, usize) {
     if bytes.is_empty() {
         return (0, size);
     }
-    match <T::Kind as Kind>::LIST_ENCODING {
+    match encoding {
         ListEncoding::Packed => (bytes.len() / size.max(1), size),
         ListEncoding::Strided => {
             let stride = usize::from(read_u16(bytes, 0).unwrap_or(1)).max(1);
             (bytes.len().saturating_sub(2) / stride, stride)
         }
         ListEncoding::Table => (read_u32(bytes, 0).map_or(0, |first| first as usize / 4), 0),
+    }
+}
+
+/// The stride of a strided list region (FORMAT.md §6.2), checked against the
+/// reader's `required` element block and the region's length; the elements follow
+/// its 2 bytes. `at` is the region's offset, for errors. Shared by the typed lists
+/// and the schema-driven reader, so that both fail alike.
+#[inline(always)]
+pub(crate) fn strided_header(bytes: &[u8], at: usize, required: usize) -> Result<usize, Error> {
+    let Some(stride) = read_u16(bytes, 0) else {
+        return Err(Error::new(
+            ErrorKind::Truncated {
+                needed: 2,
+                available: bytes.len(),
+            },
+            at,
+        ));
+    };
+    let stride = usize::from(stride);
+    if stride < required {
+        return Err(Error::new(
+            ErrorKind::StrideTooSmall { stride, required },
+            at,
+        ));
+    }
+    let elements = bytes.len() - 2;
+    if elements % stride != 0 {
+        return Err(Error::new(
+            ErrorKind::ListLengthMismatch {
+                len: elements,
+                element_size: stride,
+            },
+            at + 2,
+        ));
+    }
+    Ok(stride)
+}
+
+/// The element count of a table list region (FORMAT.md §6.3), from its first start
+/// offset, checked: a non-zero multiple of 4 inside the region (which bounds the
+/// count by the input size). Shared as [`strided_header`] is.
+#[inline(always)]
+pub(crate) fn table_count(bytes: &[u8], at: usize) -> Result<usize, Error> {
+    let Some(first) = read_u32(bytes, 0) else {
+        return Err(Error::new(
+            ErrorKind::Truncated {
+                needed: 4,
+                available: bytes.len(),
+            },
+            at,
+        ));
+    };
+    let first = first as usize;
+    if first == 0 || first % 4 != 0 {
+        return Err(Error::new(
+            ErrorKind::BadTableStart {
+                start: first,
+                len: bytes.len(),
+            },
+            at,
+        ));
+    }
+    if first > bytes.len() {
+        return Err(Error::new(
+            ErrorKind::ListCountTooLarge {
+                count: first / 4,
+                available: bytes.len(),
+            },
+            at,
+        ));
+    }
+    Ok(first / 4)
+}
+
+/// The region of element `i` of a table list whose element `i` starts at `start`
+/// (FORMAT.md §6.3): up to the next start offset, or the end of the list; an offset
+/// out of order or past the end is `OffsetOutOfRange`, in element `i + 1`.
+#[inline(always)]
+pub(crate) fn table_element(
+    bytes: &[u8],
+    at: usize,
+    i: usize,
+    count: usize,
+    start: usize,
+) -> Result<(&[u8], usize), Error> {
+    let end = if i + 1 < count {
+        read_u32(bytes, 4 * i + 4).unwrap_or(0) as usize
+    } else {
+        bytes.len()
+    };
+    match bytes.get(start..end) {
+        Some(region) => Ok((region, end)),
+        None => Err(Error::new(
+            ErrorKind::OffsetOutOfRange {
+                end,
+                min: start,
+                max: bytes.len(),
+            },
+            at + 4 * i + 4,
+        )
+        .in_element(i + 1)),
     }
 }
 
@@ -409,35 +520,11 @@ fn validate_strided<T: Element, M: Mode>(
     mode: &M,
     depth: u32,
 ) -> Result<(), Error> {
-    let Some(stride) = read_u16(bytes, 0) else {
-        return Err(Error::new(
-            ErrorKind::Truncated {
-                needed: 2,
-                available: bytes.len(),
-            },
-            at,
-        ));
-    };
-    let stride = usize::from(stride);
     // An older writer's elements may be shorter than this reader's block, down to the
     // fields every version has (FORMAT.md §6.2).
     let required = <T::Kind as Kind>::MIN_ELEMENT_SIZE.max(1);
-    if stride < required {
-        return Err(Error::new(
-            ErrorKind::StrideTooSmall { stride, required },
-            at,
-        ));
-    }
+    let stride = strided_header(bytes, at, required)?;
     let elements = &bytes[2..];
-    if elements.len() % stride != 0 {
-        return Err(Error::new(
-            ErrorKind::ListLengthMismatch {
-                len: elements.len(),
-                element_size: stride,
-            },
-            at + 2,
-        ));
-    }
     if !<T::Kind as Kind>::CHECKS && stride >= <T::Kind as Kind>::BLOCK_SIZE {
         // Every byte pattern is valid and every element holds all the fields this
         // reader knows: nothing more to check.
@@ -456,55 +543,10 @@ fn validate_table<T: Element, M: Mode>(
     mode: &M,
     depth: u32,
 ) -> Result<(), Error> {
-    let Some(first) = read_u32(bytes, 0) else {
-        return Err(Error::new(
-            ErrorKind::Truncated {
-                needed: 4,
-                available: bytes.len(),
-            },
-            at,
-        ));
-    };
-    let first = first as usize;
-    if first == 0 || first % 4 != 0 {
-        return Err(Error::new(
-            ErrorKind::BadTableStart {
-                start: first,
-                len: bytes.len(),
-            },
-            at,
-        ));
-    }
-    // The table must fit in the bytes present: this bounds the loop below by the
-    // input size, whatever the first offset says.
-    if first > bytes.len() {
-        return Err(Error::new(
-            ErrorKind::ListCountTooLarge {
-                count: first / 4,
-                available: bytes.len(),
-            },
-            at,
-        ));
-    }
-    let count = first / 4;
-    let mut start = first;
+    let count = table_count(bytes, at)?;
+    let mut start = 4 * count;
     for i in 0..count {
-        let end = if i + 1 < count {
-            read_u32(bytes, 4 * i + 4).unwrap_or(0) as usize
-        } else {
-            bytes.len()
-        };
-        let Some(region) = bytes.get(start..end) else {
-            return Err(Error::new(
-                ErrorKind::OffsetOutOfRange {
-                    end,
-                    min: start,
-                    max: bytes.len(),
-                },
-                at + 4 * i + 4,
-            )
-            .in_element(i + 1));
-        };
+        let (region, end) = table_element(bytes, at, i, count, start)?;
         let place = Place {
             block: &[],
             block_at: 0,

@@ -5,8 +5,9 @@
 
 use super::annotate::Row;
 use super::value::{read, unpadded, unpadded_by};
+use crate::list::{shape_of, strided_header, table_count, table_element};
 use crate::mode::sealed::Place;
-use crate::primitives_le::{read_u16, read_u32};
+use crate::primitives_le::read_u32;
 use crate::schema::shape::{block_size, encoding, in_tail, message_of};
 use crate::schema::{MessageSchema, SchemaSet, TypeSchema};
 use crate::{Error, ErrorKind, ListEncoding, MAX_DEPTH};
@@ -479,36 +480,11 @@ impl<'s, 'r> Walk<'s, 'r> {
         depth: u32,
         indent: usize,
     ) -> Result<(), Error> {
-        let Some(stride) = read_u16(bytes, 0) else {
-            return Err(Error::new(
-                ErrorKind::Truncated {
-                    needed: 2,
-                    available: bytes.len(),
-                },
-                at,
-            ));
-        };
-        let stride = usize::from(stride);
         let m = message_of(self.set, element).ok_or_else(invalid_schema)?;
         // An older writer's elements may be shorter than this reader's block, down to
         // the fields every version has (FORMAT.md §6.2).
-        let required = m.min_block_length.max(1);
-        if stride < required {
-            return Err(Error::new(
-                ErrorKind::StrideTooSmall { stride, required },
-                at,
-            ));
-        }
-        let elements = bytes.get(2..).unwrap_or_default();
-        if elements.len() % stride != 0 {
-            return Err(Error::new(
-                ErrorKind::ListLengthMismatch {
-                    len: elements.len(),
-                    element_size: stride,
-                },
-                at + 2,
-            ));
-        }
+        let stride = strided_header(bytes, at, m.min_block_length.max(1))?;
+        let elements = &bytes[2..];
         let meaning = self.label(|| format!("stride {stride}"));
         self.row(base + at, 2, indent, "stride", meaning);
         for (i, block) in elements.chunks_exact(stride).enumerate() {
@@ -531,37 +507,8 @@ impl<'s, 'r> Walk<'s, 'r> {
         depth: u32,
         indent: usize,
     ) -> Result<(), Error> {
-        let Some(first) = read_u32(bytes, 0) else {
-            return Err(Error::new(
-                ErrorKind::Truncated {
-                    needed: 4,
-                    available: bytes.len(),
-                },
-                at,
-            ));
-        };
-        let first = first as usize;
-        if first == 0 || first % 4 != 0 {
-            return Err(Error::new(
-                ErrorKind::BadTableStart {
-                    start: first,
-                    len: bytes.len(),
-                },
-                at,
-            ));
-        }
-        // The table must fit in the bytes present: this bounds the loop below by the
-        // input size, whatever the first offset says.
-        if first > bytes.len() {
-            return Err(Error::new(
-                ErrorKind::ListCountTooLarge {
-                    count: first / 4,
-                    available: bytes.len(),
-                },
-                at,
-            ));
-        }
-        let count = first / 4;
+        let count = table_count(bytes, at)?;
+        let first = 4 * count;
         if self.rows.is_some() {
             // The whole table first (it is inside the list: `first` is), then the
             // elements, in byte order.
@@ -575,22 +522,7 @@ impl<'s, 'r> Walk<'s, 'r> {
         }
         let mut start = first;
         for i in 0..count {
-            let end = if i + 1 < count {
-                read_u32(bytes, 4 * i + 4).unwrap_or(0) as usize
-            } else {
-                bytes.len()
-            };
-            let Some(region) = bytes.get(start..end) else {
-                return Err(Error::new(
-                    ErrorKind::OffsetOutOfRange {
-                        end,
-                        min: start,
-                        max: bytes.len(),
-                    },
-                    at + 4 * i + 4,
-                )
-                .in_element(i + 1));
-            };
+            let (region, end) = table_element(bytes, at, i, count, start)?;
             let place = Place {
                 block: &[],
                 block_at: 0,
@@ -628,15 +560,7 @@ fn slot_meaning(ty: &TypeSchema, block: &[u8], start: usize, end: usize) -> Stri
 
 /// Elements of a valid list region (FORMAT.md §6).
 fn list_len(set: &SchemaSet, element: &TypeSchema, region: &[u8]) -> usize {
-    if region.is_empty() {
-        return 0;
-    }
-    let word = |at: usize, size: usize| read_raw(region.get(at..).unwrap_or_default(), size);
-    match encoding(set, element) {
-        ListEncoding::Packed => region.len() / block_size(set, element).max(1),
-        ListEncoding::Strided => (region.len() - 2) / (word(0, 2) as usize).max(1),
-        ListEncoding::Table => word(0, 4) as usize / 4,
-    }
+    shape_of(encoding(set, element), block_size(set, element), region).0
 }
 
 fn list_meaning(set: &SchemaSet, element: &TypeSchema, region: &[u8]) -> String {
