@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::format::{AlignedBuf, Format, FormatSet, aligned_copy};
 use crate::formats::{flatbuffers, json, protobuf, rkyv, sbe, wiremsg};
 use crate::model::{LoginRequest, Message, Order, Tick};
-use crate::timing::Timer;
+use crate::timing::{Lane, Timer, median, quantile};
 
 /// A column that does not reproduce the model.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,6 +112,23 @@ pub struct Row {
     pub read_unchecked_ns: Option<f64>,
     /// Decode to the owned model, ns/op.
     pub decode_ns: f64,
+    /// The per-round figures the medians above come from.
+    #[serde(skip)]
+    pub rounds: Rounds,
+}
+
+/// One column's ns/op in each round of [`Timer::interleave`]: round `r` of
+/// every column of a table ran back to back, under the same load.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Rounds {
+    /// Encode, per round.
+    pub encode: Vec<f64>,
+    /// Validated read, per round.
+    pub read: Vec<f64>,
+    /// Unchecked read, per round, where the format has it.
+    pub read_unchecked: Option<Vec<f64>>,
+    /// Decode, per round.
+    pub decode: Vec<f64>,
 }
 
 /// One message's table.
@@ -148,11 +165,36 @@ pub struct Ratio {
     /// Encoded size.
     pub size: f64,
     /// Encode time.
-    pub encode: f64,
+    pub encode: Spread,
     /// Validated read time.
-    pub read: f64,
+    pub read: Spread,
     /// Unchecked read time, where both columns have that path.
-    pub read_unchecked: Option<f64>,
+    pub read_unchecked: Option<Spread>,
+}
+
+/// A time ratio taken in each round (both columns timed back to back), as
+/// the median of the rounds and their interquartile range: the ratio held
+/// between `low` and `high` in the middle half of the rounds.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Spread {
+    /// Median of the per-round ratios.
+    pub median: f64,
+    /// 25th percentile of the per-round ratios.
+    pub low: f64,
+    /// 75th percentile of the per-round ratios.
+    pub high: f64,
+}
+
+impl Spread {
+    /// The spread of `subject[r] / baseline[r]` over the rounds both have.
+    pub fn of_rounds(subject: &[f64], baseline: &[f64]) -> Self {
+        let per_round: Vec<f64> = subject.iter().zip(baseline).map(|(s, b)| s / b).collect();
+        Self {
+            median: median(&per_round),
+            low: quantile(&per_round, 0.25),
+            high: quantile(&per_round, 0.75),
+        }
+    }
 }
 
 /// [`RATIO_SUBJECT`] against each of [`RATIO_BASELINES`] present in `rows`;
@@ -162,19 +204,24 @@ pub fn ratios(rows: &[Row]) -> Vec<Ratio> {
     let Some(subject) = row(RATIO_SUBJECT) else {
         return Vec::new();
     };
+    let s = &subject.rounds;
     RATIO_BASELINES
         .iter()
         .filter_map(|&name| row(name))
-        .map(|base| Ratio {
-            subject: subject.format,
-            baseline: base.format,
-            size: subject.size as f64 / base.size as f64,
-            encode: subject.encode_ns / base.encode_ns,
-            read: subject.read_ns / base.read_ns,
-            read_unchecked: subject
-                .read_unchecked_ns
-                .zip(base.read_unchecked_ns)
-                .map(|(s, b)| s / b),
+        .map(|base| {
+            let base_rounds = &base.rounds;
+            Ratio {
+                subject: subject.format,
+                baseline: base.format,
+                size: subject.size as f64 / base.size as f64,
+                encode: Spread::of_rounds(&s.encode, &base_rounds.encode),
+                read: Spread::of_rounds(&s.read, &base_rounds.read),
+                read_unchecked: s
+                    .read_unchecked
+                    .as_deref()
+                    .zip(base_rounds.read_unchecked.as_deref())
+                    .map(|(s, b)| Spread::of_rounds(s, b)),
+            }
         })
         .collect()
 }
@@ -202,7 +249,10 @@ fn note(message: &str) -> Option<&'static str> {
     )
 }
 
-/// Verifies every column for `M`'s sample, then times each one.
+/// Verifies every column for `M`'s sample, then times them: each operation
+/// (encode, read, read unchecked, decode) of all columns interleaved by
+/// [`Timer::interleave`], so that the per-round ratios compare columns timed
+/// under the same load.
 pub fn build_table<M: Message>(
     formats: &mut [Box<dyn Format<M>>],
     timer: &Timer,
@@ -212,10 +262,70 @@ pub fn build_table<M: Message>(
         .iter_mut()
         .map(|f| verify(f.as_mut(), &msg))
         .collect::<Result<Vec<_>, _>>()?;
+    let encode = timer.interleave(
+        &mut formats
+            .iter_mut()
+            .map(|f| {
+                Lane::new(|| {
+                    black_box(f.encode(black_box(&msg)));
+                })
+            })
+            .collect::<Vec<_>>(),
+    );
+    let read = timer.interleave(
+        &mut formats
+            .iter()
+            .zip(&verified)
+            .map(|(f, v)| Lane::new(|| f.read(black_box(&v.bytes[..]))))
+            .collect::<Vec<_>>(),
+    );
+    let with_unchecked: Vec<usize> = (0..formats.len())
+        .filter(|&i| verified[i].has_unchecked)
+        .collect();
+    let mut unchecked = timer
+        .interleave(
+            &mut with_unchecked
+                .iter()
+                .map(|&i| {
+                    let (f, bytes) = (&formats[i], &verified[i].bytes[..]);
+                    Lane::new(move || {
+                        // SAFETY: `bytes` is this format's verified `encode`
+                        // output for an `M`, in a 16-byte aligned buffer.
+                        unsafe { f.read_unchecked(black_box(bytes)) }
+                    })
+                })
+                .collect::<Vec<_>>(),
+        )
+        .into_iter();
+    let decode = timer.interleave(
+        &mut formats
+            .iter()
+            .zip(&verified)
+            .map(|(f, v)| Lane::new(|| f.decode(black_box(&v.bytes[..]))))
+            .collect::<Vec<_>>(),
+    );
     let rows: Vec<Row> = formats
-        .iter_mut()
+        .iter()
         .zip(&verified)
-        .map(|(f, v)| time_row(f.as_mut(), &msg, v, timer))
+        .zip(encode.into_iter().zip(read).zip(decode))
+        .map(|((f, v), ((encode, read), decode))| {
+            let rounds = Rounds {
+                encode,
+                read,
+                read_unchecked: v.has_unchecked.then(|| unchecked.next()).flatten(),
+                decode,
+            };
+            Row {
+                format: f.name(),
+                size: v.bytes.len(),
+                published_size: published_size(M::NAME, f.name()),
+                encode_ns: median(&rounds.encode),
+                read_ns: median(&rounds.read),
+                read_unchecked_ns: rounds.read_unchecked.as_deref().map(median),
+                decode_ns: median(&rounds.decode),
+                rounds,
+            }
+        })
         .collect();
     Ok(Table {
         message: M::NAME,
@@ -224,31 +334,6 @@ pub fn build_table<M: Message>(
         rows,
         note: note(M::NAME),
     })
-}
-
-fn time_row<M: Message>(f: &mut dyn Format<M>, msg: &M, v: &Verified, timer: &Timer) -> Row {
-    let bytes: &[u8] = &v.bytes;
-    let encode_ns = timer.ns_per_op(|| {
-        black_box(f.encode(black_box(msg)));
-    });
-    let read_ns = timer.ns_per_op(|| f.read(black_box(bytes)));
-    let read_unchecked_ns = v.has_unchecked.then(|| {
-        timer.ns_per_op(|| {
-            // SAFETY: `bytes` is this format's verified `encode` output for
-            // an `M`, in a 16-byte aligned buffer.
-            unsafe { f.read_unchecked(black_box(bytes)) }
-        })
-    });
-    let decode_ns = timer.ns_per_op(|| f.decode(black_box(bytes)));
-    Row {
-        format: f.name(),
-        size: bytes.len(),
-        published_size: published_size(M::NAME, f.name()),
-        encode_ns,
-        read_ns,
-        read_unchecked_ns,
-        decode_ns,
-    }
 }
 
 /// Verifies every column of every message first (so a broken column stops
@@ -268,6 +353,10 @@ fn ns(value: f64) -> String {
 
 fn ratio(value: f64) -> String {
     format!("{value:.2}")
+}
+
+fn spread(value: &Spread) -> String {
+    format!("{:.2} ({:.2}–{:.2})", value.median, value.low, value.high)
 }
 
 /// Appends a markdown table, columns padded for reading in a terminal: the
@@ -349,7 +438,8 @@ impl Table {
         if !self.ratios.is_empty() {
             let _ = write!(
                 out,
-                "\n{RATIO_SUBJECT} ÷ peer (below 1: {RATIO_SUBJECT} smaller or faster):\n\n"
+                "\n{RATIO_SUBJECT} ÷ peer (below 1: {RATIO_SUBJECT} smaller or faster; times: \
+                 median of the per-round ratios, middle half of the rounds in brackets):\n\n"
             );
             let cells: Vec<Vec<String>> = self
                 .ratios
@@ -358,9 +448,9 @@ impl Table {
                     vec![
                         r.baseline.to_string(),
                         ratio(r.size),
-                        ratio(r.encode),
-                        ratio(r.read),
-                        r.read_unchecked.map_or("n/a".into(), ratio),
+                        spread(&r.encode),
+                        spread(&r.read),
+                        r.read_unchecked.as_ref().map_or("n/a".into(), spread),
                     ]
                 })
                 .collect();
@@ -377,17 +467,26 @@ impl Table {
     }
 }
 
+/// How the figures were taken, printed under the tables.
+pub const METHOD: &str = "Each operation of a table is timed on all its columns interleaved: \
+    every round runs three calibrated batches of each column, round-robin, starting with a \
+    different column each round, and keeps each column's fastest. ns/op is the median over \
+    the rounds; a time ratio is the median of the \
+    per-round ratios, with the middle half of the rounds (25th to 75th percentile) in brackets.";
+
 /// All tables as one JSON document (what `compare --json` prints).
 pub fn to_json(tables: &[Table], timer: &Timer) -> String {
     #[derive(Serialize)]
     struct Report<'a> {
         cell_ms: u128,
-        batches: u32,
+        rounds: u32,
+        method: &'static str,
         tables: &'a [Table],
     }
     let report = Report {
         cell_ms: timer.cell.as_millis(),
-        batches: timer.batches,
+        rounds: timer.batches,
+        method: METHOD,
         tables,
     };
     serde_json::to_string_pretty(&report).expect("tables serialize to JSON")

@@ -94,7 +94,7 @@ fn every_column_reproduces_variants_of_the_samples() {
 #[test]
 fn tables_build_and_render() {
     let mut set = FormatSet::all();
-    let timer = Timer::new(Duration::from_micros(200), 1);
+    let timer = Timer::new(Duration::from_micros(600), 3);
     let tables = build_all(&mut set, &timer).expect("all columns check");
     assert_eq!(tables.len(), 3);
     let r1 = &tables[0];
@@ -120,11 +120,32 @@ fn tables_build_and_render() {
         }
         for r in &t.ratios {
             assert_eq!(r.subject, wiremsg::NAME);
-            assert!(r.size > 0.0 && r.encode > 0.0 && r.read > 0.0);
+            assert!(r.size > 0.0 && r.encode.median > 0.0 && r.read.median > 0.0);
             assert!(r.read_unchecked.is_some(), "both have an unchecked read");
+            for s in [r.encode, r.read, r.read_unchecked.unwrap()] {
+                assert!(s.low <= s.median && s.median <= s.high, "{s:?}");
+            }
         }
         let md = t.to_markdown();
         assert!(md.contains("wiremsg ÷ peer"), "{md}");
+        // Every column was timed once per round, for every operation.
+        for row in &t.rows {
+            assert_eq!(row.rounds.read.len(), 3, "{}", row.format);
+            assert_eq!(row.rounds.encode.len(), 3, "{}", row.format);
+        }
+        let wm = &t.rows[0].rounds;
+        let rk = &t
+            .rows
+            .iter()
+            .find(|r| r.format == rkyv::NAME)
+            .unwrap()
+            .rounds;
+        let per_round: Vec<f64> = wm.read.iter().zip(&rk.read).map(|(a, b)| a / b).collect();
+        let mut sorted = per_round.clone();
+        sorted.sort_by(f64::total_cmp);
+        assert_eq!(t.ratios[0].read.median, sorted[1], "median of 3 rounds");
+        let (low, high) = ((sorted[0] + sorted[1]) / 2.0, (sorted[1] + sorted[2]) / 2.0);
+        assert_eq!((t.ratios[0].read.low, t.ratios[0].read.high), (low, high));
     }
     let r6 = &tables[2];
     let size = |name| r6.rows.iter().find(|r| r.format == name).unwrap().size;
@@ -139,7 +160,10 @@ fn tables_build_and_render() {
         let ratios = t["ratios"].as_array().unwrap();
         assert_eq!(ratios.len(), if t["message"] == Tick::NAME { 3 } else { 2 });
         assert_eq!(ratios[0]["baseline"], rkyv::NAME);
-        assert!(ratios[1]["read_unchecked"].as_f64().is_some());
+        let unchecked = &ratios[1]["read_unchecked"];
+        for key in ["median", "low", "high"] {
+            assert!(unchecked[key].as_f64().is_some(), "{unchecked}");
+        }
     }
 }
 

@@ -4,12 +4,13 @@
 use std::process::ExitCode;
 use std::time::Duration;
 
-use wiremsg_benches::report::{build_all, to_json};
+use wiremsg_benches::report::{METHOD, build_all, to_json};
 use wiremsg_benches::{FormatSet, Timer};
 
-const USAGE: &str = "usage: compare [--json] [--cell-ms N]
+const USAGE: &str = "usage: compare [--json] [--cell-ms N] [--rounds N]
   --json       print the tables as JSON instead of markdown
-  --cell-ms N  time spent measuring each cell (default 100)";
+  --cell-ms N  time spent measuring each column's operation (default 100)
+  --rounds N   rounds of interleaved batches (default 15)";
 
 fn parse_args() -> Result<(bool, Timer), String> {
     let mut json = false;
@@ -24,6 +25,13 @@ fn parse_args() -> Result<(bool, Timer), String> {
                     .and_then(|v| v.parse().ok())
                     .ok_or("--cell-ms needs a number of milliseconds")?;
                 timer.cell = Duration::from_millis(ms);
+            }
+            "--rounds" => {
+                timer.batches = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .filter(|&n| n > 0)
+                    .ok_or("--rounds needs a positive number")?;
             }
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
@@ -56,6 +64,11 @@ fn main() -> ExitCode {
             for t in &tables {
                 println!("{}", t.to_markdown());
             }
+            println!(
+                "{METHOD} {} rounds, about {} ms per operation and table.",
+                timer.batches,
+                timer.cell.as_millis()
+            );
         }
         Err(e) => {
             eprintln!("compare: aborting, a column does not reproduce the model: {e}");
