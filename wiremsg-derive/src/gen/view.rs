@@ -86,6 +86,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
 
         #[automatically_derived]
         impl ::core::fmt::Debug for #view<'_> {
+            #[inline]
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.debug_struct(#view_name)
                     #(#debug_fields)*
@@ -138,6 +139,7 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
         #[doc = #owned_doc]
         #[automatically_derived]
         impl<'__wiremsg_v, #(#generics),*> ::core::cmp::PartialEq<#view<'__wiremsg_v>> for #ident #ty_generics {
+            #[inline]
             fn eq(&self, other: &#view<'__wiremsg_v>) -> ::core::primitive::bool {
                 let bytes = match ::wiremsg::WireMsg::to_bytes(self) {
                     ::wiremsg::__private::Ok(bytes) => bytes,

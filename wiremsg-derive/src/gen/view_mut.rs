@@ -235,6 +235,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
 
         #[automatically_derived]
         impl ::core::fmt::Debug for #view_mut<'_> {
+            #[inline]
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.debug_struct(#debug_name)
                     #(#debug_fields)*
