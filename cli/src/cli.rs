@@ -12,6 +12,7 @@ Examples:
   wiremsg dump --schema order.wms --header frame.bin
   wiremsg json --schema order.wms --type Order order.bin
   wiremsg cat --schema order.wms capture.frames  # one line per frame
+  wiremsg cat capture.frames                     # a stream with schema frames describes itself
   wiremsg json --schema order.wms --frames capture.frames
   wiremsg compat v1.wms v2.wms                   # exit status 1 on a breaking change
 
@@ -44,11 +45,13 @@ pub(crate) enum Command {
     Dump(MessageArgs),
     /// One message as JSON (or one line per frame with `--frames`).
     Json(MessageArgs),
-    /// A file of frames (FORMAT.md §10): one line per message.
+    /// A file of frames (FORMAT.md §10): one line per message, and one per schema
+    /// frame (FORMAT.md §12).
     Cat {
-        /// The schema file.
+        /// The schema file. Without it, the stream's schema frames describe its
+        /// messages; with it, it is used for the types it has.
         #[arg(long, short)]
-        schema: PathBuf,
+        schema: Option<PathBuf>,
         /// The frames; `-` for standard input.
         input: PathBuf,
     },
@@ -65,9 +68,10 @@ pub(crate) enum Command {
 /// Where one message (or a file of frames) comes from and how to read it.
 #[derive(Debug, clap::Args)]
 pub(crate) struct MessageArgs {
-    /// The schema file.
+    /// The schema file. `json --frames` can do without it when the stream carries
+    /// schema frames (FORMAT.md §12); with it, it is used for the types it has.
     #[arg(long, short)]
-    pub(crate) schema: PathBuf,
+    pub(crate) schema: Option<PathBuf>,
     /// The message type to read the bytes as (needed without `--header`, or when the
     /// schema has more than one message).
     #[arg(long = "type", short)]

@@ -3,6 +3,7 @@
 use crate::input::Fatal;
 use std::io::Read;
 use std::path::Path;
+use wiremsg::frame::is_schema_frame;
 use wiremsg::{Error, ErrorKind, FrameReader};
 
 /// The largest frame the tool reads (the readers' default is 1 MiB; a recording may
@@ -13,6 +14,8 @@ const MAX_FRAME: usize = 64 << 20;
 #[derive(Debug, Default)]
 pub(crate) struct Summary {
     pub(crate) frames: u64,
+    /// Schema frames among them (FORMAT.md §12).
+    pub(crate) schema_frames: u64,
     pub(crate) bytes: u64,
     pub(crate) bad: u64,
     /// The stream broke (a bad length prefix, a cut frame) before its end.
@@ -20,10 +23,15 @@ pub(crate) struct Summary {
 }
 
 impl Summary {
-    /// `50 frames, 2,770 bytes, 0 bad`, and `, then the stream breaks` if it did.
+    /// `50 frames, 2,770 bytes, 0 bad`, `51 frames (1 schema), ...` for a stream with
+    /// schema frames, and `, then the stream breaks` if it did.
     pub(crate) fn line(&self) -> String {
+        let schema = match self.schema_frames {
+            0 => String::new(),
+            n => format!(" ({} schema)", thousands(n)),
+        };
         format!(
-            "{} frames, {} bytes, {} bad{}",
+            "{} frames{schema}, {} bytes, {} bad{}",
             thousands(self.frames),
             thousands(self.bytes),
             self.bad,
@@ -49,7 +57,7 @@ fn thousands(n: u64) -> String {
 }
 
 /// Calls `each(index, offset, frame)` for every frame of `path` (`-`: standard
-/// input), streaming. A frame `each` cannot read is its own error: `each` returns
+/// input), schema frames (FORMAT.md §12) included, streaming. A frame `each` cannot read is its own error: `each` returns
 /// whether it read the frame. A stream that breaks (a bad length prefix, a cut
 /// frame) ends the walk with its error.
 pub(crate) fn for_each(
@@ -66,8 +74,9 @@ pub(crate) fn for_each(
     let mut summary = Summary::default();
     loop {
         let offset = reader.position();
-        match reader.next_frame() {
+        match reader.next_any_frame() {
             Ok(Some(frame)) => {
+                summary.schema_frames += u64::from(is_schema_frame(frame));
                 if !each(summary.frames, offset, frame)? {
                     summary.bad += 1;
                 }

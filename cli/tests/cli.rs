@@ -192,26 +192,45 @@ fn cat_and_json_read_a_recorded_stream_and_stop_at_a_cut() {
     wiremsg_examples::market_data::record(session, &frames).unwrap();
     let schema = dir.join("feed.frames.wms");
 
+    // The recording describes itself (a schema frame first): with the schema file or
+    // without it, the same lines.
     let out = wiremsg(&[&"cat", &"-s", &schema, &frames]);
     assert_eq!(code(&out), 0);
     let text = stdout(&out);
+    assert_eq!(stdout(&wiremsg(&[&"cat", &frames])), text);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 200);
+    assert_eq!(lines.len(), 201);
     assert!(
-        lines[0].starts_with("#0 @0 t1 v1 SystemEvent { sequence: 1, timestamp_ns: "),
+        lines[0].starts_with("#0 @0 schema: AddOrder t2 s1 v1 fingerprint "),
         "{}",
         lines[0]
     );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("200 frames"));
+    assert!(
+        lines[0].contains(", SystemEvent t1 s1 v1 fingerprint "),
+        "{}",
+        lines[0]
+    );
+    let first = format!(
+        "#1 @{} t1 v1 SystemEvent {{ sequence: 1, timestamp_ns: ",
+        4 + schema_frame_len(&frames)
+    );
+    assert!(lines[1].starts_with(&first), "{}", lines[1]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("201 frames (1 schema)"));
 
-    let out = wiremsg(&[&"json", &"-s", &schema, &"--frames", &frames]);
-    assert_eq!(code(&out), 0);
-    let sequences: Vec<String> = stdout(&out)
-        .lines()
-        .map(|l| l.split(',').next().unwrap().to_owned())
-        .collect();
-    assert_eq!(sequences.len(), 200);
-    assert_eq!(sequences[199], r#"{"sequence":200"#);
+    for with_schema in [true, false] {
+        let out = if with_schema {
+            wiremsg(&[&"json", &"-s", &schema, &"--frames", &frames])
+        } else {
+            wiremsg(&[&"json", &"--frames", &frames])
+        };
+        assert_eq!(code(&out), 0);
+        let sequences: Vec<String> = stdout(&out)
+            .lines()
+            .map(|l| l.split(',').next().unwrap().to_owned())
+            .collect();
+        assert_eq!(sequences.len(), 200);
+        assert_eq!(sequences[199], r#"{"sequence":200"#);
+    }
 
     // A stream cut inside a frame: every whole frame, then the error.
     let bytes = std::fs::read(&frames).unwrap();
@@ -219,7 +238,7 @@ fn cat_and_json_read_a_recorded_stream_and_stop_at_a_cut() {
     let out = wiremsg(&[&"cat", &"-s", &schema, &cut]);
     assert_eq!(code(&out), 1);
     let text = stdout(&out);
-    assert_eq!(text.lines().count(), 200);
+    assert_eq!(text.lines().count(), 201);
     let last = text.lines().last().unwrap();
     assert!(
         last.starts_with("error: the stream breaks: stream ended inside a frame"),
@@ -246,4 +265,145 @@ fn usage_errors_exit_with_status_2() {
     let out = wiremsg(&[&"dump", &"-s", &schema("E4"), &input]);
     assert_eq!(code(&out), 2);
     assert!(String::from_utf8_lossy(&out.stderr).contains("--type"));
+}
+
+/// The length `L` of the first frame of the file at `path`.
+fn schema_frame_len(path: &Path) -> usize {
+    let bytes = std::fs::read(path).unwrap();
+    u32::from_le_bytes(bytes[..4].try_into().unwrap()) as usize
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn cat_and_json_read_a_self_describing_stream_without_a_schema_file() {
+    let dir = scratch("self-describing");
+    let f2 = write(&dir, "f2.frames", &golden("F2"));
+    let out = wiremsg(&[&"cat", &f2]);
+    assert_eq!(code(&out), 0);
+    assert_eq!(
+        stdout(&out),
+        "#0 @0 schema: Ping t1 s0 v1 fingerprint d9342a061c5b438e\n#1 @121 t1 v1 Ping { seq: 9 }\n"
+    );
+    assert_eq!(
+        stderr(&out),
+        "wiremsg: 2 frames (1 schema), 137 bytes, 0 bad\n"
+    );
+    let out = wiremsg(&[&"json", &"--frames", &f2]);
+    assert_eq!((code(&out), stdout(&out).as_str()), (0, "{\"seq\":9}\n"));
+
+    // A message of a type no schema frame described: an error of that frame.
+    let mut bytes = golden("F2");
+    bytes.extend(golden("F1"));
+    let mixed = write(&dir, "mixed.frames", &bytes);
+    let out = wiremsg(&[&"cat", &mixed]);
+    assert_eq!(code(&out), 1);
+    assert_eq!(
+        stdout(&out).lines().last().unwrap(),
+        "#2 @137 error: no schema frame describes template id 3 (schema 7) at byte 143"
+    );
+    // ... which --schema can supply: it serves the types it has.
+    #[derive(wiremsg::WireMsg)]
+    #[wire(template_id = 3, schema_id = 7)]
+    struct Text {
+        body: String,
+    }
+    let text = dir.join("text.wms");
+    wiremsg::SchemaSet::of::<Text>()
+        .unwrap()
+        .write_file(&text)
+        .unwrap();
+    let out = wiremsg(&[&"cat", &"-s", &text, &mixed]);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    assert_eq!(
+        stdout(&out).lines().last().unwrap(),
+        "#2 @137 t3 v1 Text { body: \"halt\" }"
+    );
+}
+
+#[test]
+fn a_stream_with_neither_schema_frames_nor_a_schema_file_cannot_be_read() {
+    let dir = scratch("neither");
+    let f1 = write(&dir, "f1.frames", &golden("F1"));
+    for args in [vec!["cat"], vec!["json", "--frames"]] {
+        let mut all: Vec<&dyn AsRef<std::ffi::OsStr>> = args
+            .iter()
+            .map(|a| a as &dyn AsRef<std::ffi::OsStr>)
+            .collect();
+        all.push(&f1);
+        let out = wiremsg(&all);
+        assert_eq!(code(&out), 2, "{args:?}");
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "wiremsg: {}: no schema: the stream has no schema frame before its first message (FORMAT.md §12); give its schema file with --schema\n",
+                f1.display()
+            )
+        );
+        assert_eq!(stdout(&out), "");
+    }
+    // One message and no stream: --schema is needed.
+    let out = wiremsg(&[&"json", &f1]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("json needs --schema FILE"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_schema_file_wins_over_the_stream_for_its_types_and_says_so() {
+    // Another `Ping` under template id 1: `seq` is a u64.
+    #[derive(wiremsg::WireMsg)]
+    #[wire(template_id = 1)]
+    struct Ping {
+        seq: u64,
+    }
+    let dir = scratch("both");
+    let other = dir.join("ping-u64.wms");
+    let set = wiremsg::SchemaSet::of::<Ping>().unwrap();
+    set.write_file(&other).unwrap();
+    let f2 = write(&dir, "f2.frames", &golden("F2"));
+    let out = wiremsg(&[&"cat", &"-s", &other, &f2]);
+    assert_eq!(code(&out), 1);
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "#0 @0 schema: Ping t1 s0 v1 fingerprint d9342a061c5b438e (read with --schema's Ping t1 s0 v1 fingerprint {})\n\
+             #1 @121 error: block length 4 is smaller than the 8 bytes this reader requires at byte 125\n",
+            set.fingerprint()
+        )
+    );
+}
+
+#[test]
+fn a_bad_schema_frame_is_reported_and_the_stream_goes_on() {
+    let dir = scratch("bad-schema-frame");
+    let s1 = golden("S1");
+    let mut bytes = (60u32).to_le_bytes().to_vec();
+    bytes.extend_from_slice(&s1[..60]);
+    bytes.extend(golden("F2"));
+    let input = write(&dir, "bad.frames", &bytes);
+    let out = wiremsg(&[&"cat", &input]);
+    assert_eq!(code(&out), 1);
+    assert_eq!(
+        stdout(&out),
+        "#0 @0 error: bad schema frame: offset 82 is outside 14..=52 at byte 14 in `messages`\n\
+         #1 @64 schema: Ping t1 s0 v1 fingerprint d9342a061c5b438e\n\
+         #2 @185 t1 v1 Ping { seq: 9 }\n"
+    );
+    // dump --frames annotates a schema frame as the schema message it is.
+    let out = wiremsg(&[
+        &"dump",
+        &"-s",
+        &schema("E8"),
+        &"--frames",
+        &write(&dir, "f2.frames", &golden("F2")),
+    ]);
+    let text = stdout(&out);
+    assert!(text.contains("header: template id      65535"), "{text}");
+    assert!(text.contains("\"Ping\""), "{text}");
 }

@@ -620,21 +620,26 @@ impl fmt::Display for Report {
     }
 }
 
-/// Writes every message of the session to `path` as a file of frames (FORMAT.md §10),
-/// and the feed's schema set to `path` with `.wms` appended, for the `wiremsg` tool
-/// (`wiremsg cat -s PATH.wms PATH`).
+/// Writes every message of the session to `path` as a self-describing file of frames
+/// (FORMAT.md §10, §12): one schema frame of the whole feed first, then the messages,
+/// so that the `wiremsg` tool reads it as it is (`wiremsg cat PATH`). Also writes the
+/// feed's schema set to `path` with `.wms` appended, for the commands that take a
+/// schema file (`wiremsg compat`, `wiremsg dump -s PATH.wms --frames PATH`).
 ///
 /// # Errors
 ///
 /// The files' I/O errors ([`wiremsg::ErrorKind::Io`]).
 pub fn record(session: SessionConfig, path: &std::path::Path) -> Result<(), wiremsg::Error> {
     let file = std::fs::File::create(path).map_err(|e| wiremsg::Error::from_io(e, 0))?;
-    let mut writer = wiremsg::FrameWriter::new(io::BufWriter::new(file));
+    let schema = Feed::schema_set()?;
+    let mut writer = wiremsg::FrameWriter::new(io::BufWriter::new(file)).with_schema_frames();
+    // A dispatch enum's types are described up front, in one schema frame.
+    writer.write_schema(&schema)?;
     for message in Session::new(session) {
         writer.write(&message)?;
     }
     writer.flush()?;
     let mut schema_path = path.as_os_str().to_owned();
     schema_path.push(".wms");
-    Feed::schema_set()?.write_file(schema_path)
+    schema.write_file(schema_path)
 }

@@ -300,6 +300,38 @@ pub enum ErrorKind {
         /// The rule broken.
         reason: &'static str,
     },
+    // -- self-describing streams (FORMAT.md §12) --
+    /// A schema frame describes a message type that the reader knows, at the reader's
+    /// versions, differently from the reader's own schema of it: the fingerprints of
+    /// the two closures differ (FORMAT.md §12). Found by a reader that checks schema
+    /// frames ([`FrameReader::check_schema_frames`](crate::FrameReader::check_schema_frames),
+    /// [`SchemaSet::check_descriptions`](crate::SchemaSet::check_descriptions)).
+    SchemaFrameMismatch {
+        /// The reader's name of the message type.
+        message: crate::schema::Name,
+        /// The schema frame's name of it.
+        described: crate::schema::Name,
+        /// The template id of the type.
+        template_id: u16,
+        /// The schema id of the type.
+        schema_id: u16,
+        /// The schema version described (the reader's too).
+        version: u16,
+        /// The fingerprint of the reader's description.
+        expected: crate::schema::Fingerprint,
+        /// The fingerprint of the schema frame's description.
+        found: crate::schema::Fingerprint,
+    },
+    /// No schema frame before this point of the stream describes the message type of
+    /// this template id and schema id (FORMAT.md §12): a schema-driven reader cannot
+    /// read the message, and a writer that describes its stream refuses to write it
+    /// (for a `#[derive(WireDispatch)]` enum, write its `schema_set()` first).
+    UndescribedTemplate {
+        /// Template id in the header.
+        template_id: u16,
+        /// Schema id in the header.
+        schema_id: u16,
+    },
     /// The underlying reader or writer of a framed stream failed (feature `std`).
     /// The [`std::io::Error`] itself is the error's
     /// [`source()`](core::error::Error::source), and its text is in the message.
@@ -563,6 +595,27 @@ impl fmt::Display for ErrorKind {
                 "stream ended inside a frame: needs {needed} bytes, has {available}"
             ),
             ErrorKind::InvalidSchema { reason } => write!(f, "invalid schema: {reason}"),
+            ErrorKind::SchemaFrameMismatch {
+                message,
+                described,
+                template_id,
+                schema_id,
+                version,
+                expected,
+                found,
+            } => write!(
+                f,
+                "a schema frame describes `{described}` (template id {template_id}, schema \
+                 {schema_id}, version {version}) with fingerprint {found}, but this reader's \
+                 `{message}` has fingerprint {expected}"
+            ),
+            ErrorKind::UndescribedTemplate {
+                template_id,
+                schema_id,
+            } => write!(
+                f,
+                "no schema frame describes template id {template_id} (schema {schema_id})"
+            ),
             #[cfg(feature = "std")]
             ErrorKind::Io(kind) => write!(f, "I/O error: {kind}"),
             // -- end framing --

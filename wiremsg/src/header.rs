@@ -292,9 +292,40 @@ pub trait WithHeader {
     /// [`len_with_header`](Self::len_with_header) (nothing is written);
     /// [`ErrorKind::TooLarge`] if the message exceeds `u32::MAX` bytes.
     fn write_with_header(&self, out: &mut [u8]) -> Result<usize, Error>;
+
+    /// The schema of the message type this value is sent as, for a writer that
+    /// describes its stream: it writes the schema of the type in a schema frame before
+    /// the type's first message (FORMAT.md §12,
+    /// [`FrameWriter::with_schema_frames`](crate::FrameWriter::with_schema_frames)).
+    ///
+    /// Every [`Template`] message returns its [`WireMsg::SCHEMA`]. The default,
+    /// which a `#[derive(WireDispatch)]` enum keeps, is `None`: such a value is written
+    /// to a describing stream after its enum's `schema_set()`
+    /// ([`FrameWriter::write_schema`](crate::FrameWriter::write_schema)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::{WireMsg, WithHeader};
+    ///
+    /// #[derive(WireMsg)]
+    /// #[wire(template_id = 1)]
+    /// struct Ping { seq: u32 }
+    ///
+    /// let schema = Ping { seq: 1 }.message_schema().expect("a message knows its schema");
+    /// assert_eq!((schema.name.as_ref(), schema.template_id), ("Ping", Some(1)));
+    /// ```
+    fn message_schema(&self) -> Option<&'static crate::MessageSchema> {
+        None
+    }
 }
 
 impl<T: Template> WithHeader for T {
+    #[inline]
+    fn message_schema(&self) -> Option<&'static crate::MessageSchema> {
+        Some(T::SCHEMA)
+    }
+
     #[inline]
     fn len_with_header(&self) -> usize {
         self.encoded_len_with_header()

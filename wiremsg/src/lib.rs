@@ -88,7 +88,10 @@
 //! length, the 8-byte [`MessageHeader`], the message (`FORMAT.md` §10).
 //! `FrameWriter` and `FrameReader` frame over `std::io`, with one reused buffer each
 //! and a maximum frame size (1 MiB by default) that bounds what a reader allocates;
-//! `frame::WireCodec` does the same for `tokio_util::codec`.
+//! `frame::WireCodec` does the same for `tokio_util::codec`. A stream can describe
+//! itself (§12): `FrameWriter::with_schema_frames` writes each type's schema once,
+//! before its first message; readers with the types skip (or check) it, and
+//! [`dynamic::SchemaRegistry`] reads the stream without them.
 //!
 //! # Cargo features
 //!

@@ -529,3 +529,25 @@ fn e10_trading_field_types() {
     );
     assert_eq!(TopLevel::decode(&bytes).unwrap(), value);
 }
+
+/// F2 (FORMAT.md §12): a describing writer's stream of one `Ping` is S1's schema in a
+/// frame, then the message (`tests/stream.rs` reads it back every way).
+#[test]
+fn f2_schema_frame_then_message() {
+    #[derive(WireMsg, Debug, PartialEq)]
+    #[wire(template_id = 1)]
+    struct Ping {
+        seq: u32,
+    }
+    let bytes = golden("F2");
+    let mut writer = wiremsg::FrameWriter::new(Vec::new()).with_schema_frames();
+    writer.write(&Ping { seq: 9 }).unwrap();
+    assert_eq!(writer.into_inner(), bytes);
+    assert_eq!(bytes[..4], 117u32.to_le_bytes());
+    assert_eq!(bytes[4..121], golden("S1")[..]);
+    let set = wiremsg::frame::read_schema_frame(&bytes[4..121]).unwrap();
+    assert_eq!(
+        set.describe(0, 1).unwrap().fingerprint.to_string(),
+        "d9342a061c5b438e"
+    );
+}

@@ -4,14 +4,14 @@
 use super::message::type_name;
 use crate::cli::MessageArgs;
 use crate::frames;
-use crate::input::{Fatal, read_input, read_schema};
+use crate::input::{Fatal, read_input, required_schema};
 use std::io::Write;
 use std::process::ExitCode;
 use wiremsg::SchemaSet;
 use wiremsg::dynamic::{self, Annotation};
 
 pub(crate) fn run(out: &mut dyn Write, args: &MessageArgs) -> Result<ExitCode, Fatal> {
-    let set = read_schema(&args.schema)?;
+    let set = required_schema(args.schema.as_deref(), "dump")?;
     if args.frames {
         let (summary, broken) = frames::for_each(&args.input, |index, offset, frame| {
             let start = offset + 4;
@@ -42,6 +42,13 @@ fn annotate<'b>(
     args: &MessageArgs,
     bytes: &'b [u8],
 ) -> Result<Annotation<'b>, Fatal> {
+    if args.frames && wiremsg::frame::is_schema_frame(bytes) {
+        // A schema frame (FORMAT.md §12): the schema message, by its own schema.
+        return Ok(dynamic::annotate_with_header(
+            &dynamic::canonical_schema(),
+            bytes,
+        ));
+    }
     Ok(match (&args.type_name, args.header || args.frames) {
         (None, true) => dynamic::annotate_with_header(set, bytes),
         (_, with_header) => dynamic::annotate(set, type_name(set, args)?, bytes, with_header),

@@ -1,40 +1,24 @@
-//! `wiremsg json`: a message as JSON, or one line of JSON per frame; a frame that
-//! fails validation is reported on standard error (with its index) and skipped.
+//! `wiremsg json`: a message as JSON, or one line of JSON per message frame; a frame
+//! that fails validation is reported on standard error (with its index) and skipped.
+//! Schema frames (FORMAT.md §12) are read, not printed: with them a file of frames
+//! needs no `--schema`.
 
 use super::dump::status;
 use super::message::type_name;
 use crate::cli::MessageArgs;
 use crate::frames;
-use crate::input::{Fatal, read_input, read_schema};
+use crate::input::{Fatal, no_schema, read_input, registry, required_schema};
 use std::io::Write;
 use std::process::ExitCode;
-use wiremsg::dynamic::{self, DynView};
+use wiremsg::dynamic::{self, DynView, SchemaRegistry};
+use wiremsg::frame::is_schema_frame;
 use wiremsg::{Error, SchemaSet};
 
 pub(crate) fn run(out: &mut dyn Write, args: &MessageArgs) -> Result<ExitCode, Fatal> {
-    let set = read_schema(&args.schema)?;
     if args.frames {
-        let (summary, broken) =
-            frames::for_each(&args.input, |index, offset, frame| {
-                match view(&set, args, frame, true)? {
-                    Ok(view) => {
-                        serde_json::to_writer(&mut *out, &view)?;
-                        writeln!(out)?;
-                        Ok(true)
-                    }
-                    Err(e) => {
-                        let e = e.shift(offset as usize + 4);
-                        eprintln!("wiremsg: frame {index} at byte {offset}: {e}");
-                        Ok(false)
-                    }
-                }
-            })?;
-        if let Some(e) = &broken {
-            eprintln!("wiremsg: the stream breaks: {e}");
-        }
-        eprintln!("wiremsg: {}", summary.line());
-        return Ok(status(summary.bad == 0 && broken.is_none()));
+        return frames(out, args);
     }
+    let set = required_schema(args.schema.as_deref(), "json")?;
     let bytes = read_input(&args.input)?;
     match view(&set, args, &bytes, args.header)? {
         Ok(view) => {
@@ -46,6 +30,57 @@ pub(crate) fn run(out: &mut dyn Write, args: &MessageArgs) -> Result<ExitCode, F
             eprintln!("wiremsg: {e}");
             Ok(ExitCode::from(1))
         }
+    }
+}
+
+/// `--frames`: a line per message frame, read with `--schema` for the types it has
+/// and with the stream's schema frames for the others (`--type` reads every message
+/// frame as that type of `--schema`).
+fn frames(out: &mut dyn Write, args: &MessageArgs) -> Result<ExitCode, Fatal> {
+    let mut schemas = registry(args.schema.as_deref())?;
+    if args.type_name.is_some() && schemas.given().is_none() {
+        return Err("--type needs --schema FILE".into());
+    }
+    let (summary, broken) = frames::for_each(&args.input, |index, offset, frame| {
+        let report = |e: Error| {
+            let e = e.shift(offset as usize + 4);
+            eprintln!("wiremsg: frame {index} at byte {offset}: {e}");
+            Ok(false)
+        };
+        if is_schema_frame(frame) {
+            return match schemas.learn(frame) {
+                Ok(_) => Ok(true),
+                Err(e) => report(e),
+            };
+        }
+        if schemas.is_empty() {
+            return Err(no_schema(&args.input));
+        }
+        match message(&schemas, args, frame)? {
+            Ok(view) => {
+                serde_json::to_writer(&mut *out, &view)?;
+                writeln!(out)?;
+                Ok(true)
+            }
+            Err(e) => report(e),
+        }
+    })?;
+    if let Some(e) = &broken {
+        eprintln!("wiremsg: the stream breaks: {e}");
+    }
+    eprintln!("wiremsg: {}", summary.line());
+    Ok(status(summary.bad == 0 && broken.is_none()))
+}
+
+/// The view of a message frame: as `--type` of `--schema`, or by its header.
+fn message<'a>(
+    schemas: &'a SchemaRegistry,
+    args: &'a MessageArgs,
+    frame: &'a [u8],
+) -> Result<Result<DynView<'a>, Error>, Fatal> {
+    match schemas.given() {
+        Some(given) if args.type_name.is_some() => view(given, args, frame, true),
+        _ => Ok(schemas.view(frame).map(|(_, view)| view)),
     }
 }
 

@@ -22,6 +22,6 @@ pub(crate) fn run(out: &mut dyn Write, args: Args) -> Result<ExitCode, Fatal> {
         Command::Compat { old, new } => compat::run(out, &old, &new),
         Command::Dump(args) => dump::run(out, &args),
         Command::Json(args) => json::run(out, &args),
-        Command::Cat { schema, input } => cat::run(out, &schema, &input),
+        Command::Cat { schema, input } => cat::run(out, schema.as_deref(), &input),
     }
 }

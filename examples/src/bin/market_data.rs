@@ -39,8 +39,9 @@ struct Args {
     /// Skip the second pass that rebuilds the books from decoded messages.
     #[arg(long)]
     no_verify: bool,
-    /// Also write the session to PATH as a file of frames (FORMAT.md §10), and its
-    /// schema to PATH.wms, for the `wiremsg` tool (`wiremsg cat -s PATH.wms PATH`).
+    /// Also write the session to PATH as a self-describing file of frames (FORMAT.md
+    /// §10, §12: its schema in the first frame), for the `wiremsg` tool (`wiremsg cat
+    /// PATH`), and its schema to PATH.wms.
     #[arg(long, value_name = "PATH")]
     record: Option<std::path::PathBuf>,
 }

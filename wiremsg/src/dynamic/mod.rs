@@ -66,11 +66,13 @@
 mod annotate;
 #[cfg(feature = "serde")]
 mod serialize;
+mod stream;
 mod value;
 mod view;
 mod walk;
 
 pub use annotate::{Annotation, Row};
+pub use stream::{DEFAULT_MAX_SCHEMA_BYTES, SchemaRegistry, StreamFrame};
 pub use value::{DynArray, DynList, EnumValue, Value};
 pub use view::{DynField, DynView};
 

@@ -1,7 +1,7 @@
 //! A frame into any [`bytes::BufMut`] (feature `bytes`; `FORMAT.md` §10).
 
-use super::{LENGTH_PREFIX_LEN, prefix_for};
-use crate::{Error, ErrorKind, WithHeader};
+use super::{LENGTH_PREFIX_LEN, encode_schema_frame, prefix_for};
+use crate::{Error, ErrorKind, SchemaSet, WithHeader};
 use bytes::BufMut;
 
 /// Messages of up to this many bytes (header included) are staged on the stack.
@@ -78,4 +78,54 @@ where
         buf.put_slice(&stage[..written]);
     }
     Ok(needed)
+}
+
+/// Appends a schema frame (FORMAT.md §12) of `set` to `buf`: a frame whose header has
+/// the reserved template id and schema id `0xFFFF` and whose message is the canonical
+/// encoding of `set` (§11). Put it before the first message of each type it describes,
+/// so that readers without the Rust types can read the stream; readers with them skip
+/// it. Returns the bytes appended, length prefix included. (A `put_frame` caller keeps
+/// no state: deciding which types are new is the caller's; `FrameWriter` and
+/// `WireCodec` can do it themselves.)
+///
+/// # Errors
+///
+/// [`ErrorKind::InvalidSchema`] if a message of `set` claims the reserved pair, or as
+/// [`SchemaSet::to_bytes`]; [`ErrorKind::BufferTooSmall`] if `buf` has less room than
+/// the frame (nothing is written).
+///
+/// # Examples
+///
+/// ```
+/// use bytes::BytesMut;
+/// use wiremsg::{SchemaSet, WireMsg, frame::{is_schema_frame, put_frame, put_schema_frame}};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 1)]
+/// struct Ping { seq: u32 }
+///
+/// let mut buf = BytesMut::new();
+/// assert_eq!(put_schema_frame(&mut buf, &SchemaSet::of::<Ping>()?)?, 4 + 117); // FORMAT.md F2
+/// put_frame(&mut buf, &Ping { seq: 9 })?;
+/// assert!(is_schema_frame(&buf[4..]));
+/// assert_eq!(buf.len(), 137);
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "bytes")))]
+pub fn put_schema_frame<B>(buf: &mut B, set: &SchemaSet) -> Result<usize, Error>
+where
+    B: BufMut + ?Sized,
+{
+    let frame = encode_schema_frame(set, usize::MAX)?;
+    if buf.remaining_mut() < frame.len() {
+        return Err(Error::new(
+            ErrorKind::BufferTooSmall {
+                needed: frame.len(),
+                available: buf.remaining_mut(),
+            },
+            0,
+        ));
+    }
+    buf.put_slice(&frame);
+    Ok(frame.len())
 }

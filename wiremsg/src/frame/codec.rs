@@ -1,10 +1,10 @@
 //! Frames as a `tokio_util::codec` (feature `tokio-util`; `FORMAT.md` §10).
 
 use super::{
-    DEFAULT_MAX_FRAME_SIZE, LENGTH_PREFIX_LEN, check_len, finish_frame, prefix_for, read_len,
-    stream_offset,
+    DEFAULT_MAX_FRAME_SIZE, Described, LENGTH_PREFIX_LEN, check_len, encode_schema_frame,
+    finish_frame, is_schema_frame, prefix_for, read_len, read_schema_frame, stream_offset,
 };
-use crate::{Error, ErrorKind, WithHeader};
+use crate::{Error, ErrorKind, MessageSchema, SchemaSet, WithHeader};
 use alloc::vec::Vec;
 use bytes::{Buf, BufMut, BytesMut};
 use core::fmt;
@@ -60,6 +60,39 @@ use tokio_util::codec::{Decoder, Encoder};
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
 ///
+/// # Schema frames
+///
+/// Made [`with_schema_frames`](Self::with_schema_frames), the encoder describes its
+/// stream as [`FrameWriter::with_schema_frames`](crate::FrameWriter::with_schema_frames)
+/// does (FORMAT.md §12): a schema frame before the first message of each type, once;
+/// encoding a `&SchemaSet` writes one now (a dispatch enum's `schema_set()`, up front).
+/// The decoder skips schema frames (they are not messages), reads and checks them
+/// against the reader's schemas with [`check_schema_frames`](Self::check_schema_frames),
+/// and yields them too with [`keep_schema_frames`](Self::keep_schema_frames).
+///
+/// ```
+/// use bytes::BytesMut;
+/// use tokio_util::codec::{Decoder, Encoder};
+/// use wiremsg::{Template, WireMsg, frame::{WireCodec, is_schema_frame}};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 7)]
+/// struct Heartbeat { sequence: u64 }
+///
+/// let mut encoder = WireCodec::new().with_schema_frames();
+/// let mut wire = BytesMut::new();
+/// encoder.encode(&Heartbeat { sequence: 1 }, &mut wire)?;
+/// encoder.encode(&Heartbeat { sequence: 2 }, &mut wire)?;
+/// assert!(is_schema_frame(&wire[4..]));
+///
+/// let mut tools = WireCodec::new().keep_schema_frames();
+/// assert!(is_schema_frame(&tools.decode(&mut wire.clone())?.expect("the schema frame")));
+/// let mut decoder = WireCodec::new(); // skips it
+/// let frame = decoder.decode(&mut wire)?.expect("a frame");
+/// assert_eq!(Heartbeat::view_with_header(&frame)?.1.sequence(), 1);
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+///
 /// A decoded frame is a `BytesMut` the caller owns: update its message in place with
 /// [`Template::view_mut_with_header`](crate::Template::view_mut_with_header) (or a `#[derive(WireDispatch)]` enum's
 /// `view_mut`), then forward its bytes as they are.
@@ -91,6 +124,12 @@ pub struct WireCodec {
     position: u64,
     /// Staging for [`EncodeWith`].
     scratch: Vec<u8>,
+    /// The types described so far, when the encoder describes its stream.
+    described: Option<Described>,
+    /// The reader's own schemas, when schema frames are checked against them.
+    known: Option<SchemaSet>,
+    /// The decoder yields schema frames instead of skipping them.
+    keep_schema_frames: bool,
 }
 
 impl WireCodec {
@@ -106,7 +145,87 @@ impl WireCodec {
             max,
             position: 0,
             scratch: Vec::new(),
+            described: None,
+            known: None,
+            keep_schema_frames: false,
         }
+    }
+
+    /// Makes the encoder describe its stream (FORMAT.md §12): a schema frame before
+    /// the first message of each type, once, as
+    /// [`FrameWriter::with_schema_frames`](crate::FrameWriter::with_schema_frames). A
+    /// `#[derive(WireDispatch)]` enum's schemas are sent first by encoding its
+    /// `&Enum::schema_set()?`. See the type's docs.
+    pub fn with_schema_frames(mut self) -> Self {
+        self.described = Some(Described::default());
+        self
+    }
+
+    /// Makes the decoder read every schema frame and check it against `known`, the
+    /// reader's own schemas, as
+    /// [`FrameReader::check_schema_frames`](crate::FrameReader::check_schema_frames)
+    /// does: a schema frame that is not a valid schema, or that describes a type of
+    /// `known` differently at its versions, is an error
+    /// ([`SchemaSet::check_descriptions`]). That error concerns that frame only: the
+    /// codec has taken it off the buffer, and the next `decode` goes on.
+    pub fn check_schema_frames(mut self, known: SchemaSet) -> Self {
+        self.known = Some(known);
+        self
+    }
+
+    /// Makes the decoder yield schema frames, which it skips otherwise: for a relay
+    /// that forwards them, or a reader without the types
+    /// ([`dynamic::SchemaRegistry`](crate::dynamic::SchemaRegistry)).
+    /// [`is_schema_frame`](super::is_schema_frame) tells them apart.
+    pub fn keep_schema_frames(mut self) -> Self {
+        self.keep_schema_frames = true;
+        self
+    }
+
+    /// Splits the next whole frame of any kind off `src`, or returns `Ok(None)` and
+    /// reserves room for the rest of it.
+    fn split_frame(&mut self, src: &mut BytesMut) -> Result<Option<BytesMut>, Error> {
+        let Some(prefix) = src.first_chunk::<LENGTH_PREFIX_LEN>() else {
+            return Ok(None);
+        };
+        let len = read_len(*prefix);
+        check_len(len, self.max).map_err(|kind| Error::new(kind, stream_offset(self.position)))?;
+        let total = LENGTH_PREFIX_LEN + len;
+        if src.len() < total {
+            src.reserve(total - src.len());
+            return Ok(None);
+        }
+        src.advance(LENGTH_PREFIX_LEN);
+        self.position += total as u64;
+        Ok(Some(src.split_to(len)))
+    }
+
+    /// Puts the schema frame of the frame at `dst[start..]` before it, if the encoder
+    /// describes its stream and the frame's type is new.
+    #[inline]
+    fn describe_last(
+        &mut self,
+        dst: &mut BytesMut,
+        start: usize,
+        schema: Option<&'static MessageSchema>,
+    ) -> Result<(), Error> {
+        let Some(described) = &mut self.described else {
+            return Ok(());
+        };
+        let schema_frame =
+            match described.before(&dst[start + LENGTH_PREFIX_LEN..], schema, self.max) {
+                Ok(None) => return Ok(()),
+                Ok(Some(schema_frame)) => schema_frame,
+                Err(err) => {
+                    dst.truncate(start);
+                    return Err(err);
+                }
+            };
+        // Once per type: the message moves behind its schema frame.
+        let message = dst.split_off(start);
+        dst.extend_from_slice(&schema_frame);
+        dst.extend_from_slice(&message);
+        Ok(())
     }
 
     /// The maximum frame size, in bytes of frame length (header and message).
@@ -126,6 +245,7 @@ impl fmt::Debug for WireCodec {
         f.debug_struct("WireCodec")
             .field("max_frame_size", &self.max)
             .field("position", &self.position)
+            .field("schema_frames", &self.described.is_some())
             .finish_non_exhaustive()
     }
 }
@@ -135,21 +255,24 @@ impl Decoder for WireCodec {
     type Error = Error;
 
     /// Splits the next whole frame (header and message) off `src`, or returns
-    /// `Ok(None)` and reserves room for the rest of it.
+    /// `Ok(None)` and reserves room for the rest of it. Schema frames are skipped
+    /// (and checked, with [`WireCodec::check_schema_frames`]), unless
+    /// [`WireCodec::keep_schema_frames`].
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<BytesMut>, Error> {
-        let Some(prefix) = src.first_chunk::<LENGTH_PREFIX_LEN>() else {
-            return Ok(None);
-        };
-        let len = read_len(*prefix);
-        check_len(len, self.max).map_err(|kind| Error::new(kind, stream_offset(self.position)))?;
-        let total = LENGTH_PREFIX_LEN + len;
-        if src.len() < total {
-            src.reserve(total - src.len());
-            return Ok(None);
+        loop {
+            let Some(frame) = self.split_frame(src)? else {
+                return Ok(None);
+            };
+            if !is_schema_frame(&frame) {
+                return Ok(Some(frame));
+            }
+            if let Some(known) = &self.known {
+                known.check_descriptions(&read_schema_frame(&frame)?)?;
+            }
+            if self.keep_schema_frames {
+                return Ok(Some(frame));
+            }
         }
-        src.advance(LENGTH_PREFIX_LEN);
-        self.position += total as u64;
-        Ok(Some(src.split_to(len)))
     }
 
     /// As [`decode`](Self::decode), then, if bytes are left that are not a whole
@@ -185,7 +308,9 @@ impl<T: WithHeader + ?Sized> Encoder<&T> for WireCodec {
     /// # Errors
     ///
     /// [`ErrorKind::FrameTooLarge`] if header and message are longer than the maximum
-    /// frame size (`dst` is left as it was).
+    /// frame size (`dst` is left as it was). An encoder made
+    /// [`with_schema_frames`](WireCodec::with_schema_frames): as
+    /// [`FrameWriter::write`](crate::FrameWriter::write) (`dst` is left as it was).
     fn encode(&mut self, msg: &T, dst: &mut BytesMut) -> Result<(), Error> {
         let len = msg.len_with_header();
         let prefix = prefix_for(len, self.max)?;
@@ -196,6 +321,55 @@ impl<T: WithHeader + ?Sized> Encoder<&T> for WireCodec {
         if let Err(err) = msg.write_with_header(&mut dst[start + LENGTH_PREFIX_LEN..]) {
             dst.truncate(start);
             return Err(err);
+        }
+        self.describe_last(dst, start, msg.message_schema())
+    }
+}
+
+/// A schema frame (FORMAT.md §12) of the set: a dispatch enum's `schema_set()` sent up
+/// front by an encoder made [`with_schema_frames`](WireCodec::with_schema_frames),
+/// which then counts its messages as described (as
+/// [`FrameWriter::write_schema`](crate::FrameWriter::write_schema)).
+///
+/// ```
+/// use bytes::BytesMut;
+/// use tokio_util::codec::Encoder;
+/// use wiremsg::{WireDispatch, WireMsg, frame::{WireCodec, is_schema_frame}};
+///
+/// #[derive(WireMsg, Debug)]
+/// #[wire(template_id = 1)]
+/// struct Add { order: u64 }
+///
+/// #[derive(WireMsg, Debug)]
+/// #[wire(template_id = 2)]
+/// struct Delete { order: u64 }
+///
+/// #[derive(WireDispatch, Debug)]
+/// enum Feed { Add(Add), Delete(Delete) }
+///
+/// let mut codec = WireCodec::new().with_schema_frames();
+/// let mut wire = BytesMut::new();
+/// codec.encode(&Feed::schema_set()?, &mut wire)?;
+/// let schema_len = wire.len();
+/// codec.encode(&Feed::Delete(Delete { order: 4 }), &mut wire)?;
+/// assert!(is_schema_frame(&wire[4..]));
+/// assert_eq!(wire.len(), schema_len + 4 + 8 + 8);
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+impl Encoder<&SchemaSet> for WireCodec {
+    type Error = Error;
+
+    /// Appends a schema frame of `set` to `dst`.
+    ///
+    /// # Errors
+    ///
+    /// As [`FrameWriter::write_schema`](crate::FrameWriter::write_schema) (`dst` is
+    /// left as it was).
+    fn encode(&mut self, set: &SchemaSet, dst: &mut BytesMut) -> Result<(), Error> {
+        let frame = encode_schema_frame(set, self.max)?;
+        dst.extend_from_slice(&frame);
+        if let Some(described) = &mut self.described {
+            described.mark(set);
         }
         Ok(())
     }
@@ -294,7 +468,8 @@ where
         self.scratch.extend_from_slice(&[0; LENGTH_PREFIX_LEN]);
         (item.0)(&mut self.scratch)?;
         finish_frame(&mut self.scratch, 0, self.max)?;
+        let start = dst.len();
         dst.extend_from_slice(&self.scratch);
-        Ok(())
+        self.describe_last(dst, start, None)
     }
 }

@@ -1,10 +1,10 @@
 //! Framing over `std::io`: [`FrameReader`] and [`FrameWriter`] (`FORMAT.md` §10).
 
 use super::{
-    DEFAULT_MAX_FRAME_SIZE, LENGTH_PREFIX_LEN, check_len, finish_frame, prefix_for, read_len,
-    stream_offset,
+    DEFAULT_MAX_FRAME_SIZE, Described, LENGTH_PREFIX_LEN, check_len, encode_schema_frame,
+    finish_frame, is_schema_frame, prefix_for, read_len, read_schema_frame, stream_offset,
 };
-use crate::{Error, ErrorKind, MessageHeader, Template, WithHeader};
+use crate::{Error, ErrorKind, MessageHeader, MessageSchema, SchemaSet, Template, WithHeader};
 use alloc::vec::Vec;
 use core::fmt;
 use std::io::{self, Read, Write};
@@ -46,6 +46,19 @@ const FIRST_CHUNK: usize = 8 * 1024;
 ///
 /// The reader makes many small reads (4 bytes for each length): give it a
 /// [`std::io::BufReader`] over a socket or a file.
+///
+/// # Schema frames
+///
+/// A stream may carry **schema frames** (FORMAT.md §12: header template id and schema
+/// id `0xFFFF`, the canonical schema encoding of the types that follow), written by a
+/// [`FrameWriter::with_schema_frames`]. A reader that knows the types does not need
+/// them: [`next_frame`](Self::next_frame), [`next_frame_mut`](Self::next_frame_mut),
+/// [`next_view`](Self::next_view) and [`next_view_mut`](Self::next_view_mut) skip them,
+/// unread, so a dispatch enum's `view` never sees one. With
+/// [`check_schema_frames`](Self::check_schema_frames) they are read and compared with
+/// the reader's own schemas; [`next_any_frame`](Self::next_any_frame) returns them too
+/// (to forward them, or to read them without the types, with
+/// [`dynamic::SchemaRegistry`](crate::dynamic::SchemaRegistry)).
 ///
 /// # Examples
 ///
@@ -93,6 +106,8 @@ pub struct FrameReader<R> {
     position: u64,
     /// A framing error after which the stream has no known frame boundary.
     failed: Option<(ErrorKind, usize)>,
+    /// The reader's own schemas, when schema frames are checked against them.
+    known: Option<SchemaSet>,
 }
 
 impl<R: Read> FrameReader<R> {
@@ -124,12 +139,55 @@ impl<R: Read> FrameReader<R> {
             filled: 0,
             position: 0,
             failed: None,
+            known: None,
         }
     }
 
-    /// Reads the next frame and returns its bytes: the 8-byte message header and the
-    /// message, without the length prefix. `Ok(None)` when the stream ends between
-    /// two frames (or is empty).
+    /// Checks every schema frame (FORMAT.md §12) against `known`, the reader's own
+    /// schemas (`SchemaSet::of::<T>()?`, or a dispatch enum's `schema_set()?`), before
+    /// skipping it: a schema frame that is not a valid schema, or that describes a type
+    /// of `known` at `known`'s versions differently, is an error of that frame
+    /// ([`SchemaSet::check_descriptions`] states the rule). Without it, schema frames
+    /// are skipped unread. Each schema frame is then decoded once (an allocation per
+    /// schema frame, none per message).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::{ErrorKind, FrameReader, FrameWriter, SchemaSet, WireMsg};
+    ///
+    /// mod v1 {
+    ///     #[derive(wiremsg::WireMsg)]
+    ///     #[wire(template_id = 1)]
+    ///     pub struct Tick { pub price: i64, pub size: u32 }
+    /// }
+    ///
+    /// #[derive(WireMsg)]
+    /// #[wire(template_id = 1)]
+    /// struct Tick { price: i64, size: i32 } // the same version, another field type
+    ///
+    /// let mut writer = FrameWriter::new(Vec::new()).with_schema_frames();
+    /// writer.write(&v1::Tick { price: 5, size: u32::MAX })?;
+    /// let stream = writer.into_inner();
+    ///
+    /// // Without the check the schema frame is skipped, and the bytes are misread.
+    /// let mut unchecked = FrameReader::new(&stream[..]);
+    /// assert_eq!(unchecked.next_view::<Tick>()?.expect("a tick").1.size(), -1);
+    /// let mut checked = FrameReader::new(&stream[..]).check_schema_frames(SchemaSet::of::<Tick>()?);
+    /// let err = checked.next_view::<Tick>().unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::SchemaFrameMismatch { .. }));
+    /// assert!(err.to_string().contains("but this reader's `Tick` has fingerprint"));
+    /// # Ok::<(), wiremsg::Error>(())
+    /// ```
+    pub fn check_schema_frames(mut self, known: SchemaSet) -> Self {
+        self.known = Some(known);
+        self
+    }
+
+    /// Reads the next message frame and returns its bytes: the 8-byte message header
+    /// and the message, without the length prefix. `Ok(None)` when the stream ends
+    /// between two frames (or is empty). Schema frames (FORMAT.md §12) are skipped
+    /// (see the type's docs; [`next_any_frame`](Self::next_any_frame) returns them).
     ///
     /// The bytes are in the reader's buffer, which the next call overwrites.
     ///
@@ -139,9 +197,55 @@ impl<R: Read> FrameReader<R> {
     /// is allocated for it); [`ErrorKind::FrameTooShort`] for a length under 8;
     /// [`ErrorKind::UnexpectedEof`] if the stream ends inside the length or inside the
     /// frame; [`ErrorKind::Io`] if the underlying reader fails. See the type's docs for
-    /// what a later call does.
+    /// what a later call does. With
+    /// [`check_schema_frames`](Self::check_schema_frames), the errors of a schema frame
+    /// that fails its check (offsets from the start of its header), after which the
+    /// next call goes on with the next frame.
     pub fn next_frame(&mut self) -> Result<Option<&[u8]>, Error> {
         Ok(self.next_frame_mut()?.map(|frame| &*frame))
+    }
+
+    /// Reads the next frame, a schema frame (FORMAT.md §12) or a message frame, and
+    /// returns its bytes (header and message, without the length prefix). `Ok(None)`
+    /// at the end of the stream. A relay forwards schema frames by reading with this;
+    /// [`crate::frame::is_schema_frame`] tells them apart.
+    ///
+    /// # Errors
+    ///
+    /// As [`next_frame`](Self::next_frame) (a schema frame is checked before it is
+    /// returned, with [`check_schema_frames`](Self::check_schema_frames)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::{FrameReader, FrameWriter, WireMsg, frame::is_schema_frame};
+    ///
+    /// #[derive(WireMsg)]
+    /// #[wire(template_id = 1)]
+    /// struct Ping { seq: u32 }
+    ///
+    /// let mut writer = FrameWriter::new(Vec::new()).with_schema_frames();
+    /// writer.write(&Ping { seq: 1 })?;
+    /// writer.write(&Ping { seq: 2 })?;
+    /// let stream = writer.into_inner();
+    ///
+    /// let mut kinds = Vec::new();
+    /// let mut reader = FrameReader::new(&stream[..]);
+    /// while let Some(frame) = reader.next_any_frame()? {
+    ///     kinds.push(if is_schema_frame(frame) { "schema" } else { "message" });
+    /// }
+    /// assert_eq!(kinds, ["schema", "message", "message"]);
+    /// # Ok::<(), wiremsg::Error>(())
+    /// ```
+    pub fn next_any_frame(&mut self) -> Result<Option<&[u8]>, Error> {
+        let Some(len) = self.read_frame()? else {
+            return Ok(None);
+        };
+        let frame = &self.buf[..len];
+        if is_schema_frame(frame) {
+            check_schema_frame(self.known.as_ref(), frame)?;
+        }
+        Ok(Some(frame))
     }
 
     /// Reads the next frame like [`next_frame`](Self::next_frame) and returns its bytes
@@ -177,6 +281,19 @@ impl<R: Read> FrameReader<R> {
     /// # Ok::<(), wiremsg::Error>(())
     /// ```
     pub fn next_frame_mut(&mut self) -> Result<Option<&mut [u8]>, Error> {
+        loop {
+            let Some(len) = self.read_frame()? else {
+                return Ok(None);
+            };
+            if !is_schema_frame(&self.buf[..len]) {
+                return Ok(Some(&mut self.buf[..len]));
+            }
+            check_schema_frame(self.known.as_ref(), &self.buf[..len])?;
+        }
+    }
+
+    /// Reads the next frame of any kind into the buffer; returns its length.
+    fn read_frame(&mut self) -> Result<Option<usize>, Error> {
         if let Some((kind, offset)) = &self.failed {
             return Err(Error::new(kind.clone(), *offset));
         }
@@ -214,7 +331,7 @@ impl<R: Read> FrameReader<R> {
             }
         }
         self.filled = 0;
-        Ok(Some(&mut self.buf[..len]))
+        Ok(Some(len))
     }
 
     /// Reads the next frame and views it as a `T`: [`next_frame`](Self::next_frame),
@@ -367,6 +484,16 @@ impl<R: fmt::Debug> fmt::Debug for FrameReader<R> {
     }
 }
 
+/// Reads and checks a schema frame against `known`, the reader's own schemas, if it
+/// has them (FORMAT.md §12); without them, schema frames are skipped unread.
+#[cold]
+fn check_schema_frame(known: Option<&SchemaSet>, frame: &[u8]) -> Result<(), Error> {
+    match known {
+        Some(known) => known.check_descriptions(&read_schema_frame(frame)?),
+        None => Ok(()),
+    }
+}
+
 /// One `read`, retried while it is interrupted, never counting more than `buf` holds.
 fn read_some<R: Read>(reader: &mut R, buf: &mut [u8]) -> io::Result<usize> {
     loop {
@@ -392,6 +519,17 @@ fn read_some<R: Read>(reader: &mut R, buf: &mut [u8]) -> io::Result<usize> {
 /// with [`ErrorKind::FrameTooLarge`] and nothing is written, so that a reader with
 /// the same limit accepts every frame this writer sends.
 ///
+/// # Schema frames
+///
+/// A writer made [`with_schema_frames`](Self::with_schema_frames) describes its stream
+/// (FORMAT.md §12): before the first message of each type it writes a **schema frame**
+/// holding the type's schema set (the type and the messages it nests), so that readers
+/// without the Rust types (the `wiremsg` tool, [`crate::dynamic::SchemaRegistry`]) can
+/// read the stream. Each type's schema is built and encoded once; for every message
+/// after that the writer checks its (template id, schema id) in a short list, with no
+/// allocation. A `#[derive(WireDispatch)]` enum cannot name its variant's schema:
+/// write the enum's `schema_set()` first with [`write_schema`](Self::write_schema).
+///
 /// # Examples
 ///
 /// ```
@@ -414,6 +552,8 @@ pub struct FrameWriter<W> {
     writer: W,
     max: usize,
     buf: Vec<u8>,
+    /// The types described so far, when the writer describes its stream.
+    described: Option<Described>,
 }
 
 impl<W: Write> FrameWriter<W> {
@@ -429,21 +569,111 @@ impl<W: Write> FrameWriter<W> {
             writer,
             max,
             buf: Vec::new(),
+            described: None,
         }
+    }
+
+    /// Makes the writer describe its stream (FORMAT.md §12): before the first message
+    /// of each type (each template id and schema id), [`write`](Self::write) writes a
+    /// schema frame with the schema set of the type, once. See the type's docs.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::{FrameReader, FrameWriter, WireMsg, frame::is_schema_frame};
+    ///
+    /// #[derive(WireMsg)]
+    /// #[wire(template_id = 1)]
+    /// struct Tick { price: i64, size: u32 }
+    ///
+    /// let mut writer = FrameWriter::new(Vec::new()).with_schema_frames();
+    /// let first = writer.write(&Tick { price: 2_345_600, size: 300 })?;
+    /// let second = writer.write(&Tick { price: 2_345_700, size: 100 })?;
+    /// assert_eq!(second, 4 + 8 + 12); // a frame as without schema frames
+    /// assert_eq!(first, second + 4 + 178); // the first one is after its schema frame
+    /// let stream = writer.into_inner();
+    /// assert!(is_schema_frame(&stream[4..]));
+    ///
+    /// // A reader with the types skips the schema frame.
+    /// let mut reader = FrameReader::new(&stream[..]);
+    /// let (_, tick) = reader.next_view::<Tick>()?.expect("a tick");
+    /// assert_eq!(tick.size(), 300);
+    /// # Ok::<(), wiremsg::Error>(())
+    /// ```
+    pub fn with_schema_frames(mut self) -> Self {
+        self.described = Some(Described::default());
+        self
+    }
+
+    /// Writes a schema frame (FORMAT.md §12) of `set` now, and returns the bytes
+    /// written, length prefix included. A writer made
+    /// [`with_schema_frames`](Self::with_schema_frames) then counts every message of
+    /// `set` that has a template id as described: this is how a
+    /// `#[derive(WireDispatch)]` enum's `schema_set()` is written up front. (Any writer
+    /// may write schema frames; readers with the types skip them.)
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::{FrameWriter, WireDispatch, WireMsg};
+    ///
+    /// #[derive(WireMsg, Debug)]
+    /// #[wire(template_id = 1)]
+    /// struct Add { order: u64 }
+    ///
+    /// #[derive(WireMsg, Debug)]
+    /// #[wire(template_id = 2)]
+    /// struct Delete { order: u64 }
+    ///
+    /// #[derive(WireDispatch, Debug)]
+    /// enum Feed { Add(Add), Delete(Delete) }
+    ///
+    /// let mut writer = FrameWriter::new(Vec::new()).with_schema_frames();
+    /// // A dispatch enum cannot say which schema its variant has: an error, nothing written.
+    /// let err = writer.write(&Feed::Add(Add { order: 1 })).unwrap_err();
+    /// assert_eq!(err.to_string(), "no schema frame describes template id 1 (schema 0) at byte 2");
+    /// assert!(writer.get_ref().is_empty());
+    ///
+    /// writer.write_schema(&Feed::schema_set()?)?; // both types, in one schema frame
+    /// writer.write(&Feed::Add(Add { order: 1 }))?;
+    /// writer.write(&Feed::Delete(Delete { order: 1 }))?;
+    /// # Ok::<(), wiremsg::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidSchema`] if a message of `set` claims the reserved pair of
+    /// schema frames (template id and schema id `0xFFFF`), or as
+    /// [`SchemaSet::to_bytes`]; [`ErrorKind::FrameTooLarge`] if the frame is over the
+    /// maximum frame size; [`ErrorKind::Io`] as for [`write`](Self::write). Nothing is
+    /// marked described unless the frame was written.
+    pub fn write_schema(&mut self, set: &SchemaSet) -> Result<usize, Error> {
+        let frame = encode_schema_frame(set, self.max)?;
+        self.writer.write_all(&frame)?;
+        if let Some(described) = &mut self.described {
+            described.mark(set);
+        }
+        Ok(frame.len())
     }
 
     /// Writes `msg` as one frame: length prefix, header, message. `msg` is a
     /// [`Template`] message or a `#[derive(WireDispatch)]` enum (any [`WithHeader`]),
     /// encoded straight into the writer's buffer. Returns the bytes written, length
     /// prefix included (`4 + msg.len_with_header()`, which is `12 +
-    /// msg.encoded_len()` for a message).
+    /// msg.encoded_len()` for a message), and those of the schema frame written before
+    /// it, the first time, by a writer made
+    /// [`with_schema_frames`](Self::with_schema_frames).
     ///
     /// # Errors
     ///
     /// [`ErrorKind::FrameTooLarge`] if header and message are longer than the maximum
     /// frame size (checked before encoding; nothing is written);
     /// [`ErrorKind::Io`] if the underlying writer fails, in which case part of the
-    /// frame may have been written and the stream should be abandoned.
+    /// frame may have been written and the stream should be abandoned. A writer made
+    /// `with_schema_frames`: [`ErrorKind::UndescribedTemplate`] for a first message of
+    /// a type that `msg` cannot give the schema of (a dispatch enum's; see
+    /// [`write_schema`](Self::write_schema)), and the errors of `write_schema`;
+    /// nothing is written.
     pub fn write<T: WithHeader + ?Sized>(&mut self, msg: &T) -> Result<usize, Error> {
         let len = msg.len_with_header();
         let prefix = prefix_for(len, self.max)?;
@@ -451,7 +681,7 @@ impl<W: Write> FrameWriter<W> {
         self.buf.resize(LENGTH_PREFIX_LEN + len, 0);
         self.buf[..LENGTH_PREFIX_LEN].copy_from_slice(&prefix);
         msg.write_with_header(&mut self.buf[LENGTH_PREFIX_LEN..])?;
-        self.send()
+        self.send_described(msg.message_schema())
     }
 
     /// Writes one frame whose header and message `encode` appends to the `Vec` it is
@@ -464,7 +694,10 @@ impl<W: Write> FrameWriter<W> {
     /// The error of `encode`; [`ErrorKind::FrameTooLarge`] or
     /// [`ErrorKind::FrameTooShort`] if what it appended is longer than the maximum
     /// frame size or shorter than a header (nothing is written); [`ErrorKind::Io`] as
-    /// for [`write`](Self::write).
+    /// for [`write`](Self::write). A writer made
+    /// [`with_schema_frames`](Self::with_schema_frames) cannot know the schema of
+    /// these bytes: [`ErrorKind::UndescribedTemplate`] for a type not yet described
+    /// (write its schema first with [`write_schema`](Self::write_schema)).
     ///
     /// # Examples
     ///
@@ -505,7 +738,7 @@ impl<W: Write> FrameWriter<W> {
         self.buf.extend_from_slice(&[0; LENGTH_PREFIX_LEN]);
         encode(&mut self.buf)?;
         finish_frame(&mut self.buf, 0, self.max)?;
-        self.send()
+        self.send_described(None)
     }
 
     /// Writes `frame`, the bytes of a header and a message (such as
@@ -517,13 +750,17 @@ impl<W: Write> FrameWriter<W> {
     ///
     /// [`ErrorKind::FrameTooLarge`] or [`ErrorKind::FrameTooShort`] if `frame` is
     /// longer than the maximum frame size or shorter than 8 bytes (nothing is
-    /// written); [`ErrorKind::Io`] as for [`write`](Self::write).
+    /// written); [`ErrorKind::Io`] as for [`write`](Self::write). A writer made
+    /// [`with_schema_frames`](Self::with_schema_frames) reads a schema frame it
+    /// forwards (its errors if it is not a valid one) and counts what it describes as
+    /// described, and refuses a message frame of a type not yet described
+    /// ([`ErrorKind::UndescribedTemplate`]).
     pub fn write_frame(&mut self, frame: &[u8]) -> Result<usize, Error> {
         let prefix = prefix_for(frame.len(), self.max)?;
         self.buf.clear();
         self.buf.extend_from_slice(&prefix);
         self.buf.extend_from_slice(frame);
-        self.send()
+        self.send_described(None)
     }
 
     /// Flushes the underlying writer.
@@ -535,9 +772,20 @@ impl<W: Write> FrameWriter<W> {
         self.writer.flush().map_err(Error::from)
     }
 
-    fn send(&mut self) -> Result<usize, Error> {
+    /// Sends the frame in the buffer, after the schema frame of its type if the writer
+    /// describes its stream and the type is new (built from `schema`).
+    #[inline]
+    fn send_described(&mut self, schema: Option<&'static MessageSchema>) -> Result<usize, Error> {
+        let mut written = 0;
+        if let Some(described) = &mut self.described {
+            let frame = &self.buf[LENGTH_PREFIX_LEN..];
+            if let Some(schema_frame) = described.before(frame, schema, self.max)? {
+                self.writer.write_all(&schema_frame)?;
+                written = schema_frame.len();
+            }
+        }
         self.writer.write_all(&self.buf)?;
-        Ok(self.buf.len())
+        Ok(written + self.buf.len())
     }
 }
 
@@ -570,6 +818,7 @@ impl<W: fmt::Debug> fmt::Debug for FrameWriter<W> {
         f.debug_struct("FrameWriter")
             .field("writer", &self.writer)
             .field("max_frame_size", &self.max)
+            .field("schema_frames", &self.described.is_some())
             .finish_non_exhaustive()
     }
 }

@@ -73,16 +73,22 @@ mod buf;
 mod codec;
 #[cfg(feature = "std")]
 mod io;
+mod schema_frame;
 
 #[cfg(feature = "bytes")]
 #[cfg_attr(docsrs, doc(cfg(feature = "bytes")))]
-pub use buf::put_frame;
+pub use buf::{put_frame, put_schema_frame};
 #[cfg(feature = "tokio-util")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio-util")))]
 pub use codec::{EncodeWith, WireCodec, encode_with};
 #[cfg(feature = "std")]
 #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub use io::{FrameReader, FrameWriter};
+#[cfg(feature = "std")]
+pub(crate) use schema_frame::Described;
+#[cfg(any(feature = "std", feature = "bytes"))]
+pub(crate) use schema_frame::encode as encode_schema_frame;
+pub use schema_frame::{is_schema_frame, read_schema_frame};
 
 /// Bytes of the length prefix in front of every frame: one little-endian `u32`.
 ///

@@ -23,6 +23,7 @@
 
 pub(crate) mod canonical;
 mod compat;
+mod describe;
 mod node;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -38,6 +39,7 @@ use core::fmt;
 pub(crate) use canonical::WireSchemaSet;
 pub use canonical::{SCHEMA_SCHEMA_ID, SCHEMA_TEMPLATE_ID};
 pub use compat::{Change, ChangeKind, CompatReport, Verdict, compat};
+pub use describe::Description;
 pub use node::Node;
 pub use set::{Fingerprint, SchemaSet};
 #[cfg(feature = "std")]

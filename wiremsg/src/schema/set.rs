@@ -71,6 +71,16 @@ impl SchemaSet {
         self.add_static(T::SCHEMA)
     }
 
+    /// The set of the message `schema` and every message it nests: what
+    /// [`of`](Self::of) makes, for a schema known only as a `'static` descriptor
+    /// (as [`WithHeader::message_schema`](crate::WithHeader::message_schema) gives it).
+    #[cfg(feature = "std")]
+    pub(crate) fn of_static(schema: &'static MessageSchema) -> Result<Self, Error> {
+        let mut set = SchemaSet::new();
+        set.add_static(schema)?;
+        Ok(set)
+    }
+
     fn add_static(&mut self, schema: &'static MessageSchema) -> Result<(), Error> {
         // An explicit stack: a deep chain of nested types must not recurse.
         let mut pending = alloc::vec![schema];
@@ -208,6 +218,57 @@ impl SchemaSet {
             .binary_search_by(|m| m.name.as_ref().cmp(name))
             .ok()
             .map(|at| &self.messages[at])
+    }
+
+    /// The **closure** of message `name` in this set: the set of that message and
+    /// every message its fields name (directly or through arrays, options and lists),
+    /// transitively, as this set describes them. `None` if the set has no message
+    /// `name`. Its [`fingerprint`](Self::fingerprint) is the message's fingerprint
+    /// in a schema frame (FORMAT.md §12); for a derived type `T` the closure of `T` in
+    /// any set made from the same types equals [`SchemaSet::of::<T>()`](Self::of).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::{SchemaSet, WireMsg};
+    ///
+    /// #[derive(WireMsg)]
+    /// struct Leg { qty: u32 }
+    ///
+    /// #[derive(WireMsg)]
+    /// #[wire(template_id = 1)]
+    /// struct Order { id: u64, legs: Vec<Leg> }
+    ///
+    /// #[derive(WireMsg)]
+    /// #[wire(template_id = 2)]
+    /// struct Cancel { id: u64 }
+    ///
+    /// let mut both = SchemaSet::of::<Order>()?;
+    /// both.add::<Cancel>()?;
+    /// let order = both.closure("Order").expect("a message of the set");
+    /// assert_eq!(order, SchemaSet::of::<Order>()?); // Order and Leg, not Cancel
+    /// assert_eq!(order.fingerprint(), SchemaSet::of::<Order>()?.fingerprint());
+    /// assert!(both.closure("Quote").is_none());
+    /// # Ok::<(), wiremsg::Error>(())
+    /// ```
+    pub fn closure(&self, name: &str) -> Option<SchemaSet> {
+        let root = self.message(name)?;
+        let mut closure = SchemaSet::new();
+        // An explicit stack: a deep chain of nested types must not recurse.
+        let mut pending = alloc::vec![root];
+        while let Some(message) = pending.pop() {
+            // `self` has one message per name, so "already there" means "seen".
+            if closure.message(&message.name).is_some() {
+                continue;
+            }
+            closure.insert_one(message.clone()).ok()?;
+            for field in message.fields.iter() {
+                if let Some(nested) = named_message(&field.ty).and_then(|n| self.message(n)) {
+                    pending.push(nested);
+                }
+            }
+        }
+        Some(closure)
     }
 
     /// The message a header with `schema_id` and `template_id` announces.
