@@ -376,6 +376,13 @@ impl<'s, 'r> Walk<'s, 'r> {
                 self.message(m, bytes, base + at, depth, indent + 1)
                     .map_err(|e| e.shift(at))
             }
+            // Not read by the schema-driven reader yet.
+            TypeSchema::Union(_) => Err(Error::new(
+                ErrorKind::InvalidSchema {
+                    reason: "the schema-driven reader does not read unions yet",
+                },
+                place.block_at,
+            )),
             _ => self.scalar(ty, place, base, indent, name),
         }
     }

@@ -1,7 +1,7 @@
 //! `SchemaSet`: the messages one or more root types reach, by name, with a
 //! fingerprint.
 
-use super::{MessageSchema, TypeSchema};
+use super::{MessageRef, MessageSchema, TypeSchema};
 use crate::{Error, ErrorKind, WireMsg};
 use alloc::vec::Vec;
 use core::fmt;
@@ -90,6 +90,11 @@ impl SchemaSet {
                             if let Some(nested) = m.resolve() {
                                 pending.push(nested);
                             }
+                            break;
+                        }
+                        TypeSchema::Union(u) => {
+                            let payloads = u.variants.iter().filter_map(|v| v.payload.as_ref());
+                            pending.extend(payloads.filter_map(MessageRef::resolve));
                             break;
                         }
                         _ => break,

@@ -21,7 +21,10 @@ pub(crate) fn message_of<'s>(set: &'s SchemaSet, ty: &TypeSchema) -> Option<&'s 
 pub(crate) fn in_tail(set: &SchemaSet, mut ty: &TypeSchema) -> bool {
     loop {
         match ty {
-            TypeSchema::Str | TypeSchema::List(_) | TypeSchema::BoundedList { .. } => {
+            TypeSchema::Str
+            | TypeSchema::List(_)
+            | TypeSchema::BoundedList { .. }
+            | TypeSchema::Union(_) => {
                 return true;
             }
             TypeSchema::Option(inner) => ty = inner,
@@ -37,7 +40,10 @@ pub(crate) fn in_tail(set: &SchemaSet, mut ty: &TypeSchema) -> bool {
 /// type's nesting, which [`check`] bounds.
 pub(crate) fn block_size(set: &SchemaSet, ty: &TypeSchema) -> usize {
     match ty {
-        TypeSchema::Str | TypeSchema::List(_) | TypeSchema::BoundedList { .. } => 4,
+        TypeSchema::Str
+        | TypeSchema::List(_)
+        | TypeSchema::BoundedList { .. }
+        | TypeSchema::Union(_) => 4,
         TypeSchema::FixedStr { len } | TypeSchema::FixedStrPadded { len, .. } => *len,
         TypeSchema::Array { element, len } => block_size(set, element).saturating_mul(*len),
         TypeSchema::Option(inner) => block_size(set, inner).saturating_add(1),
