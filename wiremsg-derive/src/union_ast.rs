@@ -212,7 +212,7 @@ fn shape<'a>(
                 cx.error_spanned_by(
                     &field.ty,
                     format!(
-                        "a tuple variant holds one `#[derive(WireMsg)]` message; for a `{ty}` write a struct variant `{} {{ value: {ty} }}`",
+                        "a tuple variant holds one `#[derive(WireMsg)]` message; to carry `{ty}`, write a struct variant `{} {{ value: {ty} }}`",
                         v.ident
                     ),
                 );
