@@ -644,3 +644,224 @@ fn the_schema_names_tags_and_payload_messages() {
     let names: Vec<&str> = set.messages().iter().map(|m| m.name.as_ref()).collect();
     assert_eq!(names, ["Limit", "Order", "OrderInstrStop"]);
 }
+
+/// `compat` of two versions of a message holding a union (FORMAT.md §5's table).
+mod compat {
+    use super::versions::{v1, v2};
+    use wiremsg::schema::{ChangeKind, Verdict, compat};
+    use wiremsg::{SchemaSet, WireMsg};
+
+    mod old {
+        use super::v1;
+        use wiremsg::WireMsg;
+
+        #[derive(WireMsg)]
+        pub(super) struct Holder {
+            pub(super) instr: v1::Instr,
+        }
+
+        #[derive(WireMsg)]
+        pub(super) struct Relay {
+            pub(super) instr: v1::Relayed,
+        }
+    }
+
+    mod new {
+        use super::v2;
+        use wiremsg::WireMsg;
+
+        #[derive(WireMsg)]
+        pub(super) struct Holder {
+            pub(super) instr: v2::Instr,
+        }
+    }
+
+    fn set<T: WireMsg>() -> SchemaSet {
+        SchemaSet::of::<T>().unwrap()
+    }
+
+    fn verdicts(report: &wiremsg::schema::CompatReport, kind: ChangeKind) -> (Verdict, Verdict) {
+        let change = report
+            .changes()
+            .iter()
+            .find(|c| c.kind == kind)
+            .unwrap_or_else(|| panic!("no {kind:?} in {report}"));
+        (change.old_readers, change.new_readers)
+    }
+
+    #[test]
+    fn a_variant_added_breaks_old_readers_unless_they_have_a_catch_all() {
+        let report = compat(&set::<old::Holder>(), &set::<new::Holder>());
+        assert_eq!(
+            verdicts(&report, ChangeKind::UnionVariantAdded),
+            (Verdict::Breaking, Verdict::Compatible)
+        );
+        // `Limit` v2 appended a field: compatible both ways, reported under `Limit`.
+        assert!(
+            report
+                .changes()
+                .iter()
+                .any(|c| c.message == "Limit" && c.kind == ChangeKind::FieldAppended)
+        );
+        // The other way round, the variant is removed: new readers (here, v1) fail on
+        // it in old (v2) bytes.
+        let back = compat(&set::<new::Holder>(), &set::<old::Holder>());
+        assert_eq!(
+            verdicts(&back, ChangeKind::UnionVariantRemoved),
+            (Verdict::Compatible, Verdict::Breaking)
+        );
+        // A reader with a catch-all keeps the new variant: caution, not breaking.
+        let report = compat(&set::<relay::Holder>(), &set::<new::Holder>());
+        assert_eq!(
+            verdicts(&report, ChangeKind::UnionVariantAdded),
+            (Verdict::Caution, Verdict::Compatible)
+        );
+        assert_eq!(
+            verdicts(&report, ChangeKind::CatchAllRemoved),
+            (Verdict::Compatible, Verdict::Breaking)
+        );
+        assert!(!report.is_compatible());
+    }
+
+    #[test]
+    fn a_variant_retagged_or_carrying_another_message_breaks_both_ways() {
+        let report = compat(&set::<old::Holder>(), &set::<retagged::Holder>());
+        assert_eq!(
+            verdicts(&report, ChangeKind::UnionVariantTag),
+            (Verdict::Breaking, Verdict::Breaking)
+        );
+        assert_eq!(
+            verdicts(&report, ChangeKind::UnionVariantPayload),
+            (Verdict::Breaking, Verdict::Breaking)
+        );
+        let report = compat(&set::<old::Holder>(), &set::<wider::Holder>());
+        assert_eq!(
+            verdicts(&report, ChangeKind::UnionTag),
+            (Verdict::Breaking, Verdict::Breaking)
+        );
+        assert!(compat(&set::<old::Holder>(), &set::<old::Holder>()).is_empty());
+    }
+
+    /// v1's union with a catch-all, under the same names.
+    mod relay {
+        use super::v1::Limit;
+        use wiremsg::{WireMsg, WireUnion};
+
+        #[derive(WireUnion)]
+        #[repr(u8)]
+        pub(super) enum Instr {
+            Market = 0,
+            Limit(Limit) = 1,
+            #[wire(other)]
+            Other {
+                tag: u8,
+                bytes: Vec<u8>,
+            },
+        }
+
+        #[derive(WireMsg)]
+        pub(super) struct Holder {
+            pub(super) instr: Instr,
+        }
+    }
+
+    /// v1's union with `Limit` retagged and `Market` carrying a message.
+    mod retagged {
+        use super::v1::Limit;
+        use wiremsg::{WireMsg, WireUnion};
+
+        #[derive(WireUnion)]
+        #[repr(u8)]
+        pub(super) enum Instr {
+            Market(Limit) = 0,
+            Limit(Limit) = 2,
+        }
+
+        #[derive(WireMsg)]
+        pub(super) struct Holder {
+            pub(super) instr: Instr,
+        }
+    }
+
+    /// v1's union with a wider tag.
+    mod wider {
+        use super::v1::Limit;
+        use wiremsg::{WireMsg, WireUnion};
+
+        #[derive(WireUnion)]
+        #[repr(u16)]
+        pub(super) enum Instr {
+            Market = 0,
+            Limit(Limit) = 1,
+        }
+
+        #[derive(WireMsg)]
+        pub(super) struct Holder {
+            pub(super) instr: Instr,
+        }
+    }
+}
+
+#[test]
+fn a_schema_file_round_trips_unions_and_bad_unions_are_refused() {
+    use std::borrow::Cow;
+    use wiremsg::{Node, SchemaSet, TypeSchema, UnionSchema};
+    let set = SchemaSet::of::<Order>().unwrap();
+    let bytes = set.to_bytes().unwrap();
+    // Version 2 of the schema message (it has unions), which reads back equal.
+    assert_eq!(&bytes[6..8], [2, 0]);
+    assert_eq!(SchemaSet::from_bytes(&bytes).unwrap(), set);
+    // A set without unions is written as version 1, as before unions.
+    let plain = SchemaSet::of::<Limit>().unwrap().to_bytes().unwrap();
+    assert_eq!(&plain[6..8], [1, 0]);
+
+    // `instr`'s union, changed by `edit`, in a set read "from a file".
+    let with = |edit: &dyn Fn(&mut UnionSchema)| {
+        let messages = set.messages().iter().cloned().map(|mut m| {
+            if m.name == "Order" {
+                let mut fields = m.fields.to_vec();
+                let mut union = OrderInstr::UNION_SCHEMA.clone();
+                edit(&mut union);
+                fields[1].ty = TypeSchema::Union(Node::Owned(Box::new(union))).into();
+                m.fields = Cow::Owned(fields);
+            }
+            m
+        });
+        SchemaSet::from_messages(messages)
+    };
+    assert!(with(&|_| {}).is_ok());
+    let refused = |edit: &dyn Fn(&mut UnionSchema), reason: &str| {
+        let err = with(edit).unwrap_err();
+        assert_eq!(
+            err.kind(),
+            &ErrorKind::InvalidSchema {
+                reason: Box::leak(reason.to_owned().into_boxed_str())
+            },
+            "{err}"
+        );
+    };
+    refused(
+        &|u| u.variants.to_mut()[1].tag = 0,
+        "two union variants have the same tag",
+    );
+    refused(
+        &|u| u.variants.to_mut()[1].tag = 256,
+        "a union variant's tag does not fit the tag's type",
+    );
+    refused(
+        &|u| u.tag = TypeSchema::I8.into(),
+        "a union's tag is not u8, u16, u32 or u64",
+    );
+    refused(
+        &|u| u.variants.to_mut()[1].payload = Some(wiremsg::MessageRef::named("Nowhere")),
+        "a union variant's payload names a message not in the schema",
+    );
+    refused(
+        &|u| u.catch_all = Some("Market".into()),
+        "a union's variant names are not distinct identifiers",
+    );
+    refused(
+        &|u| u.variants.to_mut()[2].since = 2,
+        "a union variant's since version is 0 or newer than the union's version",
+    );
+}
