@@ -135,7 +135,7 @@ pub(crate) fn message<'a>(cx: &Ctxt, input: &'a DeriveInput) -> Option<Message<'
         Data::Enum(data) => {
             cx.error_spanned_by(
                 data.enum_token,
-                "`WireMsg` derives only for structs with named fields; for a C-like enum use `#[derive(WireEnum)]`",
+                "`WireMsg` derives only for structs with named fields; for a C-like enum use `#[derive(WireEnum)]`, for an enum whose variants carry data `#[derive(WireUnion)]`",
             );
             return None;
         }

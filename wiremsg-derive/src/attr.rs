@@ -245,3 +245,72 @@ pub(crate) fn repr(attrs: &[Attribute]) -> Option<Ident> {
     }
     found
 }
+
+/// Attributes of a `WireUnion` enum.
+#[derive(Default)]
+pub(crate) struct UnionContainer {
+    /// `#[wire(version = N)]`: the union's current schema version (default 1).
+    pub(crate) version: Option<(u16, LitInt)>,
+}
+
+impl UnionContainer {
+    pub(crate) fn version(&self) -> u16 {
+        self.version.as_ref().map_or(1, |(v, _)| *v)
+    }
+}
+
+/// Attributes of a `WireUnion` variant.
+#[derive(Default)]
+pub(crate) struct UnionVariant {
+    /// `#[wire(other)]`: the catch-all variant that keeps unknown tags and their bytes.
+    pub(crate) other: bool,
+    /// `#[wire(tag = N)]`: the variant's tag, in place of a discriminant.
+    pub(crate) tag: Option<Expr>,
+    /// `#[wire(since = N)]`: the union version that added the variant (default 1).
+    pub(crate) since: Option<(u16, LitInt)>,
+}
+
+impl UnionVariant {
+    pub(crate) fn since(&self) -> u16 {
+        self.since.as_ref().map_or(1, |(v, _)| *v)
+    }
+}
+
+const UNION: Place = Place {
+    name: "unions",
+    keys: &["version"],
+};
+const UNION_VARIANT: Place = Place {
+    name: "union variants",
+    keys: &["tag", "since", "other"],
+};
+
+pub(crate) fn union_container(cx: &Ctxt, attrs: &[Attribute]) -> UnionContainer {
+    let mut out = UnionContainer::default();
+    for_each_key(cx, attrs, &UNION, |meta| {
+        if meta.path.is_ident("version") {
+            out.version = Some(u16_value(meta, "version", 1)?);
+            Ok(true)
+        } else {
+            Ok(false)
+        }
+    });
+    out
+}
+
+pub(crate) fn union_variant(cx: &Ctxt, attrs: &[Attribute]) -> UnionVariant {
+    let mut out = UnionVariant::default();
+    for_each_key(cx, attrs, &UNION_VARIANT, |meta| {
+        if meta.path.is_ident("other") {
+            out.other = true;
+        } else if meta.path.is_ident("tag") {
+            out.tag = Some(meta.value()?.parse()?);
+        } else if meta.path.is_ident("since") {
+            out.since = Some(u16_value(meta, "since", 1)?);
+        } else {
+            return Ok(false);
+        }
+        Ok(true)
+    });
+    out
+}

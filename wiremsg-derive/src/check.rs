@@ -305,7 +305,7 @@ pub(crate) fn enumeration(cx: &Ctxt, e: &Enum<'_>) {
             cx.error_spanned_by(
                 v.fields,
                 format!(
-                    "`WireEnum` variants carry no data; mark `{}` `#[wire(other)]` to make it the catch-all that keeps unknown values, or remove its fields",
+                    "`WireEnum` variants carry no data; mark `{}` `#[wire(other)]` to make it the catch-all that keeps unknown values, or remove its fields (for variants that carry data, derive `WireUnion`)",
                     v.ident
                 ),
             );

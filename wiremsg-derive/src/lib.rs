@@ -1,5 +1,5 @@
-//! Derive macros of wiremsg: `#[derive(WireMsg)]`, `#[derive(WireEnum)]` and
-//! `#[derive(WireDispatch)]`.
+//! Derive macros of wiremsg: `#[derive(WireMsg)]`, `#[derive(WireEnum)]`,
+//! `#[derive(WireUnion)]` and `#[derive(WireDispatch)]`.
 //!
 //! Use them through the `wiremsg` crate, which re-exports both and documents them. Each
 //! derive runs the same pipeline: **parse** (`ast`, `attr`) into a small model,
@@ -13,6 +13,8 @@ mod check;
 mod codegen; // `gen` is a reserved word in edition 2024
 mod ctxt;
 mod layout;
+mod union_ast;
+mod union_check;
 
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
@@ -68,6 +70,29 @@ pub fn derive_wire_dispatch(input: TokenStream) -> TokenStream {
             .map(|d| codegen::dispatch::generate(&d))
             .unwrap_or_default()
             .into(),
+        Err(errors) => errors.into(),
+    }
+}
+
+/// Derives `wiremsg::WireUnion` for a tagged union; documented on the re-export
+/// `wiremsg::WireUnion`.
+#[proc_macro_derive(WireUnion, attributes(wire))]
+pub fn derive_wire_union(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    let cx = ctxt::Ctxt::new();
+    let synths = union_ast::synths(&input);
+    let u = union_ast::union(&cx, &input, &synths);
+    if let Some(u) = &u {
+        union_check::union(&cx, u);
+    }
+    match cx.check() {
+        Ok(()) => {
+            let t = u.map(|u| codegen::union::generate(&u)).unwrap_or_default();
+            if std::env::var_os("WIREMSG_DEBUG").is_some() {
+                eprintln!("{t}");
+            }
+            t.into()
+        }
         Err(errors) => errors.into(),
     }
 }

@@ -4,7 +4,7 @@
 pub use crate::field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, ViewOf};
 pub use crate::field::{FixedKind, SetInPlace};
 pub use crate::header::{MessageHeader, Template, view_body, view_body_mut};
-pub use crate::kind::{EnumOf, Msg};
+pub use crate::kind::{EnumOf, Msg, UnionOf};
 pub use crate::layout::{
     AllFixed, At, FieldList, FixedLayout, Flag, Here, Inline, Layout, Leaf, Left, Nil, No, Pair,
     Right, Yes, block_length, has_block_length, has_tail, min_block_length, offset,
@@ -15,7 +15,8 @@ pub use crate::null::{NullAs, NullRepr};
 pub use crate::schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 #[cfg(feature = "serde")]
 pub use crate::serde_view::SerializeView;
-pub use crate::validated::{FieldAt, MessageKind, MutOf, Validated, ValidatedMut};
+pub use crate::union::{Carries, Payload, Raw, UnionLayout, Unit, VCons, VLast, Variant};
+pub use crate::validated::{FieldAt, MessageKind, MutOf, NestedKind, Validated, ValidatedMut};
 pub use crate::{Error, ErrorKind, List, MAX_DEPTH};
 pub use alloc::borrow::Cow;
 pub use alloc::vec::Vec;
@@ -155,12 +156,12 @@ pub trait MsgField<'v>: Field {
 
 impl<T: Field> MsgField<'_> for T
 where
-    T::Kind: MessageKind,
+    T::Kind: NestedKind,
 {
-    type Mut<'m> = MutOf<'m, T>;
+    type Mut<'m> = <T::Kind as NestedKind>::Mut<'m>;
 
     #[inline(always)]
-    fn nested<'m, L: Layout, I>(message: &'m mut ValidatedMut<'_, L>) -> MutOf<'m, T>
+    fn nested<'m, L: Layout, I>(message: &'m mut ValidatedMut<'_, L>) -> Self::Mut<'m>
     where
         L::Fields: At<I, Ty = T>,
     {
@@ -168,7 +169,7 @@ where
     }
 
     #[inline(always)]
-    fn try_nested<'m, L: Layout, I>(message: &'m mut ValidatedMut<'_, L>) -> Option<MutOf<'m, T>>
+    fn try_nested<'m, L: Layout, I>(message: &'m mut ValidatedMut<'_, L>) -> Option<Self::Mut<'m>>
     where
         L::Fields: At<I, Ty = T>,
     {
@@ -213,3 +214,28 @@ macro_rules! __wiremsg_serde_if {
 }
 
 pub use crate::__wiremsg_serde_if as serde_if;
+
+/// The name of a message schema the derive wrote (`""` for one made at run time), for
+/// the constant checks of `#[derive(WireUnion)]`.
+pub const fn message_name(schema: &'static MessageSchema) -> &'static str {
+    match &schema.name {
+        Cow::Borrowed(name) => name,
+        Cow::Owned(_) => "",
+    }
+}
+
+/// `a == b`, in constant expressions.
+pub const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}

@@ -266,6 +266,24 @@ pub enum ErrorKind {
         /// The sentinel (as a mantissa for a [`Decimal`](crate::Decimal)).
         value: i128,
     },
+    // -- tagged unions (FORMAT.md §4.10) --
+    /// A union's tag names no variant, and the union has no catch-all variant
+    /// (FORMAT.md §4.10). The offset is the tag's.
+    UnknownVariant {
+        /// Name of the union type (borrowed from the derive's schema; owned for a
+        /// schema read at run time).
+        union_name: crate::schema::Name,
+        /// The tag found, zero-extended.
+        tag: u64,
+    },
+    /// A union's catch-all variant holds the tag of a known variant: its bytes would
+    /// read back as that variant's payload. Refused by `encode` (nothing is written).
+    CatchAllKnownTag {
+        /// Name of the union type.
+        union_name: crate::schema::Name,
+        /// The tag the catch-all holds.
+        tag: u64,
+    },
     // -- framing (FORMAT.md §10) --
     /// A frame's length prefix is over the maximum frame size of the reader, or a
     /// frame to write is over the writer's (FORMAT.md §10). Nothing is allocated for
@@ -580,6 +598,13 @@ impl fmt::Display for ErrorKind {
             ErrorKind::NullSentinel { value } => write!(
                 f,
                 "value {value} is the field's null sentinel and would read back as absent; write `None`"
+            ),
+            ErrorKind::UnknownVariant { union_name, tag } => {
+                write!(f, "unknown tag {tag} for union {union_name}")
+            }
+            ErrorKind::CatchAllKnownTag { union_name, tag } => write!(
+                f,
+                "the catch-all variant of union {union_name} holds tag {tag}, which a variant has; build that variant instead"
             ),
             // -- framing (FORMAT.md §10) --
             ErrorKind::FrameTooLarge { len, max } => write!(

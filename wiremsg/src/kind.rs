@@ -105,3 +105,23 @@ pub struct Msg<M>(Invariant<M>);
 /// ```
 #[derive(Debug)]
 pub struct EnumOf<E>(Invariant<E>);
+
+/// A `#[derive(WireUnion)]` tagged union whose layout is `L` (FORMAT.md §4.10): a tag,
+/// then the variant's payload, in the tail.
+///
+/// ```
+/// use wiremsg::{Field, WireMsg, WireUnion, kind::UnionOf};
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Limit { price: i64 }
+///
+/// #[derive(WireUnion, Debug)]
+/// #[repr(u8)]
+/// enum Instr { Market = 0, Limit(Limit) = 1 }
+///
+/// fn is_union<L, F: Field<Kind = UnionOf<L>>>() {}
+/// is_union::<Instr, Instr>();
+/// assert_eq!(<Instr as Field>::BLOCK_SIZE, 4); // the end offset of its region
+/// ```
+#[derive(Debug)]
+pub struct UnionOf<L>(Invariant<L>);

@@ -138,6 +138,7 @@ pub mod schema;
 #[cfg(feature = "serde")]
 mod serde_view;
 mod text;
+mod union;
 mod validated;
 
 #[doc(hidden)]
@@ -198,8 +199,9 @@ pub use mode::Mode;
 pub use null::NullRepr;
 pub use schema::{
     DefaultValue, EnumSchema, FieldSchema, Fingerprint, MessageRef, MessageSchema, Name, Node,
-    SchemaSet, TypeSchema, VariantSchema,
+    SchemaSet, TypeSchema, UnionSchema, UnionVariantSchema, VariantSchema,
 };
+pub use union::{NestedMut, UnionMut, UnionView, WireUnion};
 pub use validated::MutOf;
 
 /// Derives [`WireMsg`](trait@WireMsg) for a struct with named fields.
@@ -734,3 +736,103 @@ pub use wiremsg_derive::WireEnum;
 /// assert_eq!(writer.into_inner()[4..], bytes[..]); // after the 4-byte length
 /// ```
 pub use wiremsg_derive::WireDispatch;
+
+/// Derives [`WireUnion`](trait@WireUnion) and [`Field`] for a tagged union: an enum
+/// whose variants carry data (FORMAT.md §4.10).
+///
+/// A union is a value inside a message (a field, an `Option`, a list element): a tag,
+/// then the variant's payload, in the tail. It is its own derive, beside
+/// [`WireMsg`](derive@WireMsg) (a struct: a message that can be sent alone, behind a
+/// header), [`WireEnum`](derive@WireEnum) (a C-like enum: an integer in the block)
+/// and [`WireDispatch`](derive@WireDispatch) (which message type a frame holds, from
+/// its header: a stream-level choice, not a value; FORMAT.md §4.10 says why the two
+/// stay apart).
+///
+/// # Variants
+///
+/// | variant | payload on the wire | in the view enum |
+/// |---|---|---|
+/// | `Market` | none | `Market` |
+/// | `Limit(Limit)`, `Limit` a `#[derive(WireMsg)]` message | `Limit`'s encoding | `Limit(LimitView<'v>)` |
+/// | `Stop { trigger: i64, note: String }` | the encoding of the anonymous message `{Union}Stop` of those fields | `Stop({Union}StopView<'v>)` |
+/// | `#[wire(other)] Other { tag: R, bytes: Vec<u8> }` (or `&[u8]`) | any bytes | `Other { tag: R, bytes: &'v [u8] }` |
+///
+/// # Attributes
+///
+/// | attribute | where | what it does |
+/// |---|---|---|
+/// | `#[repr(u8)]` .. `#[repr(u64)]` | the enum (required) | the tag's integer on the wire |
+/// | `= N` or `#[wire(tag = N)]` | a variant | its tag (else the previous one plus one, the first 0, as in Rust) |
+/// | `#[wire(version = N)]` | the enum | the union's current version (default 1) |
+/// | `#[wire(since = N)]` | a variant | the version that added it (schema and docs) |
+/// | `#[wire(other)]` | one struct variant `Other { tag: R, bytes: Vec<u8> }` | the catch-all: keeps an unknown tag and its payload bytes, and writes them back unchanged |
+/// | `#[wire(since = N)]`, `default`, `null`, `max_len`, `reserved` | a struct variant's fields | as on a message's fields (the anonymous message has the union's version) |
+///
+/// # Generated items
+///
+/// For `enum OrderInstr`: `OrderInstrView<'v>` (`Copy`, `Debug`, `PartialEq`, and
+/// `Serialize` with the runtime's feature `serde`, as serde writes an externally
+/// tagged enum), `OrderInstrMut<'v>` (the present variant's mutable view), for each
+/// struct variant `Stop` the struct `OrderInstrStop` with everything
+/// `#[derive(WireMsg)]` gives a struct, and `impl WireUnion`, `Field`, `Element`,
+/// `DecodeField`, so that the union is a field, an `Option`, a list element, and a
+/// value of its own. A message's `<field>_mut()` of a union field returns the union's
+/// mutable view.
+///
+/// # Errors
+///
+/// `view` fails with [`ErrorKind::UnknownVariant`] on a tag no variant has (unless
+/// there is a catch-all), [`ErrorKind::Truncated`] without a whole tag, and any error
+/// of the payload's message, whose path names the variant (`instr.Limit.qty`).
+/// Encoding a catch-all that holds a known tag fails with
+/// [`ErrorKind::CatchAllKnownTag`].
+///
+/// ```
+/// use wiremsg::{WireMsg, WireUnion};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct Limit { price: i64, qty: u32 }
+///
+/// #[derive(WireUnion, Debug, PartialEq)]
+/// #[repr(u8)]
+/// enum OrderInstr {
+///     Market = 0,
+///     Limit(Limit) = 1,
+///     Stop { trigger: i64, note: String } = 2,
+///     #[wire(other)]
+///     Other { tag: u8, bytes: Vec<u8> },
+/// }
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct Order { id: u32, instr: OrderInstr, history: Vec<OrderInstr> }
+///
+/// let order = Order {
+///     id: 7,
+///     instr: OrderInstr::Limit(Limit { price: 1000, qty: 5 }),
+///     history: vec![OrderInstr::Market, OrderInstr::Stop { trigger: -1, note: "hi".into() }],
+/// };
+/// let mut bytes = order.to_bytes()?;
+/// let view = Order::view(&bytes)?;
+/// match view.instr() {
+///     OrderInstrView::Limit(limit) => assert_eq!(limit.qty(), 5),
+///     other => panic!("{other:?}"),
+/// }
+/// match view.history().get(1) { // O(1), from the list's table
+///     Some(OrderInstrView::Stop(stop)) => assert_eq!(stop.note(), "hi"),
+///     other => panic!("{other:?}"),
+/// }
+///
+/// // The fixed-size fields of the present variant, in place.
+/// if let OrderInstrMut::Limit(mut limit) = Order::view_mut(&mut bytes)?.instr_mut() {
+///     limit.set_qty(6);
+/// }
+/// assert_eq!(Order::decode(&bytes)?.instr, OrderInstr::Limit(Limit { price: 1000, qty: 6 }));
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+///
+/// # Compile errors
+///
+/// No `#[repr]`, two variants with one tag, a tuple variant with several fields or
+/// with a field that is not a message, a catch-all of another shape, two catch-alls,
+/// and type parameters are refused, each with a message that says what to write.
+pub use wiremsg_derive::WireUnion;

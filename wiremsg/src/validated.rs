@@ -406,6 +406,34 @@ pub trait MessageKind: Kind {
     type Msg: WireMsg;
 }
 
+/// A kind whose field has a mutable view of its own (sealed): a message (its
+/// `{Name}Mut`) or a union (its `{Name}Mut`, the present variant's), made from the
+/// field's bytes.
+pub trait NestedKind: Kind {
+    /// The mutable view.
+    type Mut<'m>;
+
+    /// The mutable view over the field's bytes (its block bytes inline, else its
+    /// region).
+    ///
+    /// # Safety
+    ///
+    /// [`Kind::validate`] accepted exactly these bytes for this kind.
+    #[doc(hidden)]
+    unsafe fn read_mut(_: Internal, bytes: &mut [u8]) -> Self::Mut<'_>;
+}
+
+impl<M: WireMsg> NestedKind for crate::kind::Msg<M> {
+    type Mut<'m> = M::Mut<'m>;
+
+    #[inline(always)]
+    unsafe fn read_mut(_: Internal, bytes: &mut [u8]) -> M::Mut<'_> {
+        // SAFETY: a message's validation validates exactly its bytes as a message of
+        // `M::Layout`; forwarded to the caller.
+        unsafe { mut_of::<M>(bytes) }
+    }
+}
+
 /// A kind that is a list (sealed): its element type.
 pub trait ListKind: Kind {
     /// The element type.
@@ -519,13 +547,13 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
         }
     }
 
-    /// The mutable view of nested message field `I`, which every version has (a
-    /// compile error otherwise).
+    /// The mutable view of nested message or union field `I`, which every version
+    /// has (a compile error otherwise).
     #[inline(always)]
-    pub fn nested<I>(&mut self) -> MutOf<'_, FieldAt<L, I>>
+    pub fn nested<I>(&mut self) -> <<FieldAt<L, I> as Field>::Kind as NestedKind>::Mut<'_>
     where
         L::Fields: At<I>,
-        <FieldAt<L, I> as Field>::Kind: MessageKind,
+        <FieldAt<L, I> as Field>::Kind: NestedKind,
     {
         const {
             assert!(
@@ -535,27 +563,28 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
             )
         };
         // SAFETY: the field is in the block of version 1, so present; validation of
-        // the field (kind `Msg<M>`) validated exactly these bytes as a message of
-        // `M`'s layout.
+        // the field validated exactly these bytes (block or region) as its kind.
         unsafe {
             let (start, end) = self.field_range::<I>();
             let bytes = slice_at_mut(self.ptr, start, end);
-            mut_of::<<<FieldAt<L, I> as Field>::Kind as MessageKind>::Msg>(bytes)
+            <<FieldAt<L, I> as Field>::Kind as NestedKind>::read_mut(INTERNAL, bytes)
         }
     }
 
-    /// The mutable view of nested message field `I`, or `None` if the writer's
-    /// version did not have it.
+    /// The mutable view of nested message or union field `I`, or `None` if the
+    /// writer's version did not have it.
     #[inline(always)]
-    pub fn try_nested<I>(&mut self) -> Option<MutOf<'_, FieldAt<L, I>>>
+    pub fn try_nested<I>(
+        &mut self,
+    ) -> Option<<<FieldAt<L, I> as Field>::Kind as NestedKind>::Mut<'_>>
     where
         L::Fields: At<I>,
-        <FieldAt<L, I> as Field>::Kind: MessageKind,
+        <FieldAt<L, I> as Field>::Kind: NestedKind,
     {
         let bytes = self.field_bytes::<I>()?;
-        // SAFETY: validation of the field (kind `Msg<M>`) validated exactly these
-        // bytes as a message of `M`'s layout.
-        Some(unsafe { mut_of::<<<FieldAt<L, I> as Field>::Kind as MessageKind>::Msg>(bytes) })
+        // SAFETY: validation of the present field validated exactly these bytes as
+        // its kind.
+        Some(unsafe { <<FieldAt<L, I> as Field>::Kind as NestedKind>::read_mut(INTERNAL, bytes) })
     }
 
     /// The mutable view of list field `I` (empty if the writer's version did not have

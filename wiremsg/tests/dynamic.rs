@@ -1548,3 +1548,142 @@ fn annotation_keeps_the_tail_rows_walked_before_a_fault_in_a_later_slot() {
     assert_eq!(rows, [(0, "block length"), (2, "note"), (7, "note (tail)")]);
     assert_eq!(dump.error().unwrap().path(), "on");
 }
+
+/// E11's tagged unions (FORMAT.md §4.10), with and without the catch-all.
+mod e11 {
+    use super::{Expect, Value};
+    use wiremsg::{WireMsg, WireUnion};
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(super) struct Limit {
+        price: i64,
+        qty: u32,
+    }
+    expect_message!(Limit { price, qty });
+
+    #[derive(WireUnion, Debug, PartialEq)]
+    #[repr(u8)]
+    pub(super) enum OrderInstr {
+        Market = 0,
+        Limit(Limit) = 1,
+        Stop {
+            trigger: i64,
+            note: String,
+        } = 2,
+        #[wire(other)]
+        Other {
+            tag: u8,
+            bytes: Vec<u8>,
+        },
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(super) struct Order {
+        id: u32,
+        instr: OrderInstr,
+        alt: Option<OrderInstr>,
+        history: Vec<OrderInstr>,
+    }
+    expect_message!(Order {
+        id,
+        instr,
+        alt,
+        history
+    });
+
+    impl Expect for OrderInstr {
+        fn same_as(&self, value: &Value<'_>, at: &str) {
+            let Value::Union(u) = value else {
+                panic!("at `{at}`: {value:?} is not a union")
+            };
+            assert_eq!(u.schema().name, "OrderInstr", "at `{at}`");
+            let payload = u.payload();
+            match self {
+                OrderInstr::Market => {
+                    assert_eq!((u.tag(), u.name()), (0, Some("Market")), "at `{at}`");
+                    assert_eq!(payload, Value::Absent, "at `{at}`");
+                }
+                OrderInstr::Limit(limit) => {
+                    assert_eq!((u.tag(), u.name()), (1, Some("Limit")), "at `{at}`");
+                    limit.same_as(&payload, &format!("{at}.Limit"));
+                }
+                OrderInstr::Stop { trigger, note } => {
+                    assert_eq!((u.tag(), u.name()), (2, Some("Stop")), "at `{at}`");
+                    let view = payload.as_message().expect("a message");
+                    assert_eq!(view.name(), "OrderInstrStop", "at `{at}`");
+                    trigger.same_as(&view.get("trigger").unwrap(), at);
+                    note.same_as(&view.get("note").unwrap(), at);
+                }
+                OrderInstr::Other { tag, bytes } => {
+                    assert_eq!((u.tag(), u.name()), (u64::from(*tag), None), "at `{at}`");
+                    assert_eq!(payload, Value::Bytes(bytes), "at `{at}`");
+                }
+            }
+        }
+    }
+
+    pub(super) mod strict {
+        use super::super::{Expect, Value};
+        use super::Limit;
+        use wiremsg::{WireMsg, WireUnion};
+
+        #[derive(WireUnion, Debug, PartialEq)]
+        #[repr(u8)]
+        pub(crate) enum OrderInstr {
+            Market = 0,
+            Limit(Limit) = 1,
+            Stop { trigger: i64, note: String } = 2,
+        }
+
+        #[derive(WireMsg, Debug, PartialEq)]
+        pub(crate) struct Order {
+            id: u32,
+            instr: OrderInstr,
+            alt: Option<OrderInstr>,
+            history: Vec<OrderInstr>,
+        }
+
+        impl Expect for Order {
+            fn same_as(&self, value: &Value<'_>, at: &str) {
+                let view = value.as_message().expect("a message");
+                self.id.same_as(&view.get("id").unwrap(), at);
+                assert_eq!(
+                    view.get("history").unwrap().as_list().unwrap().len(),
+                    self.history.len()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn golden_e11_unions_read_alike_and_fail_alike() {
+    let bytes = golden("E11");
+    let accepted = agree_everywhere::<e11::Order>(&bytes);
+    assert!(accepted > 0);
+    // Without the catch-all, every reader fails at the unknown tag, alike.
+    let set = set_of::<e11::strict::Order>();
+    let file = file_set_of::<e11::strict::Order>();
+    assert!(!agree::<e11::strict::Order>(&set, &bytes));
+    let mut accepted = 0;
+    for m in mutations(&bytes) {
+        accepted += usize::from(agree::<e11::strict::Order>(&set, &m));
+        agree::<e11::strict::Order>(&file, &m);
+    }
+    assert!(accepted > 0, "some mutations drop the unknown tag");
+    // The JSON of both readers is the same.
+    let typed = serde_json::to_value(e11::Order::view(&bytes).unwrap()).unwrap();
+    let set = set_of::<e11::Order>();
+    let dynamic = serde_json::to_value(dynamic::view(&set, "Order", &bytes).unwrap()).unwrap();
+    assert_eq!(typed, dynamic);
+    // The annotated dump names each part.
+    let text = dynamic::annotate(&set, "Order", &bytes, false).to_string();
+    for part in [
+        "tag 1: Limit",
+        "tag 2: Stop",
+        "tag 0: Market",
+        "tag 9: kept by Other",
+    ] {
+        assert!(text.contains(part), "{part}:\n{text}");
+    }
+}

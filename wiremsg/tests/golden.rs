@@ -474,6 +474,7 @@ fn schema_files_of_the_golden_vectors_are_current() {
         ("E9-v1", set::<e9::v1::Alert>()),
         ("E9", set::<e9::v2::Alert>()),
         ("E10", set::<TopLevel>()),
+        ("E11", set::<unions::Order>()),
     ];
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/schemas/golden");
     std::fs::create_dir_all(&dir).unwrap();
@@ -550,4 +551,40 @@ fn f2_schema_frame_then_message() {
         set.describe(0, 1).unwrap().fingerprint.to_string(),
         "d9342a061c5b438e"
     );
+}
+
+/// E11's types (FORMAT.md §4.10), for its schema file; `tests/unions.rs` checks its
+/// bytes.
+mod unions {
+    use wiremsg::{WireMsg, WireUnion};
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(super) struct Limit {
+        price: i64,
+        qty: u32,
+    }
+
+    #[derive(WireUnion, Debug, PartialEq)]
+    #[repr(u8)]
+    pub(super) enum OrderInstr {
+        Market = 0,
+        Limit(Limit) = 1,
+        Stop {
+            trigger: i64,
+            note: String,
+        } = 2,
+        #[wire(other)]
+        Other {
+            tag: u8,
+            bytes: Vec<u8>,
+        },
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(super) struct Order {
+        id: u32,
+        instr: OrderInstr,
+        alt: Option<OrderInstr>,
+        history: Vec<OrderInstr>,
+    }
 }

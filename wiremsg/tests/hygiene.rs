@@ -120,6 +120,33 @@ mod m {
         pub(crate) item: Item,
         pub(crate) maybe_item: ::std::option::Option<Item>,
     }
+
+    /// A tagged union of every variant shape, with a raw identifier, borrowed data
+    /// and a catch-all.
+    #[derive(::wiremsg::WireUnion, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+    #[repr(u16)]
+    pub(crate) enum Event<'a> {
+        Empty = 1,
+        Item(Item) = 2,
+        Note {
+            r#type: u8,
+            text: &'a str,
+            #[wire(max_len = 2)]
+            levels: ::std::vec::Vec<u16>,
+        } = 3,
+        #[wire(other)]
+        Other {
+            tag: u16,
+            bytes: &'a [u8],
+        },
+    }
+
+    #[derive(::wiremsg::WireMsg, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+    pub(crate) struct WithUnions<'a> {
+        pub(crate) event: Event<'a>,
+        pub(crate) maybe: ::std::option::Option<Event<'a>>,
+        pub(crate) events: ::std::vec::Vec<Event<'a>>,
+    }
 }
 
 use m::{Everything, Item, Side, Tick, Venue};
@@ -379,4 +406,33 @@ mod shadowed {
         wiremsg::Template::encode_with_header(&value, &mut framed).unwrap();
         assert_eq!(Any::decode(&framed).unwrap(), Any::Msg(value));
     }
+}
+
+#[test]
+fn unions_expand_without_the_prelude() {
+    use wiremsg::{WireMsg, WireUnion};
+    let value = m::WithUnions {
+        event: m::Event::Note {
+            r#type: 1,
+            text: "t",
+            levels: vec![4],
+        },
+        maybe: Some(m::Event::Item(Item {
+            sku: "s".into(),
+            qty: 2,
+        })),
+        events: vec![
+            m::Event::Empty,
+            m::Event::Other {
+                tag: 9,
+                bytes: &[1],
+            },
+        ],
+    };
+    let bytes = value.to_bytes().unwrap();
+    assert_eq!(m::WithUnions::decode(&bytes).unwrap(), value);
+    assert_eq!(
+        m::Event::decode(&m::Event::Empty.to_bytes().unwrap()).unwrap(),
+        m::Event::Empty
+    );
 }

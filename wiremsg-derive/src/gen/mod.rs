@@ -7,6 +7,7 @@ mod encode;
 mod schema;
 mod serde;
 mod twin;
+pub(crate) mod union;
 mod view;
 mod view_mut;
 pub(crate) mod wire_enum;

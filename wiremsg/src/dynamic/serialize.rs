@@ -3,7 +3,7 @@
 //! Rust types prints what a program with them would. A field the writer's version
 //! did not have is left out.
 
-use super::{DynView, Value};
+use super::{DynView, UnionValue, Value};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
@@ -29,6 +29,37 @@ impl Serialize for Value<'_> {
             Value::Array(array) => s.collect_seq(array.iter()),
             Value::List(list) => s.collect_seq(list.iter()),
             Value::Message(view) => view.serialize(s),
+            Value::Union(u) => u.serialize(s),
+        }
+    }
+}
+
+/// As serde writes an externally tagged enum, and the typed view: a unit variant is
+/// its name, another `{ name: payload }`, the catch-all `{ name: { tag, bytes } }`.
+impl Serialize for UnionValue<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match (self.name(), self.payload()) {
+            (Some(name), Value::Absent) => s.serialize_str(name),
+            (Some(name), payload) => {
+                let mut map = s.serialize_map(Some(1))?;
+                map.serialize_entry(name, &payload)?;
+                map.end()
+            }
+            (None, payload) => {
+                struct Kept<'v>(u64, Value<'v>);
+                impl Serialize for Kept<'_> {
+                    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                        let mut map = s.serialize_map(Some(2))?;
+                        map.serialize_entry("tag", &self.0)?;
+                        map.serialize_entry("bytes", &self.1)?;
+                        map.end()
+                    }
+                }
+                let other = self.schema().catch_all.as_deref().unwrap_or("");
+                let mut map = s.serialize_map(Some(1))?;
+                map.serialize_entry(other, &Kept(self.tag(), payload))?;
+                map.end()
+            }
         }
     }
 }

@@ -7,7 +7,9 @@ use crate::ListEncoding;
 use crate::mode::sealed::Place;
 use crate::primitives_le::{read_u16, read_u32};
 use crate::schema::shape::{block_size, encoding, message_of};
-use crate::schema::{EnumSchema, FieldSchema, SchemaSet, TypeSchema};
+use crate::schema::{
+    EnumSchema, FieldSchema, SchemaSet, TypeSchema, UnionSchema, UnionVariantSchema,
+};
 use alloc::borrow::Cow;
 use alloc::boxed::Box;
 use alloc::string::String;
@@ -75,6 +77,8 @@ pub enum Value<'a> {
     List(DynList<'a>),
     /// A nested message.
     Message(DynView<'a>),
+    /// A tagged union's value (FORMAT.md §4.10).
+    Union(UnionValue<'a>),
     /// A field the writer's version did not have, whose value a reader without the
     /// Rust type cannot make: its declared default has no byte form
     /// ([`DefaultValue::Opaque`](crate::DefaultValue::Opaque)), or, without one, its type has no zero value (a
@@ -141,6 +145,7 @@ impl fmt::Debug for Value<'_> {
             Value::Array(a) => write!(f, "Array({a:?})"),
             Value::List(l) => write!(f, "List({l:?})"),
             Value::Message(m) => write!(f, "Message({m:?})"),
+            Value::Union(u) => write!(f, "Union({u:?})"),
             Value::Absent => f.write_str("Absent"),
         }
     }
@@ -168,6 +173,7 @@ impl fmt::Display for Value<'_> {
             Value::Array(a) => write_items(f, a.iter()),
             Value::List(l) => write_items(f, l.iter()),
             Value::Message(m) => write!(f, "{m}"),
+            Value::Union(u) => write!(f, "{u}"),
             Value::Absent => f.write_str("(absent)"),
         }
     }
@@ -270,6 +276,123 @@ impl fmt::Display for EnumValue<'_> {
 impl fmt::Debug for EnumValue<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}::{self} ({})", self.schema.name, self.raw)
+    }
+}
+
+/// A tagged union's value read by its schema (FORMAT.md §4.10): the tag, the variant
+/// that has it (none for a tag the catch-all keeps) and its payload.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::dynamic::{self, Value};
+/// use wiremsg::{SchemaSet, WireMsg, WireUnion};
+///
+/// #[derive(WireMsg)]
+/// struct Limit { price: i64 }
+///
+/// #[derive(WireUnion)]
+/// #[repr(u8)]
+/// enum Instr { Market = 0, Limit(Limit) = 1, #[wire(other)] Other { tag: u8, bytes: Vec<u8> } }
+///
+/// #[derive(WireMsg)]
+/// struct Order { instr: Instr }
+///
+/// let set = SchemaSet::of::<Order>().unwrap();
+/// let bytes = Order { instr: Instr::Limit(Limit { price: 5 }) }.to_bytes().unwrap();
+/// let Some(Value::Union(instr)) = dynamic::view(&set, "Order", &bytes).unwrap().get("instr")
+/// else { unreachable!() };
+/// assert_eq!((instr.tag(), instr.name()), (1, Some("Limit")));
+/// assert_eq!(instr.payload().as_message().unwrap().get("price"), Some(Value::Signed(5)));
+/// assert_eq!(instr.to_string(), "Limit(Limit { price: 5 })");
+///
+/// let kept = Order { instr: Instr::Other { tag: 9, bytes: vec![1] } }.to_bytes().unwrap();
+/// let Some(Value::Union(instr)) = dynamic::view(&set, "Order", &kept).unwrap().get("instr")
+/// else { unreachable!() };
+/// assert_eq!((instr.tag(), instr.name(), instr.payload()), (9, None, Value::Bytes(&[1])));
+/// assert_eq!(instr.to_string(), "Other { tag: 9, bytes: 0x01 }");
+/// ```
+#[derive(Clone, Copy)]
+pub struct UnionValue<'a> {
+    set: &'a SchemaSet,
+    schema: &'a UnionSchema,
+    tag: u64,
+    /// The bytes after the tag.
+    payload: &'a [u8],
+}
+
+impl<'a> UnionValue<'a> {
+    /// The value over a validated union region (on other bytes it reads something).
+    fn read(set: &'a SchemaSet, schema: &'a UnionSchema, region: &'a [u8]) -> Value<'a> {
+        let size = schema.tag_size();
+        Value::Union(UnionValue {
+            set,
+            schema,
+            tag: read_raw(region, size),
+            payload: region.get(size..).unwrap_or_default(),
+        })
+    }
+
+    /// The tag on the wire.
+    pub fn tag(&self) -> u64 {
+        self.tag
+    }
+
+    /// The variant with this tag, or `None` for a tag the catch-all keeps.
+    pub fn variant(&self) -> Option<&'a UnionVariantSchema> {
+        self.schema.variant(self.tag)
+    }
+
+    /// The variant's name, or `None` for a tag the catch-all keeps.
+    pub fn name(&self) -> Option<&'a str> {
+        self.variant().map(|v| v.name.as_ref())
+    }
+
+    /// The union's schema.
+    pub fn schema(&self) -> &'a UnionSchema {
+        self.schema
+    }
+
+    /// The payload: the message of a variant that carries one, nothing
+    /// ([`Value::Absent`]) for a unit variant, the bytes after the tag for the
+    /// catch-all.
+    pub fn payload(&self) -> Value<'a> {
+        match self.variant() {
+            None => Value::Bytes(self.payload),
+            Some(v) => match v.payload.as_ref().and_then(|m| self.set.message(&m.name)) {
+                Some(m) => Value::Message(DynView::over(self.set, m, self.payload)),
+                None => Value::Absent,
+            },
+        }
+    }
+}
+
+/// Same union, tag and payload.
+impl PartialEq for UnionValue<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.schema.name == other.schema.name
+            && self.tag == other.tag
+            && self.payload() == other.payload()
+    }
+}
+
+/// `Name`, `Name(payload)`, or `Other { tag: 9, bytes: 0x.. }` for the catch-all.
+impl fmt::Display for UnionValue<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.variant(), self.payload()) {
+            (Some(v), Value::Absent) => f.write_str(&v.name),
+            (Some(v), payload) => write!(f, "{}({payload})", v.name),
+            (None, payload) => {
+                let other = self.schema.catch_all.as_deref().unwrap_or("?");
+                write!(f, "{other} {{ tag: {}, bytes: {payload} }}", self.tag)
+            }
+        }
+    }
+}
+
+impl fmt::Debug for UnionValue<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}::{self} (tag {})", self.schema.name, self.tag)
     }
 }
 
@@ -572,6 +695,7 @@ pub(super) fn read<'a>(
         TypeSchema::List(element) | TypeSchema::BoundedList { element, .. } => {
             Value::List(DynList::new(set, element, region))
         }
+        TypeSchema::Union(u) => UnionValue::read(set, u, region),
         TypeSchema::Message(_) => match message_of(set, ty) {
             Some(m) if m.has_block_length => Value::Message(DynView::over(set, m, region)),
             Some(m) => Value::Message(DynView::over(set, m, block)),
@@ -641,7 +765,8 @@ fn zero<'a>(set: &'a SchemaSet, ty: &'a TypeSchema) -> Value<'a> {
                 value => value,
             }
         }
-        TypeSchema::Message(_) => Value::Absent,
+        // No zero value: the typed view needs the type's `Default`.
+        TypeSchema::Message(_) | TypeSchema::Union(_) => Value::Absent,
         // `Option`'s default, whatever the sentinel.
         TypeSchema::Nullable { .. } => Value::Option(None),
         _ => read(set, ty, &[], &[]),

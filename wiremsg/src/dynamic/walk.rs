@@ -9,7 +9,7 @@ use crate::list::{shape_of, strided_header, table_count, table_element};
 use crate::mode::sealed::Place;
 use crate::primitives_le::read_u32;
 use crate::schema::shape::{block_size, encoding, in_tail, message_of};
-use crate::schema::{MessageSchema, SchemaSet, TypeSchema};
+use crate::schema::{MessageSchema, SchemaSet, TypeSchema, UnionSchema};
 use crate::{Error, ErrorKind, ListEncoding, MAX_DEPTH};
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -376,8 +376,60 @@ impl<'s, 'r> Walk<'s, 'r> {
                 self.message(m, bytes, base + at, depth, indent + 1)
                     .map_err(|e| e.shift(at))
             }
+            TypeSchema::Union(u) => {
+                self.union(u, place.region, place.region_at, base, depth, indent)
+            }
             _ => self.scalar(ty, place, base, indent, name),
         }
+    }
+
+    /// Validates `bytes` (at `at` in the message at `base`) as one value of union
+    /// `u`, as `union::validate_union` does (FORMAT.md §4.10).
+    fn union(
+        &mut self,
+        u: &'s UnionSchema,
+        bytes: &'s [u8],
+        at: usize,
+        base: usize,
+        depth: u32,
+        indent: usize,
+    ) -> Result<(), Error> {
+        let size = u.tag_size();
+        let Some(payload) = bytes.get(size..) else {
+            return Err(truncated(size, bytes.len()).shift(at));
+        };
+        let tag = read_raw(bytes, size);
+        let Some(variant) = u.variant(tag) else {
+            let Some(other) = &u.catch_all else {
+                return Err(Error::new(
+                    ErrorKind::UnknownVariant {
+                        union_name: u.name.clone(),
+                        tag,
+                    },
+                    at,
+                ));
+            };
+            let meaning = self.label(|| format!("tag {tag}: kept by {other}"));
+            self.row(base + at, size, indent, "tag", meaning);
+            if !payload.is_empty() {
+                let meaning = self.label(|| format!("{} bytes, kept", payload.len()));
+                self.row(base + at + size, payload.len(), indent, "bytes", meaning);
+            }
+            return Ok(());
+        };
+        let meaning = self.label(|| format!("tag {tag}: {}", variant.name));
+        self.row(base + at, size, indent, "tag", meaning);
+        let Some(m) = &variant.payload else {
+            return Ok(());
+        };
+        let Some(m) = self.set.message(&m.name) else {
+            return Err(invalid_schema());
+        };
+        let start = at + size;
+        let meaning = self.label(|| format!("{}, {} bytes", m.name, payload.len()));
+        self.row(base + start, payload.len(), indent, &variant.name, meaning);
+        self.message(m, payload, base + start, depth + 1, indent + 1)
+            .map_err(|e| e.in_field_named(&variant.name).shift(start))
     }
 
     /// The row of a validated fixed-size value.

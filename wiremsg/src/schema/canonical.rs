@@ -5,7 +5,7 @@
 use super::set::invalid;
 use super::{
     DefaultValue, EnumSchema, FieldSchema, MessageRef, MessageSchema, Node, SchemaSet, TypeSchema,
-    VariantSchema,
+    UnionSchema, UnionVariantSchema, VariantSchema,
 };
 use crate::{Error, Template, WireMsg};
 use alloc::borrow::Cow;
@@ -20,12 +20,44 @@ pub const SCHEMA_TEMPLATE_ID: u16 = 0xFFFF;
 pub const SCHEMA_SCHEMA_ID: u16 = 0xFFFF;
 
 /// A schema set on the wire: its messages sorted by name, their types in one table
-/// (each type once), their enums in another.
+/// (each type once), their enums in another, and (version 2) their tagged unions.
 #[derive(WireMsg)]
+#[wire(version = 2)]
 pub(crate) struct WireSchemaSet {
     messages: Vec<WireMessage>,
     types: Vec<WireType>,
     enums: Vec<WireEnumDef>,
+    #[wire(since = 2)]
+    unions: Vec<WireUnionDef>,
+}
+
+/// Version 1 of [`WireSchemaSet`], which a set without unions is written as: its
+/// bytes stay those of every schema file written before unions existed.
+#[derive(WireMsg)]
+struct WireSchemaSetV1 {
+    messages: Vec<WireMessage>,
+    types: Vec<WireType>,
+    enums: Vec<WireEnumDef>,
+}
+
+/// A tagged union (FORMAT.md §4.10, §11).
+#[derive(WireMsg)]
+pub(crate) struct WireUnionDef {
+    name: String,
+    schema_version: u16,
+    /// Index into `types` of the tag's integer type.
+    tag: u32,
+    variants: Vec<WireUnionVariant>,
+    catch_all: Option<String>,
+}
+
+#[derive(WireMsg)]
+pub(crate) struct WireUnionVariant {
+    name: String,
+    tag: u64,
+    /// Index into `messages` of the payload's message; `None` for a unit variant.
+    payload: Option<u32>,
+    since: u16,
 }
 
 #[derive(WireMsg)]
@@ -108,6 +140,7 @@ const FIXED_STR_PADDED: u8 = 20;
 const NULLABLE: u8 = 21;
 const DECIMAL: u8 = 22;
 const BOUNDED_LIST: u8 = 23;
+const UNION: u8 = 24;
 
 impl SchemaSet {
     /// The canonical encoding (FORMAT.md §11): a [`MessageHeader`](crate::MessageHeader) with template id
@@ -126,12 +159,22 @@ impl SchemaSet {
             .map(|m| out.message(self, m))
             .collect::<Result<Vec<_>, _>>()?;
         let mut bytes = Vec::new();
-        WireSchemaSet {
-            messages,
-            types: out.types,
-            enums: out.enums,
+        if out.unions.is_empty() {
+            WireSchemaSetV1 {
+                messages,
+                types: out.types,
+                enums: out.enums,
+            }
+            .encode_with_header(&mut bytes)?;
+        } else {
+            WireSchemaSet {
+                messages,
+                types: out.types,
+                enums: out.enums,
+                unions: out.unions,
+            }
+            .encode_with_header(&mut bytes)?;
         }
-        .encode_with_header(&mut bytes)?;
         Ok(bytes)
     }
 
@@ -152,6 +195,7 @@ impl SchemaSet {
             types: view.types(),
             enums: view.enums(),
             messages: view.messages(),
+            unions: view.unions(),
         };
         let messages = view
             .messages()
@@ -172,6 +216,8 @@ struct Encoder {
     types: Vec<WireType>,
     enums: Vec<WireEnumDef>,
     enum_names: Vec<String>,
+    unions: Vec<WireUnionDef>,
+    union_names: Vec<String>,
 }
 
 impl Encoder {
@@ -235,6 +281,7 @@ impl Encoder {
             TypeSchema::Option(inner) => wire_type(OPTION, 0, self.ty(set, inner)?),
             TypeSchema::List(inner) => wire_type(LIST, 0, self.ty(set, inner)?),
             TypeSchema::Enum(e) => wire_type(ENUM, 0, self.enumeration(set, e)?),
+            TypeSchema::Union(u) => wire_type(UNION, 0, self.union(set, u)?),
             TypeSchema::Message(m) => {
                 let Some(at) = set.messages().iter().position(|s| s.name == m.name) else {
                     return Err(invalid(
@@ -280,6 +327,49 @@ impl Encoder {
     }
 }
 
+impl Encoder {
+    fn union(&mut self, set: &SchemaSet, u: &UnionSchema) -> Result<u32, Error> {
+        if let Some(at) = self.union_names.iter().position(|n| *n == u.name) {
+            return to_u32(at);
+        }
+        let tag = self.ty(set, &u.tag)?;
+        let variants = u
+            .variants
+            .iter()
+            .map(|v| {
+                let payload = match &v.payload {
+                    None => None,
+                    Some(m) => match set.messages().iter().position(|s| s.name == m.name) {
+                        Some(at) => Some(to_u32(at)?),
+                        None => {
+                            return Err(invalid(
+                                "a union variant's payload names a message not in the schema",
+                            )
+                            .in_field_named(&v.name)
+                            .in_field_named(&u.name));
+                        }
+                    },
+                };
+                Ok(WireUnionVariant {
+                    name: v.name.to_string(),
+                    tag: v.tag,
+                    payload,
+                    since: v.since,
+                })
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        self.union_names.push(u.name.to_string());
+        self.unions.push(WireUnionDef {
+            name: u.name.to_string(),
+            schema_version: u.version,
+            tag,
+            variants,
+            catch_all: u.catch_all.as_ref().map(|c| c.to_string()),
+        });
+        to_u32(self.unions.len() - 1)
+    }
+}
+
 fn wire_type(code: u8, len: u32, child: u32) -> WireType {
     WireType {
         code,
@@ -297,6 +387,7 @@ struct Decoder<'v> {
     types: crate::List<'v, WireType>,
     enums: crate::List<'v, WireEnumDef>,
     messages: crate::List<'v, WireMessage>,
+    unions: crate::List<'v, WireUnionDef>,
 }
 
 impl Decoder<'_> {
@@ -384,6 +475,7 @@ impl Decoder<'_> {
             },
             LIST => TypeSchema::List(child()?),
             ENUM => TypeSchema::Enum(Node::Owned(Box::new(self.enumeration(t.child(), depth)?))),
+            UNION => TypeSchema::Union(Node::Owned(Box::new(self.union(t.child(), depth)?))),
             MESSAGE => {
                 let Some(m) = self.messages.get(t.child() as usize) else {
                     return Err(invalid("a message index is out of range"));
@@ -424,8 +516,50 @@ impl Decoder<'_> {
     }
 }
 
+impl Decoder<'_> {
+    fn union(&self, index: u32, depth: usize) -> Result<UnionSchema, Error> {
+        let Some(u) = self.unions.get(index as usize) else {
+            return Err(invalid("a union index is out of range"));
+        };
+        let tag = self.ty(u.tag(), depth + 1)?;
+        let variants = u
+            .variants()
+            .iter()
+            .map(|v| {
+                let payload = match v.payload() {
+                    None => None,
+                    Some(at) => {
+                        let Some(m) = self.messages.get(at as usize) else {
+                            return Err(invalid("a message index is out of range"));
+                        };
+                        Some(MessageRef::named(String::from(m.name())))
+                    }
+                };
+                Ok(UnionVariantSchema {
+                    name: Cow::Owned(v.name().into()),
+                    tag: v.tag(),
+                    payload,
+                    since: v.since(),
+                })
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        Ok(UnionSchema {
+            name: Cow::Owned(u.name().into()),
+            version: u.schema_version(),
+            tag: Node::Owned(Box::new(tag)),
+            variants: Cow::Owned(variants),
+            catch_all: u.catch_all().map(|c| Cow::Owned(c.into())),
+        })
+    }
+}
+
 // By hand: the derive refuses the reserved pair of ids to every other message.
 impl Template for WireSchemaSet {
+    const TEMPLATE_ID: u16 = SCHEMA_TEMPLATE_ID;
+    const SCHEMA_ID: u16 = SCHEMA_SCHEMA_ID;
+}
+
+impl Template for WireSchemaSetV1 {
     const TEMPLATE_ID: u16 = SCHEMA_TEMPLATE_ID;
     const SCHEMA_ID: u16 = SCHEMA_SCHEMA_ID;
 }

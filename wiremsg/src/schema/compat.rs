@@ -3,8 +3,10 @@
 //! bytes, by the rules of FORMAT.md §5 (versions), §8 (header) and §4.7 (inline
 //! messages are frozen).
 
-use super::set::named_message;
-use super::{EnumSchema, FieldSchema, MessageSchema, SchemaSet, TypeSchema};
+use super::set::{named_message, nested_messages};
+use super::{
+    EnumSchema, FieldSchema, MessageSchema, SchemaSet, TypeSchema, UnionSchema, UnionVariantSchema,
+};
 use Verdict::{Breaking, Caution, Compatible};
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -111,10 +113,22 @@ pub enum ChangeKind {
     EnumVariantValue,
     /// An enum variant was renamed (same value).
     EnumVariantRenamed,
-    /// An enum lost its catch-all variant (`#[wire(other)]`).
+    /// An enum or a union lost its catch-all variant (`#[wire(other)]`).
     CatchAllRemoved,
-    /// An enum gained a catch-all variant.
+    /// An enum or a union gained a catch-all variant.
     CatchAllAdded,
+    /// A union's tag type changed (its width on the wire, FORMAT.md §4.10).
+    UnionTag,
+    /// A union gained a variant.
+    UnionVariantAdded,
+    /// A union lost a variant.
+    UnionVariantRemoved,
+    /// A union variant's tag changed.
+    UnionVariantTag,
+    /// A union variant was renamed (same tag).
+    UnionVariantRenamed,
+    /// A union variant carries another message (or none, or one where it had none).
+    UnionVariantPayload,
     /// A list's declared maximum length (`#[wire(max_len = N)]`, FORMAT.md §6.4)
     /// changed, was added or was removed.
     ListBound,
@@ -403,7 +417,7 @@ fn is_root(set: &SchemaSet, message: &MessageSchema) -> bool {
     !set.messages().iter().any(|m| {
         m.fields
             .iter()
-            .any(|f| named_message(&f.ty) == Some(message.name.as_ref()))
+            .any(|f| nested_messages(&f.ty).contains(&message.name.as_ref()))
     })
 }
 
@@ -995,6 +1009,16 @@ impl Cx<'_> {
                 ),
             )),
             (T::Enum(_), T::Enum(_)) => None,
+            (T::Union(x), T::Union(y)) if x.tag != y.tag => Some((
+                ChangeKind::UnionTag,
+                format!(
+                    "union `{}` tag {} -> {}: each side reads the other's tag with the wrong width, and its payload from the wrong byte",
+                    y.name,
+                    x.tag.display(),
+                    y.tag.display()
+                ),
+            )),
+            (T::Union(_), T::Union(_)) => None,
             (T::Message(x), T::Message(y))
                 if x.name == y.name
                     || self.is_rename(&x.name, &y.name)
@@ -1109,6 +1133,7 @@ impl Cx<'_> {
                 }
             }
             (T::Enum(x), T::Enum(y)) => self.enumeration(at, x, y),
+            (T::Union(x), T::Union(y)) => self.union(at, x, y),
             (T::Message(x), T::Message(y)) if x.name != y.name => self.push(
                 at,
                 ChangeKind::TypeRenamed,
@@ -1265,6 +1290,159 @@ impl Cx<'_> {
                 Caution,
                 Caution,
                 format!("enum `{name}` catch-all `{a}` renamed to `{b}`"),
+            ),
+            _ => {}
+        }
+    }
+}
+
+impl Cx<'_> {
+    /// The variants of two versions of a union (FORMAT.md §4.10): matched by name,
+    /// else by tag (a rename). A payload's own changes are those of its message,
+    /// reported under it.
+    fn union(&mut self, at: At<'_>, o: &UnionSchema, n: &UnionSchema) {
+        let name = &n.name;
+        if o.name != n.name {
+            self.push(
+                at,
+                ChangeKind::TypeRenamed,
+                Caution,
+                Caution,
+                format!(
+                    "union `{}` renamed to `{}` (the wire carries tags, not names)",
+                    o.name, n.name
+                ),
+            );
+        }
+        let unknown = |catch_all: &Option<super::Name>, tag: u64| match catch_all {
+            Some(other) => (
+                Caution,
+                format!("keep it as `{other}` (tag {tag}, raw bytes)"),
+            ),
+            None => (Breaking, "fail on it (UnknownVariant)".to_string()),
+        };
+        let payload = |v: &UnionVariantSchema| v.payload.as_ref().map(|m| m.name.clone());
+        for ov in o.variants.iter() {
+            let by_name = n.variants.iter().find(|v| v.name == ov.name);
+            let by_tag = n.variants.iter().find(|v| v.tag == ov.tag);
+            let matched = match (by_name, by_tag) {
+                (Some(nv), _) => {
+                    if nv.tag != ov.tag {
+                        self.push(
+                            at,
+                            ChangeKind::UnionVariantTag,
+                            Breaking,
+                            Breaking,
+                            format!(
+                                "union `{name}` variant `{}` tag {} -> {}: each side reads the other's `{}` as another variant or an unknown tag",
+                                ov.name, ov.tag, nv.tag, ov.name
+                            ),
+                        );
+                    }
+                    Some(nv)
+                }
+                (None, Some(nv)) if !o.variants.iter().any(|v| v.name == nv.name) => {
+                    self.push(
+                        at,
+                        ChangeKind::UnionVariantRenamed,
+                        Caution,
+                        Caution,
+                        format!(
+                            "union `{name}` variant `{}` renamed to `{}` (same tag {})",
+                            ov.name, nv.name, ov.tag
+                        ),
+                    );
+                    Some(nv)
+                }
+                _ => None,
+            };
+            match matched {
+                Some(nv) => {
+                    let (a, b) = (payload(ov), payload(nv));
+                    let same = match (&a, &b) {
+                        (Some(x), Some(y)) => x == y || self.is_rename(x, y),
+                        (None, None) => true,
+                        _ => false,
+                    };
+                    if !same {
+                        let show = |p: &Option<super::Name>| {
+                            p.as_ref()
+                                .map_or("no payload".to_string(), |m| format!("`{m}`"))
+                        };
+                        self.push(
+                            at,
+                            ChangeKind::UnionVariantPayload,
+                            Breaking,
+                            Breaking,
+                            format!(
+                                "union `{name}` variant `{}` payload {} -> {}: each side reads the other's payload as another message",
+                                nv.name,
+                                show(&a),
+                                show(&b)
+                            ),
+                        );
+                    }
+                }
+                None => {
+                    let (verdict, what) = unknown(&n.catch_all, ov.tag);
+                    self.push(
+                        at,
+                        ChangeKind::UnionVariantRemoved,
+                        Compatible,
+                        verdict,
+                        format!(
+                            "union `{name}` variant `{}` (tag {}) removed: new readers meeting it in old bytes {what}",
+                            ov.name, ov.tag
+                        ),
+                    );
+                }
+            }
+        }
+        for nv in n.variants.iter() {
+            let known_name = o.variants.iter().any(|v| v.name == nv.name);
+            let renamed = o
+                .variants
+                .iter()
+                .any(|v| v.tag == nv.tag && !n.variants.iter().any(|w| w.name == v.name));
+            if !known_name && !renamed {
+                let (verdict, what) = unknown(&o.catch_all, nv.tag);
+                self.push(
+                    at,
+                    ChangeKind::UnionVariantAdded,
+                    verdict,
+                    Compatible,
+                    format!(
+                        "union `{name}` variant `{}` (tag {}) added: old readers meeting it in new bytes {what}",
+                        nv.name, nv.tag
+                    ),
+                );
+            }
+        }
+        match (&o.catch_all, &n.catch_all) {
+            (Some(other), None) => self.push(
+                at,
+                ChangeKind::CatchAllRemoved,
+                Compatible,
+                Breaking,
+                format!(
+                    "union `{name}` lost its catch-all `{other}`: old writers may relay any tag, and new readers fail on the unknown ones (UnknownVariant)"
+                ),
+            ),
+            (None, Some(other)) => self.push(
+                at,
+                ChangeKind::CatchAllAdded,
+                Breaking,
+                Compatible,
+                format!(
+                    "union `{name}` gained a catch-all `{other}`: new writers may relay tags they kept, and old readers fail on those (UnknownVariant)"
+                ),
+            ),
+            (Some(a), Some(b)) if a != b => self.push(
+                at,
+                ChangeKind::UnionVariantRenamed,
+                Caution,
+                Caution,
+                format!("union `{name}` catch-all `{a}` renamed to `{b}`"),
             ),
             _ => {}
         }

@@ -31,6 +31,7 @@ mod set;
 pub(crate) mod shape;
 #[cfg(feature = "std")]
 mod snapshot;
+mod union;
 
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
@@ -46,6 +47,7 @@ pub use set::{Fingerprint, SchemaSet};
 pub use snapshot::{
     Snapshot, SnapshotError, UPDATE_SNAPSHOTS, check_snapshot, check_snapshot_set, write_snapshot,
 };
+pub use union::{UnionSchema, UnionVariantSchema};
 
 /// A name in a schema (a Rust type, field or variant name, without `r#`).
 pub type Name = Cow<'static, str>;
@@ -146,6 +148,10 @@ pub enum TypeSchema {
     /// A nested `#[derive(WireMsg)]` struct, by name: its schema is in the same
     /// [`SchemaSet`].
     Message(MessageRef),
+    /// A `#[derive(WireUnion)]` tagged union (FORMAT.md §4.10): a tag and the
+    /// variant's payload, in the tail. Its payload messages are in the same
+    /// [`SchemaSet`].
+    Union(Node<UnionSchema>),
 }
 
 impl TypeSchema {
@@ -197,6 +203,7 @@ impl TypeSchema {
             }
             TypeSchema::Enum(e) => f.write_str(&e.name),
             TypeSchema::Message(m) => f.write_str(&m.name),
+            TypeSchema::Union(u) => f.write_str(&u.name),
             number => f.write_str(number.number_name().unwrap_or("?")),
         }
     }
@@ -255,6 +262,7 @@ impl fmt::Debug for TypeSchema {
             TypeSchema::List(inner) => write!(f, "List({inner:?})"),
             TypeSchema::Enum(e) => write!(f, "Enum({})", e.name),
             TypeSchema::Message(m) => write!(f, "Message({})", m.name),
+            TypeSchema::Union(u) => write!(f, "Union({})", u.name),
             TypeSchema::Bool => f.write_str("Bool"),
             TypeSchema::U8 => f.write_str("U8"),
             TypeSchema::U16 => f.write_str("U16"),

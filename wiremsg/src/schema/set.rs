@@ -1,7 +1,7 @@
 //! `SchemaSet`: the messages one or more root types reach, by name, with a
 //! fingerprint.
 
-use super::{MessageSchema, TypeSchema};
+use super::{MessageRef, MessageSchema, TypeSchema};
 use crate::{Error, ErrorKind, WireMsg};
 use alloc::vec::Vec;
 use core::fmt;
@@ -102,6 +102,11 @@ impl SchemaSet {
                             }
                             break;
                         }
+                        TypeSchema::Union(u) => {
+                            let payloads = u.variants.iter().filter_map(|v| v.payload.as_ref());
+                            pending.extend(payloads.filter_map(MessageRef::resolve));
+                            break;
+                        }
                         _ => break,
                     }
                 }
@@ -149,6 +154,7 @@ impl SchemaSet {
         }
         for message in &set.messages {
             for field in message.fields.iter() {
+                // (A union's payloads are checked with the union, in `shape`.)
                 if let Some(name) = named_message(&field.ty) {
                     if set.message(name).is_none() {
                         return Err(
@@ -263,9 +269,11 @@ impl SchemaSet {
             }
             closure.insert_one(message.clone()).ok()?;
             for field in message.fields.iter() {
-                if let Some(nested) = named_message(&field.ty).and_then(|n| self.message(n)) {
-                    pending.push(nested);
-                }
+                pending.extend(
+                    nested_messages(&field.ty)
+                        .into_iter()
+                        .filter_map(|n| self.message(n)),
+                );
             }
         }
         Some(closure)
@@ -296,6 +304,29 @@ impl SchemaSet {
 }
 
 /// The message a type names at its end (through arrays, options and lists).
+/// The names of the messages a field of type `ty` reaches directly: the message of
+/// a message field (through arrays, lists and options), or the payload messages of a
+/// union's variants.
+pub(crate) fn nested_messages(mut ty: &TypeSchema) -> Vec<&str> {
+    loop {
+        match ty {
+            TypeSchema::Array { element: inner, .. }
+            | TypeSchema::BoundedList { element: inner, .. }
+            | TypeSchema::Option(inner)
+            | TypeSchema::List(inner) => ty = inner,
+            TypeSchema::Message(m) => return alloc::vec![m.name.as_ref()],
+            TypeSchema::Union(u) => {
+                return u
+                    .variants
+                    .iter()
+                    .filter_map(|v| v.payload.as_ref().map(|p| p.name.as_ref()))
+                    .collect();
+            }
+            _ => return Vec::new(),
+        }
+    }
+}
+
 pub(crate) fn named_message(mut ty: &TypeSchema) -> Option<&str> {
     loop {
         match ty {

@@ -21,7 +21,10 @@ pub(crate) fn message_of<'s>(set: &'s SchemaSet, ty: &TypeSchema) -> Option<&'s 
 pub(crate) fn in_tail(set: &SchemaSet, mut ty: &TypeSchema) -> bool {
     loop {
         match ty {
-            TypeSchema::Str | TypeSchema::List(_) | TypeSchema::BoundedList { .. } => {
+            TypeSchema::Str
+            | TypeSchema::List(_)
+            | TypeSchema::BoundedList { .. }
+            | TypeSchema::Union(_) => {
                 return true;
             }
             TypeSchema::Option(inner) => ty = inner,
@@ -37,7 +40,10 @@ pub(crate) fn in_tail(set: &SchemaSet, mut ty: &TypeSchema) -> bool {
 /// type's nesting, which [`check`] bounds.
 pub(crate) fn block_size(set: &SchemaSet, ty: &TypeSchema) -> usize {
     match ty {
-        TypeSchema::Str | TypeSchema::List(_) | TypeSchema::BoundedList { .. } => 4,
+        TypeSchema::Str
+        | TypeSchema::List(_)
+        | TypeSchema::BoundedList { .. }
+        | TypeSchema::Union(_) => 4,
         TypeSchema::FixedStr { len } | TypeSchema::FixedStrPadded { len, .. } => *len,
         TypeSchema::Array { element, len } => block_size(set, element).saturating_mul(*len),
         TypeSchema::Option(inner) => block_size(set, inner).saturating_add(1),
@@ -253,6 +259,7 @@ fn check_type(set: &SchemaSet, ty: &TypeSchema) -> Result<(), Error> {
                 };
             }
             TypeSchema::Enum(e) => return check_enum(e),
+            TypeSchema::Union(u) => return check_union(set, u),
             _ => return Ok(()),
         }
     }
@@ -324,6 +331,67 @@ fn check_enum(e: &super::EnumSchema) -> Result<(), Error> {
     }
     if e.name.is_empty() || !is_name(&e.name) {
         return Err(invalid("a name is not an identifier"));
+    }
+    Ok(())
+}
+
+/// A union the derive could have written (FORMAT.md §4.10): an unsigned tag of 8 to
+/// 64 bits, at least one variant, variants with distinct names and tags that fit it,
+/// `since` versions within the union's, payloads that name messages of the set.
+fn check_union(set: &SchemaSet, u: &super::UnionSchema) -> Result<(), Error> {
+    let at_union = |err: Error| err.in_field_named(&u.name);
+    if !is_name(&u.name) {
+        return Err(invalid("a name is not an identifier"));
+    }
+    if !matches!(
+        *u.tag,
+        TypeSchema::U8 | TypeSchema::U16 | TypeSchema::U32 | TypeSchema::U64
+    ) {
+        return Err(at_union(invalid(
+            "a union's tag is not u8, u16, u32 or u64",
+        )));
+    }
+    if u.version == 0 || u.variants.is_empty() {
+        return Err(at_union(invalid(
+            "a union has version 0 or no variant with a tag",
+        )));
+    }
+    let max = integer_range(&u.tag);
+    let names = u
+        .variants
+        .iter()
+        .map(|v| v.name.as_ref())
+        .chain(u.catch_all.as_deref());
+    for (i, name) in names.enumerate() {
+        let earlier = u.variants.iter().take(i).any(|v| v.name == name);
+        if !is_name(name) || earlier {
+            return Err(at_union(invalid(
+                "a union's variant names are not distinct identifiers",
+            )));
+        }
+    }
+    for (i, v) in u.variants.iter().enumerate() {
+        let at_variant = |err: Error| at_union(err.in_field_named(&v.name));
+        if !max.contains(&i128::from(v.tag)) {
+            return Err(at_variant(invalid(
+                "a union variant's tag does not fit the tag's type",
+            )));
+        }
+        if u.variants[..i].iter().any(|w| w.tag == v.tag) {
+            return Err(at_variant(invalid("two union variants have the same tag")));
+        }
+        if v.since == 0 || v.since > u.version {
+            return Err(at_variant(invalid(
+                "a union variant's since version is 0 or newer than the union's version",
+            )));
+        }
+        if let Some(payload) = &v.payload {
+            if set.message(&payload.name).is_none() {
+                return Err(at_variant(invalid(
+                    "a union variant's payload names a message not in the schema",
+                )));
+            }
+        }
     }
     Ok(())
 }

@@ -1,0 +1,753 @@
+//! Everything `#[derive(WireUnion)]` generates (FORMAT.md §4.10): the view and
+//! mutable view enums, the anonymous message of each struct variant (with the items
+//! `#[derive(WireMsg)]` gives a struct), and, inside `const _`, the tags, one marker
+//! per variant for the runtime's variant list, `UnionLayout`, `WireUnion`, `Field`,
+//! `Element`, `DecodeField`, and `Serialize` of the view (feature `serde` of the
+//! runtime).
+
+use super::{Ctx, FieldCtx};
+use crate::ast::Relifetime;
+use crate::union_ast::{Shape, Union, Variant};
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+
+/// Names shared by the pieces of one union.
+struct Names<'a> {
+    u: &'a Union<'a>,
+    /// `OrderInstr` as a string, without `r#`.
+    name: String,
+    view: Ident,
+    view_mut: Ident,
+    /// `OrderInstr<'static>`.
+    self_static: syn::Type,
+    /// The tag's integer type, `::core::primitive::u8`.
+    repr: TokenStream,
+    /// Bytes of the tag.
+    tag_size: TokenStream,
+}
+
+/// The generated pieces of one variant.
+struct Piece {
+    view_variant: TokenStream,
+    mut_variant: TokenStream,
+    marker: TokenStream,
+    pattern: TokenStream,
+    tail_len: TokenStream,
+    check: TokenStream,
+    write: TokenStream,
+    decode: TokenStream,
+    decoded_size: TokenStream,
+    serialize: TokenStream,
+    schema: Option<TokenStream>,
+    /// A payload type that must decode for the union to decode.
+    decode_bound: Option<TokenStream>,
+    /// The anonymous message of a struct variant, and its derived items.
+    items: TokenStream,
+}
+
+pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
+    let Some(repr_ident) = &u.repr else {
+        return TokenStream::new();
+    };
+    let ident = u.ident;
+    let (impl_generics, ty_generics, _) = u.generics.split_for_impl();
+    let self_ty: syn::Type = syn::parse_quote!(#ident #ty_generics);
+    let relifetime = |to| Relifetime {
+        generics: u.generics,
+        to,
+    };
+    let repr = quote!(::core::primitive::#repr_ident);
+    let names = Names {
+        u,
+        name: ident.to_string().trim_start_matches("r#").to_owned(),
+        view: format_ident!("{}View", ident, span = ident.span()),
+        view_mut: format_ident!("{}Mut", ident, span = ident.span()),
+        self_static: relifetime("'static").apply(&self_ty),
+        tag_size: quote!(::wiremsg::__private::size_of::<#repr>()),
+        repr,
+    };
+    let self_v = relifetime("'v").apply(&self_ty);
+    let Names {
+        view,
+        view_mut,
+        self_static,
+        repr,
+        name,
+        ..
+    } = &names;
+
+    // Tags by Rust's rule: explicit, else the previous variant's plus one (the
+    // catch-all counts, as in Rust, but has no tag of its own).
+    let tags: Vec<Ident> = (0..u.variants.len())
+        .map(|i| format_ident!("__WIREMSG_T{}", i))
+        .collect();
+    let mut consts = Vec::new();
+    for (i, v) in u.variants.iter().enumerate() {
+        let t = &tags[i];
+        let value = match (&v.attrs.tag, v.discriminant, i.checked_sub(1)) {
+            (Some(expr), _, _) | (None, Some(expr), _) => quote!(#expr),
+            (None, None, Some(prev)) => {
+                let prev = &tags[prev];
+                quote!(#prev + 1)
+            }
+            (None, None, None) => quote!(0),
+        };
+        consts.push(quote!(#[allow(dead_code)] const #t: #repr = #value;));
+    }
+    let tagged: Vec<usize> = (0..u.variants.len())
+        .filter(|&i| !u.variants[i].attrs.other)
+        .collect();
+    // Two variants with one tag could never both be read.
+    let mut distinct = Vec::new();
+    for (k, &i) in tagged.iter().enumerate() {
+        for &j in &tagged[..k] {
+            let (a, b) = (u.variants[j].ident, u.variants[i].ident);
+            let (ta, tb) = (&tags[j], &tags[i]);
+            let msg = format!(
+                "wiremsg: variants `{a}` and `{b}` of `{name}` have the same tag; give `{b}` another (`= N` or `#[wire(tag = N)]`)"
+            );
+            distinct.push(quote_spanned! {b.span()=>
+                const _: () = ::core::assert!(#ta != #tb, #msg);
+            });
+        }
+    }
+
+    let pieces: Vec<Piece> = u
+        .variants
+        .iter()
+        .enumerate()
+        .map(|(i, v)| piece(&names, v, i, &tags[i]))
+        .collect();
+    let markers = pieces.iter().map(|p| &p.marker);
+    // The runtime's variant list: tagged variants in order, the catch-all last.
+    let order: Vec<usize> = tagged
+        .iter()
+        .copied()
+        .chain((0..u.variants.len()).filter(|&i| u.variants[i].attrs.other))
+        .collect();
+    let variant_list = order
+        .iter()
+        .rev()
+        .fold(None::<TokenStream>, |rest, &i| {
+            let marker = format_ident!("__WireMsgVariant{}", i);
+            Some(match rest {
+                None => quote!(::wiremsg::__private::VLast<#marker>),
+                Some(rest) => quote!(::wiremsg::__private::VCons<#marker, #rest>),
+            })
+        })
+        .unwrap_or_default();
+
+    let view_variants = pieces.iter().map(|p| &p.view_variant);
+    let mut_variants = pieces.iter().map(|p| &p.mut_variant);
+    let patterns: Vec<&TokenStream> = pieces.iter().map(|p| &p.pattern).collect();
+    let tail_lens = pieces.iter().map(|p| &p.tail_len);
+    let checks = pieces.iter().map(|p| &p.check);
+    let writes = pieces.iter().map(|p| &p.write);
+    let decodes = pieces.iter().map(|p| &p.decode);
+    let sizes = pieces.iter().map(|p| &p.decoded_size);
+    let serializes = pieces.iter().map(|p| &p.serialize);
+    let schemas = pieces.iter().filter_map(|p| p.schema.as_ref());
+    // Each bound states the payload's kind: under a bound on `T: DecodeField<'v>`
+    // alone, the compiler no longer normalizes `T`'s view type to the view the enum
+    // holds.
+    let bounds: Vec<TokenStream> = pieces
+        .iter()
+        .filter_map(|p| p.decode_bound.as_ref())
+        .map(|ty| quote!(#ty: ::wiremsg::DecodeField<'v, Kind = ::wiremsg::__private::Msg<#ty>>))
+        .collect();
+    let items = pieces.iter().map(|p| &p.items);
+    let catch_all = match u.variants.iter().find(|v| v.attrs.other) {
+        Some(v) => {
+            let name = v.ident.to_string().trim_start_matches("r#").to_owned();
+            quote!(::wiremsg::__private::Some(::wiremsg::__private::Cow::Borrowed(#name)))
+        }
+        None => quote!(::wiremsg::__private::None),
+    };
+    let version = u.attrs.version();
+    let vis = u.vis;
+    let tag_size = &names.tag_size;
+    let view_doc = format!(
+        "Validated view of a [`{name}`] union value: the present variant, holding its \
+         payload's view (a unit variant holds nothing; the catch-all, the unknown tag and \
+         the bytes after it). Built by [`WireUnion::view`](::wiremsg::WireUnion::view) \
+         or read from a message field; `Copy`, two or three words."
+    );
+    let mut_doc = format!(
+        "Mutable view of a [`{name}`] union value: the present variant's mutable view, \
+         whose fixed-size fields can be set in place. The variant itself cannot change \
+         in place (its payload's size would): encode a new value instead."
+    );
+    let decode_doc = format!(
+        "Decodes the owned [`{name}`] (strings and byte strings borrowed from the same \
+         bytes where its fields are `&str` / `&[u8]`), with no heap budget."
+    );
+    quote! {
+        #[doc = #view_doc]
+        #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+        #vis enum #view<'v> {
+            #(#view_variants)*
+        }
+
+        #[doc = #mut_doc]
+        #[derive(::core::fmt::Debug)]
+        #vis enum #view_mut<'v> {
+            #(#mut_variants)*
+        }
+
+        #(#items)*
+
+        #[allow(non_local_definitions, non_camel_case_types, clippy::all)]
+        const _: () = {
+            #(#consts)*
+            #(#distinct)*
+            #(#markers)*
+
+            #[automatically_derived]
+            impl ::wiremsg::__private::UnionLayout for #self_static {
+                type Tag = #repr;
+                type Variants = #variant_list;
+                const NAME: &'static ::core::primitive::str = #name;
+                type View<'v> = #view<'v>;
+                type Mut<'v> = #view_mut<'v>;
+
+                ::wiremsg::__private::serde_if! {
+                    fn __serialize_view<S: ::wiremsg::__private::serde::Serializer>(
+                        view: &#view<'_>,
+                        serializer: S,
+                    ) -> ::wiremsg::__private::Result<S::Ok, S::Error> {
+                        match *view {
+                            #(#serializes)*
+                        }
+                    }
+                }
+            }
+
+            #[automatically_derived]
+            impl #impl_generics ::wiremsg::WireUnion for #ident #ty_generics {
+                const VERSION: ::core::primitive::u16 = #version;
+                const UNION_SCHEMA: &'static ::wiremsg::UnionSchema = &::wiremsg::UnionSchema {
+                    name: ::wiremsg::__private::Cow::Borrowed(#name),
+                    version: #version,
+                    tag: ::wiremsg::Node::Static(<#repr as ::wiremsg::Field>::TYPE),
+                    variants: ::wiremsg::__private::Cow::Borrowed(&[#(#schemas),*]),
+                    catch_all: #catch_all,
+                };
+                type Layout = #self_static;
+            }
+
+            #[automatically_derived]
+            impl #impl_generics ::wiremsg::Field for #ident #ty_generics {
+                type Kind = ::wiremsg::__private::UnionOf<#self_static>;
+                const TYPE: &'static ::wiremsg::TypeSchema = &::wiremsg::TypeSchema::Union(
+                    ::wiremsg::Node::Static(<#self_static as ::wiremsg::WireUnion>::UNION_SCHEMA),
+                );
+
+                #[inline]
+                fn tail_len(&self) -> ::core::primitive::usize {
+                    match self {
+                        #(#patterns => #tail_lens,)*
+                    }
+                }
+
+                #[inline]
+                fn check_value(&self) -> ::core::result::Result<(), ::wiremsg::Error> {
+                    match self {
+                        #(#patterns => #checks,)*
+                    }
+                }
+
+                #[inline]
+                fn write(&self, _: &mut [::core::primitive::u8], __wiremsg_out: &mut [::core::primitive::u8]) {
+                    let __wiremsg_at = ::core::cmp::min(#tag_size, __wiremsg_out.len());
+                    #[allow(unused_variables)]
+                    let (__wiremsg_tag, __wiremsg_payload) = __wiremsg_out.split_at_mut(__wiremsg_at);
+                    match self {
+                        #(#patterns => #writes)*
+                    }
+                }
+            }
+
+            #[automatically_derived]
+            impl #impl_generics ::wiremsg::Element for #ident #ty_generics {
+                type ListView<'v> = ::wiremsg::List<'v, #self_static>;
+
+                #[inline(always)]
+                fn list_view<'v>(list: ::wiremsg::List<'v, Self>) -> ::wiremsg::List<'v, #self_static> {
+                    list.same_union_layout()
+                }
+
+                #[inline(always)]
+                fn list_of<'v>(view: ::wiremsg::List<'v, #self_static>) -> ::wiremsg::List<'v, Self>
+                where
+                    Self: 'v,
+                {
+                    view.same_union_layout()
+                }
+            }
+
+            #[automatically_derived]
+            impl<'v> ::wiremsg::DecodeField<'v> for #self_v
+            where
+                #(#bounds,)*
+            {
+                #[inline]
+                fn decode_view(view: #view<'v>) -> Self {
+                    match view {
+                        #(#decodes)*
+                    }
+                }
+
+                #[inline]
+                fn decoded_size(view: #view<'v>) -> ::core::primitive::usize {
+                    match view {
+                        #(#sizes)*
+                    }
+                }
+            }
+
+            #[automatically_derived]
+            impl<'v> #view<'v> {
+                #[doc = #decode_doc]
+                #[inline]
+                pub fn decode(&self) -> #self_v
+                where
+                    #(#bounds,)*
+                {
+                    <#self_v as ::wiremsg::DecodeField<'v>>::decode_view(*self)
+                }
+            }
+
+            ::wiremsg::__private::serde_if! {
+                #[automatically_derived]
+                impl ::wiremsg::__private::serde::Serialize for #view<'_> {
+                    fn serialize<S: ::wiremsg::__private::serde::Serializer>(
+                        &self,
+                        serializer: S,
+                    ) -> ::wiremsg::__private::Result<S::Ok, S::Error> {
+                        <#self_static as ::wiremsg::__private::UnionLayout>::__serialize_view(self, serializer)
+                    }
+                }
+            }
+        };
+    }
+}
+
+/// `Field `a` of variant `Stop``-style docs of a variant for the view enums.
+fn variant_doc(n: &Names<'_>, v: &Variant<'_>, what: &str) -> String {
+    let mut doc = format!("Variant `{}` of [`{}`]: {what}.", v.ident, n.name);
+    if v.attrs.since() > 1 {
+        doc.push_str(&format!(" Added in version {}.", v.attrs.since()));
+    }
+    doc
+}
+
+fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
+    let Names {
+        view,
+        view_mut,
+        self_static,
+        repr,
+        tag_size,
+        name: union_name,
+        ..
+    } = n;
+    let vi = v.ident;
+    let vname = vi.to_string().trim_start_matches("r#").to_owned();
+    let index = i as u32;
+    let marker = format_ident!("__WireMsgVariant{}", i);
+    let since = v.attrs.since();
+    let write_tag = quote!(::wiremsg::Field::write(&#tag, __wiremsg_tag, &mut []););
+    let marker_impl = |payload: TokenStream,
+                       view_ty: TokenStream,
+                       mut_ty: TokenStream,
+                       wrap: TokenStream,
+                       wrap_mut: TokenStream| {
+        quote! {
+            #[doc(hidden)]
+            pub struct #marker;
+
+            #[automatically_derived]
+            impl ::wiremsg::__private::Variant<#self_static> for #marker {
+                type Payload = #payload;
+                const TAG: ::core::primitive::u64 = #tag as ::core::primitive::u64;
+                const NAME: &'static ::core::primitive::str = #vname;
+
+                // The signatures name the payload's views as the trait does, through
+                // the payload kind, so that `'v` is bound alike; they are `view_ty`
+                // and `mut_ty`.
+                #[inline(always)]
+                #[allow(unused_variables)]
+                fn wrap<'v>(
+                    tag: ::core::primitive::u64,
+                    payload: <#payload as ::wiremsg::__private::Payload>::View<'v>,
+                ) -> <#self_static as ::wiremsg::__private::UnionLayout>::View<'v> {
+                    let payload: #view_ty = payload;
+                    #wrap
+                }
+
+                #[inline(always)]
+                #[allow(unused_variables)]
+                fn wrap_mut<'v>(
+                    tag: ::core::primitive::u64,
+                    payload: <#payload as ::wiremsg::__private::Payload>::Mut<'v>,
+                ) -> <#self_static as ::wiremsg::__private::UnionLayout>::Mut<'v> {
+                    let payload: #mut_ty = payload;
+                    #wrap_mut
+                }
+            }
+        }
+    };
+    let schema = |payload: TokenStream| {
+        quote! {
+            ::wiremsg::UnionVariantSchema {
+                name: ::wiremsg::__private::Cow::Borrowed(#vname),
+                tag: #tag as ::core::primitive::u64,
+                payload: #payload,
+                since: #since,
+            }
+        }
+    };
+    let message_ref = |ty: &syn::Type, msg_name: &str| {
+        quote! {
+            ::wiremsg::__private::Some(::wiremsg::MessageRef::of(#msg_name, || {
+                <#ty as ::wiremsg::WireMsg>::SCHEMA
+            }))
+        }
+    };
+    let serialize_newtype = quote! {
+        #view::#vi(ref __wiremsg_v) => ::wiremsg::__private::serde::Serializer::serialize_newtype_variant(
+            serializer, #union_name, #index, #vname, __wiremsg_v,
+        ),
+    };
+    match &v.shape {
+        Shape::Unit | Shape::Invalid => Piece {
+            view_variant: {
+                let doc = variant_doc(n, v, "no payload");
+                quote!(#[doc = #doc] #vi,)
+            },
+            mut_variant: {
+                let doc = variant_doc(n, v, "no payload");
+                quote!(#[doc = #doc] #vi,)
+            },
+            marker: marker_impl(
+                quote!(::wiremsg::__private::Unit),
+                quote!(()),
+                quote!(()),
+                quote!(#view::#vi),
+                quote!(#view_mut::#vi),
+            ),
+            pattern: quote!(Self::#vi { .. }),
+            tail_len: quote!(#tag_size),
+            check: quote!(::core::result::Result::Ok(())),
+            write: quote!({ #write_tag }),
+            decode: quote!(#view::#vi => Self::#vi,),
+            decoded_size: quote!(#view::#vi => 0,),
+            serialize: quote! {
+                #view::#vi => ::wiremsg::__private::serde::Serializer::serialize_unit_variant(
+                    serializer, #union_name, #index, #vname,
+                ),
+            },
+            schema: Some(schema(quote!(::wiremsg::__private::None))),
+            decode_bound: None,
+            items: TokenStream::new(),
+        },
+        Shape::Newtype { ty } => {
+            let static_ty = Relifetime {
+                generics: n.u.generics,
+                to: "'static",
+            }
+            .apply(ty);
+            let v_ty = Relifetime {
+                generics: n.u.generics,
+                to: "'v",
+            }
+            .apply(ty);
+            let msg_name = crate::ast::last_name(ty).unwrap_or_default();
+            let msg_name = msg_name.trim_start_matches("r#").to_owned();
+            let view_ty = quote!(<#static_ty as ::wiremsg::WireMsg>::View<'v>);
+            let mut_ty = quote!(<#static_ty as ::wiremsg::WireMsg>::Mut<'v>);
+            let doc = variant_doc(n, v, "the view of its message");
+            let mut_doc = variant_doc(n, v, "the mutable view of its message");
+            let name_check = format!(
+                "wiremsg: the payload of variant `{vname}` of `{union_name}` must be named by its message's own name `{msg_name}` (not an alias)"
+            );
+            Piece {
+                view_variant: quote!(#[doc = #doc] #vi(#view_ty),),
+                mut_variant: quote!(#[doc = #mut_doc] #vi(#mut_ty),),
+                marker: {
+                    let m = marker_impl(
+                        quote!(::wiremsg::__private::Carries<#static_ty>),
+                        view_ty.clone(),
+                        mut_ty.clone(),
+                        quote!(#view::#vi(payload)),
+                        quote!(#view_mut::#vi(payload)),
+                    );
+                    quote_spanned! {syn::spanned::Spanned::span(ty)=>
+                        #m
+                        const _: () = ::core::assert!(
+                            ::wiremsg::__private::str_eq(
+                                ::wiremsg::__private::message_name(<#static_ty as ::wiremsg::WireMsg>::SCHEMA),
+                                #msg_name,
+                            ),
+                            #name_check
+                        );
+                    }
+                },
+                pattern: quote!(Self::#vi(__wiremsg_payload_value)),
+                tail_len: quote! {
+                    (#tag_size).saturating_add(::wiremsg::WireMsg::encoded_len(__wiremsg_payload_value))
+                },
+                check: quote! {
+                    ::wiremsg::Field::check_value(__wiremsg_payload_value)
+                        .map_err(|e| e.shift(#tag_size).in_field(#vname))
+                },
+                write: quote!({
+                    #write_tag
+                    ::wiremsg::WireMsg::__write(__wiremsg_payload_value, __wiremsg_payload);
+                }),
+                decode: quote! {
+                    #view::#vi(__wiremsg_v) => Self::#vi(<#v_ty as ::wiremsg::DecodeField<'v>>::decode_view(__wiremsg_v)),
+                },
+                decoded_size: quote! {
+                    #view::#vi(__wiremsg_v) => <#v_ty as ::wiremsg::DecodeField<'v>>::decoded_size(__wiremsg_v),
+                },
+                serialize: serialize_newtype,
+                schema: Some(schema(message_ref(&static_ty, &msg_name))),
+                decode_bound: Some(quote!(#v_ty)),
+                items: TokenStream::new(),
+            }
+        }
+        Shape::Struct(msg) => {
+            let cx = Ctx::new(msg);
+            let synth = msg.ident;
+            let synth_view = &cx.view;
+            let synth_mut = &cx.view_mut;
+            let synth_static = &cx.self_static;
+            let synth_v = &cx.self_v;
+            let bl = quote!(<#synth_static as ::wiremsg::WireMsg>::BLOCK_LENGTH);
+            let in_tail = quote!(<#synth_static as ::wiremsg::Field>::IN_TAIL);
+            let field_names: Vec<&Ident> = cx.fields.iter().map(|f| f.field.ident).collect();
+            let binds = cx.fields.iter().map(|f| {
+                let name = f.field.ident;
+                if f.reserved() {
+                    quote!(#name: _)
+                } else {
+                    quote!(#name)
+                }
+            });
+            let pattern = quote!(Self::#vi { #(#binds),* });
+            let value = |f: &FieldCtx<'_>| {
+                let name = f.field.ident;
+                if f.reserved() {
+                    let ty = &f.field.ty;
+                    f.wire_value(quote!(<#ty as ::core::default::Default>::default()))
+                } else {
+                    f.wire_value(quote!((*#name)))
+                }
+            };
+            let lens = cx.fields.iter().map(|f| {
+                let value = value(f);
+                quote!(::wiremsg::Field::tail_len(#value))
+            });
+            let field_checks = cx.fields.iter().filter(|f| !f.reserved()).map(|f| {
+                let value = value(f);
+                let offset = &f.offset;
+                let label = &f.name;
+                quote! {
+                    if let ::core::result::Result::Err(e) = ::wiremsg::Field::check_value(#value) {
+                        return ::core::result::Result::Err(
+                            e.shift(#synth_view::<'static>::#offset)
+                                .in_field(#label)
+                                .shift(#tag_size)
+                                .in_field(#vname),
+                        );
+                    }
+                }
+            });
+            let field_writes = cx.fields.iter().map(|f| {
+                let value = value(f);
+                let offset = &f.offset;
+                quote! {
+                    ::wiremsg::__private::write_field(
+                        #value, __wiremsg_block, #synth_view::<'static>::#offset,
+                        __wiremsg_tail, &mut __wiremsg_cursor, #bl,
+                    );
+                }
+            });
+            let doc = variant_doc(
+                n,
+                v,
+                &format!("the view of its fields, the anonymous message [`{synth}`]"),
+            );
+            let mut_doc = variant_doc(n, v, "the mutable view of its fields");
+            Piece {
+                view_variant: quote!(#[doc = #doc] #vi(#synth_view<'v>),),
+                mut_variant: quote!(#[doc = #mut_doc] #vi(#synth_mut<'v>),),
+                marker: marker_impl(
+                    quote!(::wiremsg::__private::Carries<#synth_static>),
+                    quote!(#synth_view<'v>),
+                    quote!(#synth_mut<'v>),
+                    quote!(#view::#vi(payload)),
+                    quote!(#view_mut::#vi(payload)),
+                ),
+                pattern,
+                tail_len: quote! {
+                    (#tag_size).saturating_add(if #in_tail {
+                        (#bl as ::core::primitive::usize) #(.saturating_add(#lens))*
+                    } else {
+                        #bl
+                    })
+                },
+                check: quote!({
+                    #(#field_checks)*
+                    ::core::result::Result::Ok(())
+                }),
+                write: quote!({
+                    #write_tag
+                    let (__wiremsg_block, __wiremsg_tail) =
+                        ::wiremsg::__private::split_message(__wiremsg_payload, #bl, #in_tail);
+                    #[allow(unused_mut)]
+                    let mut __wiremsg_cursor = 0usize;
+                    #(#field_writes)*
+                }),
+                decode: quote! {
+                    #view::#vi(__wiremsg_v) => {
+                        let #synth { #(#field_names),* } =
+                            <#synth_v as ::wiremsg::DecodeField<'v>>::decode_view(__wiremsg_v);
+                        Self::#vi { #(#field_names),* }
+                    }
+                },
+                decoded_size: quote! {
+                    #view::#vi(__wiremsg_v) => <#synth_v as ::wiremsg::DecodeField<'v>>::decoded_size(__wiremsg_v),
+                },
+                serialize: serialize_newtype,
+                schema: Some(schema(message_ref(
+                    synth_static,
+                    synth.to_string().trim_start_matches("r#"),
+                ))),
+                decode_bound: Some(quote!(#synth_v)),
+                items: synthetic_message(n, v, msg),
+            }
+        }
+        Shape::CatchAll { bytes_ty } => {
+            let bytes_v = Relifetime {
+                generics: n.u.generics,
+                to: "'v",
+            }
+            .apply(bytes_ty);
+            let doc = variant_doc(
+                n,
+                v,
+                "the catch-all: a tag no other variant has, and the payload bytes after it, kept as they are",
+            );
+            Piece {
+                view_variant: quote! {
+                    #[doc = #doc]
+                    #vi {
+                        /// The tag.
+                        tag: #repr,
+                        /// The payload bytes: the rest of the union's bytes.
+                        bytes: &'v [::core::primitive::u8],
+                    },
+                },
+                mut_variant: quote! {
+                    #[doc = #doc]
+                    #vi {
+                        /// The tag.
+                        tag: #repr,
+                        /// The payload bytes, which this reader does not check: any
+                        /// bytes written here stay valid to it.
+                        bytes: &'v mut [::core::primitive::u8],
+                    },
+                },
+                marker: marker_impl(
+                    quote!(::wiremsg::__private::Raw),
+                    quote!(&'v [::core::primitive::u8]),
+                    quote!(&'v mut [::core::primitive::u8]),
+                    quote!(#view::#vi { tag: tag as #repr, bytes: payload }),
+                    quote!(#view_mut::#vi { tag: tag as #repr, bytes: payload }),
+                ),
+                pattern: quote!(Self::#vi { tag, bytes }),
+                tail_len: quote!((#tag_size).saturating_add(::wiremsg::Field::tail_len(bytes))),
+                check: quote! {
+                    ::wiremsg::__private::UnionOf::<#self_static>::check_catch_all(*tag as ::core::primitive::u64)
+                },
+                write: quote!({
+                    ::wiremsg::Field::write(tag, __wiremsg_tag, &mut []);
+                    let __wiremsg_bytes: &[::core::primitive::u8] = &bytes[..];
+                    if let ::core::option::Option::Some(out) =
+                        __wiremsg_payload.get_mut(..__wiremsg_bytes.len())
+                    {
+                        out.copy_from_slice(__wiremsg_bytes);
+                    }
+                }),
+                decode: quote! {
+                    #view::#vi { tag, bytes } => Self::#vi {
+                        tag,
+                        bytes: <#bytes_v as ::wiremsg::DecodeField<'v>>::decode_view(bytes),
+                    },
+                },
+                decoded_size: quote! {
+                    #view::#vi { bytes, .. } => <#bytes_v as ::wiremsg::DecodeField<'v>>::decoded_size(bytes),
+                },
+                serialize: quote! {
+                    #view::#vi { tag, bytes } => {
+                        let mut out = ::wiremsg::__private::serde::Serializer::serialize_struct_variant(
+                            serializer, #union_name, #index, #vname, 2,
+                        )?;
+                        ::wiremsg::__private::serde::ser::SerializeStructVariant::serialize_field(&mut out, "tag", &tag)?;
+                        ::wiremsg::__private::serde::ser::SerializeStructVariant::serialize_field(&mut out, "bytes", bytes)?;
+                        ::wiremsg::__private::serde::ser::SerializeStructVariant::end(out)
+                    }
+                },
+                schema: None,
+                decode_bound: None,
+                items: TokenStream::new(),
+            }
+        }
+    }
+}
+
+/// The struct of a struct variant's anonymous message, and what `#[derive(WireMsg)]`
+/// gives it.
+fn synthetic_message(n: &Names<'_>, v: &Variant<'_>, msg: &crate::ast::Message<'_>) -> TokenStream {
+    let synth = msg.ident;
+    let vis = msg.vis;
+    let generics = msg.generics;
+    let doc = format!(
+        "The payload of variant [`{0}::{1}`] as a message (FORMAT.md §4.10): its fields, in \
+         order, encoded as a `#[derive(WireMsg)]` struct's. Viewed as [`{0}View::{1}`].",
+        n.name, v.ident
+    );
+    let originals: Vec<&syn::Field> = match v.fields {
+        syn::Fields::Named(named) => named.named.iter().collect(),
+        _ => Vec::new(),
+    };
+    let fields = msg.fields.iter().map(|f| {
+        let ident = f.ident;
+        let ty = &f.ty;
+        let docs: Vec<&syn::Attribute> = originals
+            .iter()
+            .find(|o| o.ident.as_ref() == Some(ident))
+            .map(|o| crate::union_ast::docs(&o.attrs).collect())
+            .unwrap_or_default();
+        let default_doc = (docs.is_empty()).then(|| {
+            let text = format!("Field `{ident}` of variant `{}`.", v.ident);
+            quote!(#[doc = #text])
+        });
+        quote! {
+            #(#docs)*
+            #default_doc
+            #vis #ident: #ty
+        }
+    });
+    let derived = super::message(msg);
+    quote! {
+        #[doc = #doc]
+        #vis struct #synth #generics {
+            #(#fields,)*
+        }
+
+        #derived
+    }
+}

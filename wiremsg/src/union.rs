@@ -1,0 +1,669 @@
+//! Tagged unions: the trait `#[derive(WireUnion)]` implements, and the union kind
+//! that validates and reads them (FORMAT.md §4.10).
+//!
+//! A union's bytes are a tag, then the payload of the variant it names: nothing for a
+//! unit variant, a message for the others. The derive describes the variants as a
+//! type-level list ([`VCons`], [`VLast`]) of markers that each name a tag and a
+//! payload kind ([`Unit`], [`Carries`] a message, or [`Raw`] bytes for the
+//! catch-all); validation and reads walk that one list, so what a read relies on is
+//! what validation checked. Generated code only wraps the payload views this module
+//! hands it into the user's view enum.
+
+use crate::field::{DecodeField, Field, Kind, ListEncoding};
+use crate::kind::UnionOf;
+use crate::message::{EnumRepr, check_budget, decode_budget};
+use crate::mode::Checked;
+use crate::mode::sealed::{INTERNAL, Internal, Place, Sealed};
+use crate::validated::{NestedKind, mut_of, validate_message, view_of};
+use crate::{Error, ErrorKind, Mode, UnionSchema, WireMsg};
+use alloc::vec::Vec;
+use core::fmt::Debug;
+
+/// A tagged union: implemented by `#[derive(WireUnion)]` (see its docs for the
+/// attributes and generated items, and FORMAT.md §4.10 for the bytes).
+///
+/// A union is a field type (it nests in the tail of a message, in an `Option`, in a
+/// list), and a value of its own: [`view`](Self::view), [`encode`](Self::encode) and
+/// [`decode`](Self::decode) work on its bytes alone (the tag, then the payload).
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::{ErrorKind, WireMsg, WireUnion};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct Limit { price: i64, qty: u32 }
+///
+/// #[derive(WireUnion, Debug, PartialEq)]
+/// #[repr(u8)]
+/// enum Instr {
+///     Market = 0,
+///     Limit(Limit) = 1,
+///     Stop { trigger: i64 } = 2,
+/// }
+///
+/// let instr = Instr::Limit(Limit { price: 1000, qty: 5 });
+/// let bytes = instr.to_bytes()?;
+/// assert_eq!(bytes, [1, 0xe8, 3, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0]); // tag 1, then `Limit`
+/// match Instr::view(&bytes)? {
+///     InstrView::Limit(limit) => assert_eq!((limit.price(), limit.qty()), (1000, 5)),
+///     other => panic!("{other:?}"),
+/// }
+/// assert_eq!(Instr::decode(&bytes)?, instr);
+///
+/// let err = Instr::view(&[7]).unwrap_err();
+/// assert_eq!(err.kind(), &ErrorKind::UnknownVariant { union_name: "Instr".into(), tag: 7 });
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+pub trait WireUnion: Field<Kind = UnionOf<Self::Layout>> + Sized {
+    /// The union's current schema version (`#[wire(version = N)]`, default 1).
+    const VERSION: u16;
+    /// The schema descriptor: the tag type, the variants with their tags and payload
+    /// messages.
+    const UNION_SCHEMA: &'static UnionSchema;
+
+    /// The layout that validation and the views read by: the type itself, with its
+    /// lifetimes set to `'static`.
+    #[doc(hidden)]
+    type Layout: UnionLayout;
+
+    /// Validates `bytes` (a tag and a payload) once and returns the view
+    /// (`{Name}View`): an enum of the variants' views.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Truncated`] without a whole tag, [`ErrorKind::UnknownVariant`] for
+    /// a tag no variant has (without a catch-all variant), and any error of the
+    /// payload's validation, its path starting with the variant's name.
+    #[inline]
+    fn view(bytes: &[u8]) -> Result<UnionView<'_, Self>, Error> {
+        validate_union::<Self::Layout, Checked>(bytes, &Checked, 0)?;
+        // SAFETY: validated just above.
+        Ok(unsafe { read_union::<Self::Layout>(bytes) })
+    }
+
+    /// Validates `bytes` like [`view`](Self::view) and returns the mutable view
+    /// (`{Name}Mut`): the present variant's mutable view.
+    ///
+    /// # Errors
+    ///
+    /// As [`view`](Self::view).
+    #[inline]
+    fn view_mut(bytes: &mut [u8]) -> Result<UnionMut<'_, Self>, Error> {
+        validate_union::<Self::Layout, Checked>(bytes, &Checked, 0)?;
+        // SAFETY: validated just above.
+        Ok(unsafe { read_union_mut::<Self::Layout>(bytes) })
+    }
+
+    /// The view over bytes known to be valid, without validating them.
+    ///
+    /// # Safety
+    ///
+    /// `Self::view(bytes)` returns `Ok`.
+    #[inline(always)]
+    unsafe fn view_unchecked(bytes: &[u8]) -> UnionView<'_, Self> {
+        // SAFETY: forwarded to the caller.
+        unsafe { read_union::<Self::Layout>(bytes) }
+    }
+
+    /// Bytes [`encode_into`](Self::encode_into) writes: the tag and the payload.
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        self.tail_len()
+    }
+
+    /// Encodes into the start of `out` without allocating; returns the bytes written.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::BufferTooSmall`] if `out` is shorter than
+    /// [`encoded_len`](Self::encoded_len), [`ErrorKind::TooLarge`] past `u32::MAX`
+    /// bytes, [`ErrorKind::CatchAllKnownTag`] for a catch-all variant that holds a
+    /// known tag, and the payload's own refusals (a list over its `max_len`, a null
+    /// sentinel as a value): nothing is written.
+    #[inline]
+    fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
+        let len = checked_len(self)?;
+        let available = out.len();
+        let Some(out) = out.get_mut(..len) else {
+            return Err(Error::new(
+                ErrorKind::BufferTooSmall {
+                    needed: len,
+                    available,
+                },
+                0,
+            ));
+        };
+        self.write(&mut [], out);
+        Ok(len)
+    }
+
+    /// Appends the encoding to `out`; returns the bytes appended.
+    ///
+    /// # Errors
+    ///
+    /// As [`encode_into`](Self::encode_into), except `BufferTooSmall`.
+    #[inline]
+    fn encode(&self, out: &mut Vec<u8>) -> Result<usize, Error> {
+        let len = checked_len(self)?;
+        let start = out.len();
+        out.resize(start + len, 0);
+        self.write(&mut [], &mut out[start..]);
+        Ok(len)
+    }
+
+    /// The encoding in a new `Vec`.
+    ///
+    /// # Errors
+    ///
+    /// As [`encode`](Self::encode).
+    fn to_bytes(&self) -> Result<Vec<u8>, Error> {
+        let mut out = Vec::new();
+        self.encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Decodes `bytes` to the owned value, allocating at most
+    /// [`decode_budget`]`(bytes.len())` bytes on the heap (as
+    /// [`WireMsg::decode`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`view`](Self::view), and [`ErrorKind::DecodeBudgetExceeded`] (nothing is
+    /// allocated).
+    #[inline]
+    fn decode<'v>(bytes: &'v [u8]) -> Result<Self, Error>
+    where
+        Self: DecodeField<'v, Kind = UnionOf<Self::Layout>>,
+    {
+        let view = Self::view(bytes)?;
+        check_budget(Self::decoded_size(view), decode_budget(bytes.len()))?;
+        Ok(Self::decode_view(view))
+    }
+}
+
+/// The encoded length of `value`, after its own checks (`check_value`); `TooLarge`
+/// past `u32::MAX` bytes (FORMAT.md §1).
+fn checked_len<U: WireUnion>(value: &U) -> Result<usize, Error> {
+    value.check_value()?;
+    let len = value.encoded_len();
+    if len > u32::MAX as usize || len == usize::MAX {
+        return Err(Error::new(ErrorKind::TooLarge { len }, 0));
+    }
+    Ok(len)
+}
+
+/// The view of union `U`: `{Name}View<'v>`.
+pub type UnionView<'v, U> = <<U as WireUnion>::Layout as UnionLayout>::View<'v>;
+
+/// The mutable view of union `U`: `{Name}Mut<'v>`.
+pub type UnionMut<'v, U> = <<U as WireUnion>::Layout as UnionLayout>::Mut<'v>;
+
+/// The layout of a union type: implemented by `#[derive(WireUnion)]` on the type with
+/// its lifetimes set to `'static`.
+#[doc(hidden)]
+pub trait UnionLayout: Sized + 'static {
+    /// The tag's integer type (`u8`, `u16`, `u32`, `u64`).
+    type Tag: EnumRepr;
+    /// The variants, as [`VCons`] and [`VLast`] of variant markers (the catch-all, if
+    /// any, last).
+    type Variants: VariantList<Self>;
+    /// The union's name, for errors.
+    const NAME: &'static str;
+    /// The view enum.
+    type View<'v>: Copy + Debug + PartialEq;
+    /// The mutable view enum.
+    type Mut<'v>: Debug;
+
+    /// Serializes a view as serde's externally tagged enums are (feature `serde`).
+    #[cfg(feature = "serde")]
+    fn __serialize_view<S: serde::Serializer>(
+        view: &Self::View<'_>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error>;
+}
+
+/// One variant of union `L`: its tag, its payload kind, and how its payload's view
+/// becomes the union's view. Implemented by `#[derive(WireUnion)]` on a marker type
+/// per variant.
+#[doc(hidden)]
+pub trait Variant<L: UnionLayout>: 'static {
+    /// What follows the tag.
+    type Payload: Payload;
+    /// The tag (ignored for the catch-all, whose payload is [`Raw`]).
+    const TAG: u64;
+    /// The variant's name, for error paths.
+    const NAME: &'static str;
+    /// The union's view of this variant, from the payload's view.
+    fn wrap<'v>(tag: u64, payload: <Self::Payload as Payload>::View<'v>) -> L::View<'v>;
+    /// The union's mutable view of this variant, from the payload's mutable view.
+    fn wrap_mut<'v>(tag: u64, payload: <Self::Payload as Payload>::Mut<'v>) -> L::Mut<'v>;
+}
+
+/// What a variant carries after the tag (sealed: [`Unit`], [`Carries`], [`Raw`]).
+#[doc(hidden)]
+pub trait Payload: Sealed {
+    /// What a read returns.
+    type View<'v>: Copy;
+    /// What a mutable read returns.
+    type Mut<'v>;
+    /// True for the catch-all: it takes any tag.
+    const CATCH_ALL: bool;
+
+    /// Validates the payload bytes (the union's region after the tag); errors carry
+    /// offsets relative to the payload.
+    #[doc(hidden)]
+    fn validate<M: Mode>(_: Internal, bytes: &[u8], mode: &M, depth: u32) -> Result<(), Error>;
+
+    /// Reads the payload.
+    ///
+    /// # Safety
+    ///
+    /// [`validate`](Self::validate) accepted exactly these bytes.
+    #[doc(hidden)]
+    unsafe fn read<'v>(_: Internal, bytes: &'v [u8]) -> Self::View<'v>;
+
+    /// Reads the payload mutably.
+    ///
+    /// # Safety
+    ///
+    /// As [`read`](Self::read).
+    #[doc(hidden)]
+    unsafe fn read_mut<'v>(_: Internal, bytes: &'v mut [u8]) -> Self::Mut<'v>;
+}
+
+/// The payload of a unit variant: nothing (bytes after the tag are ignored).
+#[derive(Debug)]
+pub struct Unit;
+
+/// The payload of a variant that carries message `M`: `M`'s encoding.
+#[derive(Debug)]
+pub struct Carries<M>(crate::kind::Invariant<M>);
+
+/// The payload of the catch-all variant: the bytes after the tag, whatever they are.
+#[derive(Debug)]
+pub struct Raw;
+
+impl Sealed for Unit {}
+impl<M> Sealed for Carries<M> {}
+impl Sealed for Raw {}
+
+impl Payload for Unit {
+    type View<'v> = ();
+    type Mut<'v> = ();
+    const CATCH_ALL: bool = false;
+
+    #[inline(always)]
+    fn validate<M: Mode>(_: Internal, _: &[u8], _: &M, _: u32) -> Result<(), Error> {
+        Ok(())
+    }
+
+    #[inline(always)]
+    unsafe fn read(_: Internal, _: &[u8]) {}
+
+    #[inline(always)]
+    unsafe fn read_mut(_: Internal, _: &mut [u8]) {}
+}
+
+impl<M: WireMsg> Payload for Carries<M> {
+    type View<'v> = M::View<'v>;
+    type Mut<'v> = M::Mut<'v>;
+    const CATCH_ALL: bool = false;
+
+    #[inline]
+    fn validate<Mo: Mode>(_: Internal, bytes: &[u8], mode: &Mo, depth: u32) -> Result<(), Error> {
+        validate_message::<M::Layout, Mo>(bytes, mode, depth)
+    }
+
+    #[inline(always)]
+    unsafe fn read<'v>(_: Internal, bytes: &'v [u8]) -> M::View<'v> {
+        // SAFETY: the caller promises these bytes passed validation as a message of
+        // `M::Layout` (`validate` above).
+        unsafe { view_of::<M>(bytes) }
+    }
+
+    #[inline(always)]
+    unsafe fn read_mut<'v>(_: Internal, bytes: &'v mut [u8]) -> M::Mut<'v> {
+        // SAFETY: as in `read`.
+        unsafe { mut_of::<M>(bytes) }
+    }
+}
+
+impl Payload for Raw {
+    type View<'v> = &'v [u8];
+    type Mut<'v> = &'v mut [u8];
+    const CATCH_ALL: bool = true;
+
+    #[inline(always)]
+    fn validate<M: Mode>(_: Internal, _: &[u8], _: &M, _: u32) -> Result<(), Error> {
+        Ok(())
+    }
+
+    #[inline(always)]
+    unsafe fn read(_: Internal, bytes: &[u8]) -> &[u8] {
+        bytes
+    }
+
+    #[inline(always)]
+    unsafe fn read_mut(_: Internal, bytes: &mut [u8]) -> &mut [u8] {
+        bytes
+    }
+}
+
+/// Variant `V`, then the variants of `R`.
+#[derive(Debug)]
+pub struct VCons<V, R>(crate::kind::Invariant<(V, R)>);
+
+/// Variant `V`, the last: a read that reaches it takes it without comparing its tag
+/// (validation proved that one variant takes the tag, and no earlier one did).
+#[derive(Debug)]
+pub struct VLast<V>(crate::kind::Invariant<V>);
+
+impl<V, R> Sealed for VCons<V, R> {}
+impl<V> Sealed for VLast<V> {}
+
+/// A type-level list of the variants of union `L` (sealed: [`VCons`], [`VLast`]).
+///
+/// A variant takes a tag if it is the catch-all or has that tag; the first that
+/// takes it is the one validated and read. Both walk the same list in the same
+/// order, so the read's unconditional last step is the variant validation chose.
+#[doc(hidden)]
+pub trait VariantList<L: UnionLayout>: Sealed {
+    /// Validates `payload` as the variant that takes `tag`; `None` if none does.
+    #[doc(hidden)]
+    fn validate<M: Mode>(
+        _: Internal,
+        tag: u64,
+        payload: &[u8],
+        mode: &M,
+        depth: u32,
+    ) -> Option<Result<(), Error>>;
+
+    /// The view of the variant that takes `tag`.
+    ///
+    /// # Safety
+    ///
+    /// [`validate`](Self::validate) returned `Some(Ok(()))` for this tag and payload.
+    #[doc(hidden)]
+    unsafe fn read<'v>(_: Internal, tag: u64, payload: &'v [u8]) -> L::View<'v>;
+
+    /// The mutable view of the variant that takes `tag`.
+    ///
+    /// # Safety
+    ///
+    /// As [`read`](Self::read).
+    #[doc(hidden)]
+    unsafe fn read_mut<'v>(_: Internal, tag: u64, payload: &'v mut [u8]) -> L::Mut<'v>;
+
+    /// True if a variant other than the catch-all has `tag`.
+    #[doc(hidden)]
+    fn knows(tag: u64) -> bool;
+}
+
+/// True if variant `V` takes `tag`.
+#[inline(always)]
+fn takes<L: UnionLayout, V: Variant<L>>(tag: u64) -> bool {
+    <V::Payload as Payload>::CATCH_ALL || tag == V::TAG
+}
+
+/// Validates the payload as variant `V`'s; errors name the variant.
+#[inline(always)]
+fn validate_variant<L: UnionLayout, V: Variant<L>, M: Mode>(
+    payload: &[u8],
+    mode: &M,
+    depth: u32,
+) -> Result<(), Error> {
+    <V::Payload as Payload>::validate(INTERNAL, payload, mode, depth)
+        .map_err(|e| e.in_field(V::NAME))
+}
+
+impl<L: UnionLayout, V: Variant<L>, R: VariantList<L>> VariantList<L> for VCons<V, R> {
+    #[inline(always)]
+    fn validate<M: Mode>(
+        i: Internal,
+        tag: u64,
+        payload: &[u8],
+        mode: &M,
+        depth: u32,
+    ) -> Option<Result<(), Error>> {
+        if takes::<L, V>(tag) {
+            Some(validate_variant::<L, V, M>(payload, mode, depth))
+        } else {
+            R::validate(i, tag, payload, mode, depth)
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn read<'v>(i: Internal, tag: u64, payload: &'v [u8]) -> L::View<'v> {
+        if takes::<L, V>(tag) {
+            // SAFETY: validation took this variant for this tag (the first that
+            // takes it) and validated the payload as its.
+            V::wrap(tag, unsafe { <V::Payload as Payload>::read(i, payload) })
+        } else {
+            // SAFETY: validation took a later variant: forwarded.
+            unsafe { R::read(i, tag, payload) }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn read_mut<'v>(i: Internal, tag: u64, payload: &'v mut [u8]) -> L::Mut<'v> {
+        if takes::<L, V>(tag) {
+            // SAFETY: as in `read`.
+            V::wrap_mut(tag, unsafe {
+                <V::Payload as Payload>::read_mut(i, payload)
+            })
+        } else {
+            // SAFETY: as in `read`.
+            unsafe { R::read_mut(i, tag, payload) }
+        }
+    }
+
+    #[inline(always)]
+    fn knows(tag: u64) -> bool {
+        (!<V::Payload as Payload>::CATCH_ALL && tag == V::TAG) || R::knows(tag)
+    }
+}
+
+impl<L: UnionLayout, V: Variant<L>> VariantList<L> for VLast<V> {
+    #[inline(always)]
+    fn validate<M: Mode>(
+        _: Internal,
+        tag: u64,
+        payload: &[u8],
+        mode: &M,
+        depth: u32,
+    ) -> Option<Result<(), Error>> {
+        takes::<L, V>(tag).then(|| validate_variant::<L, V, M>(payload, mode, depth))
+    }
+
+    #[inline(always)]
+    unsafe fn read<'v>(i: Internal, tag: u64, payload: &'v [u8]) -> L::View<'v> {
+        // SAFETY: no earlier variant took the tag, and validation found one that did:
+        // this one, which validated the payload as its.
+        V::wrap(tag, unsafe { <V::Payload as Payload>::read(i, payload) })
+    }
+
+    #[inline(always)]
+    unsafe fn read_mut<'v>(i: Internal, tag: u64, payload: &'v mut [u8]) -> L::Mut<'v> {
+        // SAFETY: as in `read`.
+        V::wrap_mut(tag, unsafe {
+            <V::Payload as Payload>::read_mut(i, payload)
+        })
+    }
+
+    #[inline(always)]
+    fn knows(tag: u64) -> bool {
+        !<V::Payload as Payload>::CATCH_ALL && tag == V::TAG
+    }
+}
+
+/// Bytes of the tag of union `L`.
+#[inline(always)]
+const fn tag_size<L: UnionLayout>() -> usize {
+    <<L::Tag as Field>::Kind as Kind>::BLOCK_SIZE
+}
+
+/// Validates `bytes` as one value of union `L`: the tag, then the payload of the
+/// variant that takes it, one nesting level deeper (FORMAT.md §4.10). Offsets are
+/// relative to `bytes`.
+#[inline]
+pub(crate) fn validate_union<L: UnionLayout, M: Mode>(
+    bytes: &[u8],
+    mode: &M,
+    depth: u32,
+) -> Result<(), Error> {
+    let size = tag_size::<L>();
+    let Some(payload) = bytes.get(size..) else {
+        return Err(Error::new(
+            ErrorKind::Truncated {
+                needed: size,
+                available: bytes.len(),
+            },
+            0,
+        ));
+    };
+    let tag: u64 = L::Tag::read(bytes).into();
+    match L::Variants::validate(INTERNAL, tag, payload, mode, depth + 1) {
+        Some(result) => result.map_err(|e| e.shift(size)),
+        None => Err(Error::new(
+            ErrorKind::UnknownVariant {
+                union_name: alloc::borrow::Cow::Borrowed(L::NAME),
+                tag,
+            },
+            0,
+        )),
+    }
+}
+
+/// The view of the union value `bytes`.
+///
+/// # Safety
+///
+/// [`validate_union`] accepted exactly these bytes for `L`.
+#[inline(always)]
+pub(crate) unsafe fn read_union<L: UnionLayout>(bytes: &[u8]) -> L::View<'_> {
+    let size = tag_size::<L>();
+    // SAFETY: validation proved the tag inside the bytes; the rest is the payload it
+    // validated for this tag.
+    unsafe {
+        let payload = crate::validated::range(bytes, size, bytes.len());
+        L::Variants::read(INTERNAL, L::Tag::read(bytes).into(), payload)
+    }
+}
+
+/// The mutable view of the union value `bytes`.
+///
+/// # Safety
+///
+/// As [`read_union`].
+#[inline(always)]
+pub(crate) unsafe fn read_union_mut<L: UnionLayout>(bytes: &mut [u8]) -> L::Mut<'_> {
+    let size = tag_size::<L>();
+    let tag: u64 = L::Tag::read(bytes).into();
+    let len = bytes.len();
+    // SAFETY: as in `read_union`.
+    unsafe {
+        let payload = crate::validated::range_mut(bytes, size, len);
+        L::Variants::read_mut(INTERNAL, tag, payload)
+    }
+}
+
+impl<L: UnionLayout> Sealed for UnionOf<L> {}
+
+/// A tag and the variant's payload, in the tail (FORMAT.md §4.10).
+impl<L: UnionLayout> Kind for UnionOf<L> {
+    const BLOCK_SIZE: usize = 4;
+    const IN_TAIL: bool = true;
+    const CHECKS: bool = true;
+    const EVOLVES: bool = false;
+    const LIST_ENCODING: ListEncoding = ListEncoding::Table;
+    const MIN_ELEMENT_SIZE: usize = 4;
+    type View<'v> = L::View<'v>;
+
+    #[inline]
+    fn validate<M: Mode>(_: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error> {
+        validate_union::<L, M>(place.region, mode, depth).map_err(|e| e.shift(place.region_at))
+    }
+
+    #[cfg(feature = "serde")]
+    fn serialize_view<'v, S: serde::Serializer>(
+        _: Internal,
+        view: L::View<'v>,
+        s: S,
+    ) -> Result<S::Ok, S::Error>
+    where
+        Self: 'v,
+    {
+        L::__serialize_view(&view, s)
+    }
+
+    #[inline(always)]
+    unsafe fn read<'v>(_: Internal, _: &'v [u8], region: &'v [u8]) -> L::View<'v> {
+        // SAFETY: the caller promises `region` was validated as this union.
+        unsafe { read_union::<L>(region) }
+    }
+
+    #[inline]
+    fn view_eq<'v>(_: Internal, a: L::View<'v>, b: L::View<'v>) -> bool
+    where
+        Self: 'v,
+    {
+        a == b
+    }
+}
+
+/// A union field's mutable view is the union's own: the present variant's.
+impl<L: UnionLayout> NestedKind for UnionOf<L> {
+    type Mut<'m> = L::Mut<'m>;
+
+    #[inline(always)]
+    unsafe fn read_mut(_: Internal, bytes: &mut [u8]) -> L::Mut<'_> {
+        // SAFETY: forwarded to the caller.
+        unsafe { read_union_mut::<L>(bytes) }
+    }
+}
+
+/// Hidden helpers of the generated code.
+impl<L: UnionLayout> UnionOf<L> {
+    /// `CatchAllKnownTag` if a catch-all value holds `tag`, which a variant has.
+    ///
+    /// # Errors
+    ///
+    /// As described.
+    #[doc(hidden)]
+    #[inline]
+    pub fn check_catch_all(tag: u64) -> Result<(), Error> {
+        if L::Variants::knows(tag) {
+            return Err(Error::new(
+                ErrorKind::CatchAllKnownTag {
+                    union_name: alloc::borrow::Cow::Borrowed(L::NAME),
+                    tag,
+                },
+                0,
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The element type of a list of union `U`, whatever `U`'s lifetimes: its `'static`
+/// layout, which validates and reads it.
+impl<'v, U: WireUnion> crate::List<'v, U> {
+    /// The same list as a list of `V`, a union with the same layout (`U` with other
+    /// lifetimes).
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn same_union_layout<V>(self) -> crate::List<'v, V>
+    where
+        U: crate::Element,
+        V: WireUnion<Layout = U::Layout> + crate::Element,
+    {
+        // SAFETY: a union's kind is `UnionOf<Self::Layout>`, which validates and reads
+        // by its layout alone: `U` and `V` have the same one.
+        unsafe { self.retype() }
+    }
+}
+
+/// The mutable view of a union or message field of type `F`, as the generated
+/// `<field>_mut()` returns it.
+pub type NestedMut<'m, F> = <<F as Field>::Kind as NestedKind>::Mut<'m>;

@@ -1,0 +1,13 @@
+use wiremsg::WireUnion;
+
+#[derive(WireUnion)]
+#[repr(u8)]
+enum Instr {
+    Market = 0,
+    #[wire(other)]
+    Other { tag: u8, bytes: Vec<u8> },
+    #[wire(other)]
+    Unknown { tag: u8, bytes: Vec<u8> },
+}
+
+fn main() {}
