@@ -14,6 +14,7 @@ Examples:
   wiremsg cat --schema order.wms capture.frames  # one line per frame
   wiremsg cat capture.frames                     # a stream with schema frames describes itself
   wiremsg json --schema order.wms --frames capture.frames
+  wiremsg dump --frames capture.frames           # annotated hex of every frame
   wiremsg compat v1.wms v2.wms                   # exit status 1 on a breaking change
 
 Exit status: 0 success; 1 bad data (a message fails validation, a stream is cut) or a
@@ -68,7 +69,7 @@ pub(crate) enum Command {
 /// Where one message (or a file of frames) comes from and how to read it.
 #[derive(Debug, clap::Args)]
 pub(crate) struct MessageArgs {
-    /// The schema file. `json --frames` can do without it when the stream carries
+    /// The schema file. With `--frames` it can be left out when the stream carries
     /// schema frames (FORMAT.md §12); with it, it is used for the types it has.
     #[arg(long, short)]
     pub(crate) schema: Option<PathBuf>,

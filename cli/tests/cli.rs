@@ -407,3 +407,51 @@ fn a_bad_schema_frame_is_reported_and_the_stream_goes_on() {
     assert!(text.contains("header: template id      65535"), "{text}");
     assert!(text.contains("\"Ping\""), "{text}");
 }
+
+#[test]
+fn dump_frames_reads_a_self_describing_stream_without_a_schema_file() {
+    let dir = scratch("dump-frames");
+    let f2 = write(&dir, "f2.frames", &golden("F2"));
+    let out = wiremsg(&[&"dump", &"--frames", &f2]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("frame 0 at byte 0: schema frame, length 117"),
+        "{text}"
+    );
+    assert!(text.contains("frame 1 at byte 121: length 12"), "{text}");
+    assert!(
+        text.contains(
+            "     8  09 00 00 00                                       seq                      9"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_stream_whose_only_schema_frame_is_bad_is_bad_data_not_a_missing_schema() {
+    let dir = scratch("only-schema-frame-bad");
+    let f2 = golden("F2");
+    let mut bytes = f2.clone();
+    bytes[4 + 60] ^= 0xff; // inside the schema frame: S1's message table
+    let input = write(&dir, "bad.frames", &bytes);
+    for args in [
+        vec!["cat"],
+        vec!["json", "--frames"],
+        vec!["dump", "--frames"],
+    ] {
+        let mut all: Vec<&dyn AsRef<std::ffi::OsStr>> = args
+            .iter()
+            .map(|a| a as &dyn AsRef<std::ffi::OsStr>)
+            .collect();
+        all.push(&input);
+        let out = wiremsg(&all);
+        let text = format!("{}{}", stdout(&out), stderr(&out));
+        assert_eq!(code(&out), 1, "{args:?}: {text}");
+        assert!(!text.contains("no schema:"), "{args:?}: {text}");
+        assert!(
+            text.contains("no schema frame describes template id 1 (schema 0) at byte 127"),
+            "{args:?}: {text}"
+        );
+    }
+}

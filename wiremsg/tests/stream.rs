@@ -637,3 +637,99 @@ fn writers_without_schema_frames_write_the_bytes_they_always_did() {
     described.write(&Feed::Order(order(1))).unwrap();
     assert_eq!(described.into_inner()[skip..], plain[..]);
 }
+
+#[derive(wiremsg::WireEnum, Debug, Clone, Copy, PartialEq)]
+#[repr(u32)]
+enum Code {
+    A = 1,
+}
+
+#[derive(WireMsg, Debug)]
+#[wire(template_id = 9)]
+struct Coded {
+    code: Code,
+}
+
+/// The schema set of `Coded`, its enum given `variants` variants (`V0` = 0, ...) and
+/// its one field repeated `fields` times (`f0`, `f1`, ...), all of that one enum: a
+/// hostile schema frame's set, small on the wire (the enum is encoded once).
+fn big_enum_set(fields: usize, variants: usize) -> SchemaSet {
+    use std::borrow::Cow;
+    use wiremsg::{EnumSchema, Node, TypeSchema, VariantSchema};
+    let mut message = SchemaSet::of::<Coded>().unwrap().messages()[0].clone();
+    let field = message.fields[0].clone();
+    let TypeSchema::Enum(e) = &*field.ty else {
+        panic!("an enum field")
+    };
+    let mut e: EnumSchema = (**e).clone();
+    e.variants = (0..variants)
+        .map(|i| VariantSchema {
+            name: format!("V{i}").into(),
+            value: i as u64,
+        })
+        .collect::<Vec<_>>()
+        .into();
+    let ty = TypeSchema::Enum(Node::Owned(Box::new(e)));
+    let fields: Vec<_> = (0..fields)
+        .map(|i| {
+            let mut f = field.clone();
+            f.name = format!("f{i}").into();
+            f.offset = 4 * i;
+            f.ty = Node::Owned(Box::new(ty.clone()));
+            f
+        })
+        .collect();
+    message.block_length = 4 * fields.len();
+    message.min_block_length = message.block_length;
+    message.fields = Cow::Owned(fields);
+    SchemaSet::from_messages([message]).unwrap()
+}
+
+#[test]
+fn a_schema_frame_with_a_huge_enum_costs_n_log_n_not_n_squared() {
+    // 30,000 variants: 700 KB on the wire, under the 1 MiB frame limit. Checking the
+    // enum's names and values by scanning the variants before each one took 4.5e8
+    // comparisons when the frame was read, and again for every message viewed with it.
+    let set = big_enum_set(1, 30_000);
+    let start = std::time::Instant::now();
+    let mut writer = FrameWriter::new(Vec::new());
+    writer.write_schema(&set).unwrap();
+    for i in 0..50u32 {
+        writer
+            .write_with(|out| {
+                out.extend_from_slice(&[4, 0, 9, 0, 0, 0, 1, 0]);
+                out.extend_from_slice(&(i % 30_000).to_le_bytes());
+                Ok(12)
+            })
+            .unwrap();
+    }
+    let stream = writer.into_inner();
+    let mut registry = SchemaRegistry::new();
+    let mut reader = FrameReader::new(&stream[..]);
+    let mut last = String::new();
+    while let Some(frame) = reader.next_any_frame().unwrap() {
+        if let StreamFrame::Message(_, view) = registry.read(frame).unwrap() {
+            last = view.to_string();
+        }
+    }
+    assert_eq!(last, "Coded { f0: V49 }");
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(30),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+#[ignore = "memory amplification: the canonical decoder builds a full copy of an enum (every variant) for each field that names it, and each copy is checked again, so a 100 KB schema frame of 2,000 u32 fields of one 2,000-variant enum decodes to 4 million variants (hundreds of MB; a 1 MiB frame reaches tens of GB) and takes seconds; the registry's 16 MiB limit counts encoded bytes, not these. Fix: share decoded types (an Arc variant of Node, a cache per type index in the decoder) and check each enum once"]
+fn a_schema_frame_whose_enum_many_fields_share_decodes_in_proportion_to_its_bytes() {
+    let bytes = big_enum_set(2_000, 2_000).to_bytes().unwrap();
+    assert!(bytes.len() < 120_000, "{}", bytes.len());
+    let start = std::time::Instant::now();
+    read_schema_frame(&bytes).unwrap();
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+}

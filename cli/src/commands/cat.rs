@@ -23,9 +23,11 @@ pub(crate) fn run(
     let mut schemas = registry(schema)?;
     // `--schema`, apart: a schema frame's line says where it differs.
     let given = schemas.given().cloned();
+    let mut saw_schema_frame = false;
     let (summary, broken) = frames::for_each(input, |index, offset, frame| {
         let at = |e: wiremsg::Error| e.shift(offset as usize + 4);
         if is_schema_frame(frame) {
+            saw_schema_frame = true;
             return match schemas.learn(frame) {
                 Ok(set) => {
                     let line = schema_line(set, given.as_ref());
@@ -38,7 +40,9 @@ pub(crate) fn run(
                 }
             };
         }
-        if schemas.is_empty() {
+        // A stream whose schema frames were all bad is bad data, not a missing schema:
+        // its messages are errors of their frames (UndescribedTemplate).
+        if schemas.is_empty() && !saw_schema_frame {
             return Err(no_schema(input));
         }
         match schemas.view(frame) {

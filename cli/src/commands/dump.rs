@@ -4,36 +4,89 @@
 use super::message::type_name;
 use crate::cli::MessageArgs;
 use crate::frames;
-use crate::input::{Fatal, read_input, required_schema};
+use crate::input::{Fatal, no_schema, read_input, registry, required_schema};
 use std::io::Write;
 use std::process::ExitCode;
-use wiremsg::SchemaSet;
 use wiremsg::dynamic::{self, Annotation};
+use wiremsg::frame::is_schema_frame;
+use wiremsg::{MessageHeader, SchemaSet};
 
 pub(crate) fn run(out: &mut dyn Write, args: &MessageArgs) -> Result<ExitCode, Fatal> {
-    let set = required_schema(args.schema.as_deref(), "dump")?;
     if args.frames {
-        let (summary, broken) = frames::for_each(&args.input, |index, offset, frame| {
-            let start = offset + 4;
-            writeln!(
-                out,
-                "frame {index} at byte {offset}: length {} (offsets below from byte {start})",
-                frame.len()
-            )?;
-            let annotation = annotate(&set, args, frame)?;
-            write!(out, "{annotation}")?;
-            Ok(annotation.error().is_none())
-        })?;
-        if let Some(e) = &broken {
-            writeln!(out, "error: the stream breaks: {e}")?;
-        }
-        eprintln!("wiremsg: {}", summary.line());
-        return Ok(status(summary.bad == 0 && broken.is_none()));
+        return frames(out, args);
     }
+    let set = required_schema(args.schema.as_deref(), "dump")?;
     let bytes = read_input(&args.input)?;
     let annotation = annotate(&set, args, &bytes)?;
     write!(out, "{annotation}")?;
     Ok(status(annotation.error().is_none()))
+}
+
+/// `--frames`: every frame annotated; a schema frame (FORMAT.md §12) as the schema
+/// message it is, and learned; a message frame with `--schema` for the types it has
+/// and with the stream's schema frames for the others (`--type` reads every message
+/// frame as that type of `--schema`).
+fn frames(out: &mut dyn Write, args: &MessageArgs) -> Result<ExitCode, Fatal> {
+    let mut schemas = registry(args.schema.as_deref())?;
+    if args.type_name.is_some() && schemas.given().is_none() {
+        return Err("--type needs --schema FILE".into());
+    }
+    let canonical = dynamic::canonical_schema();
+    let mut saw_schema_frame = false;
+    let (summary, broken) = frames::for_each(&args.input, |index, offset, frame| {
+        let start = offset + 4;
+        let at = |e: wiremsg::Error| e.shift(start as usize);
+        if is_schema_frame(frame) {
+            saw_schema_frame = true;
+            writeln!(
+                out,
+                "frame {index} at byte {offset}: schema frame, length {} (offsets below from byte {start})",
+                frame.len()
+            )?;
+            let annotation = dynamic::annotate_with_header(&canonical, frame);
+            write!(out, "{annotation}")?;
+            if annotation.error().is_some() {
+                return Ok(false);
+            }
+            return match schemas.learn(frame) {
+                Ok(_) => Ok(true),
+                Err(e) => {
+                    writeln!(out, "error: bad schema frame: {}", at(e))?;
+                    Ok(false)
+                }
+            };
+        }
+        if schemas.is_empty() && !saw_schema_frame {
+            return Err(no_schema(&args.input));
+        }
+        writeln!(
+            out,
+            "frame {index} at byte {offset}: length {} (offsets below from byte {start})",
+            frame.len()
+        )?;
+        let set = match (schemas.given(), &args.type_name) {
+            (Some(given), Some(_)) => Some(given),
+            _ => MessageHeader::read(frame)
+                .ok()
+                .and_then(|h| schemas.schema_for(h.schema_id, h.template_id))
+                .or(schemas.given()),
+        };
+        let Some(set) = set else {
+            // No schema has the type: the error of the registry's view says so.
+            let e = schemas.view(frame).err();
+            let e = e.map_or_else(String::new, |e| at(e).to_string());
+            writeln!(out, "error: {e}")?;
+            return Ok(false);
+        };
+        let annotation = annotate(set, args, frame)?;
+        write!(out, "{annotation}")?;
+        Ok(annotation.error().is_none())
+    })?;
+    if let Some(e) = &broken {
+        writeln!(out, "error: the stream breaks: {e}")?;
+    }
+    eprintln!("wiremsg: {}", summary.line());
+    Ok(status(summary.bad == 0 && broken.is_none()))
 }
 
 /// The annotation of `bytes`: by its header's template id, or as `--type`.
@@ -42,13 +95,6 @@ fn annotate<'b>(
     args: &MessageArgs,
     bytes: &'b [u8],
 ) -> Result<Annotation<'b>, Fatal> {
-    if args.frames && wiremsg::frame::is_schema_frame(bytes) {
-        // A schema frame (FORMAT.md §12): the schema message, by its own schema.
-        return Ok(dynamic::annotate_with_header(
-            &dynamic::canonical_schema(),
-            bytes,
-        ));
-    }
     Ok(match (&args.type_name, args.header || args.frames) {
         (None, true) => dynamic::annotate_with_header(set, bytes),
         (_, with_header) => dynamic::annotate(set, type_name(set, args)?, bytes, with_header),

@@ -41,6 +41,7 @@ fn frames(out: &mut dyn Write, args: &MessageArgs) -> Result<ExitCode, Fatal> {
     if args.type_name.is_some() && schemas.given().is_none() {
         return Err("--type needs --schema FILE".into());
     }
+    let mut saw_schema_frame = false;
     let (summary, broken) = frames::for_each(&args.input, |index, offset, frame| {
         let report = |e: Error| {
             let e = e.shift(offset as usize + 4);
@@ -48,12 +49,15 @@ fn frames(out: &mut dyn Write, args: &MessageArgs) -> Result<ExitCode, Fatal> {
             Ok(false)
         };
         if is_schema_frame(frame) {
+            saw_schema_frame = true;
             return match schemas.learn(frame) {
                 Ok(_) => Ok(true),
                 Err(e) => report(e),
             };
         }
-        if schemas.is_empty() {
+        // A stream whose schema frames were all bad is bad data, not a missing schema:
+        // its messages are errors of their frames (UndescribedTemplate).
+        if schemas.is_empty() && !saw_schema_frame {
             return Err(no_schema(&args.input));
         }
         match message(&schemas, args, frame)? {

@@ -166,10 +166,13 @@ impl SchemaSet {
                 }
             }
         }
-        for (i, message) in set.messages.iter().enumerate() {
+        // The pairs of ids seen: a set, so that many thousands of messages (a hostile
+        // schema frame) cost n log n, not n².
+        let mut pairs = alloc::collections::BTreeSet::new();
+        for message in set.messages.iter() {
             super::shape::check(&set, message)?;
             let ids = |m: &MessageSchema| m.template_id.map(|t| (m.schema_id, t));
-            if ids(message).is_some() && set.messages[..i].iter().any(|m| ids(m) == ids(message)) {
+            if ids(message).is_some_and(|pair| !pairs.insert(pair)) {
                 return Err(
                     invalid("two messages have the same template id and schema id")
                         .in_field_named(&message.name),

@@ -6,6 +6,7 @@
 
 use crate::schema::{MessageSchema, SchemaSet, TypeSchema};
 use crate::{Error, ErrorKind, ListEncoding, MAX_DEPTH};
+use alloc::collections::BTreeSet;
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -164,12 +165,15 @@ fn check_message(set: &SchemaSet, message: &MessageSchema) -> Result<(), Error> 
     let mut v1 = true;
     let mut since = 0;
     let mut has_tail = false;
-    for (i, field) in message.fields.iter().enumerate() {
+    // Names seen so far: a set, not a scan of the fields before, so that a hostile
+    // schema of many thousands of fields costs n log n, not n².
+    let mut names = BTreeSet::new();
+    for field in message.fields.iter() {
         let at_field = |e: Error| e.in_field_named(&field.name);
         if !is_name(&field.name) {
             return Err(at_field(invalid("a name is not an identifier")));
         }
-        if message.fields[..i].iter().any(|f| f.name == field.name) {
+        if !names.insert(field.name.as_ref()) {
             return Err(at_field(invalid("two fields have the same name")));
         }
         if field.since == 0 || field.since > message.version {
@@ -311,21 +315,30 @@ fn check_enum(e: &super::EnumSchema) -> Result<(), Error> {
         .iter()
         .map(|v| v.name.as_ref())
         .chain(e.catch_all.as_deref());
+    // Sets of what was seen, not scans of the variants before: an enum of tens of
+    // thousands of variants (a hostile schema frame) costs n log n, not n².
+    let mut seen = BTreeSet::new();
     for (i, name) in names.enumerate() {
-        let earlier = e.variants.iter().take(i).any(|v| v.name == name);
+        // The catch-all may not repeat a variant's name; variants may not repeat theirs.
+        let earlier = if i < e.variants.len() {
+            !seen.insert(name)
+        } else {
+            seen.contains(name)
+        };
         if !is_name(name) || earlier {
             return Err(at_enum(invalid(
                 "an enum's variant names are not distinct identifiers",
             )));
         }
     }
-    for (i, v) in e.variants.iter().enumerate() {
+    let mut values = BTreeSet::new();
+    for v in e.variants.iter() {
         if !max.contains(&i128::from(v.value)) {
             return Err(at_enum(invalid(
                 "an enum variant's value does not fit the representation",
             )));
         }
-        if e.variants[..i].iter().any(|w| w.value == v.value) {
+        if !values.insert(v.value) {
             return Err(at_enum(invalid("two enum variants have the same value")));
         }
     }
