@@ -372,6 +372,55 @@ fn messages_sbe_cannot_name_are_refused() {
     assert_refused(&unfit[0], "Part", 0, "names both an SBE message and a type");
 }
 
+#[test]
+fn names_sbe_cannot_carry_are_refused() {
+    #[derive(WireMsg)]
+    #[wire(template_id = 1)]
+    struct Names {
+        café: u32,
+        a_field_name_of_sixty_five_characters_which_sbe_names_cannot_hold: u8,
+        short: u8,
+    }
+    let unfit = refusals(&SchemaSet::of::<Names>().unwrap());
+    assert_eq!(unfit.len(), 2, "{unfit:#?}");
+    assert_refused(
+        &unfit[0],
+        "Names.café",
+        0,
+        "the field name `café` is not an SBE name",
+    );
+    assert_refused(
+        &unfit[1],
+        "Names.a_field_name_of_sixty_five_characters_which_sbe_names_cannot_hold",
+        4,
+        "at most 64 characters",
+    );
+}
+
+#[test]
+fn an_enum_value_that_is_sbe_null_is_refused() {
+    #[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+    #[repr(u8)]
+    enum Level {
+        Low = 0,
+        Top = 255,
+    }
+    #[derive(WireMsg)]
+    #[wire(template_id = 1)]
+    struct Alarm {
+        id: u16,
+        level: Level,
+    }
+    let unfit = refusals(&SchemaSet::of::<Alarm>().unwrap());
+    assert_eq!(unfit.len(), 1, "{unfit:#?}");
+    assert_refused(
+        &unfit[0],
+        "Alarm.level",
+        2,
+        "variant Top = 255 is SBE's null value",
+    );
+}
+
 mod clash {
     use wiremsg::{FixedStr, WireEnum, WireMsg};
 

@@ -46,6 +46,10 @@
 //!   is known by its template id.
 //! - Messages of different schema ids in one export: an SBE schema has one id, which
 //!   every header carries.
+//! - A name that is not an SBE name (`symbolicName_t`: ASCII letters, digits and
+//!   `_`, at most 64 characters), which Rust names can be.
+//! - An enum with a variant whose value is the largest of its repr: SBE keeps it as
+//!   the enum's null value.
 //! - Two types of one name (two enums named alike in different modules, a message
 //!   both sent alone and nested inline, a name the exporter uses for its own types):
 //!   SBE code generators name their classes after the type.
@@ -455,12 +459,14 @@ impl<'s> Plan<'s> {
                 ),
             );
         }
+        self.check_name(&m.name, "message", &m.name, 0);
         let mut fields = Vec::new();
         for (i, f) in m.fields.iter().enumerate() {
             if f.reserved {
                 continue;
             }
             let path = format!("{}.{}", m.name, f.name);
+            self.check_name(&f.name, "field", &path, f.offset);
             if let Some(ty) = self.type_of(&f.ty, &path, f.offset) {
                 fields.push((i + 1, f, ty));
             }
@@ -506,7 +512,26 @@ impl<'s> Plan<'s> {
                     );
                 }
             },
-            TypeSchema::Enum(e) => (e.name.to_string(), Decl::Enum(e)),
+            TypeSchema::Enum(e) => {
+                self.check_name(&e.name, "enum", path, offset);
+                let null = primitive(&e.repr).map(Prim::default_null);
+                for v in e.variants.iter() {
+                    self.check_name(&v.name, "variant", path, offset);
+                    if null == Some(i128::from(v.value)) {
+                        self.refuse(
+                            path,
+                            offset,
+                            format!(
+                                "the enum's variant {} = {} is SBE's null value of its \
+                                 encoding type (the largest value), which SBE enums keep \
+                                 for \"no value\"",
+                                v.name, v.value
+                            ),
+                        );
+                    }
+                }
+                (e.name.to_string(), Decl::Enum(e))
+            }
             TypeSchema::Decimal { mantissa, scale } => match decimal(mantissa, *scale, None) {
                 Some(named) => named,
                 None => {
@@ -616,6 +641,29 @@ impl<'s> Plan<'s> {
         })
     }
 
+    /// Refuses `name` unless it is an SBE name (`symbolicName_t` of the SBE 1.0 XSD:
+    /// an ASCII letter or `_`, then ASCII letters, digits or `_`, 64 at most); Rust
+    /// names may be longer, or not ASCII.
+    fn check_name(&mut self, name: &str, what: &str, path: &str, offset: usize) -> bool {
+        let mut chars = name.chars();
+        let fits = name.len() <= 64
+            && chars
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !fits {
+            self.refuse(
+                path,
+                offset,
+                format!(
+                    "the {what} name `{name}` is not an SBE name (ASCII letters, digits \
+                     and `_`, at most 64 characters)"
+                ),
+            );
+        }
+        fits
+    }
+
     fn no(&mut self, path: &str, offset: usize, reason: &str) -> Option<TypeRef> {
         self.refuse(path, offset, reason.to_owned());
         None
@@ -631,12 +679,13 @@ impl<'s> Plan<'s> {
         if !matches!(declared, Some(Declared { decl: Decl::Composite { message, .. }, .. }) if *message == m)
         {
             let mut members = Vec::new();
-            let mut fits = true;
+            let mut fits = self.check_name(&m.name, "message", path, offset);
             for f in m.fields.iter() {
+                let inner = format!("{path}.{}", f.name);
+                fits &= self.check_name(&f.name, "field", &inner, offset + f.offset);
                 let kind = if f.reserved {
                     MemberKind::Reserved { len: f.size }
                 } else {
-                    let inner = format!("{path}.{}", f.name);
                     match self.type_of(&f.ty, &inner, offset + f.offset) {
                         Some(ty) => MemberKind::Type(ty),
                         // Refused; the other members are still looked at.
