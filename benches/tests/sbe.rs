@@ -1,16 +1,52 @@
-//! SBE (ironsbe 0.8.0, issue 6) against wiremsg: the same values out of every
-//! message of the feed, and what each does with bad input.
+//! SBE (ironsbe 0.8.0, issue 6) against wiremsg: the SBE schema is the export of the
+//! bench's own wiremsg types, and gives the same values out of every message of the
+//! feed; what each does with bad input.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use ironsbe_core::decoder::{DecodeError, SbeDecoder};
-use wiremsg::{DecodeField, ErrorKind, Template, WireMsg};
+use wiremsg::{DecodeField, ErrorKind, SchemaSet, Template, WireMsg};
 use wiremsg_benches::datasets::Dataset;
-use wiremsg_benches::datasets::feed::{Feed, FeedMsg};
+use wiremsg_benches::datasets::feed::{
+    AddOrder, Feed, FeedMsg, OrderCancel, OrderDelete, OrderExecuted, Trade,
+};
 use wiremsg_benches::formats::sbe::generated::{self as g, TickDecoder};
 use wiremsg_benches::formats::sbe::{self, HEADER_LEN, Sbe, SbeMsg};
 use wiremsg_benches::model::{Message, Side, Tick};
 use wiremsg_benches::{Format, checksum::Fold};
+
+/// Set to `1` to rewrite `schema/sbe.xml` from the bench's types.
+const UPDATE_SBE: &str = "WIREMSG_UPDATE_SBE";
+
+/// The SBE peer's schema, `schema/sbe.xml`, is what wiremsg's SBE exporter writes
+/// for the bench's own types (the tick and the five kinds of the feed): the
+/// generated SBE codec and wiremsg share one description of the bytes.
+#[test]
+fn the_sbe_schema_is_the_export_of_the_bench_types() {
+    let mut set = SchemaSet::of::<Tick>().unwrap();
+    set.add::<AddOrder>().unwrap();
+    set.add::<OrderExecuted>().unwrap();
+    set.add::<OrderCancel>().unwrap();
+    set.add::<OrderDelete>().unwrap();
+    set.add::<Trade>().unwrap();
+    let mut options = wiremsg_cli::export::sbe::Options::new("wiremsg_benches");
+    options.note = Some(
+        "The SBE peer of wiremsg-benches (issue 6); regenerate: benches/schema/regenerate.sh"
+            .into(),
+    );
+    let xml = wiremsg_cli::export::sbe::export(&set, &options).unwrap();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/sbe.xml");
+    if std::env::var_os(UPDATE_SBE).is_some_and(|v| v == "1") {
+        std::fs::write(&path, &xml).unwrap();
+    }
+    let committed = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        committed == xml,
+        "{} is not the export of the bench's types; rewrite it with \
+         {UPDATE_SBE}=1 cargo test -p wiremsg-benches --test sbe (the export:\n{xml})",
+        path.display()
+    );
+}
 
 /// Encodes `msg` in both formats, decodes both, and checks both give `msg`
 /// back; returns the SBE message's length.
@@ -69,42 +105,13 @@ fn sbe_and_wiremsg_decode_every_feed_message_to_the_same_values() {
     );
 }
 
-/// The tick with a wiremsg message header carrying SBE's ids (template 1,
-/// schema 6), to compare the headers' checks.
-#[derive(Debug, Clone, PartialEq, WireMsg)]
-#[wire(template_id = 1, schema_id = 6)]
-struct HeaderedTick {
-    sequence: u64,
-    timestamp_ns: u64,
-    symbol: [u8; 8],
-    bid_price: i64,
-    bid_size: u32,
-    ask_price: i64,
-    ask_size: u32,
-    side: Side,
-    flags: u8,
-}
-
-fn headered(t: &Tick) -> HeaderedTick {
-    HeaderedTick {
-        sequence: t.sequence,
-        timestamp_ns: t.timestamp_ns,
-        symbol: t.symbol,
-        bid_price: t.bid_price,
-        bid_size: t.bid_size,
-        ask_price: t.ask_price,
-        ask_size: t.ask_size,
-        side: t.side,
-        flags: t.flags,
-    }
-}
-
-/// SBE's bytes of the sample tick, and wiremsg's with its header.
+/// SBE's bytes of the sample tick, and wiremsg's with its header (the tick's
+/// template id and schema id are its SBE message's: 1 and 6).
 fn both_ticks() -> (Vec<u8>, Vec<u8>) {
     let tick = Tick::sample();
     let sbe = Format::<Tick>::encode(&mut Sbe::default(), &tick).to_vec();
     let mut wm = Vec::new();
-    headered(&tick).encode_with_header(&mut wm).unwrap();
+    tick.encode_with_header(&mut wm).unwrap();
     (sbe, wm)
 }
 
@@ -143,7 +150,7 @@ fn unknown_enum_byte_sbe_reads_the_first_variant_wiremsg_rejects() {
     Tick::fold_sbe(&sbe_bytes, &mut f).expect("read does not see it either");
 
     // wiremsg: an error naming the enum and the value, with or without header.
-    let err = HeaderedTick::view_with_header(&wm).unwrap_err();
+    let err = Tick::view_with_header(&wm).unwrap_err();
     assert_eq!(
         err.kind(),
         &ErrorKind::UnknownEnumValue {
@@ -185,7 +192,7 @@ fn short_buffer_both_decode_with_an_error_sbe_wrap_panics() {
     assert!(catch_unwind(AssertUnwindSafe(|| wrapped.ask_size())).is_err());
 
     // wiremsg: an error.
-    let err = HeaderedTick::view_with_header(&wm[..short]).unwrap_err();
+    let err = Tick::view_with_header(&wm[..short]).unwrap_err();
     assert_eq!(
         err.kind(),
         &ErrorKind::Truncated {
@@ -201,7 +208,7 @@ fn short_buffer_both_decode_with_an_error_sbe_wrap_panics() {
             available: short - HEADER_LEN
         }
     );
-    assert!(HeaderedTick::view_with_header(&wm[..4]).is_err());
+    assert!(Tick::view_with_header(&wm[..4]).is_err());
 }
 
 #[test]
@@ -221,7 +228,7 @@ fn lying_block_length_both_reject() {
             available: 58
         }
     );
-    let err = HeaderedTick::view_with_header(&w).unwrap_err();
+    let err = Tick::view_with_header(&w).unwrap_err();
     assert_eq!(
         err.kind(),
         &ErrorKind::Truncated {
@@ -242,7 +249,7 @@ fn lying_block_length_both_reject() {
             version: 1
         }
     );
-    let err = HeaderedTick::view_with_header(&w).unwrap_err();
+    let err = Tick::view_with_header(&w).unwrap_err();
     assert_eq!(
         err.kind(),
         &ErrorKind::BlockLengthTooSmall {
@@ -261,6 +268,6 @@ fn lying_block_length_both_reject() {
     set_version(&mut w, 2);
     let d = TickDecoder::decode(&s).unwrap();
     assert_eq!(d.sequence(), Tick::sample().sequence);
-    let (_, view) = HeaderedTick::view_with_header(&w).unwrap();
+    let (_, view) = Tick::view_with_header(&w).unwrap();
     assert_eq!(view.sequence(), Tick::sample().sequence);
 }

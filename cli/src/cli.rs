@@ -16,9 +16,11 @@ Examples:
   wiremsg json --schema order.wms --frames capture.frames
   wiremsg dump --frames capture.frames           # annotated hex of every frame
   wiremsg compat v1.wms v2.wms                   # exit status 1 on a breaking change
+  wiremsg export --sbe order.wms -o order.xml    # SBE 1.0 XML of the fixed-size messages
 
-Exit status: 0 success; 1 bad data (a message fails validation, a stream is cut) or a
-breaking change; 2 the command cannot run (arguments, unreadable file, invalid schema).";
+Exit status: 0 success; 1 bad data (a message fails validation, a stream is cut), a
+breaking change, or a schema another format cannot express; 2 the command cannot run
+(arguments, unreadable file, invalid schema).";
 
 /// Read wiremsg messages without their Rust types, driven by a schema file.
 ///
@@ -64,6 +66,33 @@ pub(crate) enum Command {
         /// The schema of the new version.
         new: PathBuf,
     },
+    /// The schema in another format's schema language, for the messages that format
+    /// can describe byte for byte; exit status 1, and nothing written, if a message
+    /// does not fit (each is listed with the reason).
+    Export(ExportArgs),
+}
+
+/// `wiremsg export`: the format, the schema, and where the result goes.
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("format").required(true)))]
+pub(crate) struct ExportArgs {
+    /// SBE 1.0 message schema XML: the messages with a template id and a fixed-size
+    /// block, with the fixed-size messages they nest as composites.
+    #[arg(long, group = "format")]
+    pub(crate) sbe: bool,
+    /// The schema file (`.wms`, or JSON).
+    pub(crate) schema: PathBuf,
+    /// Where to write the result (default: standard output).
+    #[arg(long, short)]
+    pub(crate) output: Option<PathBuf>,
+    /// The schema's package (SBE: identifiers joined by dots; default: the schema
+    /// file's name up to its first dot).
+    #[arg(long)]
+    pub(crate) package: Option<String>,
+    /// Export only this message and what it nests (repeatable; default: every
+    /// message).
+    #[arg(long = "type", short)]
+    pub(crate) types: Vec<String>,
 }
 
 /// Where one message (or a file of frames) comes from and how to read it.

@@ -1,8 +1,9 @@
 //! `wiremsg`: read wiremsg messages without their Rust types, from a schema file.
 //!
 //! Exit status: 0 on success; 1 when the data is bad (a message fails validation, a
-//! stream is cut) or `compat` finds a breaking change; 2 when the command cannot run
-//! (bad arguments, an unreadable file, an invalid schema).
+//! stream is cut), `compat` finds a breaking change, or `export` meets a message the
+//! format cannot express; 2 when the command cannot run (bad arguments, an unreadable
+//! file, an invalid schema).
 
 mod cli;
 mod commands;

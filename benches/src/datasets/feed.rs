@@ -89,8 +89,11 @@ pub const FRAME_HEADER: usize = 3;
 /// Payload alignment of rkyv's frames (its archives' alignment).
 pub const RKYV_ALIGN: usize = 8;
 
+// Every kind has the template id of its message in the SBE peer's schema, in schema
+// 6 (`schema/sbe.xml`, made from these types), so that its header is SBE's too. No
+// bench writes a message header: the ids change no figure.
 macro_rules! feed_message {
-    ($(#[$doc:meta])* $name:ident { $($(#[$fdoc:meta])* $field:ident: $ty:ty,)* }) => {
+    ($(#[$doc:meta])* $name:ident = $template:literal { $($(#[$fdoc:meta])* $field:ident: $ty:ty,)* }) => {
         $(#[$doc])*
         #[derive(
             Debug,
@@ -104,6 +107,7 @@ macro_rules! feed_message {
             wiremsg::WireMsg,
         )]
         #[rkyv(derive(Debug))]
+        #[wire(template_id = $template, schema_id = 6)]
         pub struct $name {
             /// Feed sequence number.
             pub sequence: u64,
@@ -122,7 +126,7 @@ macro_rules! feed_message {
 
 feed_message! {
     /// `A`: a new order on the book.
-    AddOrder {
+    AddOrder = 2 {
         /// Order reference number.
         order_ref: u64,
         /// Buy or sell.
@@ -136,7 +140,7 @@ feed_message! {
 
 feed_message! {
     /// `E`: an order (partly) executed.
-    OrderExecuted {
+    OrderExecuted = 3 {
         /// Order reference number.
         order_ref: u64,
         /// Shares executed.
@@ -148,7 +152,7 @@ feed_message! {
 
 feed_message! {
     /// `X`: shares cancelled from an order.
-    OrderCancel {
+    OrderCancel = 4 {
         /// Order reference number.
         order_ref: u64,
         /// Shares cancelled.
@@ -158,7 +162,7 @@ feed_message! {
 
 feed_message! {
     /// `D`: an order removed from the book.
-    OrderDelete {
+    OrderDelete = 5 {
         /// Order reference number.
         order_ref: u64,
     }
@@ -166,7 +170,7 @@ feed_message! {
 
 feed_message! {
     /// `P`: a trade against a non-displayed order.
-    Trade {
+    Trade = 6 {
         /// Order reference number.
         order_ref: u64,
         /// Buy or sell.

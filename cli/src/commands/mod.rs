@@ -3,6 +3,7 @@
 mod cat;
 mod compat;
 mod dump;
+mod export;
 mod json;
 mod message;
 mod schema;
@@ -23,5 +24,6 @@ pub(crate) fn run(out: &mut dyn Write, args: Args) -> Result<ExitCode, Fatal> {
         Command::Dump(args) => dump::run(out, &args),
         Command::Json(args) => json::run(out, &args),
         Command::Cat { schema, input } => cat::run(out, schema.as_deref(), &input),
+        Command::Export(args) => export::run(out, &args),
     }
 }
