@@ -1549,41 +1549,15 @@ fn annotation_keeps_the_tail_rows_walked_before_a_fault_in_a_later_slot() {
     assert_eq!(dump.error().unwrap().path(), "on");
 }
 
+#[path = "common/e11.rs"]
+mod e11_types;
+
 /// E11's tagged unions (FORMAT.md §4.10), with and without the catch-all.
 mod e11 {
+    pub(super) use super::e11_types::{Limit, Order, OrderInstr};
     use super::{Expect, Value};
-    use wiremsg::{WireMsg, WireUnion};
 
-    #[derive(WireMsg, Debug, PartialEq)]
-    pub(super) struct Limit {
-        price: i64,
-        qty: u32,
-    }
     expect_message!(Limit { price, qty });
-
-    #[derive(WireUnion, Debug, PartialEq)]
-    #[repr(u8)]
-    pub(super) enum OrderInstr {
-        Market = 0,
-        Limit(Limit) = 1,
-        Stop {
-            trigger: i64,
-            note: String,
-        } = 2,
-        #[wire(other)]
-        Other {
-            tag: u8,
-            bytes: Vec<u8>,
-        },
-    }
-
-    #[derive(WireMsg, Debug, PartialEq)]
-    pub(super) struct Order {
-        id: u32,
-        instr: OrderInstr,
-        alt: Option<OrderInstr>,
-        history: Vec<OrderInstr>,
-    }
     expect_message!(Order {
         id,
         instr,

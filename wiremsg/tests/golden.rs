@@ -555,36 +555,5 @@ fn f2_schema_frame_then_message() {
 
 /// E11's types (FORMAT.md §4.10), for its schema file; `tests/unions.rs` checks its
 /// bytes.
-mod unions {
-    use wiremsg::{WireMsg, WireUnion};
-
-    #[derive(WireMsg, Debug, PartialEq)]
-    pub(super) struct Limit {
-        price: i64,
-        qty: u32,
-    }
-
-    #[derive(WireUnion, Debug, PartialEq)]
-    #[repr(u8)]
-    pub(super) enum OrderInstr {
-        Market = 0,
-        Limit(Limit) = 1,
-        Stop {
-            trigger: i64,
-            note: String,
-        } = 2,
-        #[wire(other)]
-        Other {
-            tag: u8,
-            bytes: Vec<u8>,
-        },
-    }
-
-    #[derive(WireMsg, Debug, PartialEq)]
-    pub(super) struct Order {
-        id: u32,
-        instr: OrderInstr,
-        alt: Option<OrderInstr>,
-        history: Vec<OrderInstr>,
-    }
-}
+#[path = "common/e11.rs"]
+mod unions;

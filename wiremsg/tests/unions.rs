@@ -9,56 +9,9 @@ use format_golden::golden;
 use proptest::prelude::*;
 use wiremsg::{ErrorKind, WireMsg, WireUnion};
 
-#[derive(WireMsg, Debug, PartialEq, Clone)]
-struct Limit {
-    price: i64,
-    qty: u32,
-}
-
-#[derive(WireUnion, Debug, PartialEq, Clone)]
-#[repr(u8)]
-enum OrderInstr {
-    Market = 0,
-    Limit(Limit) = 1,
-    Stop {
-        trigger: i64,
-        note: String,
-    } = 2,
-    #[wire(other)]
-    Other {
-        tag: u8,
-        bytes: Vec<u8>,
-    },
-}
-
-#[derive(WireMsg, Debug, PartialEq, Clone)]
-struct Order {
-    id: u32,
-    instr: OrderInstr,
-    alt: Option<OrderInstr>,
-    history: Vec<OrderInstr>,
-}
-
-fn e11() -> Order {
-    Order {
-        id: 7,
-        instr: OrderInstr::Limit(Limit {
-            price: 1000,
-            qty: 5,
-        }),
-        alt: Some(OrderInstr::Stop {
-            trigger: -1,
-            note: "hi".into(),
-        }),
-        history: vec![
-            OrderInstr::Market,
-            OrderInstr::Other {
-                tag: 9,
-                bytes: vec![0xaa, 0xbb],
-            },
-        ],
-    }
-}
+#[path = "common/e11.rs"]
+mod e11_types;
+use e11_types::{Limit, Order, OrderInstr, OrderInstrMut, OrderInstrStop, OrderInstrView, e11};
 
 /// The same union without a catch-all: an older reader's.
 mod strict {
