@@ -135,6 +135,7 @@ pub mod schema;
 #[cfg(feature = "serde")]
 mod serde_view;
 mod text;
+mod tuple;
 mod validated;
 
 #[doc(hidden)]
@@ -516,7 +517,9 @@ pub use validated::MutOf;
 /// ```
 ///
 /// Refused: tuple, unit and union types; type and const parameters; `where` clauses;
-/// `usize`, `isize`, `char`, tuples, `Box`/`Rc`/`Arc`/`Cow`/maps/sets; `&mut` and
+/// `usize`, `isize`, `char`, `()` and tuples of more than 12 elements (and tuples of a
+/// fixed-size message with `since` fields, whose block would grow inside the tuple's),
+/// `Box`/`Rc`/`Arc`/`Cow`/maps/sets; `&mut` and
 /// borrowed types other than `&str` and `&[T]`; lists of lists, arrays or options;
 /// nested `Option`; arrays of variable-size types; blocks over 65,535 bytes; a
 /// variable-size field added in a later version to a message whose version-1 fields

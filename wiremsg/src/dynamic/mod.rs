@@ -71,7 +71,7 @@ mod view;
 mod walk;
 
 pub use annotate::{Annotation, Row};
-pub use value::{DynArray, DynList, EnumValue, Value};
+pub use value::{DynArray, DynList, DynTuple, EnumValue, Value};
 pub use view::{DynField, DynView};
 
 use crate::schema::{MessageSchema, SchemaSet};

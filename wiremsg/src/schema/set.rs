@@ -79,22 +79,11 @@ impl SchemaSet {
                 continue;
             }
             for field in schema.fields.iter() {
-                let mut ty: &TypeSchema = &field.ty;
-                loop {
-                    match ty {
-                        TypeSchema::Array { element: inner, .. }
-                        | TypeSchema::BoundedList { element: inner, .. }
-                        | TypeSchema::Option(inner)
-                        | TypeSchema::List(inner) => ty = inner,
-                        TypeSchema::Message(m) => {
-                            if let Some(nested) = m.resolve() {
-                                pending.push(nested);
-                            }
-                            break;
-                        }
-                        _ => break,
+                super::shape::each_message(&field.ty, &mut |m, _| {
+                    if let Some(nested) = m.resolve() {
+                        pending.push(nested);
                     }
-                }
+                });
             }
         }
         Ok(())
@@ -139,14 +128,16 @@ impl SchemaSet {
         }
         for message in &set.messages {
             for field in message.fields.iter() {
-                if let Some(name) = named_message(&field.ty) {
-                    if set.message(name).is_none() {
-                        return Err(
-                            invalid("the field's type names a message not in the schema")
-                                .in_field_named(&field.name)
-                                .in_field_named(&message.name),
-                        );
-                    }
+                let mut missing = false;
+                super::shape::each_message(&field.ty, &mut |m, _| {
+                    missing |= set.message(&m.name).is_none();
+                });
+                if missing {
+                    return Err(
+                        invalid("the field's type names a message not in the schema")
+                            .in_field_named(&field.name)
+                            .in_field_named(&message.name),
+                    );
                 }
             }
         }
@@ -234,18 +225,13 @@ impl SchemaSet {
     }
 }
 
-/// The message a type names at its end (through arrays, options and lists).
-pub(crate) fn named_message(mut ty: &TypeSchema) -> Option<&str> {
-    loop {
-        match ty {
-            TypeSchema::Array { element: inner, .. }
-            | TypeSchema::BoundedList { element: inner, .. }
-            | TypeSchema::Option(inner)
-            | TypeSchema::List(inner) => ty = inner,
-            TypeSchema::Message(m) => return Some(&m.name),
-            _ => return None,
-        }
-    }
+/// The first message a type names (through arrays, options, lists and tuples).
+pub(crate) fn named_message(ty: &TypeSchema) -> Option<&str> {
+    let mut first = None;
+    super::shape::each_message(ty, &mut |m, _| {
+        first.get_or_insert(m.name.as_ref());
+    });
+    first
 }
 
 pub(crate) fn invalid(reason: &'static str) -> Error {
