@@ -388,6 +388,22 @@ fn classify_tuple(cx: &Ctxt, ty: &Type, tuple: &syn::TypeTuple) -> Kind {
     }
 }
 
+/// True if `ty`, a list, has elements whose type holds a lifetime.
+fn inner_elements_borrow(ty: &Type) -> bool {
+    let inner = match ty {
+        Type::Reference(r) => match &*r.elem {
+            Type::Slice(s) => Some(&*s.elem),
+            _ => None,
+        },
+        _ => path_parts(ty).and_then(|(_, arg)| arg),
+    };
+    inner.is_some_and(|inner| {
+        quote::ToTokens::to_token_stream(inner)
+            .to_string()
+            .contains('\'')
+    })
+}
+
 /// True if `ty` holds a list anywhere (`Vec`, a slice): a field through which a
 /// message may refer to itself, so that decoding cannot bound it on its own type.
 pub(crate) fn holds_list(ty: &Type) -> bool {
@@ -475,10 +491,20 @@ fn list_element(cx: &Ctxt, elem: &Type) -> Kind {
     let options = path_parts(elem).is_some_and(|(i, _)| i == "Option");
     match kind {
         Kind::Invalid => Kind::Invalid,
-        Kind::List | Kind::OptionTail => {
+        Kind::OptionTail => {
             cx.error_spanned_by(
                 elem,
-                "lists of lists are not supported; wrap the inner list in a `#[derive(WireMsg)]` struct",
+                "lists of options are not supported: a list element has no presence byte; wrap the element in a `#[derive(WireMsg)]` struct",
+            );
+            Kind::Invalid
+        }
+        // A list's view names its element type, and lists are invariant in it: the
+        // views of a struct with lifetimes name them `'static`, which an inner
+        // element with its own lifetime cannot match.
+        Kind::List if inner_elements_borrow(elem) => {
+            cx.error_spanned_by(
+                elem,
+                "lists of lists of borrowed elements are not supported; use owned inner elements (`Vec<Vec<String>>`)",
             );
             Kind::Invalid
         }

@@ -520,7 +520,8 @@ pub use validated::MutOf;
 /// `usize`, `isize`, `char`, `()` and tuples of more than 12 elements (and tuples of a
 /// fixed-size message with `since` fields, whose block would grow inside the tuple's),
 /// `Box`/`Rc`/`Arc`/`Cow`/maps/sets; `&mut` and
-/// borrowed types other than `&str` and `&[T]`; lists of lists, arrays or options;
+/// borrowed types other than `&str` and `&[T]`; lists of arrays or options, and lists
+/// of lists of borrowed elements (`Vec<Vec<&str>>`; lists of lists are fine);
 /// nested `Option`; arrays of variable-size types; blocks over 65,535 bytes; a
 /// variable-size field added in a later version to a message whose version-1 fields
 /// are all fixed-size (unless it has `#[wire(block_length)]`); a fixed-size message

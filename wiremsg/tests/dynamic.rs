@@ -1642,3 +1642,43 @@ fn tuples_read_alike_and_fail_alike() {
     let bytes = value.to_bytes().unwrap();
     agree_everywhere::<Tuples>(&bytes);
 }
+
+// -- shapes: lists of lists (FORMAT.md §6.5) --
+
+mod grids {
+    use super::*;
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(super) struct Grid {
+        pub(super) rows: Vec<Vec<u16>>,
+        pub(super) words: Vec<Vec<String>>,
+    }
+    expect_message!(Grid { rows, words });
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(super) struct Deep {
+        pub(super) legs: Vec<Vec<Leg>>,
+        pub(super) cube: Vec<Vec<Vec<u8>>>,
+        pub(super) pairs: Vec<Vec<(u8, String)>>,
+    }
+    expect_message!(Deep { legs, cube, pairs });
+}
+
+#[test]
+fn lists_of_lists_read_alike_and_fail_alike() {
+    use grids::{Deep, Grid};
+    assert!(agree_everywhere::<Grid>(&golden("E12")) > 0);
+    let value = Deep {
+        legs: vec![
+            vec![],
+            vec![Leg {
+                qty: 1,
+                px: Some(-2),
+                side: Side::Sell,
+            }],
+        ],
+        cube: vec![vec![vec![1, 2], vec![]], vec![vec![3]]],
+        pairs: vec![vec![(1, "x".into())], vec![]],
+    };
+    agree_everywhere::<Deep>(&value.to_bytes().unwrap());
+}

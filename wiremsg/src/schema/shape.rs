@@ -253,7 +253,6 @@ fn check_type_at(set: &SchemaSet, ty: &TypeSchema, depth: u32) -> Result<(), Err
                 return match &**element {
                     TypeSchema::Option(_)
                     | TypeSchema::Array { .. }
-                    | TypeSchema::List(_)
                     | TypeSchema::BoundedList { .. } => {
                         Err(invalid("a list's elements are not of a kind lists hold"))
                     }
