@@ -360,7 +360,7 @@ pub(crate) fn classify(cx: &Ctxt, ty: &Type) -> Kind {
     }
 }
 
-/// A tuple of 1 to 12 wire types (FORMAT.md §4.10): `Scalar` when every element is,
+/// A tuple of 1 to 12 wire types (FORMAT.md §4.11): `Scalar` when every element is,
 /// so that it is set in place as a whole; otherwise `Path`, whose setter and decoding
 /// the runtime's bounds decide, as for a nested message.
 fn classify_tuple(cx: &Ctxt, ty: &Type, tuple: &syn::TypeTuple) -> Kind {

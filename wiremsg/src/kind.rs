@@ -107,7 +107,7 @@ pub struct Msg<M>(Invariant<M>);
 pub struct EnumOf<E>(Invariant<E>);
 
 /// A tuple `(T0, T1, ..)` of up to 12 field types, laid out as a message of version
-/// 1 whose fields are its elements (FORMAT.md §4.10): inline when every element is
+/// 1 whose fields are its elements (FORMAT.md §4.11): inline when every element is
 /// fixed-size, in the tail (with its own block length) otherwise.
 ///
 /// ```

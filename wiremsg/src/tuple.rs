@@ -1,5 +1,5 @@
 //! Tuples `(T0, T1, ..)` of field types (up to 12 elements): laid out exactly as a
-//! message of version 1 whose fields are the elements, in order (FORMAT.md §4.10).
+//! message of version 1 whose fields are the elements, in order (FORMAT.md §4.11).
 //!
 //! A tuple of fixed-size elements is their slots back to back, inline like a
 //! fixed-size message (§4.7); a tuple with an element that has tail data nests in the
@@ -191,7 +191,7 @@ macro_rules! tuple {
         impl<$($T: Field),+> Sealed for Tup<($($T,)+)> {}
 
         /// A tuple of this arity, laid out as a message of version 1 whose fields are
-        /// its elements (FORMAT.md §4.10).
+        /// its elements (FORMAT.md §4.11).
         impl<$($T: Field),+> Kind for Tup<($($T,)+)> {
             const BLOCK_SIZE: usize = {
                 // Inline blocks are frozen (FORMAT.md §4.7): an element's block cannot

@@ -172,7 +172,7 @@ pub(crate) fn validate_message<L: Layout, M: Mode>(
 }
 
 /// Validates `bytes` as the block (and tail) of fields `F`, named `names`: a message,
-/// or a tuple, which is laid out as one (FORMAT.md §4.10). `prefixed` says whether a
+/// or a tuple, which is laid out as one (FORMAT.md §4.11). `prefixed` says whether a
 /// `u16` block length comes first; `min` is the block every writer's bytes hold.
 #[inline]
 pub(crate) fn validate_block<F: FieldList, M: Mode>(

@@ -1549,7 +1549,7 @@ fn annotation_keeps_the_tail_rows_walked_before_a_fault_in_a_later_slot() {
     assert_eq!(dump.error().unwrap().path(), "on");
 }
 
-// -- shapes: tuples (FORMAT.md §4.10) --
+// -- shapes: tuples (FORMAT.md §4.11) --
 
 macro_rules! expect_tuple {
     ($(($($T:ident $i:tt),+))+) => {$(
@@ -1621,7 +1621,7 @@ mod shapes {
 #[test]
 fn tuples_read_alike_and_fail_alike() {
     use shapes::{Px, Segment, Tuples};
-    let accepted = agree_everywhere::<Segment>(&golden("E11"));
+    let accepted = agree_everywhere::<Segment>(&golden("E12"));
     assert!(accepted > 0);
     let value = Tuples {
         point: Some((1.0, -2.5, 3.25)),
@@ -1667,7 +1667,7 @@ mod grids {
 #[test]
 fn lists_of_lists_read_alike_and_fail_alike() {
     use grids::{Deep, Grid};
-    assert!(agree_everywhere::<Grid>(&golden("E12")) > 0);
+    assert!(agree_everywhere::<Grid>(&golden("E13")) > 0);
     let value = Deep {
         legs: vec![
             vec![],

@@ -1,4 +1,4 @@
-//! Lists of lists (FORMAT.md §6.5): golden vector E12, O(1) access to the i-th inner
+//! Lists of lists (FORMAT.md §6.5): golden vector E13, O(1) access to the i-th inner
 //! list, owned and borrowed encoding, in-place sets, schemas, the schema-driven
 //! reader, and hostile input (an inner list past the outer region).
 
@@ -22,7 +22,7 @@ fn grid() -> Grid {
 
 #[test]
 fn e12_lists_of_lists() {
-    let bytes = golden("E12");
+    let bytes = golden("E13");
     assert_eq!(grid().to_bytes().unwrap(), bytes);
     let view = Grid::view(&bytes).unwrap();
     let rows = view.rows();
@@ -54,7 +54,7 @@ fn borrowed_lists_of_lists_encode_the_same_bytes() {
         rows: &rows,
         words: &words,
     };
-    let bytes = golden("E12");
+    let bytes = golden("E13");
     assert_eq!(borrowed.to_bytes().unwrap(), bytes);
     let view = GridRef::view(&bytes).unwrap();
     assert_eq!(view.rows().get(0).unwrap().get(1), Some(2));
@@ -138,7 +138,7 @@ fn inner_lists_are_mutated_in_place() {
 
 #[test]
 fn hostile_inner_lists_fail_with_path_and_offset() {
-    let bytes = golden("E12");
+    let bytes = golden("E13");
     let fail = |at: usize, byte: u8| {
         let mut bad = bytes.clone();
         bad[at] = byte;
@@ -212,7 +212,7 @@ fn the_schema_of_lists_of_lists_survives_its_encoding() {
         set
     );
     let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/schemas/golden/E12.wms");
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/schemas/golden/E13.wms");
     let set = SchemaSet::of::<Grid>().unwrap();
     let bytes = set.to_bytes().unwrap();
     let update = std::env::var_os("WIREMSG_UPDATE_SNAPSHOTS").is_some_and(|v| v == "1");

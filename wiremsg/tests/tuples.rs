@@ -1,4 +1,4 @@
-//! Tuples as fields (FORMAT.md §4.10): golden vector E11, round trips from owned and
+//! Tuples as fields (FORMAT.md §4.11): golden vector E12, round trips from owned and
 //! borrowed data, views, in-place sets, options and lists of tuples, schemas, the
 //! schema-driven reader, and hostile input.
 
@@ -28,7 +28,7 @@ fn segment() -> Segment {
 
 #[test]
 fn e11_tuples_inline_in_the_tail_and_in_a_list() {
-    let bytes = golden("E11");
+    let bytes = golden("E12");
     assert_eq!(segment().to_bytes().unwrap(), bytes);
     assert_eq!(Segment::BLOCK_LENGTH, 21);
     assert_eq!((SegmentView::AT_OFFSET, SegmentView::AT_SIZE), (4, 6));
@@ -58,7 +58,7 @@ struct SegmentRef<'a> {
 
 #[test]
 fn borrowed_tuples_encode_the_same_bytes_and_decode_in_place() {
-    let bytes = golden("E11");
+    let bytes = golden("E12");
     let borrowed = SegmentRef {
         id: 1,
         at: (-1, 2),
@@ -75,7 +75,7 @@ fn borrowed_tuples_encode_the_same_bytes_and_decode_in_place() {
 
 #[test]
 fn fixed_size_tuples_are_set_in_place() {
-    let mut bytes = golden("E11");
+    let mut bytes = golden("E12");
     let mut edit = Segment::view_mut(&mut bytes).unwrap();
     edit.set_at((7, -8));
     edit.set_fix(None);
@@ -227,7 +227,7 @@ fn a_tuple_has_the_bytes_of_a_struct_with_its_fields() {
 
 #[test]
 fn hostile_tuples_fail_with_the_path_and_offset() {
-    let bytes = golden("E11");
+    let bytes = golden("E12");
     let fail = |at: usize, byte: u8| {
         let mut bad = bytes.clone();
         bad[at] = byte;
@@ -350,7 +350,7 @@ fn schema_file_of_e11_is_current() {
     use wiremsg::SchemaSet;
     let set = SchemaSet::of::<Segment>().unwrap();
     let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/schemas/golden/E11.wms");
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/schemas/golden/E12.wms");
     let bytes = set.to_bytes().unwrap();
     let update = std::env::var_os("WIREMSG_UPDATE_SNAPSHOTS").is_some_and(|v| v == "1");
     match std::fs::read(&path) {
@@ -366,7 +366,7 @@ fn schema_file_of_e11_is_current() {
 
 #[test]
 fn views_serialize_tuples_as_arrays() {
-    let bytes = golden("E11");
+    let bytes = golden("E12");
     let json = serde_json::to_string(&Segment::view(&bytes).unwrap()).unwrap();
     assert_eq!(
         json,

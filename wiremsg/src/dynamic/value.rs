@@ -75,7 +75,7 @@ pub enum Value<'a> {
     List(DynList<'a>),
     /// A nested message.
     Message(DynView<'a>),
-    /// A tuple `(T0, T1, ..)` (FORMAT.md §4.10).
+    /// A tuple `(T0, T1, ..)` (FORMAT.md §4.11).
     Tuple(DynTuple<'a>),
     /// A field the writer's version did not have, whose value a reader without the
     /// Rust type cannot make: its declared default has no byte form
@@ -491,7 +491,7 @@ impl PartialEq for DynList<'_> {
 }
 
 /// A tuple read by its schema: its elements by index, each read on access, as the
-/// typed view reads them (FORMAT.md §4.10: laid out as a message of version 1 whose
+/// typed view reads them (FORMAT.md §4.11: laid out as a message of version 1 whose
 /// fields are the elements).
 ///
 /// # Examples

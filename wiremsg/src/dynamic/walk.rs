@@ -378,7 +378,7 @@ impl<'s, 'r> Walk<'s, 'r> {
             }
             TypeSchema::Tuple(elements) => {
                 // Laid out as a message of version 1 whose fields are the elements
-                // (FORMAT.md §4.10), counted in the depth as one when in the tail.
+                // (FORMAT.md §4.11), counted in the depth as one when in the tail.
                 let tail = in_tail(self.set, ty);
                 let (bytes, at, depth) = if tail {
                     (place.region, place.region_at, depth + 1)
@@ -610,7 +610,7 @@ impl<'s, 'r> Walk<'s, 'r> {
     ) -> Result<(), Error> {
         if let TypeSchema::Tuple(_) = element {
             // A fixed-size tuple: strided as a fixed-size message of version 1, so
-            // every element holds all of its block (FORMAT.md §4.10).
+            // every element holds all of its block (FORMAT.md §4.11).
             let size = block_size(self.set, element);
             let stride = strided_header(bytes, at, size.max(1))?;
             let meaning = self.label(|| format!("stride {stride}"));

@@ -145,7 +145,7 @@ pub enum TypeSchema {
     /// [`SchemaSet`].
     Message(MessageRef),
     /// A tuple `(T0, T1, ..)` of 1 to 12 elements: laid out as a message of version
-    /// 1 whose fields are the elements (FORMAT.md §4.10), inline when all are
+    /// 1 whose fields are the elements (FORMAT.md §4.11), inline when all are
     /// fixed-size, in the tail with its own block length otherwise.
     Tuple(Cow<'static, [Node<TypeSchema>]>),
 }

@@ -267,7 +267,7 @@ fn check_type_at(set: &SchemaSet, ty: &TypeSchema, depth: u32) -> Result<(), Err
                     return Err(invalid("a tuple has no elements, or more than 12"));
                 }
                 for element in elements.iter() {
-                    // Inline blocks are frozen (FORMAT.md §4.7, §4.10).
+                    // Inline blocks are frozen (FORMAT.md §4.7, §4.11).
                     if let Some(m) = message_of(set, element) {
                         if !m.has_block_length && m.min_block_length != m.block_length {
                             return Err(invalid(
