@@ -348,13 +348,7 @@ pub(crate) fn classify(cx: &Ctxt, ty: &Type) -> Kind {
                 Kind::Invalid
             }
         },
-        Type::Tuple(_) => {
-            cx.error_spanned_by(
-                ty,
-                "tuples are not supported; use a nested `#[derive(WireMsg)]` struct with named fields",
-            );
-            Kind::Invalid
-        }
+        Type::Tuple(tuple) => classify_tuple(cx, ty, tuple),
         Type::Path(_) => classify_path(cx, ty),
         _ => {
             cx.error_spanned_by(
@@ -363,6 +357,74 @@ pub(crate) fn classify(cx: &Ctxt, ty: &Type) -> Kind {
             );
             Kind::Invalid
         }
+    }
+}
+
+/// A tuple of 1 to 12 wire types (FORMAT.md §4.11): `Scalar` when every element is,
+/// so that it is set in place as a whole; otherwise `Path`, whose setter and decoding
+/// the runtime's bounds decide, as for a nested message.
+fn classify_tuple(cx: &Ctxt, ty: &Type, tuple: &syn::TypeTuple) -> Kind {
+    if tuple.elems.is_empty() {
+        cx.error_spanned_by(
+            ty,
+            "the unit type `()` has no bytes on the wire; remove the field",
+        );
+        return Kind::Invalid;
+    }
+    if tuple.elems.len() > 12 {
+        cx.error_spanned_by(
+            ty,
+            "tuples of more than 12 elements are not supported; use a nested `#[derive(WireMsg)]` struct with named fields",
+        );
+        return Kind::Invalid;
+    }
+    let kinds: Vec<Kind> = tuple.elems.iter().map(|e| classify(cx, e)).collect();
+    if kinds.contains(&Kind::Invalid) {
+        Kind::Invalid
+    } else if kinds.iter().all(|k| *k == Kind::Scalar) {
+        Kind::Scalar
+    } else {
+        Kind::Path
+    }
+}
+
+/// True if `ty`, a list, has elements whose type holds a lifetime.
+fn inner_elements_borrow(ty: &Type) -> bool {
+    let inner = match ty {
+        Type::Reference(r) => match &*r.elem {
+            Type::Slice(s) => Some(&*s.elem),
+            _ => None,
+        },
+        _ => path_parts(ty).and_then(|(_, arg)| arg),
+    };
+    inner.is_some_and(|inner| {
+        quote::ToTokens::to_token_stream(inner)
+            .to_string()
+            .contains('\'')
+    })
+}
+
+/// True if `ty` holds a list anywhere (`Vec`, a slice): a field through which a
+/// message may refer to itself, so that decoding cannot bound it on its own type.
+pub(crate) fn holds_list(ty: &Type) -> bool {
+    match ty {
+        Type::Slice(_) => true,
+        Type::Group(g) => holds_list(&g.elem),
+        Type::Paren(p) => holds_list(&p.elem),
+        Type::Reference(r) => holds_list(&r.elem),
+        Type::Array(a) => holds_list(&a.elem),
+        Type::Tuple(t) => t.elems.iter().any(holds_list),
+        Type::Path(p) => p.path.segments.iter().any(|segment| {
+            segment.ident == "Vec"
+                || match &segment.arguments {
+                    PathArguments::AngleBracketed(args) => args.args.iter().any(|arg| match arg {
+                        GenericArgument::Type(t) => holds_list(t),
+                        _ => false,
+                    }),
+                    _ => false,
+                }
+        }),
+        _ => false,
     }
 }
 
@@ -429,10 +491,20 @@ fn list_element(cx: &Ctxt, elem: &Type) -> Kind {
     let options = path_parts(elem).is_some_and(|(i, _)| i == "Option");
     match kind {
         Kind::Invalid => Kind::Invalid,
-        Kind::List | Kind::OptionTail => {
+        Kind::OptionTail => {
             cx.error_spanned_by(
                 elem,
-                "lists of lists are not supported; wrap the inner list in a `#[derive(WireMsg)]` struct",
+                "lists of options are not supported: a list element has no presence byte; wrap the element in a `#[derive(WireMsg)]` struct",
+            );
+            Kind::Invalid
+        }
+        // A list's view names its element type, and lists are invariant in it: the
+        // views of a struct with lifetimes name them `'static`, which an inner
+        // element with its own lifetime cannot match.
+        Kind::List if inner_elements_borrow(elem) => {
+            cx.error_spanned_by(
+                elem,
+                "lists of lists of borrowed elements are not supported; use owned inner elements (`Vec<Vec<String>>`)",
             );
             Kind::Invalid
         }

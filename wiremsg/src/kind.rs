@@ -125,3 +125,17 @@ pub struct EnumOf<E>(Invariant<E>);
 /// ```
 #[derive(Debug)]
 pub struct UnionOf<L>(Invariant<L>);
+/// A tuple `(T0, T1, ..)` of up to 12 field types, laid out as a message of version
+/// 1 whose fields are its elements (FORMAT.md §4.11): inline when every element is
+/// fixed-size, in the tail (with its own block length) otherwise.
+///
+/// ```
+/// use wiremsg::{Field, kind::Tup};
+///
+/// fn is_tuple<T, F: Field<Kind = Tup<T>>>() {}
+/// is_tuple::<(f64, f64), (f64, f64)>();
+/// assert_eq!(<(f64, f64, u8) as Field>::BLOCK_SIZE, 17); // inline
+/// assert_eq!(<(u32, String) as Field>::BLOCK_SIZE, 4); // in the tail: an end offset
+/// ```
+#[derive(Debug)]
+pub struct Tup<T>(Invariant<T>);

@@ -138,6 +138,7 @@ pub mod schema;
 #[cfg(feature = "serde")]
 mod serde_view;
 mod text;
+mod tuple;
 mod union;
 mod validated;
 
@@ -521,8 +522,11 @@ pub use validated::MutOf;
 /// ```
 ///
 /// Refused: tuple, unit and union types; type and const parameters; `where` clauses;
-/// `usize`, `isize`, `char`, tuples, `Box`/`Rc`/`Arc`/`Cow`/maps/sets; `&mut` and
-/// borrowed types other than `&str` and `&[T]`; lists of lists, arrays or options;
+/// `usize`, `isize`, `char`, `()` and tuples of more than 12 elements (and tuples of a
+/// fixed-size message with `since` fields, whose block would grow inside the tuple's),
+/// `Box`/`Rc`/`Arc`/`Cow`/maps/sets; `&mut` and
+/// borrowed types other than `&str` and `&[T]`; lists of arrays or options, and lists
+/// of lists of borrowed elements (`Vec<Vec<&str>>`; lists of lists are fine);
 /// nested `Option`; arrays of variable-size types; blocks over 65,535 bytes; a
 /// variable-size field added in a later version to a message whose version-1 fields
 /// are all fixed-size (unless it has `#[wire(block_length)]`); a fixed-size message

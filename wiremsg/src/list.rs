@@ -705,6 +705,31 @@ macro_rules! list_field {
 list_field!(impl<T: Element> Field for Vec<T>);
 list_field!(impl<'a, T: Element> Field for &'a [T]);
 
+// Lists of lists (FORMAT.md §6.5): a list is a table element, whose region is the
+// inner list; its view is a `List` of lists.
+crate::field::list_element!([impl<T: Element> Element for Vec<T>]);
+
+/// A list of `&'a [T]` is viewed as a list of `Vec<T>`, whatever `'a`: the view does
+/// not depend on it, and lists are invariant in their element type.
+impl<T: Element> Element for &[T] {
+    type ListView<'v> = List<'v, Vec<T>>;
+
+    #[inline(always)]
+    fn list_view<'v>(list: List<'v, Self>) -> List<'v, Vec<T>> {
+        // SAFETY: both element types have the kind `ListOf<T>`.
+        unsafe { list.retype() }
+    }
+
+    #[inline(always)]
+    fn list_of<'v>(view: List<'v, Vec<T>>) -> List<'v, Self>
+    where
+        Self: 'v,
+    {
+        // SAFETY: as above.
+        unsafe { view.retype() }
+    }
+}
+
 impl<'v, T: Element + DecodeField<'v> + 'v> DecodeField<'v> for Vec<T> {
     fn decode_view(view: T::ListView<'v>) -> Vec<T> {
         T::list_of(view).iter().map(T::decode_view).collect()
@@ -882,6 +907,37 @@ impl<'v, T: Element> ListMut<'v, T> {
             Some(crate::validated::mut_of::<<T::Kind as MessageKind>::Msg>(
                 bytes,
             ))
+        }
+    }
+
+    /// The mutable view of inner list `index` of a list of lists, or `None` if
+    /// `index >= len()`: O(1), two reads of the offset table (FORMAT.md §6.5).
+    ///
+    /// ```
+    /// use wiremsg::WireMsg;
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// struct Grid { rows: Vec<Vec<u16>> }
+    ///
+    /// let mut bytes = Grid { rows: vec![vec![1, 2], vec![3]] }.to_bytes().unwrap();
+    /// let mut grid = Grid::view_mut(&mut bytes).unwrap();
+    /// assert!(grid.rows_mut().list_mut(1).unwrap().set(0, &30));
+    /// assert!(grid.rows_mut().list_mut(2).is_none());
+    /// assert_eq!(Grid::decode(&bytes).unwrap(), Grid { rows: vec![vec![1, 2], vec![30]] });
+    /// ```
+    #[inline]
+    pub fn list_mut<U: Element>(&mut self, index: usize) -> Option<ListMut<'_, U>>
+    where
+        T: Field<Kind = ListOf<U>>,
+    {
+        if index >= self.len {
+            return None;
+        }
+        // SAFETY: `index < len` in a validated table list: the element's region lies
+        // inside the list's, and was validated as a list of `U` (its kind `ListOf<U>`).
+        unsafe {
+            let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
+            Some(ListMut::from_validated(range_mut(self.bytes, start, end)))
         }
     }
 

@@ -161,15 +161,37 @@ pub(crate) fn validate_message<L: Layout, M: Mode>(
     mode: &M,
     depth: u32,
 ) -> Result<(), Error> {
+    validate_block::<L::Fields, M>(
+        bytes,
+        has_block_length::<L>(),
+        min_block_length::<L>(),
+        L::FIELD_NAMES,
+        mode,
+        depth,
+    )
+}
+
+/// Validates `bytes` as the block (and tail) of fields `F`, named `names`: a message,
+/// or a tuple, which is laid out as one (FORMAT.md §4.11). `prefixed` says whether a
+/// `u16` block length comes first; `min` is the block every writer's bytes hold.
+#[inline]
+pub(crate) fn validate_block<F: FieldList, M: Mode>(
+    bytes: &[u8],
+    prefixed: bool,
+    min: usize,
+    names: &'static [&'static str],
+    mode: &M,
+    depth: u32,
+) -> Result<(), Error> {
     if depth > MAX_DEPTH {
         return Err(Error::new(
             ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH },
             0,
         ));
     }
-    let min = min_block_length::<L>();
-    let full = block_length::<L>();
-    let declared = if has_block_length::<L>() {
+    let prefix = if prefixed { 2 } else { 0 };
+    let full = prefix + F::SIZE;
+    let declared = if prefixed {
         let Some(declared) = bytes.first_chunk::<2>() else {
             return Err(truncated(2, bytes.len()));
         };
@@ -197,9 +219,9 @@ pub(crate) fn validate_message<L: Layout, M: Mode>(
         bytes,
         known_end: declared.min(full),
         prev_end: declared,
-        names: L::FIELD_NAMES,
+        names,
     };
-    L::Fields::validate(INTERNAL, &mut walk, prefix::<L>(), 0, mode, depth)
+    F::validate(INTERNAL, &mut walk, prefix, 0, mode, depth)
 }
 
 #[cold]

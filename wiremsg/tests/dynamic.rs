@@ -1661,3 +1661,137 @@ fn golden_e11_unions_read_alike_and_fail_alike() {
         assert!(text.contains(part), "{part}:\n{text}");
     }
 }
+
+// -- shapes: tuples (FORMAT.md §4.11) --
+
+macro_rules! expect_tuple {
+    ($(($($T:ident $i:tt),+))+) => {$(
+        impl<$($T: Expect),+> Expect for ($($T,)+) {
+            fn same_as(&self, value: &Value<'_>, at: &str) {
+                let Value::Tuple(tuple) = value else {
+                    panic!("at `{at}`: {value:?} is not a tuple")
+                };
+                let len = [$($i),+].len();
+                assert_eq!(tuple.len(), len, "at `{at}`");
+                $(self.$i.same_as(&tuple.get($i).expect("element"), &format!("{at}.{}", $i));)+
+                assert_eq!(tuple.get(len), None, "at `{at}`");
+            }
+        }
+    )+};
+}
+
+expect_tuple!((A 0) (A 0, B 1) (A 0, B 1, C 2));
+
+mod shapes {
+    use super::*;
+
+    #[derive(WireMsg, Debug, PartialEq, Clone, Copy)]
+    pub(super) struct Px {
+        pub(super) mantissa: i64,
+        pub(super) exponent: i8,
+    }
+    expect_message!(Px { mantissa, exponent });
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(super) struct Segment {
+        pub(super) id: u16,
+        pub(super) at: (i32, i16),
+        pub(super) fix: Option<(u8, u8)>,
+        pub(super) label: (u8, String),
+        pub(super) hops: Vec<(u16, u8)>,
+    }
+    expect_message!(Segment {
+        id,
+        at,
+        fix,
+        label,
+        hops
+    });
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(super) struct Tuples {
+        pub(super) point: Option<(f64, f64, f64)>,
+        pub(super) quote: (Side, Px),
+        pub(super) nested: ((u8, u16), String),
+        pub(super) one: (u32,),
+        pub(super) named: Vec<(u32, String)>,
+        pub(super) blobs: Vec<(u8, Vec<u8>)>,
+        pub(super) pairs: [(u8, bool); 2],
+        pub(super) deep: Option<(Vec<(u8, String)>,)>,
+    }
+    expect_message!(Tuples {
+        point,
+        quote,
+        nested,
+        one,
+        named,
+        blobs,
+        pairs,
+        deep
+    });
+}
+
+#[test]
+fn tuples_read_alike_and_fail_alike() {
+    use shapes::{Px, Segment, Tuples};
+    let accepted = agree_everywhere::<Segment>(&golden("E12"));
+    assert!(accepted > 0);
+    let value = Tuples {
+        point: Some((1.0, -2.5, 3.25)),
+        quote: (
+            Side::Sell,
+            Px {
+                mantissa: 5,
+                exponent: -1,
+            },
+        ),
+        nested: ((1, 513), "xy".into()),
+        one: (9,),
+        named: vec![(1, "a".into()), (2, String::new())],
+        blobs: vec![(4, vec![1, 2]), (5, vec![])],
+        pairs: [(1, true), (0, false)],
+        deep: Some((vec![(7, "é".into())],)),
+    };
+    let bytes = value.to_bytes().unwrap();
+    agree_everywhere::<Tuples>(&bytes);
+}
+
+// -- shapes: lists of lists (FORMAT.md §6.5) --
+
+mod grids {
+    use super::*;
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(super) struct Grid {
+        pub(super) rows: Vec<Vec<u16>>,
+        pub(super) words: Vec<Vec<String>>,
+    }
+    expect_message!(Grid { rows, words });
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(super) struct Deep {
+        pub(super) legs: Vec<Vec<Leg>>,
+        pub(super) cube: Vec<Vec<Vec<u8>>>,
+        pub(super) pairs: Vec<Vec<(u8, String)>>,
+    }
+    expect_message!(Deep { legs, cube, pairs });
+}
+
+#[test]
+fn lists_of_lists_read_alike_and_fail_alike() {
+    use grids::{Deep, Grid};
+    assert!(agree_everywhere::<Grid>(&golden("E13")) > 0);
+    let value = Deep {
+        legs: vec![
+            vec![],
+            vec![Leg {
+                qty: 1,
+                px: Some(-2),
+                side: Side::Sell,
+            }],
+        ],
+        cube: vec![vec![vec![1, 2], vec![]], vec![vec![3]]],
+        pairs: vec![vec![(1, "x".into())], vec![]],
+    };
+    agree_everywhere::<Deep>(&value.to_bytes().unwrap());
+}

@@ -29,7 +29,10 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .filter(|(f, _)| {
             let (ty, st) = (&f.field.ty, &f.field.static_ty);
             let borrows = quote!(#ty).to_string() != quote!(#st).to_string();
-            borrows || f.field.kind != crate::ast::Kind::List
+            borrows
+                || (f.field.kind != crate::ast::Kind::List
+                    && !(matches!(f.field.ty, syn::Type::Tuple(_))
+                        && crate::ast::holds_list(&f.field.ty)))
         })
         .map(|(_, ty)| ty)
         .collect();

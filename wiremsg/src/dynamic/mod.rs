@@ -73,7 +73,7 @@ mod walk;
 
 pub use annotate::{Annotation, Row};
 pub use stream::{DEFAULT_MAX_SCHEMA_BYTES, SchemaRegistry, StreamFrame};
-pub use value::{DynArray, DynList, EnumValue, UnionValue, Value};
+pub use value::{DynArray, DynList, DynTuple, EnumValue, UnionValue, Value};
 pub use view::{DynField, DynView};
 
 use crate::schema::{MessageSchema, SchemaSet};

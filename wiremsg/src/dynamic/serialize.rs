@@ -29,6 +29,8 @@ impl Serialize for Value<'_> {
             Value::Array(array) => s.collect_seq(array.iter()),
             Value::List(list) => s.collect_seq(list.iter()),
             Value::Message(view) => view.serialize(s),
+            // A sequence, as the typed view writes a tuple (JSON: an array).
+            Value::Tuple(tuple) => s.collect_seq(tuple.iter()),
             Value::Union(u) => u.serialize(s),
         }
     }

@@ -6,7 +6,7 @@ use super::walk::{Walk, read_raw};
 use crate::ListEncoding;
 use crate::mode::sealed::Place;
 use crate::primitives_le::{read_u16, read_u32};
-use crate::schema::shape::{block_size, encoding, message_of};
+use crate::schema::shape::{self, block_size, encoding, message_of};
 use crate::schema::{
     EnumSchema, FieldSchema, SchemaSet, TypeSchema, UnionSchema, UnionVariantSchema,
 };
@@ -79,6 +79,8 @@ pub enum Value<'a> {
     Message(DynView<'a>),
     /// A tagged union's value (FORMAT.md §4.10).
     Union(UnionValue<'a>),
+    /// A tuple `(T0, T1, ..)` (FORMAT.md §4.11).
+    Tuple(DynTuple<'a>),
     /// A field the writer's version did not have, whose value a reader without the
     /// Rust type cannot make: its declared default has no byte form
     /// ([`DefaultValue::Opaque`](crate::DefaultValue::Opaque)), or, without one, its type has no zero value (a
@@ -146,6 +148,7 @@ impl fmt::Debug for Value<'_> {
             Value::List(l) => write!(f, "List({l:?})"),
             Value::Message(m) => write!(f, "Message({m:?})"),
             Value::Union(u) => write!(f, "Union({u:?})"),
+            Value::Tuple(t) => write!(f, "Tuple({t:?})"),
             Value::Absent => f.write_str("Absent"),
         }
     }
@@ -174,6 +177,16 @@ impl fmt::Display for Value<'_> {
             Value::List(l) => write_items(f, l.iter()),
             Value::Message(m) => write!(f, "{m}"),
             Value::Union(u) => write!(f, "{u}"),
+            Value::Tuple(t) => {
+                f.write_str("(")?;
+                for (i, item) in t.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{item}")?;
+                }
+                f.write_str(if t.len() == 1 { ",)" } else { ")" })
+            }
             Value::Absent => f.write_str("(absent)"),
         }
     }
@@ -600,6 +613,100 @@ impl PartialEq for DynList<'_> {
     }
 }
 
+/// A tuple read by its schema: its elements by index, each read on access, as the
+/// typed view reads them (FORMAT.md §4.11: laid out as a message of version 1 whose
+/// fields are the elements).
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::dynamic::{self, Value};
+/// use wiremsg::{SchemaSet, WireMsg};
+///
+/// #[derive(WireMsg)]
+/// struct Fix { pos: (f64, f64), tag: (u8, String) }
+///
+/// let bytes = Fix { pos: (1.5, -2.0), tag: (7, "gps".into()) }.to_bytes().unwrap();
+/// let set = SchemaSet::of::<Fix>().unwrap();
+/// let view = dynamic::view(&set, "Fix", &bytes).unwrap();
+/// let Some(Value::Tuple(tag)) = view.get("tag") else { unreachable!() };
+/// assert_eq!((tag.len(), tag.get(0), tag.get(2)), (2, Some(Value::Unsigned(7)), None));
+/// assert_eq!(tag.get(1).unwrap().as_str(), Some("gps"));
+/// assert_eq!(view.to_string(), r#"Fix { pos: (1.5, -2.0), tag: (7, "gps") }"#);
+/// ```
+#[derive(Clone, Copy)]
+pub struct DynTuple<'a> {
+    set: &'a SchemaSet,
+    elements: &'a [crate::Node<TypeSchema>],
+    /// The tuple's bytes: its region (with its block length) if it has a tail, else
+    /// its block bytes.
+    bytes: &'a [u8],
+    in_tail: bool,
+}
+
+impl<'a> DynTuple<'a> {
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        self.elements.len()
+    }
+
+    /// True for a tuple without elements (never, in a valid schema).
+    pub fn is_empty(&self) -> bool {
+        self.elements.is_empty()
+    }
+
+    /// The element types.
+    pub fn elements(&self) -> &'a [crate::Node<TypeSchema>] {
+        self.elements
+    }
+
+    /// Element `index`, or `None` past the end: it walks the slots before it (at
+    /// most 11).
+    pub fn get(&self, index: usize) -> Option<Value<'a>> {
+        let mut off = if self.in_tail { 2 } else { 0 };
+        let mut prev_end = if self.in_tail {
+            usize::from(read_u16(self.bytes, 0)?)
+        } else {
+            0
+        };
+        for (i, element) in self.elements.iter().enumerate() {
+            let size = block_size(self.set, element);
+            let block = self.bytes.get(off..off + size)?;
+            let region = if shape::in_tail(self.set, element) {
+                let end = read_u32(block, size - 4)? as usize;
+                let region = self.bytes.get(prev_end..end)?;
+                prev_end = end;
+                region
+            } else {
+                &[][..]
+            };
+            if i == index {
+                return Some(read(self.set, element, block, region));
+            }
+            off += size;
+        }
+        None
+    }
+
+    /// The elements in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Value<'a>> + 'a {
+        let tuple = *self;
+        (0..self.len()).map(move |i| tuple.get(i).unwrap_or(Value::Absent))
+    }
+}
+
+impl fmt::Debug for DynTuple<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for DynTuple<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
 /// The `N` bytes of fixed-width text without their padding (FORMAT.md §4.3).
 pub(super) fn unpadded(block: &[u8]) -> &[u8] {
     unpadded_by(block, b' ')
@@ -701,6 +808,15 @@ pub(super) fn read<'a>(
             Some(m) => Value::Message(DynView::over(set, m, block)),
             None => Value::Absent,
         },
+        TypeSchema::Tuple(elements) => {
+            let in_tail = shape::in_tail(set, ty);
+            Value::Tuple(DynTuple {
+                set,
+                elements,
+                bytes: if in_tail { region } else { block },
+                in_tail,
+            })
+        }
     }
 }
 

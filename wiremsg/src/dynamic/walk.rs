@@ -379,6 +379,20 @@ impl<'s, 'r> Walk<'s, 'r> {
             TypeSchema::Union(u) => {
                 self.union(u, place.region, place.region_at, base, depth, indent)
             }
+            TypeSchema::Tuple(elements) => {
+                // Laid out as a message of version 1 whose fields are the elements
+                // (FORMAT.md §4.11), counted in the depth as one when in the tail.
+                let tail = in_tail(self.set, ty);
+                let (bytes, at, depth) = if tail {
+                    (place.region, place.region_at, depth + 1)
+                } else {
+                    (place.block, place.block_at, depth)
+                };
+                let meaning = self.label(|| format!("{}, {} bytes", ty.display(), bytes.len()));
+                self.row(base + at, bytes.len(), indent, name, meaning);
+                self.tuple(elements, tail, bytes, base + at, depth, indent + 1)
+                    .map_err(|e| e.shift(at))
+            }
             _ => self.scalar(ty, place, base, indent, name),
         }
     }
@@ -430,6 +444,120 @@ impl<'s, 'r> Walk<'s, 'r> {
         self.row(base + start, payload.len(), indent, &variant.name, meaning);
         self.message(m, payload, base + start, depth + 1, indent + 1)
             .map_err(|e| e.in_field_named(&variant.name).shift(start))
+    }
+
+    /// Validates `bytes` as a tuple of `elements`, with a block length field if
+    /// `prefixed`, as `validated::validate_block` does for the tuple's field list: a
+    /// message of version 1 whose fields are the elements, so the block is whole
+    /// (there are no absent elements). `base` is where `bytes` start in the buffer.
+    fn tuple(
+        &mut self,
+        elements: &'s [crate::Node<TypeSchema>],
+        prefixed: bool,
+        bytes: &'s [u8],
+        base: usize,
+        depth: u32,
+        indent: usize,
+    ) -> Result<(), Error> {
+        if depth > MAX_DEPTH {
+            return Err(Error::new(
+                ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH },
+                0,
+            ));
+        }
+        let prefix = if prefixed { 2 } else { 0 };
+        let full = elements.iter().fold(prefix, |sum: usize, e| {
+            sum.saturating_add(block_size(self.set, e))
+        });
+        let declared = if prefixed {
+            let Some(declared) = bytes.first_chunk::<2>() else {
+                return Err(truncated(2, bytes.len()));
+            };
+            let declared = usize::from(u16::from_le_bytes(*declared));
+            if declared < full {
+                return Err(Error::new(
+                    ErrorKind::BlockLengthTooSmall {
+                        declared,
+                        required: full,
+                    },
+                    0,
+                ));
+            }
+            if declared > bytes.len() {
+                return Err(truncated(declared, bytes.len()));
+            }
+            let meaning = self.label(|| declared.to_string());
+            self.row(base, 2, indent, "block length", meaning);
+            declared
+        } else {
+            if bytes.len() < full {
+                return Err(truncated(full, bytes.len()));
+            }
+            full
+        };
+        let names = crate::tuple::ELEMENT_NAMES;
+        let mut tail_rows = Vec::new();
+        let mut prev_end = declared;
+        let mut off = prefix;
+        let mut result = Ok(());
+        for (i, element) in elements.iter().enumerate() {
+            let name = names.get(i).copied().unwrap_or("?");
+            let size = block_size(self.set, element);
+            let end = off + size;
+            let block = bytes.get(off..end).unwrap_or_default();
+            if !in_tail(self.set, element) {
+                let label = self.label(|| name.into());
+                result = self
+                    .value(
+                        element,
+                        Place::block(block, off),
+                        base,
+                        depth,
+                        indent,
+                        &label,
+                    )
+                    .map_err(|e| e.in_field(name));
+            } else {
+                let slot = end.saturating_sub(4);
+                let region_end = read_u32(bytes, slot).unwrap_or(0) as usize;
+                let start = prev_end;
+                let meaning = self.label(|| slot_meaning(element, block, start, region_end));
+                self.row(base + off, size, indent, name, meaning);
+                let Some(region) = bytes.get(start..region_end) else {
+                    result = Err(Error::new(
+                        ErrorKind::OffsetOutOfRange {
+                            end: region_end,
+                            min: start,
+                            max: bytes.len(),
+                        },
+                        slot,
+                    )
+                    .in_field(name));
+                    break;
+                };
+                prev_end = region_end;
+                let place = Place {
+                    block,
+                    block_at: off,
+                    region,
+                    region_at: start,
+                };
+                let label = self.label(|| format!("{name} (tail)"));
+                let from = self.rows_len();
+                result = self
+                    .value(element, place, base, depth, indent, &label)
+                    .map_err(|e| e.in_field(name));
+                if let Some(rows) = self.rows.as_deref_mut() {
+                    tail_rows.extend(rows.drain(from..));
+                }
+            }
+            if result.is_err() {
+                break;
+            }
+            off = end;
+        }
+        self.append(&mut tail_rows);
+        result
     }
 
     /// The row of a validated fixed-size value.
@@ -532,6 +660,28 @@ impl<'s, 'r> Walk<'s, 'r> {
         depth: u32,
         indent: usize,
     ) -> Result<(), Error> {
+        if let TypeSchema::Tuple(_) = element {
+            // A fixed-size tuple: strided as a fixed-size message of version 1, so
+            // every element holds all of its block (FORMAT.md §4.11).
+            let size = block_size(self.set, element);
+            let stride = strided_header(bytes, at, size.max(1))?;
+            let meaning = self.label(|| format!("stride {stride}"));
+            self.row(base + at, 2, indent, "stride", meaning);
+            for (i, block) in bytes[2..].chunks_exact(stride).enumerate() {
+                let start = at + 2 + i * stride;
+                let label = self.label(|| format!("[{i}]"));
+                self.value(
+                    element,
+                    Place::block(block, 0),
+                    base + start,
+                    depth,
+                    indent,
+                    &label,
+                )
+                .map_err(|e| e.shift(start).in_element(i))?;
+            }
+            return Ok(());
+        }
         let m = message_of(self.set, element).ok_or_else(invalid_schema)?;
         // An older writer's elements may be shorter than this reader's block, down to
         // the fields every version has (FORMAT.md §6.2).

@@ -141,6 +141,9 @@ const NULLABLE: u8 = 21;
 const DECIMAL: u8 = 22;
 const BOUNDED_LIST: u8 = 23;
 const UNION: u8 = 24;
+/// A tuple of `len` elements: `child` is the first, and `value` indexes the tuple of
+/// the other `len - 1` (another row of this code), unless `len` is 1 (FORMAT.md §11).
+const TUPLE: u8 = 30;
 
 impl SchemaSet {
     /// The canonical encoding (FORMAT.md §11): a [`MessageHeader`](crate::MessageHeader) with template id
@@ -282,6 +285,7 @@ impl Encoder {
             TypeSchema::List(inner) => wire_type(LIST, 0, self.ty(set, inner)?),
             TypeSchema::Enum(e) => wire_type(ENUM, 0, self.enumeration(set, e)?),
             TypeSchema::Union(u) => wire_type(UNION, 0, self.union(set, u)?),
+            TypeSchema::Tuple(elements) => self.tuple(set, elements)?,
             TypeSchema::Message(m) => {
                 let Some(at) = set.messages().iter().position(|s| s.name == m.name) else {
                     return Err(invalid(
@@ -301,6 +305,24 @@ impl Encoder {
                 self.types.push(entry);
                 to_u32(self.types.len() - 1)?
             }
+        })
+    }
+
+    /// The row of a tuple of `elements` (at least one): its first element, and the
+    /// index of the tuple of the others, added first (children before parents).
+    fn tuple(&mut self, set: &SchemaSet, elements: &[Node<TypeSchema>]) -> Result<WireType, Error> {
+        let Some((first, rest)) = elements.split_first() else {
+            return Err(invalid("a tuple has no elements"));
+        };
+        let child = self.ty(set, first)?;
+        let rest = if rest.is_empty() {
+            0
+        } else {
+            self.ty(set, &TypeSchema::Tuple(Cow::Owned(rest.to_vec())))?
+        };
+        Ok(WireType {
+            value: i128::from(rest),
+            ..wire_type(TUPLE, to_u32(elements.len())?, child)
         })
     }
 
@@ -390,7 +412,7 @@ struct Decoder<'v> {
     unions: crate::List<'v, WireUnionDef>,
 }
 
-impl Decoder<'_> {
+impl<'v> Decoder<'v> {
     fn message(&self, m: WireMessageView<'_>) -> Result<MessageSchema, Error> {
         let fields = m
             .fields()
@@ -474,6 +496,7 @@ impl Decoder<'_> {
                 max_len: t.len() as usize,
             },
             LIST => TypeSchema::List(child()?),
+            TUPLE => self.tuple(t, depth)?,
             ENUM => TypeSchema::Enum(Node::Owned(Box::new(self.enumeration(t.child(), depth)?))),
             UNION => TypeSchema::Union(Node::Owned(Box::new(self.union(t.child(), depth)?))),
             MESSAGE => {
@@ -484,6 +507,31 @@ impl Decoder<'_> {
             }
             _ => return Err(invalid("unknown type code")),
         })
+    }
+
+    /// The tuple whose first row is `t`: each row holds one element and indexes the
+    /// row of the rest, with one element fewer, down to the last.
+    fn tuple(&self, mut t: WireTypeView<'v>, depth: usize) -> Result<TypeSchema, Error> {
+        let len = t.len() as usize;
+        if len == 0 || len > crate::tuple::ELEMENT_NAMES.len() {
+            return Err(invalid("a tuple has no elements, or more than 12"));
+        }
+        let mut elements = Vec::with_capacity(len);
+        for left in (1..=len).rev() {
+            if t.code() != TUPLE || t.len() as usize != left {
+                return Err(invalid(
+                    "a tuple's rest is not a tuple of one element fewer",
+                ));
+            }
+            elements.push(Node::Owned(Box::new(self.ty(t.child(), depth + 1)?)));
+            if left > 1 {
+                let rest = u32::try_from(t.value())
+                    .ok()
+                    .and_then(|at| self.types.get(at as usize));
+                t = rest.ok_or_else(|| invalid("a type index is out of range"))?;
+            }
+        }
+        Ok(TypeSchema::Tuple(Cow::Owned(elements)))
     }
 
     fn enumeration(&self, index: u32, depth: usize) -> Result<EnumSchema, Error> {

@@ -3,7 +3,7 @@
 //! bytes, by the rules of FORMAT.md §5 (versions), §8 (header) and §4.7 (inline
 //! messages are frozen).
 
-use super::set::{named_message, nested_messages};
+use super::set::named_message;
 use super::{
     EnumSchema, FieldSchema, MessageSchema, SchemaSet, TypeSchema, UnionSchema, UnionVariantSchema,
 };
@@ -412,13 +412,19 @@ pub fn compat(old: &SchemaSet, new: &SchemaSet) -> CompatReport {
     }
 }
 
+/// True if `ty` names message `name` anywhere (through arrays, options, lists and
+/// tuples).
+fn names_message(ty: &TypeSchema, name: &str) -> bool {
+    let mut found = false;
+    super::shape::each_reached_message(ty, &mut |m, _| found |= m.name == name);
+    found
+}
+
 /// True if no message of `set` nests `message`: a message sent on its own.
 fn is_root(set: &SchemaSet, message: &MessageSchema) -> bool {
-    !set.messages().iter().any(|m| {
-        m.fields
-            .iter()
-            .any(|f| nested_messages(&f.ty).contains(&message.name.as_ref()))
-    })
+    !set.messages()
+        .iter()
+        .any(|m| m.fields.iter().any(|f| names_message(&f.ty, &message.name)))
 }
 
 struct Cx<'s> {
@@ -657,6 +663,7 @@ impl Cx<'_> {
             TypeSchema::Str | TypeSchema::List(_) | TypeSchema::BoundedList { .. } => true,
             TypeSchema::Option(inner) => self.has_tail_data(set, inner),
             TypeSchema::Message(m) => set.message(&m.name).is_some_and(|m| m.has_block_length),
+            TypeSchema::Tuple(elements) => elements.iter().any(|e| self.has_tail_data(set, e)),
             _ => false,
         }
     }
@@ -1019,6 +1026,11 @@ impl Cx<'_> {
                 ),
             )),
             (T::Union(_), T::Union(_)) => None,
+            (T::Tuple(x), T::Tuple(y)) if x.len() == y.len() => x
+                .iter()
+                .zip(y.iter())
+                .find_map(|(x, y)| self.shape_change(x, y))
+                .map(|(kind, what)| (kind, format!("in tuple {a} -> {b}: {what}"))),
             (T::Message(x), T::Message(y))
                 if x.name == y.name
                     || self.is_rename(&x.name, &y.name)
@@ -1134,6 +1146,11 @@ impl Cx<'_> {
             }
             (T::Enum(x), T::Enum(y)) => self.enumeration(at, x, y),
             (T::Union(x), T::Union(y)) => self.union(at, x, y),
+            (T::Tuple(x), T::Tuple(y)) => {
+                for (x, y) in x.iter().zip(y.iter()) {
+                    self.walk_types(at, x, y);
+                }
+            }
             (T::Message(x), T::Message(y)) if x.name != y.name => self.push(
                 at,
                 ChangeKind::TypeRenamed,

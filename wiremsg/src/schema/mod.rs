@@ -152,6 +152,10 @@ pub enum TypeSchema {
     /// variant's payload, in the tail. Its payload messages are in the same
     /// [`SchemaSet`].
     Union(Node<UnionSchema>),
+    /// A tuple `(T0, T1, ..)` of 1 to 12 elements: laid out as a message of version
+    /// 1 whose fields are the elements (FORMAT.md §4.11), inline when all are
+    /// fixed-size, in the tail with its own block length otherwise.
+    Tuple(Cow<'static, [Node<TypeSchema>]>),
 }
 
 impl TypeSchema {
@@ -204,6 +208,17 @@ impl TypeSchema {
             TypeSchema::Enum(e) => f.write_str(&e.name),
             TypeSchema::Message(m) => f.write_str(&m.name),
             TypeSchema::Union(u) => f.write_str(&u.name),
+            TypeSchema::Tuple(elements) => {
+                f.write_str("(")?;
+                for (i, element) in elements.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    element.write_name(f)?;
+                }
+                // A tuple of one element is written `(T,)`, as in Rust.
+                f.write_str(if elements.len() == 1 { ",)" } else { ")" })
+            }
             number => f.write_str(number.number_name().unwrap_or("?")),
         }
     }
@@ -263,6 +278,13 @@ impl fmt::Debug for TypeSchema {
             TypeSchema::Enum(e) => write!(f, "Enum({})", e.name),
             TypeSchema::Message(m) => write!(f, "Message({})", m.name),
             TypeSchema::Union(u) => write!(f, "Union({})", u.name),
+            TypeSchema::Tuple(elements) => {
+                let mut t = f.debug_tuple("Tuple");
+                for element in elements.iter() {
+                    t.field(element);
+                }
+                t.finish()
+            }
             TypeSchema::Bool => f.write_str("Bool"),
             TypeSchema::U8 => f.write_str("U8"),
             TypeSchema::U16 => f.write_str("U16"),

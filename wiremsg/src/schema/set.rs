@@ -89,27 +89,11 @@ impl SchemaSet {
                 continue;
             }
             for field in schema.fields.iter() {
-                let mut ty: &TypeSchema = &field.ty;
-                loop {
-                    match ty {
-                        TypeSchema::Array { element: inner, .. }
-                        | TypeSchema::BoundedList { element: inner, .. }
-                        | TypeSchema::Option(inner)
-                        | TypeSchema::List(inner) => ty = inner,
-                        TypeSchema::Message(m) => {
-                            if let Some(nested) = m.resolve() {
-                                pending.push(nested);
-                            }
-                            break;
-                        }
-                        TypeSchema::Union(u) => {
-                            let payloads = u.variants.iter().filter_map(|v| v.payload.as_ref());
-                            pending.extend(payloads.filter_map(MessageRef::resolve));
-                            break;
-                        }
-                        _ => break,
+                super::shape::each_reached_message(&field.ty, &mut |m, _| {
+                    if let Some(nested) = m.resolve() {
+                        pending.push(nested);
                     }
-                }
+                });
             }
         }
         Ok(())
@@ -154,15 +138,16 @@ impl SchemaSet {
         }
         for message in &set.messages {
             for field in message.fields.iter() {
-                // (A union's payloads are checked with the union, in `shape`.)
-                if let Some(name) = named_message(&field.ty) {
-                    if set.message(name).is_none() {
-                        return Err(
-                            invalid("the field's type names a message not in the schema")
-                                .in_field_named(&field.name)
-                                .in_field_named(&message.name),
-                        );
-                    }
+                let mut missing = false;
+                super::shape::each_message(&field.ty, &mut |m, _| {
+                    missing |= set.message(&m.name).is_none();
+                });
+                if missing {
+                    return Err(
+                        invalid("the field's type names a message not in the schema")
+                            .in_field_named(&field.name)
+                            .in_field_named(&message.name),
+                    );
                 }
             }
         }
@@ -306,41 +291,21 @@ impl SchemaSet {
     }
 }
 
-/// The message a type names at its end (through arrays, options and lists).
-/// The names of the messages a field of type `ty` reaches directly: the message of
-/// a message field (through arrays, lists and options), or the payload messages of a
-/// union's variants.
-pub(crate) fn nested_messages(mut ty: &TypeSchema) -> Vec<&str> {
-    loop {
-        match ty {
-            TypeSchema::Array { element: inner, .. }
-            | TypeSchema::BoundedList { element: inner, .. }
-            | TypeSchema::Option(inner)
-            | TypeSchema::List(inner) => ty = inner,
-            TypeSchema::Message(m) => return alloc::vec![m.name.as_ref()],
-            TypeSchema::Union(u) => {
-                return u
-                    .variants
-                    .iter()
-                    .filter_map(|v| v.payload.as_ref().map(|p| p.name.as_ref()))
-                    .collect();
-            }
-            _ => return Vec::new(),
-        }
-    }
+/// The names of the messages a field of type `ty` reaches directly: through arrays,
+/// lists, options and tuples, and the payload messages of unions.
+pub(crate) fn nested_messages(ty: &TypeSchema) -> Vec<&str> {
+    let mut names = Vec::new();
+    super::shape::each_reached_message(ty, &mut |m, _| names.push(m.name.as_ref()));
+    names
 }
 
-pub(crate) fn named_message(mut ty: &TypeSchema) -> Option<&str> {
-    loop {
-        match ty {
-            TypeSchema::Array { element: inner, .. }
-            | TypeSchema::BoundedList { element: inner, .. }
-            | TypeSchema::Option(inner)
-            | TypeSchema::List(inner) => ty = inner,
-            TypeSchema::Message(m) => return Some(&m.name),
-            _ => return None,
-        }
-    }
+/// The first message a type names (through arrays, options, lists and tuples).
+pub(crate) fn named_message(ty: &TypeSchema) -> Option<&str> {
+    let mut first = None;
+    super::shape::each_message(ty, &mut |m, _| {
+        first.get_or_insert(m.name.as_ref());
+    });
+    first
 }
 
 pub(crate) fn invalid(reason: &'static str) -> Error {

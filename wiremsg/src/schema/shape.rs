@@ -4,7 +4,7 @@
 //! the check ([`SchemaSet::from_messages`]), so that the schema-driven reader, the
 //! tools and the compatibility report can trust what it states.
 
-use crate::schema::{MessageSchema, SchemaSet, TypeSchema};
+use crate::schema::{MessageRef, MessageSchema, SchemaSet, TypeSchema};
 use crate::{Error, ErrorKind, ListEncoding, MAX_DEPTH};
 use alloc::collections::BTreeSet;
 use alloc::vec;
@@ -32,8 +32,59 @@ pub(crate) fn in_tail(set: &SchemaSet, mut ty: &TypeSchema) -> bool {
             TypeSchema::Message(_) => {
                 return message_of(set, ty).is_some_and(|m| m.has_block_length);
             }
+            TypeSchema::Tuple(elements) => return elements.iter().any(|e| in_tail(set, e)),
             _ => return false,
         }
+    }
+}
+
+/// Calls `f` with every message `ty` names (through arrays, options, lists and
+/// tuples), and whether it is reached through a list (so not inline). Types nested
+/// deeper than [`MAX_DEPTH`] are not walked ([`check`] refuses them). A union's
+/// payload messages are not named here: [`check`] checks them with the union.
+pub(crate) fn each_message<'t>(ty: &'t TypeSchema, f: &mut impl FnMut(&'t MessageRef, bool)) {
+    walk_messages(ty, false, false, 0, f)
+}
+
+/// As [`each_message`], and also the payload messages of the unions `ty` holds
+/// (as not inline: a payload lives in the union's tail region): every message a
+/// value of `ty` can reach directly.
+pub(crate) fn each_reached_message<'t>(
+    ty: &'t TypeSchema,
+    f: &mut impl FnMut(&'t MessageRef, bool),
+) {
+    walk_messages(ty, false, true, 0, f)
+}
+
+fn walk_messages<'t>(
+    ty: &'t TypeSchema,
+    through_list: bool,
+    unions: bool,
+    depth: u32,
+    f: &mut impl FnMut(&'t MessageRef, bool),
+) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    match ty {
+        TypeSchema::Array { element: inner, .. } | TypeSchema::Option(inner) => {
+            walk_messages(inner, through_list, unions, depth + 1, f)
+        }
+        TypeSchema::List(inner) | TypeSchema::BoundedList { element: inner, .. } => {
+            walk_messages(inner, true, unions, depth + 1, f)
+        }
+        TypeSchema::Tuple(elements) => {
+            for element in elements.iter() {
+                walk_messages(element, through_list, unions, depth + 1, f);
+            }
+        }
+        TypeSchema::Message(m) => f(m, through_list),
+        TypeSchema::Union(u) if unions => {
+            for payload in u.variants.iter().filter_map(|v| v.payload.as_ref()) {
+                f(payload, true);
+            }
+        }
+        _ => {}
     }
 }
 
@@ -53,6 +104,10 @@ pub(crate) fn block_size(set: &SchemaSet, ty: &TypeSchema) -> usize {
             Some(m) => m.block_length,
             None => 0,
         },
+        TypeSchema::Tuple(_) if in_tail(set, ty) => 4,
+        TypeSchema::Tuple(elements) => elements
+            .iter()
+            .fold(0, |sum, e| sum.saturating_add(block_size(set, e))),
         number => number.number_size().unwrap_or(0),
     }
 }
@@ -61,7 +116,7 @@ pub(crate) fn block_size(set: &SchemaSet, ty: &TypeSchema) -> usize {
 pub(crate) fn encoding(set: &SchemaSet, element: &TypeSchema) -> ListEncoding {
     if in_tail(set, element) {
         ListEncoding::Table
-    } else if matches!(element, TypeSchema::Message(_)) {
+    } else if matches!(element, TypeSchema::Message(_) | TypeSchema::Tuple(_)) {
         ListEncoding::Strided
     } else {
         ListEncoding::Packed
@@ -92,27 +147,11 @@ pub(crate) fn check(set: &SchemaSet, root: &MessageSchema) -> Result<(), Error> 
         let message = &all[at];
         check_message(set, message).map_err(|e| e.in_field_named(&message.name))?;
         for field in message.fields.iter() {
-            let mut ty: &TypeSchema = &field.ty;
-            let mut through_list = false;
-            loop {
-                match ty {
-                    TypeSchema::Array { element: inner, .. } | TypeSchema::Option(inner) => {
-                        ty = inner
-                    }
-                    TypeSchema::List(inner) | TypeSchema::BoundedList { element: inner, .. } => {
-                        through_list = true;
-                        ty = inner;
-                    }
-                    _ => break,
-                }
-            }
-            if let TypeSchema::Message(m) = ty {
+            let mut missing = false;
+            each_message(&field.ty, &mut |m, through_list| {
                 let Some(child) = index(&m.name) else {
-                    return Err(
-                        invalid("the field's type names a message not in the schema")
-                            .in_field_named(&field.name)
-                            .in_field_named(&message.name),
-                    );
+                    missing = true;
+                    return;
                 };
                 if !through_list && !all[child].has_block_length {
                     inline[at].push(child);
@@ -121,6 +160,13 @@ pub(crate) fn check(set: &SchemaSet, root: &MessageSchema) -> Result<(), Error> 
                     reached[child] = true;
                     pending.push(child);
                 }
+            });
+            if missing {
+                return Err(
+                    invalid("the field's type names a message not in the schema")
+                        .in_field_named(&field.name)
+                        .in_field_named(&message.name),
+                );
             }
         }
     }
@@ -216,8 +262,13 @@ fn check_message(set: &SchemaSet, message: &MessageSchema) -> Result<(), Error> 
 /// A type the derive accepts: nesting bounded, array elements fixed-size, list
 /// elements of a kind lists hold, enum representations `u8` to `u64`.
 fn check_type(set: &SchemaSet, ty: &TypeSchema) -> Result<(), Error> {
+    check_type_at(set, ty, 0)
+}
+
+/// [`check_type`] of a type nested `depth` levels deep.
+fn check_type_at(set: &SchemaSet, ty: &TypeSchema, depth: u32) -> Result<(), Error> {
     let mut ty = ty;
-    for _ in 0..=MAX_DEPTH {
+    for level in depth..=MAX_DEPTH {
         match ty {
             TypeSchema::Array { element, .. } => {
                 if in_tail(set, element) {
@@ -230,15 +281,31 @@ fn check_type(set: &SchemaSet, ty: &TypeSchema) -> Result<(), Error> {
                 return match &**element {
                     TypeSchema::Option(_)
                     | TypeSchema::Array { .. }
-                    | TypeSchema::List(_)
                     | TypeSchema::BoundedList { .. } => {
                         Err(invalid("a list's elements are not of a kind lists hold"))
                     }
                     TypeSchema::FixedStr { len: 0 } | TypeSchema::FixedStrPadded { len: 0, .. } => {
                         Err(invalid("a list's elements are zero-size"))
                     }
-                    element => check_type(set, element),
+                    element => check_type_at(set, element, level + 1),
                 };
+            }
+            TypeSchema::Tuple(elements) => {
+                if elements.is_empty() || elements.len() > crate::tuple::ELEMENT_NAMES.len() {
+                    return Err(invalid("a tuple has no elements, or more than 12"));
+                }
+                for element in elements.iter() {
+                    // Inline blocks are frozen (FORMAT.md §4.7, §4.11).
+                    if let Some(m) = message_of(set, element) {
+                        if !m.has_block_length && m.min_block_length != m.block_length {
+                            return Err(invalid(
+                                "a tuple element is a fixed-size message with fields of later versions",
+                            ));
+                        }
+                    }
+                    check_type_at(set, element, level + 1)?;
+                }
+                return Ok(());
             }
             TypeSchema::Nullable { value: inner, null } => {
                 let number = match &**inner {
@@ -253,7 +320,7 @@ fn check_type(set: &SchemaSet, ty: &TypeSchema) -> Result<(), Error> {
                 if !integer_range(number).contains(null) {
                     return Err(invalid("a null sentinel is outside its type's range"));
                 }
-                return check_type(set, inner);
+                return check_type_at(set, inner, level + 1);
             }
             TypeSchema::Decimal { mantissa, .. } => {
                 return if is_integer(mantissa) {

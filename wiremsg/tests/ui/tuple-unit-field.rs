@@ -1,8 +1,9 @@
 use wiremsg::WireMsg;
 
 #[derive(WireMsg)]
-struct Range {
-    bounds: (u32, u32),
+struct Marker {
+    id: u32,
+    nothing: (),
 }
 
 fn main() {}

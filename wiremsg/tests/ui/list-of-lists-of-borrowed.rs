@@ -1,8 +1,8 @@
 use wiremsg::WireMsg;
 
 #[derive(WireMsg)]
-struct Matrix {
-    rows: Vec<Vec<u8>>,
+struct Words<'a> {
+    lines: Vec<Vec<&'a str>>,
 }
 
 fn main() {}
