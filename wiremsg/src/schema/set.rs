@@ -1,7 +1,7 @@
 //! `SchemaSet`: the messages one or more root types reach, by name, with a
 //! fingerprint.
 
-use super::{MessageRef, MessageSchema, TypeSchema};
+use super::{MessageSchema, TypeSchema};
 use crate::{Error, ErrorKind, WireMsg};
 use alloc::vec::Vec;
 use core::fmt;
