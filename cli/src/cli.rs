@@ -17,6 +17,8 @@ Examples:
   wiremsg dump --frames capture.frames           # annotated hex of every frame
   wiremsg compat v1.wms v2.wms                   # exit status 1 on a breaking change
   wiremsg export --sbe order.wms -o order.xml    # SBE 1.0 XML of the fixed-size messages
+  wiremsg export --ksy order.wms -t Order -o order.ksy   # Kaitai Struct, for other languages
+  wiremsg export --ksy --frames capture.frames -o capture.ksy
 
 Exit status: 0 success; 1 bad data (a message fails validation, a stream is cut), a
 breaking change, or a schema another format cannot express; 2 the command cannot run
@@ -80,17 +82,30 @@ pub(crate) struct ExportArgs {
     /// block, with the fixed-size messages they nest as composites.
     #[arg(long, group = "format")]
     pub(crate) sbe: bool,
-    /// The schema file (`.wms`, or JSON).
+    /// Kaitai Struct `.ksy` YAML, from which Kaitai's compiler generates readers for
+    /// Python, Java, C++, C#, Go, JavaScript and more: one message of `--type`, or
+    /// with `--header` or `--frames` messages named by their header.
+    #[arg(long, group = "format")]
+    pub(crate) ksy: bool,
+    /// With `--ksy`: the file reads one message behind its header (FORMAT.md §8).
+    #[arg(long, requires = "ksy", conflicts_with = "frames")]
+    pub(crate) header: bool,
+    /// With `--ksy`: the file reads a file of frames (FORMAT.md §10).
+    #[arg(long, requires = "ksy")]
+    pub(crate) frames: bool,
+    /// The schema file (`.wms`, or JSON); with `--ksy`, also a file of frames that
+    /// describes itself (FORMAT.md §12): its schema frames give the schema.
     pub(crate) schema: PathBuf,
     /// Where to write the result (default: standard output).
     #[arg(long, short)]
     pub(crate) output: Option<PathBuf>,
     /// The schema's package (SBE: identifiers joined by dots; default: the schema
-    /// file's name up to its first dot).
+    /// file's name up to its first dot). With `--ksy --header` or `--frames`: the
+    /// file's id (default `wiremsg_message`, `wiremsg_frames`).
     #[arg(long)]
     pub(crate) package: Option<String>,
     /// Export only this message and what it nests (repeatable; default: every
-    /// message).
+    /// message). With `--ksy` alone: the one message the file reads.
     #[arg(long = "type", short)]
     pub(crate) types: Vec<String>,
 }

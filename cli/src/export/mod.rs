@@ -5,6 +5,7 @@
 //! that describes exactly wiremsg's bytes, or refuses with every message and field it
 //! cannot express ([`ExportError::Unfit`]): it never writes an approximation.
 
+pub mod ksy;
 pub mod sbe;
 
 use std::fmt;
@@ -24,6 +25,8 @@ use std::fmt;
 pub enum Format {
     /// FIX Simple Binary Encoding 1.0 message schema XML ([`sbe`]).
     Sbe,
+    /// A Kaitai Struct format description, `.ksy` YAML ([`ksy`]).
+    Ksy,
 }
 
 impl Format {
@@ -31,6 +34,7 @@ impl Format {
     pub fn name(self) -> &'static str {
         match self {
             Format::Sbe => "SBE 1.0 XML",
+            Format::Ksy => "Kaitai Struct",
         }
     }
 
@@ -38,6 +42,7 @@ impl Format {
     pub fn extension(self) -> &'static str {
         match self {
             Format::Sbe => "xml",
+            Format::Ksy => "ksy",
         }
     }
 }

@@ -1,0 +1,416 @@
+//! Kaitai Struct: a [`SchemaSet`] as a `.ksy` file, from which Kaitai's compiler
+//! (`kaitai-struct-compiler`) generates readers of wiremsg's bytes for Python, Java,
+//! C++, C#, Go, JavaScript and more.
+//!
+//! The file reads one of three things (its top level, [`Root`]): one message of a
+//! named type (FORMAT.md §2, §3), one message behind its header (§8), or a file of
+//! frames (§10), dispatching on each header's template id and schema id.
+//!
+//! # What each wiremsg type becomes
+//!
+//! Every message is a Kaitai type named like it in snake case (`OrderInstrStop`:
+//! `order_instr_stop`). Its fields are instances named like them, each at its offset
+//! (`pos`), so a reader finds the fields it knows in any version's block:
+//!
+//! | wiremsg | Kaitai |
+//! |---|---|
+//! | a message with a block length field (§3) | `seq`: `block_length` (`u2`) |
+//! | `u8`..`u64`, `i8`..`i64`, `f32`, `f64` | `u1`..`u8`, `s1`..`s8`, `f4`, `f8` (`meta: endian: le`) |
+//! | `u128`, `i128` | a type of two halves `lo` (`u8`) and `hi` (`u8`, `s8`): Kaitai's integers stop at 64 bits |
+//! | `bool` | `u1` (0 false, 1 true) |
+//! | `FixedStr<N, PAD>` | `str` of `size: N`, `pad-right: PAD`, UTF-8 |
+//! | `#[derive(WireEnum)]` | the repr with `enum:`, an enum of the variants in snake case; a value of no variant reads as its number (a catch-all keeps such values) |
+//! | `Decimal<M, S>` | the mantissa `M`; the doc gives the scale |
+//! | `#[wire(null = V)] Option<T>` | `T`; the doc gives the sentinel `V` that means absent |
+//! | `Option<T>` (§4.5) | `<field>__present` (`u1`) and `<field>`, with `if: <field>__present == 1`; as an element, a type with `present` and `value` |
+//! | `[T; N]` | `T` with `repeat-expr: N`; as an element, a type with `items` |
+//! | a nested fixed-size message, a fixed-size tuple | its type, over its `size` bytes |
+//! | a field with tail data (§3) | `<field>__end` (`u4`, the end offset) and `<field>` over its region, from the previous tail field's end (or `block_length`) |
+//! | `String`, `Vec<u8>` | `str` (UTF-8), bytes |
+//! | `Vec<T>` (§6), bounded (§6.4) or not | a type with `items`: packed (`repeat: eos`), strided (`stride`, then elements of `size: stride`), or a table (`starts`, `count`, then the elements' regions); lists of lists nest these |
+//! | a message with a tail, a tuple with a tail | its type, over its region |
+//! | a tagged union (§4.10) | a type: `tag` (an enum of the variants) and `payload`, switched on the tag (a unit variant's and a catch-all's payload are bytes) |
+//! | a tuple (§4.11) | a type like a message, its elements `e0`, `e1`, .. |
+//! | a field of a later version (§5) | `if: block_length >= <end of the field>` (for a message without a block length field, `_io.size`): null for an older writer's bytes |
+//! | `#[wire(reserved)]` | nothing (a reserved tail field keeps its `<field>__end`) |
+//! | the message header (§8) | `message_header`; the message is switched on `ids` (`schema_id * 65536 + template_id`) |
+//! | frames (§10) | `frames`: `length` (`u4`), then its body: the header and the message |
+//! | schema frames (§12) | read as a frame whose message is bytes (no case has their ids) |
+//!
+//! A Kaitai reader reads valid bytes as wiremsg does; it checks less than `view`
+//! (FORMAT.md §7): UTF-8 is checked when a string is decoded, but bool, presence,
+//! enum and tag bytes, maximum lengths, strides and the order of end offsets are not.
+//!
+//! # What does not fit, and why
+//!
+//! Each is refused ([`ExportError::Unfit`]) with its path, offset and reason; an export
+//! writes everything or nothing.
+//!
+//! - A name without a Kaitai form: Kaitai names are lowercase ASCII letters, digits
+//!   and `_`, starting with a letter. Field names are kept as they are (`bidPx` is
+//!   refused); type and variant names are written in snake case, and two that become
+//!   one (`OrderID` and `OrderId`, or a union and the enum of another type's tags)
+//!   are refused.
+//! - Two different enums or unions of one name (in different Rust modules): a `.ksy`
+//!   file has one namespace.
+//! - A field named like an attribute the export adds (`block_length` in a message
+//!   with a block length field, `<name>__end`, `<name>__present`).
+
+mod layout;
+mod names;
+mod plan;
+mod yaml;
+
+use super::{ExportError, Format};
+use names::{is_identifier, snake};
+use plan::Plan;
+use wiremsg::{MessageSchema, SchemaSet};
+use yaml::{Yaml, map};
+
+/// What the `.ksy` file's top level reads.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg_cli::export::ksy::Root;
+///
+/// let root = Root::Message("Book".into());
+/// assert_ne!(root, Root::Frames);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Root {
+    /// One message of this type, the whole input (FORMAT.md §2, §3); the file's id is
+    /// the type's name in snake case.
+    Message(String),
+    /// One message behind its header (FORMAT.md §8), of the type its template id and
+    /// schema id name.
+    Header,
+    /// A file of frames (FORMAT.md §10), each a header and a message.
+    Frames,
+}
+
+/// What to export and how to name it.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg_cli::export::ksy::{Options, Root};
+///
+/// let options = Options::new(Root::Frames);
+/// assert_eq!(options.id, None);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// What the top level reads.
+    pub root: Root,
+    /// The file's `meta: id` for [`Root::Header`] and [`Root::Frames`] (a Kaitai
+    /// name); `None` for `wiremsg_message` or `wiremsg_frames`.
+    pub id: Option<String>,
+    /// The messages a header may name, by name ([`Root::Header`], [`Root::Frames`]);
+    /// empty for every message of the set with a template id.
+    pub messages: Vec<String>,
+    /// One more line for the comment at the top (e.g. how the file is regenerated).
+    pub note: Option<String>,
+}
+
+impl Options {
+    /// `root`, the default id, every message, no note.
+    pub fn new(root: Root) -> Self {
+        Options {
+            root,
+            id: None,
+            messages: Vec::new(),
+            note: None,
+        }
+    }
+}
+
+/// The `.ksy` file (YAML) that reads `options.root` with the messages of `set`.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::{SchemaSet, WireMsg};
+/// use wiremsg_cli::export::ksy::{self, Options, Root};
+///
+/// #[derive(WireMsg)]
+/// struct Venue {
+///     code: u8,
+///     name: String,
+/// }
+///
+/// let set = SchemaSet::of::<Venue>()?;
+/// let ksy = ksy::export(&set, &Options::new(Root::Message("Venue".into())))?;
+/// assert!(ksy.contains("meta:\n  id: venue\n"));
+/// assert!(ksy.contains("  name:\n    pos: block_length\n    type: str\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// - [`ExportError::Unfit`] listing every name Kaitai cannot carry (see the module
+///   docs);
+/// - [`ExportError::Options`] if the root message or a message of `options.messages`
+///   is not in the set, no message has a template id (for a header or frames), the id
+///   is not a Kaitai name or is a type's, or the note has a line break.
+pub fn export(set: &SchemaSet, options: &Options) -> Result<String, ExportError> {
+    if options.note.as_deref().is_some_and(|n| n.contains('\n')) {
+        return Err(ExportError::Options("the note is one line".into()));
+    }
+    let find = |name: &str| {
+        set.message(name)
+            .ok_or_else(|| ExportError::Options(format!("no message named `{name}` in the schema")))
+    };
+    let mut plan = Plan::new(set);
+    let mut top: Vec<(Yaml, Yaml)>;
+    let id;
+    match &options.root {
+        Root::Message(name) => {
+            let m = find(name)?;
+            plan.claim(&[m]);
+            plan.top = Some(&m.name);
+            id = snake(&m.name).unwrap_or_default();
+            let Yaml::Map(body) = plan.message_body(m) else {
+                unreachable!("a message body is a map")
+            };
+            top = body;
+        }
+        Root::Header | Root::Frames => {
+            let candidates: Vec<&MessageSchema> = if options.messages.is_empty() {
+                set.messages()
+                    .iter()
+                    .filter(|m| m.template_id.is_some())
+                    .collect()
+            } else {
+                options
+                    .messages
+                    .iter()
+                    .map(|n| find(n))
+                    .collect::<Result<_, _>>()?
+            };
+            let mut roots: Vec<&MessageSchema> = candidates
+                .iter()
+                .copied()
+                .filter(|m| m.template_id.is_some())
+                .collect();
+            if roots.is_empty() {
+                return Err(ExportError::Options(
+                    "no message with a template id: a header names its message by template id"
+                        .into(),
+                ));
+            }
+            roots.sort_by_key(|m| (m.schema_id, m.template_id));
+            plan.claim(&roots);
+            let frames = options.root == Root::Frames;
+            id = options.id.clone().unwrap_or_else(|| {
+                if frames {
+                    "wiremsg_frames".into()
+                } else {
+                    "wiremsg_message".into()
+                }
+            });
+            if !is_identifier(&id) {
+                return Err(ExportError::Options(format!(
+                    "id `{id}`: a Kaitai name is lowercase ASCII letters, digits and `_`, \
+                     starting with a letter"
+                )));
+            }
+            if let Err(holder) = plan.names.claim(&id, "the file's id") {
+                return Err(ExportError::Options(format!(
+                    "id `{id}` is the Kaitai name of the {holder}: choose another"
+                )));
+            }
+            top = dispatch(&mut plan, &roots, frames);
+        }
+    }
+    plan.declare_pending();
+    if !plan.unfit.is_empty() {
+        return Err(ExportError::Unfit {
+            format: Format::Ksy,
+            unfit: plan.unfit,
+        });
+    }
+    let mut types = std::mem::take(&mut plan.types);
+    types.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut enums = std::mem::take(&mut plan.enum_defs);
+    enums.sort_by(|a, b| a.0.cmp(&b.0));
+    let meta = map([
+        ("id", Yaml::Str(id)),
+        ("title", "wiremsg messages (FORMAT.md)".into()),
+        ("endian", "le".into()),
+        ("ks-version", "0.10".into()),
+    ]);
+    top.insert(0, ("meta".into(), meta));
+    if !types.is_empty() {
+        top.push(("types".into(), map(types)));
+    }
+    if !enums.is_empty() {
+        top.push(("enums".into(), map(enums)));
+    }
+    let mut out = String::from(
+        "# Generated by `wiremsg export --ksy` from a wiremsg schema; the byte layout is\n\
+         # FORMAT.md's. Compile with kaitai-struct-compiler.\n",
+    );
+    if let Some(note) = &options.note {
+        out.push_str(&format!("# {note}\n"));
+    }
+    out.push_str(&yaml::render(&Yaml::Map(top)));
+    Ok(out)
+}
+
+/// The top level of a header and its message (`frames` false), or of a file of
+/// frames, declaring the header and frame types on the way.
+fn dispatch<'s>(
+    plan: &mut Plan<'s>,
+    roots: &[&'s MessageSchema],
+    frames: bool,
+) -> Vec<(Yaml, Yaml)> {
+    let header = plan
+        .names
+        .claim_free("message_header", "the message header");
+    plan.types.push((
+        header.clone(),
+        map([
+            (
+                "doc",
+                "The message header (FORMAT.md §8): the message's block length, template id, \
+                 schema id and the writer's schema version."
+                    .into(),
+            ),
+            (
+                "seq",
+                Yaml::List(
+                    ["block_length", "template_id", "schema_id", "version"]
+                        .into_iter()
+                        .map(|f| map([("id", Yaml::from(f)), ("type", "u2".into())]))
+                        .collect(),
+                ),
+            ),
+        ]),
+    ));
+    let mut cases = Vec::new();
+    let mut fixed = Vec::new();
+    for m in roots {
+        let ids = i128::from(m.schema_id) * 65536 + i128::from(m.template_id.unwrap_or(0));
+        let name = plan.queue(m);
+        cases.push((Yaml::Int(ids), Yaml::Str(name)));
+        if !m.has_block_length {
+            fixed.push(format!("ids == {ids}"));
+        }
+    }
+    let fixed = if fixed.is_empty() {
+        "false".to_owned()
+    } else {
+        fixed.join(" or ")
+    };
+    let body = map([
+        (
+            "doc",
+            "A message behind its header (FORMAT.md §8). A schema frame's message (template id \
+             and schema id 0xFFFF, FORMAT.md §12) and a message of another type are bytes."
+                .into(),
+        ),
+        (
+            "seq",
+            Yaml::List(vec![
+                map([("id", "header".into()), ("type", Yaml::Str(header))]),
+                map([
+                    ("id", "message".into()),
+                    (
+                        "doc",
+                        "The message: the header's block length for a message without a block \
+                         length field, else the rest of the bytes."
+                            .into(),
+                    ),
+                    (
+                        "size",
+                        "fixed_size ? header.block_length : _io.size - 8".into(),
+                    ),
+                    (
+                        "type",
+                        map([
+                            ("switch-on", Yaml::from("ids")),
+                            ("cases", Yaml::Map(cases)),
+                        ]),
+                    ),
+                ]),
+            ]),
+        ),
+        (
+            "instances",
+            map([
+                (
+                    "ids",
+                    map([
+                        (
+                            "value",
+                            "header.schema_id * 65536 + header.template_id".into(),
+                        ),
+                        (
+                            "doc",
+                            "The header's schema id and template id, as one number.".into(),
+                        ),
+                    ]),
+                ),
+                (
+                    "fixed_size",
+                    map([
+                        ("value", Yaml::Str(fixed)),
+                        (
+                            "doc",
+                            "True for a message without a block length field.".into(),
+                        ),
+                    ]),
+                ),
+            ]),
+        ),
+    ]);
+    if !frames {
+        let Yaml::Map(body) = body else {
+            unreachable!("a map")
+        };
+        return body;
+    }
+    let frame_body = plan.names.claim_free("frame_body", "the frame body");
+    plan.types.push((frame_body.clone(), body));
+    let frame = plan.names.claim_free("frame", "the frame");
+    plan.types.push((
+        frame.clone(),
+        map([
+            (
+                "doc",
+                "A frame (FORMAT.md §10): its length, then the header and message.".into(),
+            ),
+            (
+                "seq",
+                Yaml::List(vec![
+                    map([
+                        ("id", "length".into()),
+                        ("type", "u4".into()),
+                        ("doc", "The bytes that follow: header and message.".into()),
+                    ]),
+                    map([
+                        ("id", "body".into()),
+                        ("size", "length".into()),
+                        ("type", Yaml::Str(frame_body)),
+                    ]),
+                ]),
+            ),
+        ]),
+    ));
+    vec![
+        (
+            "doc".into(),
+            "A file of frames (FORMAT.md §10), one after another.".into(),
+        ),
+        (
+            "seq".into(),
+            Yaml::List(vec![map([
+                ("id", "frames".into()),
+                ("type", Yaml::Str(frame)),
+                ("repeat", "eos".into()),
+            ])]),
+        ),
+    ]
+}

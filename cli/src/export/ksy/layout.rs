@@ -1,0 +1,57 @@
+//! What the schema says about each type's bytes (FORMAT.md §2 to §6), as the exporter
+//! needs it: whether a value keeps data in the tail, the bytes of its slot, and the
+//! shape of a list of it.
+
+use wiremsg::{SchemaSet, TypeSchema};
+
+/// True if values of `ty` keep data in the tail: their slot ends with an end offset
+/// (FORMAT.md §3).
+pub(super) fn in_tail(set: &SchemaSet, ty: &TypeSchema) -> bool {
+    match ty {
+        TypeSchema::Str
+        | TypeSchema::List(_)
+        | TypeSchema::BoundedList { .. }
+        | TypeSchema::Union(_) => true,
+        TypeSchema::Option(inner) => in_tail(set, inner),
+        TypeSchema::Message(m) => set.message(&m.name).is_some_and(|m| m.has_block_length),
+        TypeSchema::Tuple(elements) => elements.iter().any(|e| in_tail(set, e)),
+        _ => false,
+    }
+}
+
+/// Bytes a value of `ty` takes in the block: its value, or its slot.
+pub(super) fn slot_size(set: &SchemaSet, ty: &TypeSchema) -> usize {
+    match ty {
+        _ if in_tail(set, ty) && !matches!(ty, TypeSchema::Option(_)) => 4,
+        TypeSchema::FixedStr { len } | TypeSchema::FixedStrPadded { len, .. } => *len,
+        TypeSchema::Array { element, len } => slot_size(set, element).saturating_mul(*len),
+        TypeSchema::Option(inner) => slot_size(set, inner).saturating_add(1),
+        TypeSchema::Message(m) => set.message(&m.name).map_or(0, |m| m.block_length),
+        TypeSchema::Tuple(elements) => elements
+            .iter()
+            .fold(0, |sum, e| sum.saturating_add(slot_size(set, e))),
+        number => number.number_size().unwrap_or(0),
+    }
+}
+
+/// The three shapes of a list's region (FORMAT.md §6.1 to §6.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum ListShape {
+    /// The elements' slots back to back.
+    Packed,
+    /// A `u16` stride, then elements of that many bytes.
+    Strided,
+    /// A table of `u32` start offsets, then the elements' regions.
+    Table,
+}
+
+/// The shape of a list of `element`.
+pub(super) fn list_shape(set: &SchemaSet, element: &TypeSchema) -> ListShape {
+    if in_tail(set, element) {
+        ListShape::Table
+    } else if matches!(element, TypeSchema::Message(_) | TypeSchema::Tuple(_)) {
+        ListShape::Strided
+    } else {
+        ListShape::Packed
+    }
+}

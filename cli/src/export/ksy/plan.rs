@@ -1,0 +1,920 @@
+//! What each wiremsg type becomes in Kaitai Struct: the attributes that read it, the
+//! types and enums the `.ksy` declares for it, and the refusals.
+//!
+//! Every field is an instance at its offset (`pos`), so that a block longer than the
+//! reader's (a newer writer) is read like wiremsg reads it; a field added in a later
+//! version has an `if:` on the block length; a tail field is its end offset
+//! (`<field>__end`) and an instance over its region, which starts where the previous
+//! tail field's ended (or at the block length).
+
+use super::layout::{ListShape, in_tail, list_shape, slot_size};
+use super::names::{Namespace, is_identifier, snake};
+use super::yaml::{Yaml, map};
+use crate::export::Unfit;
+use std::collections::{HashMap, HashSet};
+use wiremsg::{EnumSchema, MessageSchema, SchemaSet, TypeSchema, UnionSchema};
+
+/// The keys of one attribute, in order.
+pub(super) type Keys = Vec<(&'static str, Yaml)>;
+
+/// One slot of a block: a message's field or a tuple's element.
+struct Slot<'s> {
+    name: String,
+    offset: usize,
+    size: usize,
+    ty: &'s TypeSchema,
+    since: u16,
+    reserved: bool,
+}
+
+/// The exporter's state: the names taken, the types and enums declared so far, the
+/// messages still to declare, and what does not fit.
+pub(super) struct Plan<'s> {
+    pub(super) set: &'s SchemaSet,
+    pub(super) names: Namespace,
+    /// Message name: its Kaitai type.
+    messages: HashMap<&'s str, String>,
+    /// Enum name: its Kaitai enum, and the schema it was first met with.
+    enums: HashMap<&'s str, (String, &'s EnumSchema)>,
+    /// Union name: its Kaitai type, and the schema it was first met with.
+    unions: HashMap<&'s str, (String, &'s UnionSchema)>,
+    /// The exporter's own types (lists, options, arrays, tuples, 128-bit integers),
+    /// by the type they read.
+    helpers: HashMap<TypeSchema, String>,
+    /// Unions whose type is declared.
+    declared_unions: HashSet<&'s str>,
+    /// Messages whose type is declared, or queued to be.
+    queued: HashSet<&'s str>,
+    pending: Vec<&'s MessageSchema>,
+    /// The message the file's top level reads, which is not declared under `types`.
+    pub(super) top: Option<&'s str>,
+    pub(super) types: Vec<(String, Yaml)>,
+    pub(super) enum_defs: Vec<(String, Yaml)>,
+    pub(super) unfit: Vec<Unfit>,
+}
+
+impl<'s> Plan<'s> {
+    pub(super) fn new(set: &'s SchemaSet) -> Self {
+        Plan {
+            set,
+            names: Namespace::default(),
+            messages: HashMap::new(),
+            enums: HashMap::new(),
+            unions: HashMap::new(),
+            helpers: HashMap::new(),
+            declared_unions: HashSet::new(),
+            queued: HashSet::new(),
+            pending: Vec::new(),
+            top: None,
+            types: Vec::new(),
+            enum_defs: Vec::new(),
+            unfit: Vec::new(),
+        }
+    }
+
+    fn refuse(&mut self, path: &str, offset: usize, reason: impl Into<String>) {
+        self.unfit.push(Unfit {
+            path: path.to_owned(),
+            offset,
+            reason: reason.into(),
+        });
+    }
+
+    /// Takes the Kaitai names of `roots`, every message they reach, and the enums and
+    /// unions of their fields, before any of the exporter's own types takes one.
+    pub(super) fn claim(&mut self, roots: &[&'s MessageSchema]) {
+        let mut pending: Vec<&'s MessageSchema> = roots.to_vec();
+        let mut seen: HashSet<&'s str> = HashSet::new();
+        while let Some(m) = pending.pop() {
+            if !seen.insert(&m.name) {
+                continue;
+            }
+            self.claim_name(&m.name, "message");
+            for field in m.fields.iter() {
+                let path = format!("{}.{}", m.name, field.name);
+                self.claim_in(&field.ty, &path, field.offset, &mut pending);
+            }
+        }
+    }
+
+    fn claim_in(
+        &mut self,
+        ty: &'s TypeSchema,
+        path: &str,
+        offset: usize,
+        pending: &mut Vec<&'s MessageSchema>,
+    ) {
+        match ty {
+            TypeSchema::Message(m) => {
+                if let Some(m) = self.set.message(&m.name) {
+                    pending.push(m);
+                }
+            }
+            TypeSchema::Enum(e) => match self.enums.get(e.name.as_ref()) {
+                Some((_, seen)) if **seen != **e => self.refuse(
+                    path,
+                    offset,
+                    format!(
+                        "two different enums are named `{}`: a `.ksy` file has one \
+                         namespace of enums",
+                        e.name
+                    ),
+                ),
+                Some(_) => {}
+                None => {
+                    if let Some(name) = self.claim_name(&e.name, "enum") {
+                        self.enums.insert(&e.name, (name, e));
+                    }
+                }
+            },
+            TypeSchema::Union(u) => match self.unions.get(u.name.as_ref()) {
+                Some((_, seen)) if **seen != **u => self.refuse(
+                    path,
+                    offset,
+                    format!(
+                        "two different unions are named `{}`: a `.ksy` file has one \
+                         namespace of types",
+                        u.name
+                    ),
+                ),
+                Some(_) => {}
+                None => {
+                    if let Some(name) = self.claim_name(&u.name, "union") {
+                        self.unions.insert(&u.name, (name, u));
+                    }
+                    for payload in u.variants.iter().filter_map(|v| v.payload.as_ref()) {
+                        if let Some(m) = self.set.message(&payload.name) {
+                            pending.push(m);
+                        }
+                    }
+                }
+            },
+            TypeSchema::Array { element: inner, .. }
+            | TypeSchema::Option(inner)
+            | TypeSchema::List(inner)
+            | TypeSchema::BoundedList { element: inner, .. }
+            | TypeSchema::Decimal {
+                mantissa: inner, ..
+            }
+            | TypeSchema::Nullable { value: inner, .. } => {
+                self.claim_in(inner, path, offset, pending)
+            }
+            TypeSchema::Tuple(elements) => {
+                for element in elements.iter() {
+                    self.claim_in(element, path, offset, pending);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Claims the snake-case name of the schema's type `rust`; records a refusal and
+    /// returns `None` if it is not an identifier or is taken.
+    fn claim_name(&mut self, rust: &'s str, what: &str) -> Option<String> {
+        let Some(name) = snake(rust) else {
+            self.refuse(
+                rust,
+                0,
+                format!(
+                    "the {what} name `{rust}` has no Kaitai form: Kaitai names are \
+                     lowercase ASCII letters, digits and `_` (wiremsg writes `{rust}` \
+                     in snake case)"
+                ),
+            );
+            return None;
+        };
+        let label = format!("{what} `{rust}`");
+        if let Err(holder) = self.names.claim(&name, &label) {
+            self.refuse(
+                rust,
+                0,
+                format!("the {what} `{rust}` and the {holder} are both `{name}` in Kaitai"),
+            );
+            return None;
+        }
+        if what == "message" {
+            self.messages.insert(rust, name.clone());
+        }
+        Some(name)
+    }
+
+    /// The Kaitai type of message `name`, declared (later) if it is not yet.
+    fn message_ref(&mut self, name: &str) -> String {
+        let Some(m) = self.set.message(name) else {
+            return name.to_owned();
+        };
+        if self.queued.insert(&m.name) {
+            self.pending.push(m);
+        }
+        self.messages
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| name.to_owned())
+    }
+
+    /// The Kaitai type of `m`, declared by [`declare_pending`](Self::declare_pending).
+    pub(super) fn queue(&mut self, m: &'s MessageSchema) -> String {
+        self.message_ref(&m.name)
+    }
+
+    /// Declares every message queued so far, and those they queue.
+    pub(super) fn declare_pending(&mut self) {
+        while let Some(m) = self.pending.pop() {
+            if self.top == Some(m.name.as_ref()) {
+                continue;
+            }
+            let body = self.message_body(m);
+            let name = self.message_ref(&m.name);
+            self.types.push((name, body));
+        }
+    }
+
+    /// The type of message `m`: its doc, `seq` (the block length field) and
+    /// `instances` (the fields).
+    pub(super) fn message_body(&mut self, m: &'s MessageSchema) -> Yaml {
+        self.queued.insert(&m.name);
+        let slots: Vec<Slot<'s>> = m
+            .fields
+            .iter()
+            .map(|f| Slot {
+                name: f.name.to_string(),
+                offset: f.offset,
+                size: f.size,
+                ty: &f.ty,
+                since: f.since,
+                reserved: f.reserved,
+            })
+            .collect();
+        let shape = if m.has_tail {
+            "with a tail (FORMAT.md §3)"
+        } else if m.has_block_length {
+            "with a block length field and no tail (FORMAT.md §3, §5)"
+        } else {
+            "fixed-size (FORMAT.md §2): its block length is the bytes it is given"
+        };
+        let ids = match m.template_id {
+            Some(t) => format!(", template id {t}, schema id {}", m.schema_id),
+            None => String::new(),
+        };
+        let doc = format!(
+            "Message `{}`, version {}{ids}, block length {} (version 1: {}), {shape}.",
+            m.name, m.version, m.block_length, m.min_block_length
+        );
+        self.block_body(&m.name, m.has_block_length, &slots, doc)
+    }
+
+    fn block_body(
+        &mut self,
+        owner: &str,
+        has_block_length: bool,
+        slots: &[Slot<'s>],
+        doc: String,
+    ) -> Yaml {
+        let b = if has_block_length {
+            "block_length"
+        } else {
+            "_io.size"
+        };
+        let mut ids: HashSet<String> = HashSet::new();
+        let mut seq = Vec::new();
+        if has_block_length {
+            ids.insert("block_length".into());
+            seq.push(map([
+                ("id", "block_length".into()),
+                ("type", "u2".into()),
+                (
+                    "doc",
+                    "Block length: the bytes of the block, this field included; the tail starts here."
+                        .into(),
+                ),
+            ]));
+        }
+        let mut instances: Vec<(String, Yaml)> = Vec::new();
+        let mut tail_start = b.to_owned();
+        for slot in slots {
+            let path = format!("{owner}.{}", slot.name);
+            if !is_identifier(&slot.name) {
+                self.refuse(
+                    &path,
+                    slot.offset,
+                    format!(
+                        "the field name `{}` is not a Kaitai name (lowercase ASCII letters, \
+                         digits and `_`, starting with a letter)",
+                        slot.name
+                    ),
+                );
+                continue;
+            }
+            let version = (slot.since > 1).then(|| format!("{b} >= {}", slot.offset + slot.size));
+            let mut since_doc = String::new();
+            if slot.since > 1 {
+                since_doc = format!(
+                    " Since version {}: null when the block ends before it (an older writer).",
+                    slot.since
+                );
+            }
+            let mut add =
+                |plan: &mut Self, id: String, mut keys: Keys, cond: Option<String>, doc: String| {
+                    if !ids.insert(id.clone()) {
+                        plan.refuse(
+                            &path,
+                            slot.offset,
+                            format!("`{id}` names two attributes of `{owner}` in Kaitai"),
+                        );
+                        return;
+                    }
+                    if let Some(cond) = cond {
+                        keys.push(("if", cond.into()));
+                    }
+                    keys.push(("doc", doc.into()));
+                    instances.push((id, map(keys)));
+                };
+            let (option, inner) = match slot.ty {
+                TypeSchema::Option(inner) => (true, &**inner),
+                ty => (false, ty),
+            };
+            let present = format!("{}__present", slot.name);
+            let value_cond = if option {
+                Some(match &version {
+                    Some(v) => format!("{v} and {present} == 1"),
+                    None => format!("{present} == 1"),
+                })
+            } else {
+                version.clone()
+            };
+            if option && !slot.reserved {
+                add(
+                    self,
+                    present.clone(),
+                    vec![("pos", slot.offset.into()), ("type", "u1".into())],
+                    version.clone(),
+                    format!(
+                        "Presence byte of `{}` (FORMAT.md §4.5): 1 present, 0 absent.",
+                        slot.name
+                    ),
+                );
+            }
+            let value_at = slot.offset + usize::from(option);
+            if in_tail(self.set, slot.ty) {
+                let end = format!("{}__end", slot.name);
+                add(
+                    self,
+                    end.clone(),
+                    vec![
+                        ("pos", (slot.offset + slot.size - 4).into()),
+                        ("type", "u4".into()),
+                    ],
+                    version.clone(),
+                    format!(
+                        "End offset of `{}`'s region in the tail, from the start of the message.",
+                        slot.name
+                    ),
+                );
+                let start = std::mem::replace(&mut tail_start, end.clone());
+                if slot.reserved {
+                    continue;
+                }
+                let size = format!("{end} - {start}");
+                let Some(mut keys) = self.region_keys(inner, &path, slot.offset, size) else {
+                    continue;
+                };
+                keys.insert(0, ("pos", Yaml::Str(start)));
+                let doc = format!("{}.{since_doc}", describe(slot.ty));
+                add(self, slot.name.clone(), keys, value_cond, doc);
+            } else {
+                if slot.reserved {
+                    continue;
+                }
+                let Some(mut keys) = self.field_keys(inner, &path, slot.offset) else {
+                    continue;
+                };
+                keys.insert(0, ("pos", value_at.into()));
+                let doc = format!("{}.{since_doc}", describe(slot.ty));
+                add(self, slot.name.clone(), keys, value_cond, doc);
+            }
+        }
+        let mut body = vec![("doc", Yaml::Str(doc))];
+        if !seq.is_empty() {
+            body.push(("seq", Yaml::List(seq)));
+        }
+        if !instances.is_empty() {
+            body.push(("instances", map(instances)));
+        }
+        map(body)
+    }
+
+    /// The keys that read fixed-size `ty` from its slot as a field: an array repeats
+    /// its element in place, anything else is [`fixed_keys`](Self::fixed_keys).
+    fn field_keys(&mut self, ty: &'s TypeSchema, path: &str, offset: usize) -> Option<Keys> {
+        match ty {
+            TypeSchema::Array { element, len } => {
+                let mut keys = self.fixed_keys(element, path, offset)?;
+                keys.push(("repeat", "expr".into()));
+                keys.push(("repeat-expr", (*len).into()));
+                Some(keys)
+            }
+            _ => self.fixed_keys(ty, path, offset),
+        }
+    }
+
+    /// The keys that read one value of fixed-size `ty` from its slot's bytes, as one
+    /// attribute without `repeat` (so usable as an element).
+    fn fixed_keys(&mut self, ty: &'s TypeSchema, path: &str, offset: usize) -> Option<Keys> {
+        if let Some(prim) = primitive(ty) {
+            return Some(vec![("type", prim.into())]);
+        }
+        let size = slot_size(self.set, ty);
+        Some(match ty {
+            TypeSchema::U128 | TypeSchema::I128 => {
+                vec![("type", self.int128(matches!(ty, TypeSchema::I128)).into())]
+            }
+            TypeSchema::FixedStr { len } => fixed_str(*len, b' '),
+            TypeSchema::FixedStrPadded { len, pad } => fixed_str(*len, *pad),
+            TypeSchema::Enum(e) => {
+                let repr = primitive(&e.repr).unwrap_or("u1");
+                let name = self
+                    .enums
+                    .get(e.name.as_ref())
+                    .map(|(n, _)| n.clone())
+                    .unwrap_or_default();
+                self.declare_enum(e, &name, path, offset);
+                vec![("type", repr.into()), ("enum", name.into())]
+            }
+            TypeSchema::Decimal {
+                mantissa: inner, ..
+            }
+            | TypeSchema::Nullable { value: inner, .. } => self.fixed_keys(inner, path, offset)?,
+            TypeSchema::Message(m) => {
+                vec![
+                    ("type", self.message_ref(&m.name).into()),
+                    ("size", size.into()),
+                ]
+            }
+            TypeSchema::Array { .. } | TypeSchema::Option(_) | TypeSchema::Tuple(_) => {
+                let helper = self.helper(ty, path, offset)?;
+                vec![("type", helper.into()), ("size", size.into())]
+            }
+            other => {
+                self.refuse(
+                    path,
+                    offset,
+                    format!("`{}` is not a fixed-size type here", other.display()),
+                );
+                return None;
+            }
+        })
+    }
+
+    /// The keys that read tail value `ty` from its region of `size` bytes (an
+    /// expression).
+    fn region_keys(
+        &mut self,
+        ty: &'s TypeSchema,
+        path: &str,
+        offset: usize,
+        size: String,
+    ) -> Option<Keys> {
+        let size = ("size", Yaml::Str(size));
+        Some(match ty {
+            TypeSchema::Str => vec![("type", "str".into()), ("encoding", "UTF-8".into()), size],
+            TypeSchema::List(element) | TypeSchema::BoundedList { element, .. }
+                if **element == TypeSchema::U8 =>
+            {
+                vec![size]
+            }
+            TypeSchema::Message(m) => vec![("type", self.message_ref(&m.name).into()), size],
+            TypeSchema::Union(u) => {
+                let name = self.union_type(u, path, offset);
+                vec![("type", name.into()), size]
+            }
+            TypeSchema::List(_) | TypeSchema::BoundedList { .. } | TypeSchema::Tuple(_) => {
+                let helper = self.helper(ty, path, offset)?;
+                vec![("type", helper.into()), size]
+            }
+            other => {
+                self.refuse(
+                    path,
+                    offset,
+                    format!(
+                        "`{}` as a list element: Kaitai has no reading of it here",
+                        other.display()
+                    ),
+                );
+                return None;
+            }
+        })
+    }
+
+    /// The exporter's own type for `ty` (a list, option, array or tuple), declared on
+    /// first use.
+    fn helper(&mut self, ty: &'s TypeSchema, path: &str, offset: usize) -> Option<String> {
+        let key = match ty {
+            // The maximum is a rule for writers and validation, not a byte.
+            TypeSchema::BoundedList { element, .. } => TypeSchema::List(element.clone()),
+            other => other.clone(),
+        };
+        if let Some(name) = self.helpers.get(&key) {
+            return Some(name.clone());
+        }
+        let base = self.key(ty);
+        let name = self
+            .names
+            .claim_free(&base, &format!("the type of `{}`", ty.display()));
+        self.helpers.insert(key, name.clone());
+        let body = match ty {
+            TypeSchema::Array { element, len } => {
+                let mut items = vec![("id", Yaml::from("items"))];
+                items.extend(self.fixed_keys(element, path, offset)?);
+                items.push(("repeat", "expr".into()));
+                items.push(("repeat-expr", (*len).into()));
+                map([
+                    (
+                        "doc",
+                        format!(
+                            "`{}`: {len} elements back to back (FORMAT.md §4.6).",
+                            ty.display()
+                        )
+                        .into(),
+                    ),
+                    ("seq", Yaml::List(vec![map(items)])),
+                ])
+            }
+            TypeSchema::Option(inner) => {
+                let mut value = vec![("id", Yaml::from("value"))];
+                value.extend(self.field_keys(inner, path, offset)?);
+                value.push(("if", "present == 1".into()));
+                map([
+                    (
+                        "doc",
+                        format!("`{}`: a presence byte, then the value's slot, zeroed when absent (FORMAT.md §4.5).", ty.display()).into(),
+                    ),
+                    (
+                        "seq",
+                        Yaml::List(vec![
+                            map([("id", "present".into()), ("type", "u1".into())]),
+                            map(value),
+                        ]),
+                    ),
+                ])
+            }
+            TypeSchema::List(element) | TypeSchema::BoundedList { element, .. } => {
+                self.list_body(ty, element, path, offset)?
+            }
+            TypeSchema::Tuple(elements) => {
+                let tail = in_tail(self.set, ty);
+                let mut at = if tail { 2 } else { 0 };
+                let slots: Vec<Slot<'s>> = elements
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| {
+                        let size = slot_size(self.set, e);
+                        let slot = Slot {
+                            name: format!("e{i}"),
+                            offset: at,
+                            size,
+                            ty: e,
+                            since: 1,
+                            reserved: false,
+                        };
+                        at += size;
+                        slot
+                    })
+                    .collect();
+                let doc = format!(
+                    "Tuple `{}` (FORMAT.md §4.11): laid out as a message of version 1 whose fields `e0`, `e1`, .. are its elements.",
+                    ty.display()
+                );
+                self.block_body(path, tail, &slots, doc)
+            }
+            _ => return None,
+        };
+        self.types.push((name.clone(), body));
+        Some(name)
+    }
+
+    fn list_body(
+        &mut self,
+        ty: &'s TypeSchema,
+        element: &'s TypeSchema,
+        path: &str,
+        offset: usize,
+    ) -> Option<Yaml> {
+        let bound = match ty {
+            TypeSchema::BoundedList { max_len, .. } => {
+                format!(" Writers write at most {max_len} elements (FORMAT.md §6.4).")
+            }
+            _ => String::new(),
+        };
+        let mut items = vec![("id", Yaml::from("items"))];
+        Some(match list_shape(self.set, element) {
+            ListShape::Packed => {
+                items.extend(self.fixed_keys(element, path, offset)?);
+                items.push(("repeat", "eos".into()));
+                map([
+                    ("doc", format!("`{}`, packed (FORMAT.md §6.1): the elements' slots back to back.{bound}", ty.display()).into()),
+                    ("seq", Yaml::List(vec![map(items)])),
+                ])
+            }
+            ListShape::Strided => {
+                let keys = self.fixed_keys(element, path, offset)?;
+                // Each element is `stride` bytes: a newer writer's elements are longer.
+                items.extend(keys.into_iter().filter(|(k, _)| *k != "size"));
+                items.push(("size", "stride".into()));
+                items.push(("repeat", "eos".into()));
+                map([
+                    ("doc", format!("`{}`, strided (FORMAT.md §6.2): a u16 stride, then elements of that many bytes; an empty list is no bytes at all.{bound}", ty.display()).into()),
+                    (
+                        "seq",
+                        Yaml::List(vec![
+                            map([("id", "stride".into()), ("type", "u2".into()), ("if", "_io.size > 0".into())]),
+                            map(items),
+                        ]),
+                    ),
+                ])
+            }
+            ListShape::Table => {
+                let size = "(_index + 1 == count ? _io.size : starts[_index + 1]) - starts[_index]"
+                    .to_owned();
+                items.extend(self.region_keys(element, path, offset, size)?);
+                items.push(("repeat", "expr".into()));
+                items.push(("repeat-expr", "count".into()));
+                map([
+                    ("doc", format!("`{}`, a table list (FORMAT.md §6.3): u32 start offsets from the list's start, then the elements' regions, in order.{bound}", ty.display()).into()),
+                    (
+                        "seq",
+                        Yaml::List(vec![
+                            map([
+                                ("id", "starts".into()),
+                                ("type", "u4".into()),
+                                ("repeat", "expr".into()),
+                                ("repeat-expr", "count".into()),
+                            ]),
+                            map(items),
+                        ]),
+                    ),
+                    (
+                        "instances",
+                        map([
+                            (
+                                "first_start",
+                                map([("pos", Yaml::from(0usize)), ("type", "u4".into()), ("if", "_io.size > 0".into())]),
+                            ),
+                            (
+                                "count",
+                                map([
+                                    ("value", "_io.size == 0 ? 0 : first_start / 4".into()),
+                                    ("doc", "Elements: element 0 starts right after the table.".into()),
+                                ]),
+                            ),
+                        ]),
+                    ),
+                ])
+            }
+        })
+    }
+
+    /// `u128` or `i128`: two 64-bit halves, since Kaitai's integers stop at 64 bits.
+    fn int128(&mut self, signed: bool) -> String {
+        let ty = if signed {
+            TypeSchema::I128
+        } else {
+            TypeSchema::U128
+        };
+        if let Some(name) = self.helpers.get(&ty) {
+            return name.clone();
+        }
+        let rust = if signed { "i128" } else { "u128" };
+        let name = self.names.claim_free(rust, rust);
+        self.helpers.insert(ty, name.clone());
+        let hi = if signed { "s8" } else { "u8" };
+        self.types.push((
+            name.clone(),
+            map([
+                (
+                    "doc",
+                    format!("`{rust}`, little-endian: the value is lo + hi × 2^64 (Kaitai's integers stop at 64 bits).").into(),
+                ),
+                (
+                    "seq",
+                    Yaml::List(vec![
+                        map([("id", "lo".into()), ("type", "u8".into())]),
+                        map([("id", "hi".into()), ("type", hi.into())]),
+                    ]),
+                ),
+            ]),
+        ));
+        name
+    }
+
+    fn declare_enum(&mut self, e: &'s EnumSchema, name: &str, path: &str, offset: usize) {
+        if name.is_empty() || self.enum_defs.iter().any(|(n, _)| n == name) {
+            return;
+        }
+        if let Some(values) = self.variant_names(
+            &e.variants
+                .iter()
+                .map(|v| (v.name.as_ref(), v.value))
+                .collect::<Vec<_>>(),
+            &e.name,
+            path,
+            offset,
+        ) {
+            self.enum_defs.push((name.to_owned(), values));
+        }
+    }
+
+    /// An enum's `value: name` map, or `None` (refused) if two names are one in
+    /// Kaitai or a name has no Kaitai form.
+    fn variant_names(
+        &mut self,
+        variants: &[(&str, u64)],
+        owner: &str,
+        path: &str,
+        offset: usize,
+    ) -> Option<Yaml> {
+        let mut seen = HashSet::new();
+        let mut entries = Vec::new();
+        for &(rust, value) in variants {
+            let Some(name) = snake(rust).filter(|n| seen.insert(n.clone())) else {
+                self.refuse(
+                    path,
+                    offset,
+                    format!("variant `{owner}::{rust}` has no Kaitai name of its own (snake case, distinct)"),
+                );
+                return None;
+            };
+            entries.push((Yaml::Int(i128::from(value)), Yaml::Str(name)));
+        }
+        Some(Yaml::Map(entries))
+    }
+
+    /// The type of union `u`: its tag (with an enum of the variants' names) and its
+    /// payload, switched on the tag.
+    fn union_type(&mut self, u: &'s UnionSchema, path: &str, offset: usize) -> String {
+        let name = self
+            .unions
+            .get(u.name.as_ref())
+            .map(|(n, _)| n.clone())
+            .unwrap_or_default();
+        // Declared once: marked before walking payloads, which may nest the union.
+        if name.is_empty() || !self.declared_unions.insert(&u.name) {
+            return name;
+        }
+        let tag_enum = self
+            .names
+            .claim_free(&format!("{name}_tag"), &format!("the tags of `{}`", u.name));
+        let variants: Vec<(&str, u64)> = u
+            .variants
+            .iter()
+            .map(|v| (v.name.as_ref(), v.tag))
+            .collect();
+        if let Some(values) = self.variant_names(&variants, &u.name, path, offset) {
+            self.enum_defs.push((tag_enum.clone(), values));
+        }
+        let mut cases = Vec::new();
+        for v in u.variants.iter() {
+            if let (Some(payload), Some(variant)) = (&v.payload, snake(&v.name)) {
+                let ty = self.message_ref(&payload.name);
+                cases.push((Yaml::Str(format!("{tag_enum}::{variant}")), Yaml::Str(ty)));
+            }
+        }
+        let mut payload = vec![
+            ("id", Yaml::from("payload")),
+            ("size-eos", Yaml::Bool(true)),
+        ];
+        if !cases.is_empty() {
+            payload.push((
+                "type",
+                map([
+                    ("switch-on", Yaml::from("tag")),
+                    ("cases", Yaml::Map(cases)),
+                ]),
+            ));
+        }
+        let catch_all = match &u.catch_all {
+            Some(c) => format!(
+                " A tag of no variant is kept by the catch-all `{c}`: `payload` is its bytes."
+            ),
+            None => String::new(),
+        };
+        payload.push((
+            "doc",
+            format!("The variant's message, to the end of the region; a unit variant has none (no bytes).{catch_all}").into(),
+        ));
+        let tag = primitive(&u.tag).unwrap_or("u1");
+        let body = map([
+            (
+                "doc",
+                format!(
+                    "Tagged union `{}`, version {} (FORMAT.md §4.10): the tag, then the payload.",
+                    u.name, u.version
+                )
+                .into(),
+            ),
+            (
+                "seq",
+                Yaml::List(vec![
+                    map([
+                        ("id", "tag".into()),
+                        ("type", tag.into()),
+                        ("enum", tag_enum.into()),
+                    ]),
+                    map(payload),
+                ]),
+            ),
+        ]);
+        self.types.push((name.clone(), body));
+        name
+    }
+
+    /// A readable, unique-enough stem for the exporter's own type reading `ty`.
+    fn key(&self, ty: &TypeSchema) -> String {
+        match ty {
+            TypeSchema::Bool => "bool".into(),
+            TypeSchema::Str => "str".into(),
+            TypeSchema::FixedStr { len } => format!("fixed_str_{len}"),
+            TypeSchema::FixedStrPadded { len, pad } => format!("fixed_str_{len}_pad_{pad}"),
+            TypeSchema::Enum(e) => self
+                .enums
+                .get(e.name.as_ref())
+                .map_or_else(|| "enum".into(), |(n, _)| n.clone()),
+            TypeSchema::Message(m) => self
+                .messages
+                .get(m.name.as_ref())
+                .cloned()
+                .unwrap_or_else(|| "message".into()),
+            TypeSchema::Union(u) => self
+                .unions
+                .get(u.name.as_ref())
+                .map_or_else(|| "union".into(), |(n, _)| n.clone()),
+            TypeSchema::Decimal { mantissa, scale } => {
+                format!("decimal_{}_{scale}", self.key(mantissa))
+            }
+            TypeSchema::Nullable { value, null } => {
+                let sign = if *null < 0 { "minus_" } else { "" };
+                format!("{}_null_{sign}{}", self.key(value), null.unsigned_abs())
+            }
+            TypeSchema::Array { element, len } => format!("array_{len}_of_{}", self.key(element)),
+            TypeSchema::Option(inner) => format!("option_of_{}", self.key(inner)),
+            TypeSchema::List(inner) | TypeSchema::BoundedList { element: inner, .. } => {
+                format!("list_of_{}", self.key(inner))
+            }
+            TypeSchema::Tuple(elements) => {
+                let parts: Vec<String> = elements.iter().map(|e| self.key(e)).collect();
+                format!("tuple_of_{}", parts.join("_"))
+            }
+            number => number.display().to_string(),
+        }
+    }
+}
+
+/// The Kaitai primitive of a number, `bool` (a `u1`) or nothing.
+pub(super) fn primitive(ty: &TypeSchema) -> Option<&'static str> {
+    Some(match ty {
+        TypeSchema::Bool | TypeSchema::U8 => "u1",
+        TypeSchema::U16 => "u2",
+        TypeSchema::U32 => "u4",
+        TypeSchema::U64 => "u8",
+        TypeSchema::I8 => "s1",
+        TypeSchema::I16 => "s2",
+        TypeSchema::I32 => "s4",
+        TypeSchema::I64 => "s8",
+        TypeSchema::F32 => "f4",
+        TypeSchema::F64 => "f8",
+        _ => return None,
+    })
+}
+
+fn fixed_str(len: usize, pad: u8) -> Keys {
+    let mut keys = vec![
+        ("type", Yaml::from("str")),
+        ("size", len.into()),
+        ("encoding", "UTF-8".into()),
+    ];
+    if len > 0 {
+        keys.push(("pad-right", Yaml::Int(i128::from(pad))));
+    }
+    keys
+}
+
+/// A field's doc: its Rust type and how its bytes mean the value where Kaitai's
+/// reading does not say it.
+fn describe(ty: &TypeSchema) -> String {
+    let name = ty.display();
+    match ty {
+        TypeSchema::Bool => "`bool`: 0 false, 1 true".into(),
+        TypeSchema::Decimal { scale, .. } => {
+            format!("`{name}`: the mantissa; the value is mantissa × 10^-{scale} (FORMAT.md §4.8)")
+        }
+        TypeSchema::Nullable { null, .. } => {
+            format!("`{name}`: absent when the value is {null}, the null sentinel (FORMAT.md §4.9)")
+        }
+        TypeSchema::FixedStr { .. } | TypeSchema::FixedStrPadded { .. } => {
+            format!("`{name}`: UTF-8, its trailing padding removed (FORMAT.md §4.3)")
+        }
+        TypeSchema::Option(inner) => {
+            format!("`{name}`: null when absent; otherwise {}", describe(inner))
+        }
+        _ => format!("`{name}`"),
+    }
+}
