@@ -6,7 +6,7 @@
 //!
 //! Needs `node` with `tests/kaitai/node_modules` (`npm ci` there) and a Python with
 //! the `kaitaistruct` runtime (`WIREMSG_KAITAI_PYTHON`, default
-//! `tests/kaitai/.venv/bin/python`): `cli/tests/kaitai/run.sh` installs both and runs
+//! `target/kaitai-venv/bin/python`): `cli/tests/kaitai/run.sh` installs both and runs
 //! this test. Without them each test says so and passes, unless
 //! `WIREMSG_KAITAI=required` (as in CI), when it fails.
 
@@ -29,7 +29,9 @@ fn schema(name: &str) -> PathBuf {
 fn python() -> Option<PathBuf> {
     let python = std::env::var_os("WIREMSG_KAITAI_PYTHON")
         .map(PathBuf::from)
-        .unwrap_or_else(|| kaitai_dir().join(".venv/bin/python"));
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/kaitai-venv/bin/python")
+        });
     let node = Command::new("node").arg("--version").output();
     let missing = if node.is_err() {
         Some("node is not on PATH".to_owned())
