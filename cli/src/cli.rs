@@ -39,7 +39,9 @@ pub(crate) struct Args {
 pub(crate) enum Command {
     /// Print a schema file readably, or export it as JSON.
     Schema {
-        /// The schema file (`.wms`, or JSON).
+        /// The schema file (`.wms`, or JSON), or a file of frames that describes
+        /// itself (FORMAT.md §12): the messages its schema frames describe, each as
+        /// the latest describes it.
         schema: PathBuf,
         /// Print the schema as JSON instead.
         #[arg(long)]
@@ -93,8 +95,8 @@ pub(crate) struct ExportArgs {
     /// With `--ksy`: the file reads a file of frames (FORMAT.md §10).
     #[arg(long, requires = "ksy")]
     pub(crate) frames: bool,
-    /// The schema file (`.wms`, or JSON); with `--ksy`, also a file of frames that
-    /// describes itself (FORMAT.md §12): its schema frames give the schema.
+    /// The schema file (`.wms`, or JSON), or a file of frames that describes itself
+    /// (FORMAT.md §12): its schema frames give the schema.
     pub(crate) schema: PathBuf,
     /// Where to write the result (default: standard output).
     #[arg(long, short)]

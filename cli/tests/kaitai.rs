@@ -110,18 +110,9 @@ fn check(python: &Path, case: &str, schema: Option<&Path>, root: Root<'_>, input
     args.extend(flags.clone());
     wiremsg(&args);
 
-    let schema_file = match schema {
-        Some(path) => path.to_owned(),
-        // The first frame is a schema frame: its message is a schema file's bytes.
-        None => {
-            let len = u32::from_le_bytes(input[..4].try_into().unwrap()) as usize;
-            let path = dir.join("stream.wms");
-            std::fs::write(&path, &input[4..4 + len]).unwrap();
-            path
-        }
-    };
+    // For a stream, the schema its schema frames give (the latest description wins).
     let schema_json = dir.join("schema.json");
-    std::fs::write(&schema_json, wiremsg(&[&"schema", &"--json", &schema_file])).unwrap();
+    std::fs::write(&schema_json, wiremsg(&[&"schema", &"--json", &source])).unwrap();
     let mut args: Vec<&dyn AsRef<std::ffi::OsStr>> = vec![&"json"];
     if let Some(path) = &schema {
         args.extend([&"-s" as &dyn AsRef<std::ffi::OsStr>, path]);
@@ -234,5 +225,276 @@ fn python_reads_a_recorded_stream_as_wiremsg_does() {
         Some(&dir.join("feed.frames.wms")),
         Root::Frames,
         &bytes,
+    );
+}
+
+/// Every wire shape FORMAT.md specifies, in one message: each reads in Python as in
+/// Rust.
+mod shapes {
+    use wiremsg::{Decimal, FixedStr, WireEnum, WireMsg, WireUnion};
+
+    #[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+    #[repr(u8)]
+    pub(crate) enum Side {
+        Buy = 0,
+        Sell = 1,
+    }
+
+    #[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+    #[repr(u16)]
+    pub(crate) enum Venue {
+        Xnas = 1,
+        Xnys = 2,
+        #[wire(other)]
+        Other(u16),
+    }
+
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    pub(crate) struct Px {
+        pub(crate) m: i32,
+        pub(crate) q: u16,
+    }
+
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    pub(crate) struct Tag {
+        pub(crate) k: u8,
+        pub(crate) v: String,
+    }
+
+    #[derive(WireUnion, Debug, Clone, PartialEq)]
+    #[repr(u16)]
+    pub(crate) enum Ev {
+        Tick = 0,
+        Quote(Px) = 1,
+        Note {
+            text: String,
+            inner: Option<Px>,
+        } = 2,
+        #[wire(other)]
+        Other {
+            tag: u16,
+            bytes: Vec<u8>,
+        },
+    }
+
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    #[wire(template_id = 5, schema_id = 3, version = 2)]
+    pub(crate) struct Everything {
+        pub(crate) flag: bool,
+        pub(crate) big: i128,
+        pub(crate) ubig: u128,
+        pub(crate) ratio: f32,
+        pub(crate) wide: f64,
+        pub(crate) sym: FixedStr<6>,
+        pub(crate) nul: FixedStr<4, 0>,
+        pub(crate) side: Side,
+        pub(crate) venue: Venue,
+        pub(crate) px: Decimal<i64, 2>,
+        #[wire(null = 0)]
+        pub(crate) qty: Option<u32>,
+        #[wire(null = i32::MIN)]
+        pub(crate) dpx: Option<Decimal<i32, 3>>,
+        pub(crate) opt: Option<u16>,
+        pub(crate) none: Option<Px>,
+        pub(crate) arr: [i16; 3],
+        pub(crate) grid: [[u8; 2]; 2],
+        pub(crate) opts: [Option<u8>; 2],
+        pub(crate) inner: Px,
+        pub(crate) pair: (u8, (i16, u8)),
+        #[wire(reserved)]
+        pub(crate) old: u32,
+        pub(crate) text: String,
+        pub(crate) maybe: Option<String>,
+        pub(crate) bytes: Vec<u8>,
+        pub(crate) sides: Vec<Side>,
+        pub(crate) bigs: Vec<u128>,
+        pub(crate) syms: Vec<FixedStr<3>>,
+        pub(crate) pxs: Vec<Px>,
+        pub(crate) empty: Vec<Px>,
+        pub(crate) tags: Vec<Tag>,
+        #[wire(max_len = 3)]
+        pub(crate) few: Vec<u32>,
+        pub(crate) nested: Vec<Vec<Vec<u8>>>,
+        pub(crate) words: Vec<Vec<String>>,
+        pub(crate) evs: Vec<Ev>,
+        pub(crate) ev: Ev,
+        pub(crate) pairs: Vec<(u8, String)>,
+        pub(crate) tagged: Tag,
+        #[wire(since = 2)]
+        pub(crate) later: u64,
+        #[wire(since = 2)]
+        pub(crate) later_text: String,
+    }
+
+    pub(crate) fn everything() -> Everything {
+        Everything {
+            flag: true,
+            big: -(1i128 << 100) - 7,
+            ubig: u128::MAX - 1,
+            ratio: 0.1,
+            wide: -2.5e-300,
+            sym: FixedStr::new("AB").unwrap(),
+            nul: FixedStr::new("x").unwrap(),
+            side: Side::Sell,
+            venue: Venue::Other(77),
+            px: Decimal::from_mantissa(-5),
+            qty: None,
+            dpx: Some(Decimal::from_mantissa(1234)),
+            opt: Some(9),
+            none: None,
+            arr: [-1, 0, 1],
+            grid: [[1, 2], [3, 4]],
+            opts: [None, Some(8)],
+            inner: Px { m: -3, q: 4 },
+            pair: (1, (-2, 3)),
+            old: 0,
+            text: "héllo".into(),
+            maybe: Some("there".into()),
+            bytes: vec![0, 255, 7],
+            sides: vec![Side::Buy, Side::Sell],
+            bigs: vec![1, 1 << 70],
+            syms: vec![FixedStr::new("A").unwrap(), FixedStr::new("BCD").unwrap()],
+            pxs: vec![Px { m: 1, q: 2 }, Px { m: -1, q: 65535 }],
+            empty: vec![],
+            tags: vec![
+                Tag {
+                    k: 1,
+                    v: "a".into(),
+                },
+                Tag {
+                    k: 2,
+                    v: String::new(),
+                },
+            ],
+            few: vec![10, 20],
+            nested: vec![vec![vec![1, 2], vec![]], vec![], vec![vec![3]]],
+            words: vec![vec!["x".into(), "yz".into()], vec![]],
+            evs: vec![
+                Ev::Tick,
+                Ev::Quote(Px { m: 5, q: 6 }),
+                Ev::Note {
+                    text: "n".into(),
+                    inner: Some(Px { m: 7, q: 8 }),
+                },
+                Ev::Other {
+                    tag: 300,
+                    bytes: vec![0xaa],
+                },
+            ],
+            ev: Ev::Note {
+                text: String::new(),
+                inner: None,
+            },
+            pairs: vec![(1, "one".into()), (2, "two".into())],
+            tagged: Tag {
+                k: 9,
+                v: "nine".into(),
+            },
+            later: u64::MAX,
+            later_text: "v2".into(),
+        }
+    }
+
+    /// Version 1 of a message that gains an option, a list and a union in version 2.
+    pub(crate) mod v1 {
+        use wiremsg::WireMsg;
+
+        #[derive(WireMsg, Debug, Clone, PartialEq)]
+        #[wire(template_id = 6, schema_id = 3)]
+        pub(crate) struct Evolve {
+            pub(crate) id: u32,
+            pub(crate) note: String,
+        }
+    }
+
+    /// Version 2 of [`v1::Evolve`].
+    pub(crate) mod v2 {
+        use super::Ev;
+        use wiremsg::WireMsg;
+
+        #[derive(WireMsg, Debug, Clone, PartialEq)]
+        #[wire(template_id = 6, schema_id = 3, version = 2)]
+        pub(crate) struct Evolve {
+            pub(crate) id: u32,
+            pub(crate) note: String,
+            #[wire(since = 2)]
+            pub(crate) level: Option<u16>,
+            #[wire(since = 2)]
+            pub(crate) names: Vec<String>,
+            #[wire(since = 2)]
+            pub(crate) ev: Ev,
+        }
+    }
+}
+
+#[test]
+fn python_reads_every_wire_shape_as_wiremsg_does() {
+    use shapes::{v1, v2};
+    use wiremsg::{FrameWriter, SchemaSet, WireMsg};
+    let Some(python) = python() else { return };
+    let dir = scratch("shapes-files");
+    let value = shapes::everything();
+    let everything = dir.join("everything.wms");
+    SchemaSet::of::<shapes::Everything>()
+        .unwrap()
+        .write_file(&everything)
+        .unwrap();
+    check(
+        &python,
+        "every-shape",
+        Some(&everything),
+        Root::Message("Everything"),
+        &value.to_bytes().unwrap(),
+    );
+
+    // A stream of both versions of `Evolve`, each described before its first message;
+    // the `.ksy` takes the latest description, which reads the version 1 frames too.
+    let old = v1::Evolve {
+        id: 1,
+        note: "old".into(),
+    };
+    let new = v2::Evolve {
+        id: 2,
+        note: "new".into(),
+        level: Some(3),
+        names: vec!["a".into(), "b".into()],
+        ev: shapes::Ev::Quote(shapes::Px { m: 1, q: 1 }),
+    };
+    let mut writer = FrameWriter::new(Vec::new()).with_schema_frames();
+    writer.write(&value).unwrap();
+    writer.write(&old).unwrap();
+    writer.write(&old).unwrap();
+    writer
+        .write_schema(&SchemaSet::of::<v2::Evolve>().unwrap())
+        .unwrap();
+    writer.write(&new).unwrap();
+    writer.write(&value).unwrap();
+    let stream = writer.into_inner();
+    check(&python, "versions-stream", None, Root::Frames, &stream);
+
+    // The version 1 bytes through the version 2 schema, and the reverse.
+    let (v1_schema, v2_schema) = (dir.join("evolve-v1.wms"), dir.join("evolve-v2.wms"));
+    SchemaSet::of::<v1::Evolve>()
+        .unwrap()
+        .write_file(&v1_schema)
+        .unwrap();
+    SchemaSet::of::<v2::Evolve>()
+        .unwrap()
+        .write_file(&v2_schema)
+        .unwrap();
+    let (old, new) = (old.to_bytes().unwrap(), new.to_bytes().unwrap());
+    check(
+        &python,
+        "evolve-v1-through-v2",
+        Some(&v2_schema),
+        Root::Message("Evolve"),
+        &old,
+    );
+    check(
+        &python,
+        "evolve-v2-through-v1",
+        Some(&v1_schema),
+        Root::Message("Evolve"),
+        &new,
     );
 }

@@ -1,13 +1,14 @@
-//! `wiremsg schema`: a schema file, listed readably or as JSON.
+//! `wiremsg schema`: a schema file, or the schema a stream's schema frames give
+//! (FORMAT.md §12), listed readably or as JSON.
 
-use crate::input::{Fatal, read_schema};
+use crate::input::{Fatal, read_schema_or_stream};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
 use wiremsg::{FieldSchema, MessageSchema, SchemaSet, TypeSchema};
 
 pub(crate) fn run(out: &mut dyn Write, path: &Path, json: bool) -> Result<(), Fatal> {
-    let set = read_schema(path)?;
+    let set = read_schema_or_stream(path)?;
     if json {
         serde_json::to_writer_pretty(&mut *out, &set)?;
         writeln!(out)?;
