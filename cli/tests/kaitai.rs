@@ -200,8 +200,17 @@ fn python_reads_a_header_and_frames() {
         Root::Header,
         &golden("E8"),
     );
-    // F2 describes itself: the `.ksy` comes from its schema frame, which Python skips.
+    // F2 describes itself: the `.ksy` comes from its schema frame, which Python reads
+    // as the schema encoding (checked as such by the S1 case below).
     check(&python, "F2", None, Root::Frames, &golden("F2"));
+    // S1, a schema file (a header and the schema encoding), read through the `.ksy` of
+    // the schema of schemas: every name, offset and type row as `wiremsg json` reads it.
+    let dir = scratch("schema-of-schemas");
+    let canonical = dir.join("canonical.wms");
+    wiremsg::dynamic::canonical_schema()
+        .write_file(&canonical)
+        .unwrap();
+    check(&python, "S1", Some(&canonical), Root::Header, &golden("S1"));
 }
 
 #[test]

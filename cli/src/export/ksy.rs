@@ -14,7 +14,7 @@
 //!
 //! | wiremsg | Kaitai |
 //! |---|---|
-//! | a message with a block length field (§3) | `seq`: `block_length` (`u2`) |
+//! | a message with a block length field (§3) | `seq`: `block_length` (`u2`; `block_length__` if a field is named `block_length`) |
 //! | `u8`..`u64`, `i8`..`i64`, `f32`, `f64` | `u1`..`u8`, `s1`..`s8`, `f4`, `f8` (`meta: endian: le`) |
 //! | `u128`, `i128` | a type of two halves `lo` (`u8`) and `hi` (`u8`, `s8`): Kaitai's integers stop at 64 bits |
 //! | `bool` | `u1` (0 false, 1 true) |
@@ -35,7 +35,7 @@
 //! | `#[wire(reserved)]` | nothing (a reserved tail field keeps its `<field>__end`) |
 //! | the message header (§8) | `message_header`; the message is switched on `ids` (`schema_id * 65536 + template_id`) |
 //! | frames (§10) | `frames`: `length` (`u4`), then its body: the header and the message |
-//! | schema frames (§12) | read as a frame whose message is bytes (no case has their ids) |
+//! | schema frames (§12) | the schema encoding (§11), its messages' types named `schema_*` (`schema_schema_set`, `schema_message`, `schema_field`, ..) |
 //!
 //! A Kaitai reader reads valid bytes as wiremsg does; it checks less than `view`
 //! (FORMAT.md §7): UTF-8 is checked when a string is decoded, but bool, presence,
@@ -53,8 +53,8 @@
 //!   are refused.
 //! - Two different enums or unions of one name (in different Rust modules): a `.ksy`
 //!   file has one namespace.
-//! - A field named like an attribute the export adds (`block_length` in a message
-//!   with a block length field, `<name>__end`, `<name>__present`).
+//! - A field named like an attribute the export adds for another field
+//!   (`<name>__end`, `<name>__present`).
 
 mod layout;
 mod names;
@@ -64,6 +64,7 @@ mod yaml;
 use super::{ExportError, Format};
 use names::{is_identifier, snake};
 use plan::Plan;
+use wiremsg::schema::{SCHEMA_SCHEMA_ID, SCHEMA_TEMPLATE_ID};
 use wiremsg::{MessageSchema, SchemaSet};
 use yaml::{Yaml, map};
 
@@ -162,6 +163,8 @@ pub fn export(set: &SchemaSet, options: &Options) -> Result<String, ExportError>
         set.message(name)
             .ok_or_else(|| ExportError::Options(format!("no message named `{name}` in the schema")))
     };
+    // The schema of schema frames (FORMAT.md §11, §12), for a header or frames.
+    let canonical = wiremsg::dynamic::canonical_schema();
     let mut plan = Plan::new(set);
     let mut top: Vec<(Yaml, Yaml)>;
     let id;
@@ -221,7 +224,8 @@ pub fn export(set: &SchemaSet, options: &Options) -> Result<String, ExportError>
                     "id `{id}` is the Kaitai name of the {holder}: choose another"
                 )));
             }
-            top = dispatch(&mut plan, &roots, frames);
+            let schema = schema_types(&mut plan, &canonical);
+            top = dispatch(&mut plan, &roots, schema, frames);
         }
     }
     plan.declare_pending();
@@ -259,11 +263,52 @@ pub fn export(set: &SchemaSet, options: &Options) -> Result<String, ExportError>
     Ok(out)
 }
 
+/// Declares the types of the schema message (FORMAT.md §11), named `schema_*` so as
+/// not to take the schema's own names, and returns its type and its header's ids.
+fn schema_types(plan: &mut Plan<'_>, canonical: &SchemaSet) -> Option<(String, i128)> {
+    // A schema of the schema encoding itself reads schema frames with its own types.
+    if plan
+        .set
+        .by_template(SCHEMA_SCHEMA_ID, SCHEMA_TEMPLATE_ID)
+        .is_some()
+    {
+        return None;
+    }
+    let root = canonical.by_template(SCHEMA_SCHEMA_ID, SCHEMA_TEMPLATE_ID)?;
+    let mut schema = Plan::new(canonical);
+    schema.prefix = "schema_";
+    schema.strip = "Wire";
+    schema.names = std::mem::take(&mut plan.names);
+    // The types that name nothing of either set (`list_of_str`) are shared.
+    schema.helpers = plan
+        .helpers
+        .iter()
+        .filter(|(ty, _)| layout::is_plain(ty))
+        .map(|(ty, name)| (ty.clone(), name.clone()))
+        .collect();
+    schema.claim(&[root]);
+    let name = schema.queue(root);
+    schema.declare_pending();
+    plan.names = std::mem::take(&mut schema.names);
+    for (ty, name) in schema.helpers.drain() {
+        if layout::is_plain(&ty) {
+            plan.helpers.insert(ty, name);
+        }
+    }
+    plan.types.append(&mut schema.types);
+    plan.enum_defs.append(&mut schema.enum_defs);
+    plan.unfit.append(&mut schema.unfit);
+    let ids = i128::from(SCHEMA_SCHEMA_ID) * 65536 + i128::from(SCHEMA_TEMPLATE_ID);
+    Some((name, ids))
+}
+
 /// The top level of a header and its message (`frames` false), or of a file of
-/// frames, declaring the header and frame types on the way.
+/// frames, declaring the header and frame types on the way; `schema` is the type of
+/// a schema frame's message, and its ids.
 fn dispatch<'s>(
     plan: &mut Plan<'s>,
     roots: &[&'s MessageSchema],
+    schema: Option<(String, i128)>,
     frames: bool,
 ) -> Vec<(Yaml, Yaml)> {
     let header = plan
@@ -299,6 +344,9 @@ fn dispatch<'s>(
             fixed.push(format!("ids == {ids}"));
         }
     }
+    if let Some((name, ids)) = schema {
+        cases.push((Yaml::Int(ids), Yaml::Str(name)));
+    }
     let fixed = if fixed.is_empty() {
         "false".to_owned()
     } else {
@@ -307,8 +355,9 @@ fn dispatch<'s>(
     let body = map([
         (
             "doc",
-            "A message behind its header (FORMAT.md §8). A schema frame's message (template id \
-             and schema id 0xFFFF, FORMAT.md §12) and a message of another type are bytes."
+            "A message behind its header (FORMAT.md §8): of the type its template id and \
+             schema id name; a schema frame's (both 0xFFFF, FORMAT.md §12) is the schema \
+             encoding (`schema_schema_set`, FORMAT.md §11); a message of another type is bytes."
                 .into(),
         ),
         (

@@ -55,3 +55,21 @@ pub(super) fn list_shape(set: &SchemaSet, element: &TypeSchema) -> ListShape {
         ListShape::Packed
     }
 }
+
+/// True if `ty` names no message, enum or union: its reading is the same in every
+/// schema set.
+pub(super) fn is_plain(ty: &TypeSchema) -> bool {
+    match ty {
+        TypeSchema::Message(_) | TypeSchema::Enum(_) | TypeSchema::Union(_) => false,
+        TypeSchema::Array { element: inner, .. }
+        | TypeSchema::Option(inner)
+        | TypeSchema::List(inner)
+        | TypeSchema::BoundedList { element: inner, .. }
+        | TypeSchema::Decimal {
+            mantissa: inner, ..
+        }
+        | TypeSchema::Nullable { value: inner, .. } => is_plain(inner),
+        TypeSchema::Tuple(elements) => elements.iter().all(|e| is_plain(e)),
+        _ => true,
+    }
+}

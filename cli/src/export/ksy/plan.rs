@@ -31,6 +31,12 @@ struct Slot<'s> {
 /// messages still to declare, and what does not fit.
 pub(super) struct Plan<'s> {
     pub(super) set: &'s SchemaSet,
+    /// Put before the Kaitai names of the set's messages, enums and unions (`schema_`
+    /// for the schema of schema frames, whose `Message` and `Field` may be the user's
+    /// names too).
+    pub(super) prefix: &'static str,
+    /// Taken off the front of those names before (`Wire` of `WireMessage`).
+    pub(super) strip: &'static str,
     pub(super) names: Namespace,
     /// Message name: its Kaitai type.
     messages: HashMap<&'s str, String>,
@@ -40,7 +46,7 @@ pub(super) struct Plan<'s> {
     unions: HashMap<&'s str, (String, &'s UnionSchema)>,
     /// The exporter's own types (lists, options, arrays, tuples, 128-bit integers),
     /// by the type they read.
-    helpers: HashMap<TypeSchema, String>,
+    pub(super) helpers: HashMap<TypeSchema, String>,
     /// Unions whose type is declared.
     declared_unions: HashSet<&'s str>,
     /// Messages whose type is declared, or queued to be.
@@ -57,6 +63,8 @@ impl<'s> Plan<'s> {
     pub(super) fn new(set: &'s SchemaSet) -> Self {
         Plan {
             set,
+            prefix: "",
+            strip: "",
             names: Namespace::default(),
             messages: HashMap::new(),
             enums: HashMap::new(),
@@ -171,7 +179,8 @@ impl<'s> Plan<'s> {
     /// Claims the snake-case name of the schema's type `rust`; records a refusal and
     /// returns `None` if it is not an identifier or is taken.
     fn claim_name(&mut self, rust: &'s str, what: &str) -> Option<String> {
-        let Some(name) = snake(rust) else {
+        let base = rust.strip_prefix(self.strip).unwrap_or(rust);
+        let Some(name) = snake(base).map(|n| format!("{}{n}", self.prefix)) else {
             self.refuse(
                 rust,
                 0,
@@ -270,17 +279,21 @@ impl<'s> Plan<'s> {
         slots: &[Slot<'s>],
         doc: String,
     ) -> Yaml {
-        let b = if has_block_length {
-            "block_length"
-        } else {
+        // The block length field is `block_length`, unless a field has that name (as
+        // the schema encoding's `Message` has).
+        let b = if !has_block_length {
             "_io.size"
+        } else if slots.iter().any(|s| s.name == "block_length") {
+            "block_length__"
+        } else {
+            "block_length"
         };
         let mut ids: HashSet<String> = HashSet::new();
         let mut seq = Vec::new();
         if has_block_length {
-            ids.insert("block_length".into());
+            ids.insert(b.into());
             seq.push(map([
-                ("id", "block_length".into()),
+                ("id", b.into()),
                 ("type", "u2".into()),
                 (
                     "doc",
