@@ -90,10 +90,10 @@ pub(crate) struct ExportArgs {
     #[arg(long, group = "format")]
     pub(crate) ksy: bool,
     /// With `--ksy`: the file reads one message behind its header (FORMAT.md §8).
-    #[arg(long, requires = "ksy", conflicts_with = "frames")]
+    #[arg(long, conflicts_with = "frames")]
     pub(crate) header: bool,
     /// With `--ksy`: the file reads a file of frames (FORMAT.md §10).
-    #[arg(long, requires = "ksy")]
+    #[arg(long)]
     pub(crate) frames: bool,
     /// The schema file (`.wms`, or JSON), or a file of frames that describes itself
     /// (FORMAT.md §12): its schema frames give the schema.

@@ -10,6 +10,9 @@ use std::process::ExitCode;
 use wiremsg_cli::export::{ExportError, ksy, sbe};
 
 pub(crate) fn run(out: &mut dyn Write, args: &ExportArgs) -> Result<ExitCode, Fatal> {
+    if !args.ksy && (args.header || args.frames) {
+        return Err("--header and --frames choose what a --ksy file reads".into());
+    }
     let set = read_schema_or_stream(&args.schema)?;
     let result = if args.ksy {
         let root = if args.frames {
