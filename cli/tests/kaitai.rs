@@ -507,3 +507,41 @@ fn python_reads_every_wire_shape_as_wiremsg_does() {
         &new,
     );
 }
+
+/// The compiler takes the `.ksy` of every wire shape, of a header and of frames for
+/// the other languages too (compiled, not run: this machine runs Python).
+#[test]
+fn the_ksy_compiles_for_other_languages() {
+    use wiremsg::SchemaSet;
+    if python().is_none() {
+        return;
+    }
+    let dir = scratch("languages");
+    let schema = dir.join("everything.wms");
+    let mut set = SchemaSet::of::<shapes::Everything>().unwrap();
+    set.add::<shapes::v2::Evolve>().unwrap();
+    set.write_file(&schema).unwrap();
+    let mut files = Vec::new();
+    for (name, flags) in [
+        ("everything", &["-t", "Everything"][..]),
+        ("header", &["--header"][..]),
+        ("frames", &["--frames"][..]),
+    ] {
+        let ksy = dir.join(format!("{name}.ksy"));
+        let mut args: Vec<&dyn AsRef<std::ffi::OsStr>> =
+            vec![&"export", &"--ksy", &schema, &"-o", &ksy];
+        args.extend(flags.iter().map(|a| a as &dyn AsRef<std::ffi::OsStr>));
+        wiremsg(&args);
+        files.push(ksy);
+    }
+    for language in ["java", "cpp_stl", "csharp", "go", "javascript"] {
+        run(Command::new("node")
+            .arg(kaitai_dir().join("compile.js"))
+            .args(["-t", language])
+            .arg(dir.join(language))
+            .args(&files));
+        let generated = std::fs::read_dir(dir.join(language)).unwrap().count();
+        assert!(generated > 0, "{language}: nothing generated");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
