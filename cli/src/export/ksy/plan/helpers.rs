@@ -1,0 +1,255 @@
+//! The exporter's own types: lists in their three shapes, options and arrays as
+//! elements, tuples, and 128-bit integers as two halves.
+
+use super::{Plan, Slot};
+use crate::export::ksy::layout::{ListShape, in_tail, list_shape, slot_size};
+use crate::export::ksy::yaml::{Yaml, map};
+use wiremsg::TypeSchema;
+
+impl<'s> Plan<'s> {
+    /// The exporter's own type for `ty` (a list, option, array or tuple), declared on
+    /// first use.
+    pub(super) fn helper(
+        &mut self,
+        ty: &'s TypeSchema,
+        path: &str,
+        offset: usize,
+    ) -> Option<String> {
+        let key = match ty {
+            // The maximum is a rule for writers and validation, not a byte.
+            TypeSchema::BoundedList { element, .. } => TypeSchema::List(element.clone()),
+            other => other.clone(),
+        };
+        if let Some(name) = self.helpers.get(&key) {
+            return Some(name.clone());
+        }
+        let base = self.key(ty);
+        let name = self
+            .names
+            .claim_free(&base, &format!("the type of `{}`", ty.display()));
+        self.helpers.insert(key, name.clone());
+        let body = match ty {
+            TypeSchema::Array { element, len } => {
+                let mut items = vec![("id", Yaml::from("items"))];
+                items.extend(self.fixed_keys(element, path, offset)?);
+                items.push(("repeat", "expr".into()));
+                items.push(("repeat-expr", (*len).into()));
+                map([
+                    (
+                        "doc",
+                        format!(
+                            "`{}`: {len} elements back to back (FORMAT.md §4.6).",
+                            ty.display()
+                        )
+                        .into(),
+                    ),
+                    ("seq", Yaml::List(vec![map(items)])),
+                ])
+            }
+            TypeSchema::Option(inner) => {
+                let mut value = vec![("id", Yaml::from("value"))];
+                value.extend(self.field_keys(inner, path, offset)?);
+                value.push(("if", "present == 1".into()));
+                map([
+                    (
+                        "doc",
+                        format!("`{}`: a presence byte, then the value's slot, zeroed when absent (FORMAT.md §4.5).", ty.display()).into(),
+                    ),
+                    (
+                        "seq",
+                        Yaml::List(vec![
+                            map([("id", "present".into()), ("type", "u1".into())]),
+                            map(value),
+                        ]),
+                    ),
+                ])
+            }
+            TypeSchema::List(element) | TypeSchema::BoundedList { element, .. } => {
+                self.list_body(ty, element, path, offset)?
+            }
+            TypeSchema::Tuple(elements) => {
+                let tail = in_tail(self.set, ty);
+                let mut at = if tail { 2 } else { 0 };
+                let slots: Vec<Slot<'s>> = elements
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| {
+                        let size = slot_size(self.set, e);
+                        let slot = Slot {
+                            name: format!("e{i}"),
+                            offset: at,
+                            size,
+                            ty: e,
+                            since: 1,
+                            reserved: false,
+                        };
+                        at += size;
+                        slot
+                    })
+                    .collect();
+                let doc = format!(
+                    "Tuple `{}` (FORMAT.md §4.11): laid out as a message of version 1 whose fields `e0`, `e1`, .. are its elements.",
+                    ty.display()
+                );
+                self.block_body(path, tail, &slots, doc)
+            }
+            _ => return None,
+        };
+        self.types.push((name.clone(), body));
+        Some(name)
+    }
+
+    fn list_body(
+        &mut self,
+        ty: &'s TypeSchema,
+        element: &'s TypeSchema,
+        path: &str,
+        offset: usize,
+    ) -> Option<Yaml> {
+        let bound = match ty {
+            TypeSchema::BoundedList { max_len, .. } => {
+                format!(" Writers write at most {max_len} elements (FORMAT.md §6.4).")
+            }
+            _ => String::new(),
+        };
+        let mut items = vec![("id", Yaml::from("items"))];
+        Some(match list_shape(self.set, element) {
+            ListShape::Packed => {
+                items.extend(self.fixed_keys(element, path, offset)?);
+                items.push(("repeat", "eos".into()));
+                map([
+                    ("doc", format!("`{}`, packed (FORMAT.md §6.1): the elements' slots back to back.{bound}", ty.display()).into()),
+                    ("seq", Yaml::List(vec![map(items)])),
+                ])
+            }
+            ListShape::Strided => {
+                let keys = self.fixed_keys(element, path, offset)?;
+                // Each element is `stride` bytes: a newer writer's elements are longer.
+                items.extend(keys.into_iter().filter(|(k, _)| *k != "size"));
+                items.push(("size", "stride".into()));
+                items.push(("repeat", "eos".into()));
+                map([
+                    ("doc", format!("`{}`, strided (FORMAT.md §6.2): a u16 stride, then elements of that many bytes; an empty list is no bytes at all.{bound}", ty.display()).into()),
+                    (
+                        "seq",
+                        Yaml::List(vec![
+                            map([("id", "stride".into()), ("type", "u2".into()), ("if", "_io.size > 0".into())]),
+                            map(items),
+                        ]),
+                    ),
+                ])
+            }
+            ListShape::Table => {
+                let size = "(_index + 1 == count ? _io.size : starts[_index + 1]) - starts[_index]"
+                    .to_owned();
+                items.extend(self.region_keys(element, path, offset, size)?);
+                items.push(("repeat", "expr".into()));
+                items.push(("repeat-expr", "count".into()));
+                map([
+                    ("doc", format!("`{}`, a table list (FORMAT.md §6.3): u32 start offsets from the list's start, then the elements' regions, in order.{bound}", ty.display()).into()),
+                    (
+                        "seq",
+                        Yaml::List(vec![
+                            map([
+                                ("id", "starts".into()),
+                                ("type", "u4".into()),
+                                ("repeat", "expr".into()),
+                                ("repeat-expr", "count".into()),
+                            ]),
+                            map(items),
+                        ]),
+                    ),
+                    (
+                        "instances",
+                        map([
+                            (
+                                "first_start",
+                                map([("pos", Yaml::from(0usize)), ("type", "u4".into()), ("if", "_io.size > 0".into())]),
+                            ),
+                            (
+                                "count",
+                                map([
+                                    ("value", "_io.size == 0 ? 0 : first_start / 4".into()),
+                                    ("doc", "Elements: element 0 starts right after the table.".into()),
+                                ]),
+                            ),
+                        ]),
+                    ),
+                ])
+            }
+        })
+    }
+
+    /// `u128` or `i128`: two 64-bit halves, since Kaitai's integers stop at 64 bits.
+    pub(super) fn int128(&mut self, signed: bool) -> String {
+        let ty = if signed {
+            TypeSchema::I128
+        } else {
+            TypeSchema::U128
+        };
+        if let Some(name) = self.helpers.get(&ty) {
+            return name.clone();
+        }
+        let rust = if signed { "i128" } else { "u128" };
+        let name = self.names.claim_free(rust, rust);
+        self.helpers.insert(ty, name.clone());
+        let hi = if signed { "s8" } else { "u8" };
+        self.types.push((
+            name.clone(),
+            map([
+                (
+                    "doc",
+                    format!("`{rust}`, little-endian: the value is lo + hi × 2^64 (Kaitai's integers stop at 64 bits).").into(),
+                ),
+                (
+                    "seq",
+                    Yaml::List(vec![
+                        map([("id", "lo".into()), ("type", "u8".into())]),
+                        map([("id", "hi".into()), ("type", hi.into())]),
+                    ]),
+                ),
+            ]),
+        ));
+        name
+    }
+
+    /// A readable, unique-enough stem for the exporter's own type reading `ty`.
+    fn key(&self, ty: &TypeSchema) -> String {
+        match ty {
+            TypeSchema::Bool => "bool".into(),
+            TypeSchema::Str => "str".into(),
+            TypeSchema::FixedStr { len } => format!("fixed_str_{len}"),
+            TypeSchema::FixedStrPadded { len, pad } => format!("fixed_str_{len}_pad_{pad}"),
+            TypeSchema::Enum(e) => self
+                .enums
+                .get(e.name.as_ref())
+                .map_or_else(|| "enum".into(), |(n, _)| n.clone()),
+            TypeSchema::Message(m) => self
+                .messages
+                .get(m.name.as_ref())
+                .cloned()
+                .unwrap_or_else(|| "message".into()),
+            TypeSchema::Union(u) => self
+                .unions
+                .get(u.name.as_ref())
+                .map_or_else(|| "union".into(), |(n, _)| n.clone()),
+            TypeSchema::Decimal { mantissa, scale } => {
+                format!("decimal_{}_{scale}", self.key(mantissa))
+            }
+            TypeSchema::Nullable { value, null } => {
+                let sign = if *null < 0 { "minus_" } else { "" };
+                format!("{}_null_{sign}{}", self.key(value), null.unsigned_abs())
+            }
+            TypeSchema::Array { element, len } => format!("array_{len}_of_{}", self.key(element)),
+            TypeSchema::Option(inner) => format!("option_of_{}", self.key(inner)),
+            TypeSchema::List(inner) | TypeSchema::BoundedList { element: inner, .. } => {
+                format!("list_of_{}", self.key(inner))
+            }
+            TypeSchema::Tuple(elements) => {
+                let parts: Vec<String> = elements.iter().map(|e| self.key(e)).collect();
+                format!("tuple_of_{}", parts.join("_"))
+            }
+            number => number.display().to_string(),
+        }
+    }
+}
