@@ -33,7 +33,7 @@
 //! | a tuple (§4.11) | a type like a message, its elements `e0`, `e1`, .. |
 //! | a field of a later version (§5) | `if: block_length >= <end of the field>` (for a message without a block length field, `_io.size`): null for an older writer's bytes |
 //! | `#[wire(reserved)]` | nothing (a reserved tail field keeps its `<field>__end`) |
-//! | the message header (§8) | `message_header`; the message is switched on `ids` (`schema_id * 65536 + template_id`) |
+//! | the message header (§8) | `message_header`; the message is switched on `ids`, the string `schema_id:template_id` (a string needs no integer wider than the ids in any language) |
 //! | frames (§10) | `frames`: `length` (`u4`), then its body: the header and the message |
 //! | schema frames (§12) | the schema encoding (§11), its messages' types named `schema_*` (`schema_schema_set`, `schema_message`, `schema_field`, ..) |
 //!

@@ -20,7 +20,7 @@ import sys
 
 from kaitaistruct import KaitaiStruct
 
-SCHEMA_IDS = 0xFFFF * 65536 + 0xFFFF
+SCHEMA_IDS = "65535:65535"
 
 
 class F32(float):

@@ -10,7 +10,7 @@ use wiremsg::{MessageSchema, SchemaSet};
 
 /// Declares the types of the schema message (FORMAT.md §11), named `schema_*` so as
 /// not to take the schema's own names, and returns its type and its header's ids.
-pub(super) fn schema_types(plan: &mut Plan<'_>, canonical: &SchemaSet) -> Option<(String, i128)> {
+pub(super) fn schema_types(plan: &mut Plan<'_>, canonical: &SchemaSet) -> Option<(String, String)> {
     // A schema of the schema encoding itself reads schema frames with its own types.
     if plan
         .set
@@ -43,7 +43,7 @@ pub(super) fn schema_types(plan: &mut Plan<'_>, canonical: &SchemaSet) -> Option
     plan.types.append(&mut schema.types);
     plan.enum_defs.append(&mut schema.enum_defs);
     plan.unfit.append(&mut schema.unfit);
-    let ids = i128::from(SCHEMA_SCHEMA_ID) * 65536 + i128::from(SCHEMA_TEMPLATE_ID);
+    let ids = ids(SCHEMA_SCHEMA_ID, SCHEMA_TEMPLATE_ID);
     Some((name, ids))
 }
 
@@ -53,7 +53,7 @@ pub(super) fn schema_types(plan: &mut Plan<'_>, canonical: &SchemaSet) -> Option
 pub(super) fn top<'s>(
     plan: &mut Plan<'s>,
     roots: &[&'s MessageSchema],
-    schema: Option<(String, i128)>,
+    schema: Option<(String, String)>,
     frames: bool,
 ) -> Vec<(Yaml, Yaml)> {
     let header = plan
@@ -82,15 +82,15 @@ pub(super) fn top<'s>(
     let mut cases = Vec::new();
     let mut fixed = Vec::new();
     for m in roots {
-        let ids = i128::from(m.schema_id) * 65536 + i128::from(m.template_id.unwrap_or(0));
+        let ids = ids(m.schema_id, m.template_id.unwrap_or(0));
         let name = plan.queue(m);
-        cases.push((Yaml::Int(ids), Yaml::Str(name)));
+        cases.push((Yaml::Str(ids.clone()), Yaml::Str(name)));
         if !m.has_block_length {
             fixed.push(format!("ids == {ids}"));
         }
     }
     if let Some((name, ids)) = schema {
-        cases.push((Yaml::Int(ids), Yaml::Str(name)));
+        cases.push((Yaml::Str(ids.clone()), Yaml::Str(name)));
     }
     let fixed = if fixed.is_empty() {
         "false".to_owned()
@@ -139,11 +139,12 @@ pub(super) fn top<'s>(
                     map([
                         (
                             "value",
-                            "header.schema_id * 65536 + header.template_id".into(),
+                            "header.schema_id.to_s + \":\" + header.template_id.to_s".into(),
                         ),
                         (
                             "doc",
-                            "The header's schema id and template id, as one number.".into(),
+                            "The header's schema id and template id, as `schema:template` (`3:5`)."
+                                .into(),
                         ),
                     ]),
                 ),
@@ -207,4 +208,10 @@ pub(super) fn top<'s>(
             ])]),
         ),
     ]
+}
+
+/// The Kaitai string literal of a header's ids, `"schema:template"`: a string, so that
+/// the switch needs no integer wider than the ids (0xFFFF in both is 2^32 - 1).
+fn ids(schema_id: u16, template_id: u16) -> String {
+    format!("\"{schema_id}:{template_id}\"")
 }
