@@ -145,6 +145,26 @@ struct Names {
     note__end: u32,
 }
 
+#[derive(WireMsg, Debug)]
+struct Keywords {
+    r#in: u8,
+    r#type: u8,
+}
+
+#[test]
+fn python_keywords_are_refused_as_names() {
+    let unfit = refusals(&SchemaSet::of::<Keywords>().unwrap(), "Keywords");
+    let lines: Vec<String> = unfit.iter().map(ToString::to_string).collect();
+    // `type` is no keyword of Python's: it stays.
+    assert_eq!(
+        lines,
+        [
+            "`Keywords.in` at byte 0: the field name `in` is a Python keyword, which Kaitai's \
+          compiler writes into the Python reader unchanged (it would not compile)"
+        ]
+    );
+}
+
 /// `Names` without its two enums (a schema file keeps one enum per name).
 #[derive(WireMsg, Debug)]
 struct Fields {
@@ -205,7 +225,7 @@ fn names_kaitai_cannot_carry_are_refused_each_with_its_reason() {
             "`Order_Id` at byte 0: the message `Order_Id` and the message `OrderId` are both \
              `order_id` in Kaitai",
             "`OrderId.flag` at byte 2: variant `Flag::High_Low` has no Kaitai name of its own \
-             (snake case, distinct)",
+             (snake case, distinct, not a Python keyword)",
         ]
     );
 }

@@ -290,6 +290,8 @@ mod shapes {
     #[wire(template_id = 5, schema_id = 3, version = 2)]
     pub(crate) struct Everything {
         pub(crate) flag: bool,
+        /// A raw identifier, a keyword of Rust and Go but not of Python.
+        pub(crate) r#type: u8,
         pub(crate) big: i128,
         pub(crate) ubig: u128,
         pub(crate) ratio: f32,
@@ -338,6 +340,7 @@ mod shapes {
     pub(crate) fn everything() -> Everything {
         Everything {
             flag: true,
+            r#type: 42,
             big: -(1i128 << 100) - 7,
             ubig: u128::MAX - 1,
             ratio: 0.1,

@@ -51,6 +51,10 @@
 //!   refused); type and variant names are written in snake case, and two that become
 //!   one (`OrderID` and `OrderId`, or a union and the enum of another type's tags)
 //!   are refused.
+//! - A field or variant name that is a Python keyword (`r#in`, `From`): Kaitai's
+//!   compiler does not escape names, and the Python reader would not compile. (Other
+//!   languages' keywords are not checked: Python is the language the export is
+//!   tested with.)
 //! - Two different enums or unions of one name (in different Rust modules): a `.ksy`
 //!   file has one namespace.
 //! - A field named like an attribute the export adds for another field

@@ -13,6 +13,20 @@ pub(super) fn is_identifier(name: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }
 
+/// Python's keywords, which Kaitai's compiler writes into Python unchanged as
+/// attribute and enum member names (`self.from`), so that the generated reader does
+/// not compile.
+const PYTHON_KEYWORDS: &[&str] = &[
+    "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif",
+    "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda",
+    "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield",
+];
+
+/// True if `name` is a keyword of Python (see [`PYTHON_KEYWORDS`]).
+pub(super) fn is_python_keyword(name: &str) -> bool {
+    PYTHON_KEYWORDS.contains(&name)
+}
+
 /// A Rust type or variant name in snake case (`OrderInstrStop`: `order_instr_stop`,
 /// `HTTPGateway`: `http_gateway`, `E7Quote`: `e7_quote`); `None` if the result is not
 /// a Kaitai identifier (a name with other than ASCII letters, digits and `_`).
@@ -90,6 +104,7 @@ mod tests {
             assert_eq!(snake(rust).as_deref(), kaitai, "{rust}");
         }
         assert!(is_identifier("levels__end"));
+        assert!(is_python_keyword("from") && !is_python_keyword("type"));
         assert!(!is_identifier("Levels") && !is_identifier("1st") && !is_identifier(""));
     }
 

@@ -11,7 +11,7 @@ mod helpers;
 mod unions;
 
 use super::layout::{in_tail, slot_size};
-use super::names::{Namespace, is_identifier, snake};
+use super::names::{Namespace, is_identifier, is_python_keyword, snake};
 use super::yaml::{Yaml, map};
 use crate::export::Unfit;
 use std::collections::{HashMap, HashSet};
@@ -316,6 +316,18 @@ impl<'s> Plan<'s> {
                     format!(
                         "the field name `{}` is not a Kaitai name (lowercase ASCII letters, \
                          digits and `_`, starting with a letter)",
+                        slot.name
+                    ),
+                );
+                continue;
+            }
+            if is_python_keyword(&slot.name) {
+                self.refuse(
+                    &path,
+                    slot.offset,
+                    format!(
+                        "the field name `{}` is a Python keyword, which Kaitai's compiler \
+                         writes into the Python reader unchanged (it would not compile)",
                         slot.name
                     ),
                 );

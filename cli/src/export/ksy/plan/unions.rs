@@ -2,7 +2,7 @@
 //! tag and a payload switched on it.
 
 use super::{Plan, primitive};
-use crate::export::ksy::names::snake;
+use crate::export::ksy::names::{is_python_keyword, snake};
 use crate::export::ksy::yaml::{Yaml, map};
 use std::collections::HashSet;
 use wiremsg::{EnumSchema, UnionSchema};
@@ -43,11 +43,16 @@ impl<'s> Plan<'s> {
         let mut seen = HashSet::new();
         let mut entries = Vec::new();
         for &(rust, value) in variants {
-            let Some(name) = snake(rust).filter(|n| seen.insert(n.clone())) else {
+            let Some(name) =
+                snake(rust).filter(|n| !is_python_keyword(n) && seen.insert(n.clone()))
+            else {
                 self.refuse(
                     path,
                     offset,
-                    format!("variant `{owner}::{rust}` has no Kaitai name of its own (snake case, distinct)"),
+                    format!(
+                        "variant `{owner}::{rust}` has no Kaitai name of its own (snake \
+                         case, distinct, not a Python keyword)"
+                    ),
                 );
                 return None;
             };
