@@ -407,28 +407,60 @@ mod shapes {
         }
     }
 
-    /// Version 1 of a message that gains an option, a list and a union in version 2.
+    /// Version 1 of a message that gains an option, a list and a union in version 2,
+    /// and of the list elements it holds, which gain a field each (a strided list's
+    /// and a table list's).
     pub(crate) mod v1 {
         use wiremsg::WireMsg;
+
+        #[derive(WireMsg, Debug, Clone, PartialEq)]
+        pub(crate) struct Leg {
+            pub(crate) qty: u32,
+        }
+
+        #[derive(WireMsg, Debug, Clone, PartialEq)]
+        pub(crate) struct Memo {
+            pub(crate) text: String,
+        }
 
         #[derive(WireMsg, Debug, Clone, PartialEq)]
         #[wire(template_id = 6, schema_id = 3)]
         pub(crate) struct Evolve {
             pub(crate) id: u32,
             pub(crate) note: String,
+            pub(crate) legs: Vec<Leg>,
+            pub(crate) memos: Vec<Memo>,
         }
     }
 
-    /// Version 2 of [`v1::Evolve`].
+    /// Version 2 of [`v1::Evolve`] and its elements.
     pub(crate) mod v2 {
         use super::Ev;
         use wiremsg::WireMsg;
+
+        #[derive(WireMsg, Debug, Clone, PartialEq)]
+        #[wire(version = 2)]
+        pub(crate) struct Leg {
+            pub(crate) qty: u32,
+            #[wire(since = 2)]
+            pub(crate) px: i64,
+        }
+
+        #[derive(WireMsg, Debug, Clone, PartialEq)]
+        #[wire(version = 2)]
+        pub(crate) struct Memo {
+            pub(crate) text: String,
+            #[wire(since = 2)]
+            pub(crate) n: u16,
+        }
 
         #[derive(WireMsg, Debug, Clone, PartialEq)]
         #[wire(template_id = 6, schema_id = 3, version = 2)]
         pub(crate) struct Evolve {
             pub(crate) id: u32,
             pub(crate) note: String,
+            pub(crate) legs: Vec<Leg>,
+            pub(crate) memos: Vec<Memo>,
             #[wire(since = 2)]
             pub(crate) level: Option<u16>,
             #[wire(since = 2)]
@@ -464,10 +496,23 @@ fn python_reads_every_wire_shape_as_wiremsg_does() {
     let old = v1::Evolve {
         id: 1,
         note: "old".into(),
+        legs: vec![v1::Leg { qty: 5 }, v1::Leg { qty: 6 }],
+        memos: vec![v1::Memo { text: "m".into() }],
     };
     let new = v2::Evolve {
         id: 2,
         note: "new".into(),
+        legs: vec![v2::Leg { qty: 7, px: -8 }],
+        memos: vec![
+            v2::Memo {
+                text: "p".into(),
+                n: 9,
+            },
+            v2::Memo {
+                text: String::new(),
+                n: 10,
+            },
+        ],
         level: Some(3),
         names: vec!["a".into(), "b".into()],
         ev: shapes::Ev::Quote(shapes::Px { m: 1, q: 1 }),
