@@ -407,6 +407,37 @@ mod shapes {
         }
     }
 
+    /// A recursive message: the `.ksy`'s top-level type is its own element type.
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    pub(crate) struct Tree {
+        pub(crate) v: u8,
+        pub(crate) kids: Vec<Tree>,
+        pub(crate) tags: Vec<Tag>,
+    }
+
+    pub(crate) fn tree() -> Tree {
+        let leaf = |v| Tree {
+            v,
+            kids: vec![],
+            tags: vec![],
+        };
+        Tree {
+            v: 1,
+            kids: vec![
+                Tree {
+                    v: 2,
+                    kids: vec![leaf(3), leaf(4)],
+                    tags: vec![Tag {
+                        k: 5,
+                        v: "deep".into(),
+                    }],
+                },
+                leaf(6),
+            ],
+            tags: vec![],
+        }
+    }
+
     /// Version 1 of a message that gains an option, a list and a union in version 2,
     /// and of the list elements it holds, which gain a field each (a strided list's
     /// and a table list's).
@@ -489,6 +520,19 @@ fn python_reads_every_wire_shape_as_wiremsg_does() {
         Some(&everything),
         Root::Message("Everything"),
         &value.to_bytes().unwrap(),
+    );
+
+    let tree = dir.join("tree.wms");
+    SchemaSet::of::<shapes::Tree>()
+        .unwrap()
+        .write_file(&tree)
+        .unwrap();
+    check(
+        &python,
+        "recursive",
+        Some(&tree),
+        Root::Message("Tree"),
+        &shapes::tree().to_bytes().unwrap(),
     );
 
     // A stream of both versions of `Evolve`, each described before its first message;
