@@ -151,8 +151,21 @@ struct Keywords {
     r#type: u8,
 }
 
+/// Named like Kaitai's `u4`, which a type of that name would hide.
+#[derive(WireMsg, Debug)]
+struct U4 {
+    x: u8,
+}
+
 #[test]
-fn python_keywords_are_refused_as_names() {
+fn python_keywords_and_kaitai_types_are_refused_as_names() {
+    let unfit = refusals(&SchemaSet::of::<U4>().unwrap(), "U4");
+    assert_eq!(
+        unfit[0].to_string(),
+        "`U4` at byte 0: the message `U4` and the built-in type `u4` of Kaitai are both `u4` \
+         in Kaitai"
+    );
+
     let unfit = refusals(&SchemaSet::of::<Keywords>().unwrap(), "Keywords");
     let lines: Vec<String> = unfit.iter().map(ToString::to_string).collect();
     // `type` is no keyword of Python's: it stays.

@@ -49,8 +49,9 @@
 //! - A name without a Kaitai form: Kaitai names are lowercase ASCII letters, digits
 //!   and `_`, starting with a letter. Field names are kept as they are (`bidPx` is
 //!   refused); type and variant names are written in snake case, and two that become
-//!   one (`OrderID` and `OrderId`, or a union and the enum of another type's tags)
-//!   are refused.
+//!   one (`OrderID` and `OrderId`, or a union and the enum of another type's tags),
+//!   or one that is a built-in type of Kaitai (`U4`: `u4`, `Str`: `str`), are
+//!   refused.
 //! - A field or variant name that is a Python keyword (`r#in`, `From`): Kaitai's
 //!   compiler does not escape names, and the Python reader would not compile. (Other
 //!   languages' keywords are not checked: Python is the language the export is

@@ -51,6 +51,26 @@ pub(super) fn snake(name: &str) -> Option<String> {
     is_identifier(&out).then_some(out)
 }
 
+/// True if `name` is one of Kaitai's built-in types, which a user type of that name
+/// would hide: integers (`u4`, `s8le`), floats (`f8`), bit fields (`b12`), `str`,
+/// `strz`.
+fn is_builtin(name: &str) -> bool {
+    let base = name
+        .strip_suffix("le")
+        .or_else(|| name.strip_suffix("be"))
+        .unwrap_or(name);
+    let digits = |s: &str, allowed: &[&str]| allowed.contains(&s);
+    match base.split_at_checked(1) {
+        _ if name == "str" || name == "strz" => true,
+        Some(("u" | "s", n)) => digits(n, &["1", "2", "4", "8"]),
+        Some(("f", n)) => digits(n, &["4", "8"]),
+        Some(("b", n)) => {
+            n.parse::<u8>().is_ok_and(|n| (1..=64).contains(&n)) && !n.starts_with('0')
+        }
+        _ => false,
+    }
+}
+
 /// The names taken in a `.ksy` file's one namespace of types and enums, and what took
 /// each.
 #[derive(Debug, Default)]
@@ -59,8 +79,12 @@ pub(super) struct Namespace {
 }
 
 impl Namespace {
-    /// Takes `name` for `what`; `Err` with what holds it if it is taken.
+    /// Takes `name` for `what`; `Err` with what holds it if it is taken (a name of
+    /// Kaitai's built-in types is always taken).
     pub(super) fn claim(&mut self, name: &str, what: &str) -> Result<(), String> {
+        if is_builtin(name) {
+            return Err(format!("built-in type `{name}` of Kaitai"));
+        }
         match self.taken.get(name) {
             Some(holder) => Err(holder.clone()),
             None => {
@@ -75,7 +99,7 @@ impl Namespace {
     pub(super) fn claim_free(&mut self, base: &str, what: &str) -> String {
         let mut name = base.to_owned();
         let mut n = 2;
-        while self.taken.contains_key(&name) {
+        while self.taken.contains_key(&name) || is_builtin(&name) {
             name = format!("{base}_{n}");
             n += 1;
         }
@@ -118,5 +142,14 @@ mod tests {
         );
         assert_eq!(names.claim_free("frame", "the frame type"), "frame_2");
         assert_eq!(names.claim_free("frame", "another"), "frame_3");
+        for builtin in ["u4", "s8le", "f4", "b12", "str", "strz", "u2be"] {
+            assert_eq!(
+                names.claim(builtin, "message"),
+                Err(format!("built-in type `{builtin}` of Kaitai"))
+            );
+        }
+        for free in ["u3", "u16", "b0", "b65", "strings", "s", "bool"] {
+            assert_eq!(names.claim(free, "message"), Ok(()), "{free}");
+        }
     }
 }
