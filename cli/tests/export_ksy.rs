@@ -37,6 +37,8 @@ doc: "Message `Note`, version 2, template id 4, schema id 2, block length 17 (ve
 seq:
   - id: block_length
     type: u2
+    valid:
+      min: 13
     doc: "Block length: the bytes of the block, this field included; the tail starts here."
 instances:
   id:
@@ -46,6 +48,10 @@ instances:
   qty__present:
     pos: 6
     type: u1
+    valid:
+      any-of:
+        - 0
+        - 1
     doc: "Presence byte of `qty` (FORMAT.md §4.5): 1 present, 0 absent."
   qty:
     pos: 7

@@ -637,3 +637,72 @@ fn the_ksy_compiles_for_other_languages() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Bytes that wiremsg refuses, the generated parser refuses too (`valid:` on bool,
+/// presence, enum and block length, stride bytes; the end of the bytes; bad UTF-8).
+#[test]
+fn python_refuses_what_wiremsg_refuses() {
+    let Some(python) = python() else { return };
+    // The byte at an offset set to a value, or (`None`) the bytes cut there.
+    for (case, vector, ty, at, byte) in [
+        ("bool", "E5", "Fill", 15, Some(0x02)),
+        ("presence", "E5", "Fill", 0, Some(0x02)),
+        ("enum", "E2", "Tick", 48, Some(0x05)),
+        ("block-length", "E4", "Book", 0, Some(0x10)),
+        ("stride", "E4", "Book", 24, Some(0x03)),
+        ("utf8", "E3", "LoginRequest", 15, Some(0xff)),
+        ("cut", "E6", "Sample", 60, None),
+    ] {
+        let dir = scratch(&format!("refused-{case}"));
+        let mut bytes = golden(vector);
+        match byte {
+            Some(byte) => bytes[at] = byte,
+            None => bytes.truncate(at),
+        }
+        let bin = dir.join("input.bin");
+        std::fs::write(&bin, &bytes).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_wiremsg"))
+            .args(["json", "-t", ty, "-s"])
+            .arg(schema(vector))
+            .arg(&bin)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{case}: wiremsg read it: {stderr}"
+        );
+        eprintln!("{case}: wiremsg: {}", stderr.trim());
+        let ksy = dir.join(format!("{case}.ksy"));
+        wiremsg(&[
+            &"export",
+            &"--ksy",
+            &schema(vector),
+            &"-t",
+            &ty,
+            &"-o",
+            &ksy,
+        ]);
+        let schema_json = dir.join("schema.json");
+        std::fs::write(
+            &schema_json,
+            wiremsg(&[&"schema", &"--json", &schema(vector)]),
+        )
+        .unwrap();
+        let py = dir.join("py");
+        run(Command::new("node")
+            .arg(kaitai_dir().join("compile.js"))
+            .arg(&py)
+            .arg(&ksy));
+        let out = run(Command::new(&python)
+            .arg(kaitai_dir().join("check.py"))
+            .arg("--invalid")
+            .arg(&schema_json)
+            .arg(&py)
+            .arg(format!("message:{ty}"))
+            .arg(&bin));
+        eprintln!("{case}: {}", String::from_utf8_lossy(&out).trim());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -17,7 +17,7 @@
 //! | a message with a block length field (§3) | `seq`: `block_length` (`u2`; `block_length__` if a field is named `block_length`) |
 //! | `u8`..`u64`, `i8`..`i64`, `f32`, `f64` | `u1`..`u8`, `s1`..`s8`, `f4`, `f8` (`meta: endian: le`) |
 //! | `u128`, `i128` | a type of two halves `lo` (`u8`) and `hi` (`u8`, `s8`): Kaitai's integers stop at 64 bits |
-//! | `bool` | `u1` (0 false, 1 true) |
+//! | `bool` | `u1` (0 false, 1 true), `valid: any-of: [0, 1]` |
 //! | `FixedStr<N, PAD>` | `str` of `size: N`, `pad-right: PAD`, UTF-8 |
 //! | `#[derive(WireEnum)]` | the repr with `enum:`, an enum of the variants in snake case; a value of no variant reads as its number (a catch-all keeps such values) |
 //! | `Decimal<M, S>` | the mantissa `M`; the doc gives the scale |
@@ -37,9 +37,12 @@
 //! | frames (§10) | `frames`: `length` (`u4`), then its body: the header and the message |
 //! | schema frames (§12) | the schema encoding (§11), its messages' types named `schema_*` (`schema_schema_set`, `schema_message`, `schema_field`, ..) |
 //!
-//! A Kaitai reader reads valid bytes as wiremsg does; it checks less than `view`
-//! (FORMAT.md §7): UTF-8 is checked when a string is decoded, but bool, presence,
-//! enum and tag bytes, maximum lengths, strides and the order of end offsets are not.
+//! A Kaitai reader reads valid bytes as wiremsg does, and refuses with `valid:` a
+//! `bool` or presence byte other than 0 or 1, an enum value or union tag of no
+//! variant (without a catch-all), a block length below version 1's block and a
+//! stride below the element's; bytes that end early and bad UTF-8 fail as they are
+//! read. It checks less than `view` (FORMAT.md §7) all the same: not maximum lengths,
+//! the order of end offsets or of table starts, nor the nesting limit.
 //!
 //! # What does not fit, and why
 //!

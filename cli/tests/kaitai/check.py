@@ -3,12 +3,16 @@
 wrote for the same bytes.
 
     check.py SCHEMA_JSON MODULE_DIR ROOT INPUT EXPECTED_JSON
+    check.py --invalid SCHEMA_JSON MODULE_DIR message:TYPE INPUT
+
 
 SCHEMA_JSON is `wiremsg schema --json` of the schema; MODULE_DIR holds the generated
 module; ROOT is `message` (one message), `header` (a header and its message) or
 `frames` (a file of frames, EXPECTED_JSON one line per message frame). The schema says
 how each Kaitai attribute means a value (FORMAT.md), as a reader in another language
 would know from the .ksy's docs. Exit status 1, with every difference, on a mismatch.
+With --invalid, bytes that wiremsg refuses: the generated parser must raise (a Kaitai
+validation error, the end of the stream, bad UTF-8) while reading every value.
 """
 
 import importlib.util
@@ -18,7 +22,7 @@ import re
 import struct
 import sys
 
-from kaitaistruct import KaitaiStruct
+from kaitaistruct import KaitaiStruct, KaitaiStructError
 
 SCHEMA_IDS = "65535:65535"
 
@@ -183,7 +187,26 @@ def load_parser(module_dir):
     return cls
 
 
+def refused(schema_path, module_dir, root, input_path):
+    """Exit status 0 if reading `input_path` as `root` raises, else 1."""
+    with open(schema_path, encoding="utf-8") as f:
+        reader = Reader(json.load(f))
+    parser = load_parser(module_dir)
+    name = root.split(":", 1)[1]
+    try:
+        parsed = parser.from_file(input_path)
+        value = reader.message(name, parsed, name)
+    except (KaitaiStructError, EOFError, UnicodeDecodeError, ValueError) as e:
+        print(f"ok: refused: {type(e).__name__}: {e}")
+        return
+    print(f"MISMATCH the parser read bytes wiremsg refuses: {value}", file=sys.stderr)
+    sys.exit(1)
+
+
 def main():
+    if sys.argv[1] == "--invalid":
+        refused(*sys.argv[2:])
+        return
     schema_path, module_dir, root, input_path, expected_path = sys.argv[1:]
     with open(schema_path, encoding="utf-8") as f:
         reader = Reader(json.load(f))

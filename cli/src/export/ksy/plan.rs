@@ -272,13 +272,14 @@ impl<'s> Plan<'s> {
             "Message `{}`, version {}{ids}, block length {} (version 1: {}), {shape}.",
             m.name, m.version, m.block_length, m.min_block_length
         );
-        self.block_body(&m.name, m.has_block_length, &slots, doc)
+        self.block_body(&m.name, m.has_block_length, m.min_block_length, &slots, doc)
     }
 
     fn block_body(
         &mut self,
         owner: &str,
         has_block_length: bool,
+        min_block_length: usize,
         slots: &[Slot<'s>],
         doc: String,
     ) -> Yaml {
@@ -298,6 +299,8 @@ impl<'s> Plan<'s> {
             seq.push(map([
                 ("id", b.into()),
                 ("type", "u2".into()),
+                // At least version 1's block (FORMAT.md §5: `BlockLengthTooSmall`).
+                ("valid", map([("min", min_block_length.into())])),
                 (
                     "doc",
                     "Block length: the bytes of the block, this field included; the tail starts here."
@@ -374,7 +377,11 @@ impl<'s> Plan<'s> {
                 add(
                     self,
                     present.clone(),
-                    vec![("pos", slot.offset.into()), ("type", "u1".into())],
+                    vec![
+                        ("pos", slot.offset.into()),
+                        ("type", "u1".into()),
+                        ("valid", zero_or_one()),
+                    ],
                     version.clone(),
                     format!(
                         "Presence byte of `{}` (FORMAT.md §4.5): 1 present, 0 absent.",
@@ -449,7 +456,11 @@ impl<'s> Plan<'s> {
     /// attribute without `repeat` (so usable as an element).
     fn fixed_keys(&mut self, ty: &'s TypeSchema, path: &str, offset: usize) -> Option<Keys> {
         if let Some(prim) = primitive(ty) {
-            return Some(vec![("type", prim.into())]);
+            let mut keys = vec![("type", prim.into())];
+            if *ty == TypeSchema::Bool {
+                keys.push(("valid", zero_or_one()));
+            }
+            return Some(keys);
         }
         let size = slot_size(self.set, ty);
         Some(match ty {
@@ -466,7 +477,12 @@ impl<'s> Plan<'s> {
                     .map(|(n, _)| n.clone())
                     .unwrap_or_default();
                 self.declare_enum(e, &name, path, offset);
-                vec![("type", repr.into()), ("enum", name.into())]
+                let mut keys = vec![("type", repr.into()), ("enum", name.into())];
+                // Without a catch-all, a value of no variant is an error (FORMAT.md §4.4).
+                if e.catch_all.is_none() {
+                    keys.push(("valid", in_enum()));
+                }
+                keys
             }
             TypeSchema::Decimal {
                 mantissa: inner, ..
@@ -549,6 +565,16 @@ pub(super) fn primitive(ty: &TypeSchema) -> Option<&'static str> {
         TypeSchema::F64 => "f8",
         _ => return None,
     })
+}
+
+/// `valid:` a byte of 0 or 1 (a `bool`, a presence byte).
+pub(super) fn zero_or_one() -> Yaml {
+    map([("any-of", Yaml::List(vec![Yaml::Int(0), Yaml::Int(1)]))])
+}
+
+/// `valid:` a value of one of the enum's entries.
+pub(super) fn in_enum() -> Yaml {
+    map([("in-enum", Yaml::Bool(true))])
 }
 
 fn fixed_str(len: usize, pad: u8) -> Keys {

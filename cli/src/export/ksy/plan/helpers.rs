@@ -1,7 +1,7 @@
 //! The exporter's own types: lists in their three shapes, options and arrays as
 //! elements, tuples, and 128-bit integers as two halves.
 
-use super::{Plan, Slot};
+use super::{Plan, Slot, zero_or_one};
 use crate::export::ksy::layout::{ListShape, in_tail, list_shape, slot_size};
 use crate::export::ksy::yaml::{Yaml, map};
 use wiremsg::TypeSchema;
@@ -58,7 +58,11 @@ impl<'s> Plan<'s> {
                     (
                         "seq",
                         Yaml::List(vec![
-                            map([("id", "present".into()), ("type", "u1".into())]),
+                            map([
+                                ("id", "present".into()),
+                                ("type", "u1".into()),
+                                ("valid", zero_or_one()),
+                            ]),
                             map(value),
                         ]),
                     ),
@@ -91,7 +95,8 @@ impl<'s> Plan<'s> {
                     "Tuple `{}` (FORMAT.md §4.11): laid out as a message of version 1 whose fields `e0`, `e1`, .. are its elements.",
                     ty.display()
                 );
-                self.block_body(path, tail, &slots, doc)
+                // A tuple has no versions: its block is whole (FORMAT.md §4.11).
+                self.block_body(path, tail, at, &slots, doc)
             }
             _ => return None,
         };
@@ -123,6 +128,12 @@ impl<'s> Plan<'s> {
                 ])
             }
             ListShape::Strided => {
+                let min_block = match element {
+                    TypeSchema::Message(m) => {
+                        self.set.message(&m.name).map_or(1, |m| m.min_block_length)
+                    }
+                    other => slot_size(self.set, other),
+                };
                 let keys = self.fixed_keys(element, path, offset)?;
                 // Each element is `stride` bytes: a newer writer's elements are longer.
                 items.extend(keys.into_iter().filter(|(k, _)| *k != "size"));
@@ -133,7 +144,13 @@ impl<'s> Plan<'s> {
                     (
                         "seq",
                         Yaml::List(vec![
-                            map([("id", "stride".into()), ("type", "u2".into()), ("if", "_io.size > 0".into())]),
+                            map([
+                                ("id", "stride".into()),
+                                ("type", "u2".into()),
+                                ("if", "_io.size > 0".into()),
+                                // At least the element's version-1 block (`StrideTooSmall`).
+                                ("valid", map([("min", min_block.into())])),
+                            ]),
                             map(items),
                         ]),
                     ),

@@ -1,7 +1,7 @@
 //! Enums and tagged unions: the `enums:` of variant names, and a union's type of a
 //! tag and a payload switched on it.
 
-use super::{Plan, primitive};
+use super::{Plan, in_enum, primitive};
 use crate::export::ksy::names::{is_python_keyword, snake};
 use crate::export::ksy::yaml::{Yaml, map};
 use std::collections::HashSet;
@@ -115,6 +115,15 @@ impl<'s> Plan<'s> {
             format!("The variant's message, to the end of the region; a unit variant has none (no bytes).{catch_all}").into(),
         ));
         let tag = primitive(&u.tag).unwrap_or("u1");
+        let mut tag_keys = vec![
+            ("id", Yaml::from("tag")),
+            ("type", tag.into()),
+            ("enum", tag_enum.clone().into()),
+        ];
+        // Without a catch-all, a tag of no variant is an error (`UnknownVariant`).
+        if u.catch_all.is_none() {
+            tag_keys.push(("valid", in_enum()));
+        }
         let body = map([
             (
                 "doc",
@@ -124,17 +133,7 @@ impl<'s> Plan<'s> {
                 )
                 .into(),
             ),
-            (
-                "seq",
-                Yaml::List(vec![
-                    map([
-                        ("id", "tag".into()),
-                        ("type", tag.into()),
-                        ("enum", tag_enum.into()),
-                    ]),
-                    map(payload),
-                ]),
-            ),
+            ("seq", Yaml::List(vec![map(tag_keys), map(payload)])),
         ]);
         self.types.push((name.clone(), body));
         name
