@@ -157,6 +157,49 @@ struct Keywords {
     r#type: u8,
 }
 
+#[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+#[repr(u64)]
+enum Wide {
+    Small = 1,
+    Big = 1 << 60,
+}
+
+#[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+#[repr(u64)]
+enum Huge {
+    Top = u64::MAX,
+}
+
+#[derive(WireMsg, Debug)]
+struct Widths {
+    wide: Wide,
+    huge: Huge,
+}
+
+#[derive(WireMsg, Debug)]
+struct WideOnly {
+    wide: Wide,
+}
+
+#[test]
+fn enum_values_past_i64_are_refused_and_past_2_53_written_exactly() {
+    let unfit = refusals(&SchemaSet::of::<Widths>().unwrap(), "Widths");
+    let lines: Vec<String> = unfit.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        lines,
+        [
+            "`Widths.huge` at byte 8: variant `Huge::Top` = 18446744073709551615: Kaitai's enum \
+          values are signed 64-bit integers (at most 9223372036854775807)"
+        ]
+    );
+    let set = SchemaSet::of::<WideOnly>().unwrap();
+    let ksy = export(&set, &Options::new(Root::Message("WideOnly".into()))).unwrap();
+    assert!(
+        ksy.contains("enums:\n  wide:\n    1: small\n    \"1152921504606846976\": big\n"),
+        "{ksy}"
+    );
+}
+
 /// Named like Kaitai's `u4`, which a type of that name would hide.
 #[derive(WireMsg, Debug)]
 struct U4 {

@@ -258,6 +258,14 @@ mod shapes {
         Other(u16),
     }
 
+    /// Values past 2^53, which the `.ksy` writes as strings to keep them exact.
+    #[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+    #[repr(u64)]
+    pub(crate) enum Scale {
+        Unit = 1,
+        Huge = 1 << 60,
+    }
+
     #[derive(WireMsg, Debug, Clone, PartialEq)]
     pub(crate) struct Px {
         pub(crate) m: i32,
@@ -299,6 +307,7 @@ mod shapes {
         pub(crate) sym: FixedStr<6>,
         pub(crate) nul: FixedStr<4, 0>,
         pub(crate) side: Side,
+        pub(crate) scale: Scale,
         pub(crate) venue: Venue,
         pub(crate) px: Decimal<i64, 2>,
         #[wire(null = 0)]
@@ -348,6 +357,7 @@ mod shapes {
             sym: FixedStr::new("AB").unwrap(),
             nul: FixedStr::new("x").unwrap(),
             side: Side::Sell,
+            scale: Scale::Huge,
             venue: Venue::Other(77),
             px: Decimal::from_mantissa(-5),
             qty: None,

@@ -59,6 +59,8 @@
 //!   compiler does not escape names, and the Python reader would not compile. (Other
 //!   languages' keywords are not checked: Python is the language the export is
 //!   tested with.)
+//! - An enum variant's value or a union tag above `i64::MAX` (of a `u64` repr):
+//!   Kaitai's enum values are signed 64-bit integers.
 //! - Two different enums or unions of one name (in different Rust modules): a `.ksy`
 //!   file has one namespace.
 //! - A field named like an attribute the export adds for another field

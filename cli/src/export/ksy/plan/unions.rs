@@ -32,7 +32,7 @@ impl<'s> Plan<'s> {
     }
 
     /// An enum's `value: name` map, or `None` (refused) if two names are one in
-    /// Kaitai or a name has no Kaitai form.
+    /// Kaitai, a name has no Kaitai form, or a value is past `i64::MAX`.
     fn variant_names(
         &mut self,
         variants: &[(&str, u64)],
@@ -56,7 +56,26 @@ impl<'s> Plan<'s> {
                 );
                 return None;
             };
-            entries.push((Yaml::Int(i128::from(value)), Yaml::Str(name)));
+            if value > i64::MAX as u64 {
+                self.refuse(
+                    path,
+                    offset,
+                    format!(
+                        "variant `{owner}::{rust}` = {value}: Kaitai's enum values are signed \
+                         64-bit integers (at most {})",
+                        i64::MAX
+                    ),
+                );
+                return None;
+            }
+            // Past 2^53 a YAML reader in JavaScript (the compiler's own build) rounds a
+            // number; Kaitai reads a key written as a string exactly.
+            let key = if value > 1 << 53 {
+                Yaml::Str(value.to_string())
+            } else {
+                Yaml::Int(i128::from(value))
+            };
+            entries.push((key, Yaml::Str(name)));
         }
         Some(Yaml::Map(entries))
     }
