@@ -200,6 +200,19 @@ fn python_reads_a_header_and_frames() {
         Root::Header,
         &golden("E8"),
     );
+    // F1 has no schema frame: its type's schema file, made here (FORMAT.md §10).
+    #[derive(wiremsg::WireMsg)]
+    #[wire(template_id = 3, schema_id = 7)]
+    struct Text {
+        body: String,
+    }
+    let dir = scratch("F1-schema");
+    let text = dir.join("text.wms");
+    wiremsg::SchemaSet::of::<Text>()
+        .unwrap()
+        .write_file(&text)
+        .unwrap();
+    check(&python, "F1", Some(&text), Root::Frames, &golden("F1"));
     // F2 describes itself: the `.ksy` comes from its schema frame, which Python reads
     // as the schema encoding (checked as such by the S1 case below).
     check(&python, "F2", None, Root::Frames, &golden("F2"));
