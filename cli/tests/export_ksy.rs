@@ -318,6 +318,20 @@ fn options_that_cannot_be_used_are_refused() {
     options.id = None;
     options.note = Some("two\nlines".into());
     assert_eq!(refused(options), "the note is one line");
+    let mut options = Options::new(Root::Header);
+    options.messages = vec!["Note".into()];
+    assert!(export(&set, &options).is_ok());
+    let mut both = SchemaSet::of::<Note>().unwrap();
+    both.add::<OrderId>().unwrap();
+    options.messages.push("OrderId".into());
+    assert_eq!(
+        match export(&both, &options) {
+            Err(ExportError::Options(text)) => text,
+            other => panic!("{other:?}"),
+        },
+        "`OrderId` has no template id: a header names its message by template id \
+         (`#[wire(template_id = N)]`)"
+    );
     let fixed = SchemaSet::of::<OrderId>().unwrap();
     assert_eq!(
         match export(&fixed, &Options::new(Root::Header)) {

@@ -163,7 +163,8 @@ impl Options {
 /// - [`ExportError::Unfit`] listing every name Kaitai cannot carry (see the module
 ///   docs);
 /// - [`ExportError::Options`] if the root message or a message of `options.messages`
-///   is not in the set, no message has a template id (for a header or frames), the id
+///   is not in the set or (for a header or frames) has no template id, no message has
+///   one, the id
 ///   is not a Kaitai name or is a type's, or the note has a line break.
 pub fn export(set: &SchemaSet, options: &Options) -> Result<String, ExportError> {
     if options.note.as_deref().is_some_and(|n| n.contains('\n')) {
@@ -202,11 +203,14 @@ pub fn export(set: &SchemaSet, options: &Options) -> Result<String, ExportError>
                     .map(|n| find(n))
                     .collect::<Result<_, _>>()?
             };
-            let mut roots: Vec<&MessageSchema> = candidates
-                .iter()
-                .copied()
-                .filter(|m| m.template_id.is_some())
-                .collect();
+            if let Some(m) = candidates.iter().find(|m| m.template_id.is_none()) {
+                return Err(ExportError::Options(format!(
+                    "`{}` has no template id: a header names its message by template id \
+                     (`#[wire(template_id = N)]`)",
+                    m.name
+                )));
+            }
+            let mut roots = candidates;
             if roots.is_empty() {
                 return Err(ExportError::Options(
                     "no message with a template id: a header names its message by template id"
