@@ -32,7 +32,7 @@ meta:
   id: note
   title: "wiremsg messages (FORMAT.md)"
   endian: le
-  ks-version: "0.10"
+  ks-version: "0.11"
 doc: "Message `Note`, version 2, template id 4, schema id 2, block length 17 (version 1: 13), with a tail (FORMAT.md §3)."
 seq:
   - id: block_length

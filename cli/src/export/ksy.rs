@@ -257,7 +257,8 @@ pub fn export(set: &SchemaSet, options: &Options) -> Result<String, ExportError>
         ("id", Yaml::Str(id)),
         ("title", "wiremsg messages (FORMAT.md)".into()),
         ("endian", "le".into()),
-        ("ks-version", "0.10".into()),
+        // `valid: in-enum` is 0.11's.
+        ("ks-version", "0.11".into()),
     ]);
     top.insert(0, ("meta".into(), meta));
     if !types.is_empty() {
