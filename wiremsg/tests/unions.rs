@@ -234,6 +234,63 @@ fn the_present_variant_is_set_in_place() {
 }
 
 #[test]
+fn list_elements_are_set_in_place_through_their_present_variant() {
+    let mut order = e11();
+    order.history = vec![
+        OrderInstr::Limit(Limit { price: 1, qty: 2 }),
+        OrderInstr::Market,
+        OrderInstr::Stop {
+            trigger: 3,
+            note: "n".into(),
+        },
+        OrderInstr::Other {
+            tag: 9,
+            bytes: vec![0xaa],
+        },
+    ];
+    let mut bytes = order.to_bytes().unwrap();
+    {
+        let mut edit = Order::view_mut(&mut bytes).unwrap();
+        let mut history = edit.history_mut();
+        // O(1) access to one element, then every element in order.
+        match history.get_mut(2) {
+            Some(OrderInstrMut::Stop(mut stop)) => stop.set_trigger(-3),
+            other => panic!("{other:?}"),
+        }
+        assert!(history.get_mut(4).is_none());
+        let mut seen = Vec::new();
+        for (i, element) in history.iter_mut().enumerate() {
+            match element {
+                OrderInstrMut::Limit(mut limit) => limit.set_qty(limit.qty() * 10),
+                OrderInstrMut::Other { tag, bytes } => {
+                    assert_eq!((tag, &*bytes), (9, &[0xaa][..]));
+                    bytes[0] = 0xbb;
+                }
+                _ => {}
+            }
+            seen.push(i);
+        }
+        assert_eq!(seen, [0, 1, 2, 3]);
+    }
+    let history = Order::decode(&bytes).unwrap().history;
+    assert_eq!(
+        history,
+        [
+            OrderInstr::Limit(Limit { price: 1, qty: 20 }),
+            OrderInstr::Market,
+            OrderInstr::Stop {
+                trigger: -3,
+                note: "n".into()
+            },
+            OrderInstr::Other {
+                tag: 9,
+                bytes: vec![0xbb]
+            },
+        ]
+    );
+}
+
+#[test]
 fn hostile_bytes_name_the_field_the_variant_and_the_offset() {
     let good = golden("E11");
     let check = |bytes: &[u8], kind: ErrorKind, offset: usize, path: &str| {
