@@ -1012,3 +1012,48 @@ fn unions_inside_tuples_round_trip_and_read_alike() {
     assert_eq!(typed, dynamic);
     assert_eq!(typed["legs"][1][1]["Stop"]["note"], "x");
 }
+
+/// A union of unit variants alone (a later version may add data variants): its
+/// views hold no borrow, and a `match` needs no arm beyond the variants.
+mod unit_only {
+    use wiremsg::{WireMsg, WireUnion};
+
+    #[derive(WireUnion, Debug, PartialEq, Clone)]
+    #[repr(u8)]
+    pub(super) enum Status {
+        Open,
+        Closed = 5,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(super) struct Book {
+        pub(super) states: Vec<Status>,
+    }
+}
+
+#[test]
+fn a_union_of_unit_variants_alone_views_and_round_trips() {
+    use unit_only::{Book, Status, StatusView};
+    let bytes = Status::Closed.to_bytes().unwrap();
+    assert_eq!(bytes, [5]);
+    let closed = match Status::view(&bytes).unwrap() {
+        StatusView::Open => false,
+        StatusView::Closed => true,
+    };
+    assert!(closed);
+    let book = Book {
+        states: vec![Status::Open, Status::Closed],
+    };
+    let bytes = book.to_bytes().unwrap();
+    // Block length 6, the list's end offset 16; the list: a table of two starts,
+    // then each element's tag alone.
+    assert_eq!(bytes, [6, 0, 16, 0, 0, 0, 8, 0, 0, 0, 9, 0, 0, 0, 0, 5]);
+    assert_eq!(Book::decode(&bytes).unwrap(), book);
+    assert_eq!(
+        Status::view(&[7]).unwrap_err().kind(),
+        &ErrorKind::UnknownVariant {
+            union_name: "Status".into(),
+            tag: 7
+        }
+    );
+}
