@@ -5,7 +5,8 @@ use crate::field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, View
 use crate::kind::{BoundedListOf, ListOf};
 use crate::mode::sealed::{INTERNAL, Internal, Place, Sealed};
 use crate::primitives_le::{read_u16, read_u32, write_u16, write_u32};
-use crate::validated::{MessageKind, MutOf, range, range_mut};
+use crate::union::NestedMut;
+use crate::validated::{NestedKind, range, range_mut};
 use crate::{Error, ErrorKind, Mode, Node, TypeSchema};
 use alloc::vec::Vec;
 use core::fmt;
@@ -890,23 +891,51 @@ impl<'v, T: Element> ListMut<'v, T> {
         value.write_scalar(INTERNAL, block)
     }
 
-    /// The mutable view of message element `index`, or `None` if `index >= len()`.
+    /// The mutable view of element `index` of a list of messages or of a tagged
+    /// union (its present variant's mutable view, FORMAT.md §4.10), or `None` if
+    /// `index >= len()`: O(1).
+    ///
+    /// ```
+    /// use wiremsg::{WireMsg, WireUnion};
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// struct Limit { price: i64, qty: u32 }
+    ///
+    /// #[derive(WireUnion, Debug, PartialEq)]
+    /// #[repr(u8)]
+    /// enum Instr { Market, Limit(Limit) }
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// struct Batch { instrs: Vec<Instr> }
+    ///
+    /// let batch = Batch { instrs: vec![Instr::Market, Instr::Limit(Limit { price: 5, qty: 1 })] };
+    /// let mut bytes = batch.to_bytes().unwrap();
+    /// let mut edit = Batch::view_mut(&mut bytes).unwrap();
+    /// let mut instrs = edit.instrs_mut();
+    /// if let Some(InstrMut::Limit(mut limit)) = instrs.get_mut(1) {
+    ///     limit.set_qty(7);
+    /// }
+    /// assert!(instrs.get_mut(2).is_none());
+    /// assert_eq!(
+    ///     Batch::decode(&bytes).unwrap().instrs[1],
+    ///     Instr::Limit(Limit { price: 5, qty: 7 })
+    /// );
+    /// ```
     #[inline]
-    pub fn get_mut(&mut self, index: usize) -> Option<MutOf<'_, T>>
+    pub fn get_mut(&mut self, index: usize) -> Option<NestedMut<'_, T>>
     where
-        T::Kind: MessageKind,
+        T::Kind: NestedKind,
     {
         if index >= self.len {
             return None;
         }
         // SAFETY: `index < len`; the element's bytes lie inside the validated region
-        // and were validated as a message of the element's layout.
+        // and were validated as one value of the element's kind (a message's block
+        // and tail, or a union's region).
         unsafe {
             let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
             let bytes = range_mut(self.bytes, start, end);
-            Some(crate::validated::mut_of::<<T::Kind as MessageKind>::Msg>(
-                bytes,
-            ))
+            Some(<T::Kind as NestedKind>::read_mut(INTERNAL, bytes))
         }
     }
 
@@ -941,7 +970,7 @@ impl<'v, T: Element> ListMut<'v, T> {
         }
     }
 
-    /// The mutable views of the message elements, in order.
+    /// The mutable views of the message (or union) elements, in order.
     ///
     /// # Examples
     ///
@@ -966,7 +995,7 @@ impl<'v, T: Element> ListMut<'v, T> {
     /// ```
     pub fn iter_mut(&mut self) -> ListIterMut<'_, T>
     where
-        T::Kind: MessageKind,
+        T::Kind: NestedKind,
     {
         let len = self.len;
         let stride = self.stride;
@@ -1035,11 +1064,11 @@ impl<T> fmt::Debug for ListIterMut<'_, T> {
 
 impl<'m, T: Element> Iterator for ListIterMut<'m, T>
 where
-    T::Kind: MessageKind,
+    T::Kind: NestedKind,
 {
-    type Item = MutOf<'m, T>;
+    type Item = NestedMut<'m, T>;
 
-    fn next(&mut self) -> Option<MutOf<'m, T>> {
+    fn next(&mut self) -> Option<NestedMut<'m, T>> {
         if self.next >= self.len {
             return None;
         }
@@ -1047,8 +1076,8 @@ where
         self.next += 1;
         // SAFETY: the list passed validation: its table holds `len` start offsets that
         // never decrease and stay in the region, and strided elements are `stride`
-        // bytes, so element `i` is the next `size` bytes of `rest`, validated as a
-        // message of its layout.
+        // bytes, so element `i` is the next `size` bytes of `rest`, validated as one
+        // value of the element's kind.
         unsafe {
             let size = match <T::Kind as Kind>::LIST_ENCODING {
                 ListEncoding::Table => {
@@ -1066,9 +1095,7 @@ where
             let rest = core::mem::take(&mut self.rest);
             let (element, rest) = rest.split_at_mut_unchecked(size);
             self.rest = rest;
-            Some(crate::validated::mut_of::<<T::Kind as MessageKind>::Msg>(
-                element,
-            ))
+            Some(<T::Kind as NestedKind>::read_mut(INTERNAL, element))
         }
     }
 
@@ -1078,7 +1105,7 @@ where
     }
 }
 
-impl<'m, T: Element> ExactSizeIterator for ListIterMut<'m, T> where T::Kind: MessageKind {}
+impl<'m, T: Element> ExactSizeIterator for ListIterMut<'m, T> where T::Kind: NestedKind {}
 
 /// A list field with a declared maximum length, as encoding sees it: the wire type
 /// that `#[wire(max_len = MAX)]` gives a `Vec<T>` or `&[T]` field (FORMAT.md §6.4).

@@ -427,3 +427,109 @@ fn a_long_chain_of_types_is_refused_without_deep_recursion() {
         "{err}"
     );
 }
+
+/// Two enums of one name in different modules: a schema file knows enums by name,
+/// so a set holding both would read one's values through the other's variants.
+mod clashing {
+    pub(super) mod one {
+        use wiremsg::{WireEnum, WireMsg, WireUnion};
+
+        #[derive(WireEnum, Clone, Copy, Debug, PartialEq)]
+        #[repr(u8)]
+        pub(crate) enum Side {
+            Buy = 0,
+        }
+
+        #[derive(WireMsg, Debug, PartialEq)]
+        pub(crate) struct Fill {
+            pub(crate) side: Side,
+        }
+
+        #[derive(WireUnion, Debug, PartialEq)]
+        #[repr(u8)]
+        pub(crate) enum Instr {
+            Market,
+        }
+
+        #[derive(WireMsg, Debug, PartialEq)]
+        pub(crate) struct Ticket {
+            pub(crate) instr: Instr,
+        }
+    }
+
+    pub(super) mod two {
+        use wiremsg::{WireEnum, WireMsg, WireUnion};
+
+        #[derive(WireEnum, Clone, Copy, Debug, PartialEq)]
+        #[repr(u8)]
+        pub(crate) enum Side {
+            Bid = 0,
+            Ask = 1,
+        }
+
+        #[derive(WireMsg, Debug, PartialEq)]
+        pub(crate) struct Quote {
+            pub(crate) side: Side,
+            pub(crate) fill: Option<super::one::Fill>,
+        }
+
+        #[derive(WireUnion, Debug, PartialEq)]
+        #[repr(u8)]
+        pub(crate) enum Instr {
+            Market,
+            Limit { price: i64 },
+        }
+
+        #[derive(WireMsg, Debug, PartialEq)]
+        pub(crate) struct Ticket2 {
+            pub(crate) old: Vec<super::one::Ticket>,
+            pub(crate) instr: (u8, Instr),
+        }
+    }
+}
+
+#[test]
+fn two_enums_or_unions_of_one_name_are_refused() {
+    let err = SchemaSet::of::<clashing::two::Quote>().unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::InvalidSchema {
+            reason: "two different enums have the same name"
+        },
+        "{err}"
+    );
+    // Whichever message the set walks first, the path names a field of the clash.
+    assert!(
+        ["Fill.side", "Quote.side"].contains(&err.path().as_str()),
+        "{err}"
+    );
+    let err = SchemaSet::of::<clashing::two::Ticket2>().unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::InvalidSchema {
+            reason: "two different unions have the same name"
+        },
+        "{err}"
+    );
+    // Adding the second to a set that holds the first is refused the same way.
+    let mut set = SchemaSet::of::<clashing::one::Fill>().unwrap();
+    let err = set.add::<clashing::two::Quote>().unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::InvalidSchema {
+            reason: "two different enums have the same name"
+        }
+    );
+    // A schema file or its JSON cannot state a clash either: the set as read.
+    let one = SchemaSet::of::<clashing::one::Fill>().unwrap();
+    let quote = clashing::two::Quote::SCHEMA.clone();
+    let err = SchemaSet::from_messages(one.messages().iter().cloned().chain([quote])).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::InvalidSchema {
+            reason: "two different enums have the same name"
+        }
+    );
+    // One enum used by several messages is fine.
+    assert!(SchemaSet::of::<clashing::one::Ticket>().is_ok());
+}

@@ -234,6 +234,63 @@ fn the_present_variant_is_set_in_place() {
 }
 
 #[test]
+fn list_elements_are_set_in_place_through_their_present_variant() {
+    let mut order = e11();
+    order.history = vec![
+        OrderInstr::Limit(Limit { price: 1, qty: 2 }),
+        OrderInstr::Market,
+        OrderInstr::Stop {
+            trigger: 3,
+            note: "n".into(),
+        },
+        OrderInstr::Other {
+            tag: 9,
+            bytes: vec![0xaa],
+        },
+    ];
+    let mut bytes = order.to_bytes().unwrap();
+    {
+        let mut edit = Order::view_mut(&mut bytes).unwrap();
+        let mut history = edit.history_mut();
+        // O(1) access to one element, then every element in order.
+        match history.get_mut(2) {
+            Some(OrderInstrMut::Stop(mut stop)) => stop.set_trigger(-3),
+            other => panic!("{other:?}"),
+        }
+        assert!(history.get_mut(4).is_none());
+        let mut seen = Vec::new();
+        for (i, element) in history.iter_mut().enumerate() {
+            match element {
+                OrderInstrMut::Limit(mut limit) => limit.set_qty(limit.qty() * 10),
+                OrderInstrMut::Other { tag, bytes } => {
+                    assert_eq!((tag, &*bytes), (9, &[0xaa][..]));
+                    bytes[0] = 0xbb;
+                }
+                _ => {}
+            }
+            seen.push(i);
+        }
+        assert_eq!(seen, [0, 1, 2, 3]);
+    }
+    let history = Order::decode(&bytes).unwrap().history;
+    assert_eq!(
+        history,
+        [
+            OrderInstr::Limit(Limit { price: 1, qty: 20 }),
+            OrderInstr::Market,
+            OrderInstr::Stop {
+                trigger: -3,
+                note: "n".into()
+            },
+            OrderInstr::Other {
+                tag: 9,
+                bytes: vec![0xbb]
+            },
+        ]
+    );
+}
+
+#[test]
 fn hostile_bytes_name_the_field_the_variant_and_the_offset() {
     let good = golden("E11");
     let check = |bytes: &[u8], kind: ErrorKind, offset: usize, path: &str| {
@@ -954,4 +1011,49 @@ fn unions_inside_tuples_round_trip_and_read_alike() {
     let dynamic = serde_json::to_value(dynamic::view(&set, "Mixed", &bytes).unwrap()).unwrap();
     assert_eq!(typed, dynamic);
     assert_eq!(typed["legs"][1][1]["Stop"]["note"], "x");
+}
+
+/// A union of unit variants alone (a later version may add data variants): its
+/// views hold no borrow, and a `match` needs no arm beyond the variants.
+mod unit_only {
+    use wiremsg::{WireMsg, WireUnion};
+
+    #[derive(WireUnion, Debug, PartialEq, Clone)]
+    #[repr(u8)]
+    pub(super) enum Status {
+        Open,
+        Closed = 5,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(super) struct Book {
+        pub(super) states: Vec<Status>,
+    }
+}
+
+#[test]
+fn a_union_of_unit_variants_alone_views_and_round_trips() {
+    use unit_only::{Book, Status, StatusView};
+    let bytes = Status::Closed.to_bytes().unwrap();
+    assert_eq!(bytes, [5]);
+    let closed = match Status::view(&bytes).unwrap() {
+        StatusView::Open => false,
+        StatusView::Closed => true,
+    };
+    assert!(closed);
+    let book = Book {
+        states: vec![Status::Open, Status::Closed],
+    };
+    let bytes = book.to_bytes().unwrap();
+    // Block length 6, the list's end offset 16; the list: a table of two starts,
+    // then each element's tag alone.
+    assert_eq!(bytes, [6, 0, 16, 0, 0, 0, 8, 0, 0, 0, 9, 0, 0, 0, 0, 5]);
+    assert_eq!(Book::decode(&bytes).unwrap(), book);
+    assert_eq!(
+        Status::view(&[7]).unwrap_err().kind(),
+        &ErrorKind::UnknownVariant {
+            union_name: "Status".into(),
+            tag: 7
+        }
+    );
 }

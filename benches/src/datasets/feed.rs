@@ -184,8 +184,21 @@ feed_message! {
     }
 }
 
-/// One message of the feed.
-#[derive(Debug, Clone, PartialEq)]
+/// One message of the feed. Also a tagged union (`WireUnion`, FORMAT.md §4.10, tags
+/// 0 to 4 in this order) and a Rust enum for rkyv and serde: the element of the
+/// `events` data set's one list ([`super::events`]).
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    serde::Serialize,
+    serde::Deserialize,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+    wiremsg::WireUnion,
+)]
+#[repr(u8)]
 pub enum FeedMsg {
     /// `A`.
     Add(AddOrder),
@@ -219,6 +232,8 @@ macro_rules! each_msg {
         }
     };
 }
+
+pub(crate) use each_msg;
 
 /// `match` on a kind byte with the same body for every kind, `$k` a type
 /// alias of the kind's message type. Panics on an unknown kind.
@@ -327,6 +342,30 @@ pub trait Kind:
     unsafe fn fb_access<const CHECKED: bool>(bytes: &[u8]);
     /// Decodes a verified FlatBuffers buffer.
     fn fb_decode(bytes: &[u8]) -> Self;
+    /// The message's FlatBuffers struct (its table's `data`).
+    type FbData: 'static;
+    /// Builds the message's table in `b` (not finished): a union member of the
+    /// `events` data set's `Event`, with its `FeedEvent` tag.
+    fn fb_member(
+        &self,
+        b: &mut flatbuffers::FlatBufferBuilder<'static>,
+    ) -> (
+        fb::FeedEvent,
+        flatbuffers::WIPOffset<flatbuffers::UnionWIPOffset>,
+    );
+    /// The struct of a union member table of this kind.
+    ///
+    /// # Safety
+    ///
+    /// `table` is a table of this kind (its union tag said so, in a verified or
+    /// trusted buffer).
+    unsafe fn fb_member_data(table: flatbuffers::Table<'_>) -> &Self::FbData;
+    /// Folds the FlatBuffers struct.
+    fn fold_fb_data(v: &Self::FbData, f: &mut Fold);
+    /// The fields `read_some` loads, of the FlatBuffers struct.
+    fn some_fb_data(v: &Self::FbData) -> [u64; 2];
+    /// The message of a FlatBuffers struct.
+    fn from_fb_data(v: &Self::FbData) -> Self;
 }
 
 fn archived_side(side: &ArchivedSide) -> u64 {
@@ -445,7 +484,7 @@ macro_rules! feed_kind {
     (
         $ty:ident, kind = $kind:ident, variant = $variant:ident,
         archived = $archived:ident, zc = $zc:ident, pb = $pb:ident,
-        fb = ($fb:ident, $fb_args:ident, $fb_data:path),
+        fb = ($fb:ident, $fb_args:ident, $fb_struct:ident, $fb_data:path),
         fields = [$($fty:ident $field:ident),* $(,)?]
     ) => {
         #[doc = concat!(
@@ -555,15 +594,13 @@ macro_rules! feed_kind {
             unsafe fn fb_fold<const CHECKED: bool>(bytes: &[u8], f: &mut Fold) {
                 // SAFETY: the caller guarantees a finished buffer of this
                 // kind when not CHECKED.
-                let v = unsafe { fb_root::<fb::$fb<'_>, CHECKED>(bytes) }.data();
-                $(f.u64(read!(fb, $fty, v.$field));)*
+                Self::fold_fb_data(unsafe { fb_root::<fb::$fb<'_>, CHECKED>(bytes) }.data(), f);
             }
 
             #[inline(always)]
             unsafe fn fb_some<const CHECKED: bool>(bytes: &[u8]) -> [u64; 2] {
                 // SAFETY: as in `fb_fold`.
-                let v = unsafe { fb_root::<fb::$fb<'_>, CHECKED>(bytes) }.data();
-                some_fields!(fb, v)
+                Self::some_fb_data(unsafe { fb_root::<fb::$fb<'_>, CHECKED>(bytes) }.data())
             }
 
             #[inline(always)]
@@ -573,7 +610,37 @@ macro_rules! feed_kind {
             }
 
             fn fb_decode(bytes: &[u8]) -> Self {
-                let v = root::<fb::$fb<'_>>(bytes).data();
+                Self::from_fb_data(root::<fb::$fb<'_>>(bytes).data())
+            }
+
+            type FbData = fb::$fb_struct;
+
+            fn fb_member(
+                &self,
+                b: &mut flatbuffers::FlatBufferBuilder<'static>,
+            ) -> (fb::FeedEvent, flatbuffers::WIPOffset<flatbuffers::UnionWIPOffset>) {
+                let data = $fb_data(self);
+                let table = fb::$fb::create(b, &fb::$fb_args { data: Some(&data) });
+                (fb::FeedEvent::$fb, table.as_union_value())
+            }
+
+            #[inline(always)]
+            unsafe fn fb_member_data(table: flatbuffers::Table<'_>) -> &fb::$fb_struct {
+                // SAFETY: the caller guarantees a table of this kind.
+                unsafe { fb::$fb::init_from_table(table) }.data()
+            }
+
+            #[inline(always)]
+            fn fold_fb_data(v: &fb::$fb_struct, f: &mut Fold) {
+                $(f.u64(read!(fb, $fty, v.$field));)*
+            }
+
+            #[inline(always)]
+            fn some_fb_data(v: &fb::$fb_struct) -> [u64; 2] {
+                some_fields!(fb, v)
+            }
+
+            fn from_fb_data(v: &fb::$fb_struct) -> Self {
                 Self { $($field: conv!(from_fb, $fty, v.$field()),)* }
             }
         }
@@ -648,7 +715,7 @@ fn fb_trade(m: &Trade) -> fb::TradeData {
 feed_kind!(
     AddOrder, kind = ADD, variant = Add,
     archived = ArchivedAddOrder, zc = AddOrderZc, pb = AddOrderPb,
-    fb = (AddOrder, AddOrderArgs, fb_add),
+    fb = (AddOrder, AddOrderArgs, AddOrderData, fb_add),
     fields = [
         u64 sequence, u64 timestamp_ns, u16 stock_locate, u16 tracking, sym symbol,
         u64 order_ref, side side, u32 shares, i64 price,
@@ -658,7 +725,7 @@ feed_kind!(
 feed_kind!(
     OrderExecuted, kind = EXECUTED, variant = Executed,
     archived = ArchivedOrderExecuted, zc = OrderExecutedZc, pb = OrderExecutedPb,
-    fb = (OrderExecuted, OrderExecutedArgs, fb_executed),
+    fb = (OrderExecuted, OrderExecutedArgs, OrderExecutedData, fb_executed),
     fields = [
         u64 sequence, u64 timestamp_ns, u16 stock_locate, u16 tracking, sym symbol,
         u64 order_ref, u32 executed_shares, u64 match_number,
@@ -668,7 +735,7 @@ feed_kind!(
 feed_kind!(
     OrderCancel, kind = CANCEL, variant = Cancel,
     archived = ArchivedOrderCancel, zc = OrderCancelZc, pb = OrderCancelPb,
-    fb = (OrderCancel, OrderCancelArgs, fb_cancel),
+    fb = (OrderCancel, OrderCancelArgs, OrderCancelData, fb_cancel),
     fields = [
         u64 sequence, u64 timestamp_ns, u16 stock_locate, u16 tracking, sym symbol,
         u64 order_ref, u32 cancelled_shares,
@@ -678,7 +745,7 @@ feed_kind!(
 feed_kind!(
     OrderDelete, kind = DELETE, variant = Delete,
     archived = ArchivedOrderDelete, zc = OrderDeleteZc, pb = OrderDeletePb,
-    fb = (OrderDelete, OrderDeleteArgs, fb_delete),
+    fb = (OrderDelete, OrderDeleteArgs, OrderDeleteData, fb_delete),
     fields = [
         u64 sequence, u64 timestamp_ns, u16 stock_locate, u16 tracking, sym symbol,
         u64 order_ref,
@@ -688,7 +755,7 @@ feed_kind!(
 feed_kind!(
     Trade, kind = TRADE, variant = Trade,
     archived = ArchivedTrade, zc = TradeZc, pb = TradePb,
-    fb = (Trade, TradeArgs, fb_trade),
+    fb = (Trade, TradeArgs, TradeData, fb_trade),
     fields = [
         u64 sequence, u64 timestamp_ns, u16 stock_locate, u16 tracking, sym symbol,
         u64 order_ref, side side, u32 shares, i64 price, u64 match_number,
@@ -971,7 +1038,7 @@ fn for_each_frame_mut<const ALIGN: usize>(
 // ---- the data set ----
 
 /// The sequence number `update` writes into message `index`.
-fn new_sequence(round: u64, index: usize) -> u64 {
+pub(crate) fn new_sequence(round: u64, index: usize) -> u64 {
     round.wrapping_add(index as u64)
 }
 
@@ -994,7 +1061,7 @@ struct Live {
     shares: u32,
 }
 
-fn generate_feed(len: usize) -> Feed {
+pub(crate) fn generate_feed(len: usize) -> Feed {
     let mut rng = Rng::new(0x6665_6564_0000_0004);
     let mut mids: Vec<i64> = (0..SYMBOLS.len())
         .map(|_| rng.range(100_000, 5_000_000) as i64)
@@ -1131,6 +1198,29 @@ pub fn kind_of(msg: &FeedMsg) -> u8 {
     each_msg!(msg, x => k(x))
 }
 
+/// The checksum of `read` over messages in order: each one's kind byte, then its
+/// fields (the feed's and the `events` data set's).
+pub(crate) fn checksum_of(messages: &[FeedMsg]) -> u64 {
+    let mut f = Fold::new();
+    for msg in messages {
+        f.u64(u64::from(kind_of(msg)));
+        each_msg!(msg, x => x.fold(&mut f));
+    }
+    f.finish()
+}
+
+/// The checksum of `read_some` over messages in order (see `some_fields!`).
+pub(crate) fn checksum_some_of(messages: &[FeedMsg]) -> u64 {
+    fold_some(messages, |msg| each_msg!(msg, x => x.some()))
+}
+
+/// What `update` does: message `i` gets sequence number `new_sequence(round, i)`.
+pub(crate) fn restamp(messages: &mut [FeedMsg], round: u64) {
+    for (i, msg) in messages.iter_mut().enumerate() {
+        each_msg!(msg, x => x.sequence = new_sequence(round, i));
+    }
+}
+
 impl Dataset for Feed {
     const NAME: &'static str = "feed";
     const LEN: usize = 100_000;
@@ -1140,25 +1230,15 @@ impl Dataset for Feed {
     }
 
     fn checksum(&self) -> u64 {
-        let mut f = Fold::new();
-        for msg in &self.messages {
-            f.u64(u64::from(kind_of(msg)));
-            each_msg!(msg, x => x.fold(&mut f));
-        }
-        f.finish()
+        checksum_of(&self.messages)
     }
 
     fn checksum_some(&self) -> Option<u64> {
-        Some(fold_some(
-            &self.messages,
-            |msg| each_msg!(msg, x => x.some()),
-        ))
+        Some(checksum_some_of(&self.messages))
     }
 
     fn apply_update(&mut self, round: u64) {
-        for (i, msg) in self.messages.iter_mut().enumerate() {
-            each_msg!(msg, x => x.sequence = new_sequence(round, i));
-        }
+        restamp(&mut self.messages, round);
     }
 
     fn codecs<V: CodecVisitor<Self>>(visitor: &mut V) {

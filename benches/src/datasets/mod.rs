@@ -9,6 +9,7 @@
 //! | `log` | [`log`] | 10,000 web-server log entries, four strings each |
 //! | `mesh` | [`mesh`] | 125,000 triangles, all fixed-size |
 //! | `feed` | [`feed`] | 100,000 ITCH-style messages of 5 kinds, framed |
+//! | `events` | [`events`] | the same messages as one message: a list of a tagged union |
 //!
 //! Every data set is generated deterministically (a fixed seed, [`Rng`]), so
 //! every run and every format sees the same bytes of input. The benches in
@@ -36,6 +37,7 @@ use wiremsg::WireMsg;
 use crate::checksum::Fold;
 use crate::format::{AlignedBuf, aligned_copy};
 
+pub mod events;
 pub mod feed;
 pub mod log;
 pub mod login;
@@ -43,6 +45,7 @@ pub mod mesh;
 pub mod order;
 pub mod tick;
 
+pub use events::Events;
 pub use feed::Feed;
 pub use log::LogBatch;
 pub use mesh::Mesh;
@@ -240,6 +243,7 @@ pub fn for_each_dataset<V: DatasetVisitor>(visitor: &mut V) {
     visitor.visit::<LogBatch>();
     visitor.visit::<Mesh>();
     visitor.visit::<Feed>();
+    visitor.visit::<Events>();
 }
 
 /// The names of the data sets, in table order.
@@ -949,9 +953,9 @@ mod tests {
     fn every_format_reproduces_every_data_set() {
         // Small instances: the full ones are checked by the benches' setup.
         let found = verify_all(300).unwrap_or_else(|e| panic!("{e}"));
-        // 6 formats on each data set, plus zerocopy on the 3 fixed-size ones
+        // 6 formats on each of the 7 data sets, plus zerocopy on the 3 fixed-size ones
         // and SBE on tick and feed.
-        assert_eq!(found.len(), 6 * 6 + 3 + 2);
+        assert_eq!(found.len(), 6 * 7 + 3 + 2);
         for (dataset, format, has) in found {
             let zero_copy = [ids::WIREMSG, ids::RKYV, ids::FLATBUFFERS].contains(&format);
             let sparse = SPARSE.contains(&dataset);
@@ -1019,7 +1023,7 @@ mod tests {
     }
 
     /// The data sets with a sparse read (`read_some`).
-    const SPARSE: [&str; 3] = ["order", "log", "feed"];
+    const SPARSE: [&str; 4] = ["order", "log", "feed", "events"];
 
     #[test]
     fn sparse_checksums_depend_on_every_element() {

@@ -29,6 +29,7 @@ pub struct FlatBuffers {
     pub(crate) builder: FlatBufferBuilder<'static>,
     pub(crate) items: Vec<WIPOffset<fb::LineItem<'static>>>,
     pub(crate) log_entries: Vec<WIPOffset<fb::LogEntry<'static>>>,
+    pub(crate) events: Vec<WIPOffset<fb::Event<'static>>>,
     pub(crate) frames: Vec<u8>,
 }
 

@@ -137,8 +137,30 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
         })
         .unwrap_or_default();
 
-    let view_variants = pieces.iter().map(|p| &p.view_variant);
-    let mut_variants = pieces.iter().map(|p| &p.mut_variant);
+    // A union of unit variants alone (which later versions may give data variants)
+    // holds no borrow: an uninhabited hidden variant keeps the views' lifetime used
+    // and needs no match arm.
+    let no_borrow = u
+        .variants
+        .iter()
+        .all(|v| matches!(v.shape, Shape::Unit | Shape::Invalid) && !v.attrs.other);
+    let lifetime_variant = no_borrow.then(|| {
+        quote! {
+            #[doc(hidden)]
+            __WiremsgLifetime(::core::marker::PhantomData<&'v ()>, ::core::convert::Infallible),
+        }
+    });
+    // Behind a reference the hidden variant is not known to be empty: one arm for it.
+    let lifetime_arm = no_borrow
+        .then(|| quote!(#view::__WiremsgLifetime(_, __wiremsg_never) => match __wiremsg_never {},));
+    let view_variants = pieces
+        .iter()
+        .map(|p| &p.view_variant)
+        .chain(lifetime_variant.iter());
+    let mut_variants = pieces
+        .iter()
+        .map(|p| &p.mut_variant)
+        .chain(lifetime_variant.iter());
     let patterns: Vec<&TokenStream> = pieces.iter().map(|p| &p.pattern).collect();
     let tail_lens = pieces.iter().map(|p| &p.tail_len);
     let checks = pieces.iter().map(|p| &p.check);
@@ -217,6 +239,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
                     ) -> ::wiremsg::__private::Result<S::Ok, S::Error> {
                         match *view {
                             #(#serializes)*
+                            #lifetime_arm
                         }
                     }
                 }

@@ -53,8 +53,8 @@ impl SchemaSet {
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::InvalidSchema`] if two different messages reached from `T` have
-    /// the same name (two types of one name in different modules).
+    /// [`ErrorKind::InvalidSchema`] if two different messages, enums or unions reached
+    /// from `T` have the same name (two types of one name in different modules).
     pub fn of<T: WireMsg>() -> Result<Self, Error> {
         let mut set = SchemaSet::new();
         set.add::<T>()?;
@@ -82,6 +82,11 @@ impl SchemaSet {
     }
 
     fn add_static(&mut self, schema: &'static MessageSchema) -> Result<(), Error> {
+        self.add_reached(schema)?;
+        self.check_named_types()
+    }
+
+    fn add_reached(&mut self, schema: &'static MessageSchema) -> Result<(), Error> {
         // An explicit stack: a deep chain of nested types must not recurse.
         let mut pending = alloc::vec![schema];
         while let Some(schema) = pending.pop() {
@@ -94,6 +99,39 @@ impl SchemaSet {
                         pending.push(nested);
                     }
                 });
+            }
+        }
+        Ok(())
+    }
+
+    /// Every enum and every union of one name in the set is the same type: a schema
+    /// file, its JSON, the compatibility checker and the exports know them by name,
+    /// and would otherwise read one's values through the other's variants. Checked in
+    /// n log n (a map of the names seen).
+    fn check_named_types(&self) -> Result<(), Error> {
+        use super::shape::Named;
+        let mut enums = alloc::collections::BTreeMap::new();
+        let mut unions = alloc::collections::BTreeMap::new();
+        for message in &self.messages {
+            for field in message.fields.iter() {
+                let mut clash = None;
+                super::shape::each_named(&field.ty, &mut |named| match named {
+                    Named::Enum(e) => {
+                        if **enums.entry(e.name.as_ref()).or_insert(e) != *e {
+                            clash = Some("two different enums have the same name");
+                        }
+                    }
+                    Named::Union(u) => {
+                        if **unions.entry(u.name.as_ref()).or_insert(u) != *u {
+                            clash = Some("two different unions have the same name");
+                        }
+                    }
+                });
+                if let Some(reason) = clash {
+                    return Err(invalid(reason)
+                        .in_field_named(&field.name)
+                        .in_field_named(&message.name));
+                }
             }
         }
         Ok(())
@@ -122,7 +160,8 @@ impl SchemaSet {
     /// that are identifiers, fields back to back with the sizes of their types, block
     /// lengths and flags that agree with the fields, `since` versions within the
     /// message's version, well-formed enums and null sentinels, inline nesting without
-    /// cycles and within [`MAX_DEPTH`](crate::MAX_DEPTH), distinct template ids. What
+    /// cycles and within [`MAX_DEPTH`](crate::MAX_DEPTH), distinct template ids, one
+    /// enum or union for each name. What
     /// a schema file or its JSON form states can then be trusted by every reader.
     ///
     /// # Errors
@@ -172,6 +211,7 @@ impl SchemaSet {
                 .in_field_named(&message.name));
             }
         }
+        set.check_named_types()?;
         Ok(set)
     }
 

@@ -88,6 +88,43 @@ fn walk_messages<'t>(
     }
 }
 
+/// An enum or a union a type holds: the types a schema file, its JSON and the exports
+/// know by name.
+pub(crate) enum Named<'t> {
+    /// A `#[derive(WireEnum)]` enum.
+    Enum(&'t super::EnumSchema),
+    /// A `#[derive(WireUnion)]` union.
+    Union(&'t super::UnionSchema),
+}
+
+/// Calls `f` with every enum and union `ty` holds (through arrays, options, lists,
+/// tuples and null sentinels; not through messages, which are walked on their own).
+/// Types nested deeper than [`MAX_DEPTH`] are not walked ([`check`] refuses them).
+pub(crate) fn each_named<'t>(ty: &'t TypeSchema, f: &mut impl FnMut(Named<'t>)) {
+    each_named_at(ty, 0, f)
+}
+
+fn each_named_at<'t>(ty: &'t TypeSchema, depth: u32, f: &mut impl FnMut(Named<'t>)) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    match ty {
+        TypeSchema::Array { element: inner, .. }
+        | TypeSchema::Option(inner)
+        | TypeSchema::List(inner)
+        | TypeSchema::BoundedList { element: inner, .. }
+        | TypeSchema::Nullable { value: inner, .. } => each_named_at(inner, depth + 1, f),
+        TypeSchema::Tuple(elements) => {
+            for element in elements.iter() {
+                each_named_at(element, depth + 1, f);
+            }
+        }
+        TypeSchema::Enum(e) => f(Named::Enum(e)),
+        TypeSchema::Union(u) => f(Named::Union(u)),
+        _ => {}
+    }
+}
+
 /// Bytes a value of `ty` takes in the block (its value, or its slot). Bounded by the
 /// type's nesting, which [`check`] bounds.
 pub(crate) fn block_size(set: &SchemaSet, ty: &TypeSchema) -> usize {

@@ -91,6 +91,108 @@ impl<'a> ::flatbuffers::Verifiable for Side {
 }
 
 impl ::flatbuffers::SimpleToVerifyInSlice for Side {}
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+pub const ENUM_MIN_FEED_EVENT: u8 = 0;
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+pub const ENUM_MAX_FEED_EVENT: u8 = 5;
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+#[allow(non_camel_case_types)]
+pub const ENUM_VALUES_FEED_EVENT: [FeedEvent; 6] = [
+  FeedEvent::NONE,
+  FeedEvent::AddOrder,
+  FeedEvent::OrderExecuted,
+  FeedEvent::OrderCancel,
+  FeedEvent::OrderDelete,
+  FeedEvent::Trade,
+];
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(transparent)]
+pub struct FeedEvent(pub u8);
+#[allow(non_upper_case_globals)]
+impl FeedEvent {
+  pub const NONE: Self = Self(0);
+  pub const AddOrder: Self = Self(1);
+  pub const OrderExecuted: Self = Self(2);
+  pub const OrderCancel: Self = Self(3);
+  pub const OrderDelete: Self = Self(4);
+  pub const Trade: Self = Self(5);
+
+  pub const ENUM_MIN: u8 = 0;
+  pub const ENUM_MAX: u8 = 5;
+  pub const ENUM_VALUES: &'static [Self] = &[
+    Self::NONE,
+    Self::AddOrder,
+    Self::OrderExecuted,
+    Self::OrderCancel,
+    Self::OrderDelete,
+    Self::Trade,
+  ];
+  /// Returns the variant's name or "" if unknown.
+  pub fn variant_name(self) -> Option<&'static str> {
+    match self {
+      Self::NONE => Some("NONE"),
+      Self::AddOrder => Some("AddOrder"),
+      Self::OrderExecuted => Some("OrderExecuted"),
+      Self::OrderCancel => Some("OrderCancel"),
+      Self::OrderDelete => Some("OrderDelete"),
+      Self::Trade => Some("Trade"),
+      _ => None,
+    }
+  }
+}
+impl ::core::fmt::Debug for FeedEvent {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter) -> ::core::fmt::Result {
+    if let Some(name) = self.variant_name() {
+      f.write_str(name)
+    } else {
+      f.write_fmt(format_args!("<UNKNOWN {:?}>", self.0))
+    }
+  }
+}
+impl<'a> ::flatbuffers::Follow<'a> for FeedEvent {
+  type Inner = Self;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    let b = unsafe { ::flatbuffers::read_scalar_at::<u8>(buf, loc) };
+    Self(b)
+  }
+}
+
+impl ::flatbuffers::Push for FeedEvent {
+    type Output = FeedEvent;
+    #[inline]
+    unsafe fn push(&self, dst: &mut [u8], _written_len: usize) {
+        unsafe { ::flatbuffers::emplace_scalar::<u8>(dst, self.0) };
+    }
+}
+
+impl ::flatbuffers::EndianScalar for FeedEvent {
+  type Scalar = u8;
+  #[inline]
+  fn to_little_endian(self) -> u8 {
+    self.0.to_le()
+  }
+  #[inline]
+  #[allow(clippy::wrong_self_convention)]
+  fn from_little_endian(v: u8) -> Self {
+    let b = u8::from_le(v);
+    Self(b)
+  }
+}
+
+impl<'a> ::flatbuffers::Verifiable for FeedEvent {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    u8::run_verifier(v, pos)
+  }
+}
+
+impl ::flatbuffers::SimpleToVerifyInSlice for FeedEvent {}
+pub struct FeedEventUnionTableOffset {}
+
 // struct TickData, aligned to 8
 #[repr(transparent)]
 #[derive(Clone, Copy, PartialEq)]
@@ -3872,6 +3974,335 @@ impl ::core::fmt::Debug for Trade<'_> {
   fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
     let mut ds = f.debug_struct("Trade");
       ds.field("data", &self.data());
+      ds.finish()
+  }
+}
+pub enum EventOffset {}
+#[derive(Copy, Clone, PartialEq)]
+
+pub struct Event<'a> {
+  pub _tab: ::flatbuffers::Table<'a>,
+}
+
+impl<'a> ::flatbuffers::Follow<'a> for Event<'a> {
+  type Inner = Event<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
+}
+
+impl<'a> Event<'a> {
+  pub const VT_MSG_TYPE: ::flatbuffers::VOffsetT = 4;
+  pub const VT_MSG: ::flatbuffers::VOffsetT = 6;
+
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    Event { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args EventArgs
+  ) -> ::flatbuffers::WIPOffset<Event<'bldr>> {
+    let mut builder = EventBuilder::new(_fbb);
+    if let Some(x) = args.msg { builder.add_msg(x); }
+    builder.add_msg_type(args.msg_type);
+    builder.finish()
+  }
+
+
+  #[inline]
+  pub fn msg_type(&self) -> FeedEvent {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<FeedEvent>(Event::VT_MSG_TYPE, Some(FeedEvent::NONE)).unwrap()}
+  }
+  #[inline]
+  pub fn msg(&self) -> ::flatbuffers::Table<'a> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Table<'a>>>(Event::VT_MSG, None).unwrap()}
+  }
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn msg_as_add_order(&self) -> Option<AddOrder<'a>> {
+    if self.msg_type() == FeedEvent::AddOrder {
+      let u = self.msg();
+      // Safety:
+      // Created from a valid Table for this object
+      // Which contains a valid union in this slot
+      Some(unsafe { AddOrder::init_from_table(u) })
+    } else {
+      None
+    }
+  }
+
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn msg_as_order_executed(&self) -> Option<OrderExecuted<'a>> {
+    if self.msg_type() == FeedEvent::OrderExecuted {
+      let u = self.msg();
+      // Safety:
+      // Created from a valid Table for this object
+      // Which contains a valid union in this slot
+      Some(unsafe { OrderExecuted::init_from_table(u) })
+    } else {
+      None
+    }
+  }
+
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn msg_as_order_cancel(&self) -> Option<OrderCancel<'a>> {
+    if self.msg_type() == FeedEvent::OrderCancel {
+      let u = self.msg();
+      // Safety:
+      // Created from a valid Table for this object
+      // Which contains a valid union in this slot
+      Some(unsafe { OrderCancel::init_from_table(u) })
+    } else {
+      None
+    }
+  }
+
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn msg_as_order_delete(&self) -> Option<OrderDelete<'a>> {
+    if self.msg_type() == FeedEvent::OrderDelete {
+      let u = self.msg();
+      // Safety:
+      // Created from a valid Table for this object
+      // Which contains a valid union in this slot
+      Some(unsafe { OrderDelete::init_from_table(u) })
+    } else {
+      None
+    }
+  }
+
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn msg_as_trade(&self) -> Option<Trade<'a>> {
+    if self.msg_type() == FeedEvent::Trade {
+      let u = self.msg();
+      // Safety:
+      // Created from a valid Table for this object
+      // Which contains a valid union in this slot
+      Some(unsafe { Trade::init_from_table(u) })
+    } else {
+      None
+    }
+  }
+
+}
+
+impl ::flatbuffers::Verifiable for Event<'_> {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_union::<FeedEvent, _>("msg_type", Self::VT_MSG_TYPE, "msg", Self::VT_MSG, true, |key, v, pos| {
+        match key {
+          FeedEvent::AddOrder => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<AddOrder>>("FeedEvent::AddOrder", pos),
+          FeedEvent::OrderExecuted => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<OrderExecuted>>("FeedEvent::OrderExecuted", pos),
+          FeedEvent::OrderCancel => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<OrderCancel>>("FeedEvent::OrderCancel", pos),
+          FeedEvent::OrderDelete => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<OrderDelete>>("FeedEvent::OrderDelete", pos),
+          FeedEvent::Trade => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<Trade>>("FeedEvent::Trade", pos),
+          _ => Ok(()),
+        }
+     })?
+     .finish();
+    Ok(())
+  }
+}
+pub struct EventArgs {
+    pub msg_type: FeedEvent,
+    pub msg: Option<::flatbuffers::WIPOffset<::flatbuffers::UnionWIPOffset>>,
+}
+impl<'a> Default for EventArgs {
+  #[inline]
+  fn default() -> Self {
+    EventArgs {
+      msg_type: FeedEvent::NONE,
+      msg: None, // required field
+    }
+  }
+}
+
+pub struct EventBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+}
+impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> EventBuilder<'a, 'b, A> {
+  #[inline]
+  pub fn add_msg_type(&mut self, msg_type: FeedEvent) {
+    self.fbb_.push_slot::<FeedEvent>(Event::VT_MSG_TYPE, msg_type, FeedEvent::NONE);
+  }
+  #[inline]
+  pub fn add_msg(&mut self, msg: ::flatbuffers::WIPOffset<::flatbuffers::UnionWIPOffset>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Event::VT_MSG, msg);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> EventBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    EventBuilder {
+      fbb_: _fbb,
+      start_: start,
+    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<Event<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    self.fbb_.required(o, Event::VT_MSG,"msg");
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
+}
+
+impl ::core::fmt::Debug for Event<'_> {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("Event");
+      ds.field("msg_type", &self.msg_type());
+      match self.msg_type() {
+        FeedEvent::AddOrder => {
+          if let Some(x) = self.msg_as_add_order() {
+            ds.field("msg", &x)
+          } else {
+            ds.field("msg", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        FeedEvent::OrderExecuted => {
+          if let Some(x) = self.msg_as_order_executed() {
+            ds.field("msg", &x)
+          } else {
+            ds.field("msg", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        FeedEvent::OrderCancel => {
+          if let Some(x) = self.msg_as_order_cancel() {
+            ds.field("msg", &x)
+          } else {
+            ds.field("msg", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        FeedEvent::OrderDelete => {
+          if let Some(x) = self.msg_as_order_delete() {
+            ds.field("msg", &x)
+          } else {
+            ds.field("msg", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        FeedEvent::Trade => {
+          if let Some(x) = self.msg_as_trade() {
+            ds.field("msg", &x)
+          } else {
+            ds.field("msg", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        _ => {
+          let x: Option<()> = None;
+          ds.field("msg", &x)
+        },
+      };
+      ds.finish()
+  }
+}
+pub enum EventBatchOffset {}
+#[derive(Copy, Clone, PartialEq)]
+
+pub struct EventBatch<'a> {
+  pub _tab: ::flatbuffers::Table<'a>,
+}
+
+impl<'a> ::flatbuffers::Follow<'a> for EventBatch<'a> {
+  type Inner = EventBatch<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
+}
+
+impl<'a> EventBatch<'a> {
+  pub const VT_EVENTS: ::flatbuffers::VOffsetT = 4;
+
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    EventBatch { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args EventBatchArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<EventBatch<'bldr>> {
+    let mut builder = EventBatchBuilder::new(_fbb);
+    if let Some(x) = args.events { builder.add_events(x); }
+    builder.finish()
+  }
+
+
+  #[inline]
+  pub fn events(&self) -> ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Event<'a>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Event>>>>(EventBatch::VT_EVENTS, None).unwrap()}
+  }
+}
+
+impl ::flatbuffers::Verifiable for EventBatch<'_> {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<Event>>>>("events", Self::VT_EVENTS, true)?
+     .finish();
+    Ok(())
+  }
+}
+pub struct EventBatchArgs<'a> {
+    pub events: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Event<'a>>>>>,
+}
+impl<'a> Default for EventBatchArgs<'a> {
+  #[inline]
+  fn default() -> Self {
+    EventBatchArgs {
+      events: None, // required field
+    }
+  }
+}
+
+pub struct EventBatchBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+}
+impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> EventBatchBuilder<'a, 'b, A> {
+  #[inline]
+  pub fn add_events(&mut self, events: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<Event<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(EventBatch::VT_EVENTS, events);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> EventBatchBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    EventBatchBuilder {
+      fbb_: _fbb,
+      start_: start,
+    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<EventBatch<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    self.fbb_.required(o, EventBatch::VT_EVENTS,"events");
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
+}
+
+impl ::core::fmt::Debug for EventBatch<'_> {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("EventBatch");
+      ds.field("events", &self.events());
       ds.finish()
   }
 }

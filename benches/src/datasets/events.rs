@@ -1,0 +1,552 @@
+//! `events`: the feed's 100,000 ITCH-style messages as **one** message, a list of a
+//! tagged union (`Vec<FeedMsg>`), where [`super::feed`] frames each message on its
+//! own. The case of a union-heavy record: a batch of market-data events, a journal
+//! of order instructions.
+//!
+//! | format | the shape |
+//! |---|---|
+//! | wiremsg | `Events { events: Vec<FeedMsg> }`, `FeedMsg` a `#[derive(WireUnion)]` of the five messages: a table list (O(1) per element), each element its `u8` tag then the message's block (FORMAT.md §4.10) |
+//! | rkyv | the same Rust types: an archived `Vec` of an archived enum |
+//! | FlatBuffers | `EventBatch { events: [Event] }`, `Event { msg: FeedEvent }` a one-field table holding the union (its Rust code cannot make a vector of a union type) |
+//! | Protobuf | `repeated Event`, `Event { oneof msg }` |
+//! | postcard, JSON | serde's externally tagged enum |
+//!
+//! The metrics are the feed's: `read` folds every event's kind byte then its fields
+//! (the same checksum as the feed's), `read_some` loads `stock_locate` and
+//! `order_ref` of every event (a union read: the tag, a branch, the field),
+//! `update` re-stamps every event's sequence number in place, through the present
+//! variant's mutable view.
+
+// rkyv's derives on the enum make helper types without `Debug`.
+#![allow(missing_debug_implementations)]
+
+use prost::Message as _;
+use rkyv::munge::munge;
+use rkyv::seal::Seal;
+use rkyv::vec::ArchivedVec;
+use wiremsg::WireMsg;
+
+use super::feed::{
+    AddOrder, AddOrderPb, ArchivedFeedMsg, Feed, FeedMsg, FeedMsgMut, FeedMsgView, Kind,
+    OrderCancel, OrderCancelPb, OrderDelete, OrderDeletePb, OrderExecuted, OrderExecutedPb, Trade,
+    TradePb, checksum_of, checksum_some_of, each_msg, new_sequence, restamp,
+};
+use super::{
+    Codec, CodecVisitor, Dataset, fb_root, fold_some, ids, keep, read_some_methods, rkyv_access,
+    rkyv_decode, rkyv_encode, rkyv_root, rkyv_root_mut, serde_codecs, update_methods,
+    visit_formats, wiremsg_mut, wiremsg_view,
+};
+use crate::checksum::Fold;
+use crate::formats::flatbuffers::{FlatBuffers, root};
+use crate::formats::peers_generated::peers as fb;
+use crate::formats::protobuf::Protobuf;
+use crate::formats::rkyv::Rkyv;
+use crate::formats::wiremsg::Wiremsg;
+
+/// The data set: the feed's messages, in feed order, in one message.
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    serde::Serialize,
+    serde::Deserialize,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+    WireMsg,
+)]
+pub struct Events {
+    /// The events.
+    pub events: Vec<FeedMsg>,
+}
+
+/// `match` on a union value of the feed's kinds — `$ty` is `FeedMsgView`,
+/// `FeedMsgMut` or `ArchivedFeedMsg` — with the same body for every kind, `$k` a
+/// type alias of the kind's message type and `$x` bound to the variant's value.
+macro_rules! each_variant {
+    ($ty:ident, $value:expr, $k:ident, $x:ident => $body:expr) => {
+        match $value {
+            $ty::Add($x) => {
+                type $k = AddOrder;
+                $body
+            }
+            $ty::Executed($x) => {
+                type $k = OrderExecuted;
+                $body
+            }
+            $ty::Cancel($x) => {
+                type $k = OrderCancel;
+                $body
+            }
+            $ty::Delete($x) => {
+                type $k = OrderDelete;
+                $body
+            }
+            $ty::Trade($x) => {
+                type $k = Trade;
+                $body
+            }
+        }
+    };
+}
+
+impl Dataset for Events {
+    const NAME: &'static str = "events";
+    const LEN: usize = 100_000;
+
+    fn generate(len: usize) -> Self {
+        let Feed { messages } = super::feed::generate_feed(len);
+        Self { events: messages }
+    }
+
+    fn checksum(&self) -> u64 {
+        checksum_of(&self.events)
+    }
+
+    fn checksum_some(&self) -> Option<u64> {
+        Some(checksum_some_of(&self.events))
+    }
+
+    fn apply_update(&mut self, round: u64) {
+        restamp(&mut self.events, round);
+    }
+
+    fn codecs<V: CodecVisitor<Self>>(visitor: &mut V) {
+        visit_formats!(visitor);
+    }
+}
+
+// ---- wiremsg ----
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is what `encode` wrote.
+#[inline(always)]
+unsafe fn read_wiremsg<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let view = unsafe { wiremsg_view::<Events, CHECKED>(bytes) };
+    let mut f = Fold::new();
+    for event in view.events() {
+        each_variant!(FeedMsgView, event, K, v => {
+            f.u64(u64::from(K::KIND));
+            K::fold_view(v, &mut f);
+        });
+    }
+    f.finish()
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is what `encode` wrote.
+#[inline(always)]
+unsafe fn some_wiremsg<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let view = unsafe { wiremsg_view::<Events, CHECKED>(bytes) };
+    fold_some(
+        view.events(),
+        |event| each_variant!(FeedMsgView, event, K, v => K::some_view(v)),
+    )
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is what `encode` wrote.
+#[inline(always)]
+unsafe fn update_wiremsg<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
+    // SAFETY: forwarded from the caller.
+    let mut batch = unsafe { wiremsg_mut::<Events, CHECKED>(bytes) };
+    let mut events = batch.events_mut();
+    for i in 0..events.len() {
+        let event = events.get_mut(i).expect("wiremsg: index below len");
+        each_variant!(FeedMsgMut, event, K, v => K::set_sequence_wiremsg(v, new_sequence(round, i)));
+    }
+}
+
+impl Codec<Events> for Wiremsg {
+    const ID: &'static str = ids::WIREMSG;
+
+    fn encode(&mut self, data: &Events) -> &[u8] {
+        self.buf.clear();
+        data.encode(&mut self.buf)
+            .expect("wiremsg: the batch is far below 4 GiB");
+        &self.buf
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Events {
+        Events::decode(bytes).expect("wiremsg: invalid input")
+    }
+
+    fn access(&self, bytes: &[u8]) -> Option<()> {
+        keep(Events::view(bytes).expect("wiremsg: invalid input"))
+    }
+
+    fn read(&self, bytes: &[u8]) -> Option<u64> {
+        // SAFETY: CHECKED validates.
+        Some(unsafe { read_wiremsg::<true>(bytes) })
+    }
+
+    unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
+        // SAFETY: the caller guarantees `encode`'s output.
+        keep(unsafe { wiremsg::view_unchecked::<Events>(bytes) })
+    }
+
+    unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
+        // SAFETY: the caller guarantees `encode`'s output.
+        Some(unsafe { read_wiremsg::<false>(bytes) })
+    }
+
+    read_some_methods!(some_wiremsg);
+    update_methods!(update_wiremsg);
+}
+
+// ---- rkyv ----
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is what `encode` wrote, at an aligned address.
+#[inline(always)]
+unsafe fn read_rkyv<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let batch = unsafe { rkyv_root::<ArchivedEvents, CHECKED>(bytes) };
+    let mut f = Fold::new();
+    for event in batch.events.iter() {
+        each_variant!(ArchivedFeedMsg, event, K, v => {
+            f.u64(u64::from(K::KIND));
+            K::fold_archived(v, &mut f);
+        });
+    }
+    f.finish()
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is what `encode` wrote, at an aligned address.
+#[inline(always)]
+unsafe fn some_rkyv<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let batch = unsafe { rkyv_root::<ArchivedEvents, CHECKED>(bytes) };
+    fold_some(
+        batch.events.iter(),
+        |event| each_variant!(ArchivedFeedMsg, event, K, v => K::some_archived(v)),
+    )
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is what `encode` wrote, at an aligned address.
+#[inline(always)]
+unsafe fn update_rkyv<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
+    // SAFETY: forwarded from the caller.
+    let batch = unsafe { rkyv_root_mut::<ArchivedEvents, CHECKED>(bytes) };
+    munge!(let ArchivedEvents { events } = batch);
+    let mut events = ArchivedVec::as_slice_seal(events);
+    for i in 0..events.len() {
+        // SAFETY: only a variant's `sequence` (a plain integer) is written below;
+        // the enum's tag and every other byte stay as they are.
+        let event = unsafe { events.as_mut().index(i).unseal_unchecked() };
+        each_variant!(ArchivedFeedMsg, event, K, v => {
+            K::set_sequence_archived(Seal::new(v), new_sequence(round, i))
+        });
+    }
+}
+
+impl Codec<Events> for Rkyv {
+    const ID: &'static str = ids::RKYV;
+
+    fn encode(&mut self, data: &Events) -> &[u8] {
+        rkyv_encode(&mut self.buf, data)
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Events {
+        rkyv_decode::<Events, ArchivedEvents>(bytes)
+    }
+
+    fn access(&self, bytes: &[u8]) -> Option<()> {
+        keep(rkyv_access::<ArchivedEvents>(bytes))
+    }
+
+    fn read(&self, bytes: &[u8]) -> Option<u64> {
+        // SAFETY: CHECKED validates.
+        Some(unsafe { read_rkyv::<true>(bytes) })
+    }
+
+    unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
+        // SAFETY: the caller guarantees `encode`'s output, aligned.
+        keep(unsafe { rkyv::access_unchecked::<ArchivedEvents>(bytes) })
+    }
+
+    unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
+        // SAFETY: the caller guarantees `encode`'s output, aligned.
+        Some(unsafe { read_rkyv::<false>(bytes) })
+    }
+
+    read_some_methods!(some_rkyv);
+    update_methods!(update_rkyv);
+}
+
+// ---- FlatBuffers ----
+
+/// `match` on a FlatBuffers `Event`'s union tag with the same body for every kind,
+/// `$k` a type alias of the kind's message type and `$data` its struct. Panics on a
+/// tag that is not a kind (`NONE`), which `encode` never writes.
+///
+/// # Safety (of the expansion)
+///
+/// `$event` is in a verified buffer, or in `encode`'s output.
+macro_rules! each_fb_kind {
+    ($event:expr, $k:ident, $data:ident => $body:expr) => {{
+        let event = $event;
+        match event.msg_type() {
+            fb::FeedEvent::AddOrder => {
+                type $k = AddOrder;
+                // SAFETY: the tag says the member is this kind's table; the buffer
+                // is verified or trusted (the caller's guarantee).
+                let $data = unsafe { <$k as Kind>::fb_member_data(event.msg()) };
+                $body
+            }
+            fb::FeedEvent::OrderExecuted => {
+                type $k = OrderExecuted;
+                // SAFETY: the tag says the member is this kind's table; the buffer
+                // is verified or trusted (the caller's guarantee).
+                let $data = unsafe { <$k as Kind>::fb_member_data(event.msg()) };
+                $body
+            }
+            fb::FeedEvent::OrderCancel => {
+                type $k = OrderCancel;
+                // SAFETY: the tag says the member is this kind's table; the buffer
+                // is verified or trusted (the caller's guarantee).
+                let $data = unsafe { <$k as Kind>::fb_member_data(event.msg()) };
+                $body
+            }
+            fb::FeedEvent::OrderDelete => {
+                type $k = OrderDelete;
+                // SAFETY: the tag says the member is this kind's table; the buffer
+                // is verified or trusted (the caller's guarantee).
+                let $data = unsafe { <$k as Kind>::fb_member_data(event.msg()) };
+                $body
+            }
+            fb::FeedEvent::Trade => {
+                type $k = Trade;
+                // SAFETY: the tag says the member is this kind's table; the buffer
+                // is verified or trusted (the caller's guarantee).
+                let $data = unsafe { <$k as Kind>::fb_member_data(event.msg()) };
+                $body
+            }
+            other => panic!("flatbuffers: event of no kind ({other:?})"),
+        }
+    }};
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is what `encode` wrote.
+#[inline(always)]
+unsafe fn read_fb<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let batch = unsafe { fb_root::<fb::EventBatch<'_>, CHECKED>(bytes) };
+    let mut f = Fold::new();
+    for event in batch.events() {
+        each_fb_kind!(event, K, data => {
+            f.u64(u64::from(K::KIND));
+            K::fold_fb_data(data, &mut f);
+        });
+    }
+    f.finish()
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is what `encode` wrote.
+#[inline(always)]
+unsafe fn some_fb<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let batch = unsafe { fb_root::<fb::EventBatch<'_>, CHECKED>(bytes) };
+    fold_some(
+        batch.events(),
+        |event| each_fb_kind!(event, K, data => K::some_fb_data(data)),
+    )
+}
+
+impl Codec<Events> for FlatBuffers {
+    const ID: &'static str = ids::FLATBUFFERS;
+
+    fn encode(&mut self, data: &Events) -> &[u8] {
+        let b = &mut self.builder;
+        b.reset();
+        self.events.clear();
+        for msg in &data.events {
+            let (msg_type, member) = each_msg!(msg, x => x.fb_member(b));
+            self.events.push(fb::Event::create(
+                b,
+                &fb::EventArgs {
+                    msg_type,
+                    msg: Some(member),
+                },
+            ));
+        }
+        let events = b.create_vector(&self.events);
+        let root = fb::EventBatch::create(
+            b,
+            &fb::EventBatchArgs {
+                events: Some(events),
+            },
+        );
+        b.finish_minimal(root);
+        b.finished_data()
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Events {
+        let batch = root::<fb::EventBatch<'_>>(bytes);
+        let events = batch
+            .events()
+            .iter()
+            .map(|event| each_fb_kind!(event, K, data => K::from_fb_data(data).into_msg()))
+            .collect();
+        Events { events }
+    }
+
+    fn access(&self, bytes: &[u8]) -> Option<()> {
+        keep(root::<fb::EventBatch<'_>>(bytes))
+    }
+
+    fn read(&self, bytes: &[u8]) -> Option<u64> {
+        // SAFETY: CHECKED verifies.
+        Some(unsafe { read_fb::<true>(bytes) })
+    }
+
+    unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
+        // SAFETY: the caller guarantees `encode`'s output.
+        keep(unsafe { flatbuffers::root_unchecked::<fb::EventBatch<'_>>(bytes) })
+    }
+
+    unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
+        // SAFETY: the caller guarantees `encode`'s output.
+        Some(unsafe { read_fb::<false>(bytes) })
+    }
+
+    read_some_methods!(some_fb);
+}
+
+// ---- Protobuf (what prost-build would generate) ----
+
+/// `message Event { oneof msg { AddOrder add = 1; OrderExecuted executed = 2;
+/// OrderCancel cancel = 3; OrderDelete delete = 4; Trade trade = 5; } }`.
+#[derive(Clone, PartialEq, prost::Message)]
+pub struct EventPb {
+    /// The present kind.
+    #[prost(oneof = "EventMsgPb", tags = "1, 2, 3, 4, 5")]
+    pub msg: Option<EventMsgPb>,
+}
+
+/// The `oneof msg` of [`EventPb`].
+#[derive(Clone, PartialEq, prost::Oneof)]
+pub enum EventMsgPb {
+    /// `A`.
+    #[prost(message, tag = "1")]
+    Add(AddOrderPb),
+    /// `E`.
+    #[prost(message, tag = "2")]
+    Executed(OrderExecutedPb),
+    /// `X`.
+    #[prost(message, tag = "3")]
+    Cancel(OrderCancelPb),
+    /// `D`.
+    #[prost(message, tag = "4")]
+    Delete(OrderDeletePb),
+    /// `P`.
+    #[prost(message, tag = "5")]
+    Trade(TradePb),
+}
+
+/// `message EventBatch { repeated Event events = 1; }`.
+#[derive(Clone, PartialEq, prost::Message)]
+pub struct EventBatchPb {
+    /// The events.
+    #[prost(message, repeated, tag = "1")]
+    pub events: Vec<EventPb>,
+}
+
+fn to_pb(msg: &FeedMsg) -> EventPb {
+    let msg = match msg {
+        FeedMsg::Add(x) => EventMsgPb::Add(x.to_pb()),
+        FeedMsg::Executed(x) => EventMsgPb::Executed(x.to_pb()),
+        FeedMsg::Cancel(x) => EventMsgPb::Cancel(x.to_pb()),
+        FeedMsg::Delete(x) => EventMsgPb::Delete(x.to_pb()),
+        FeedMsg::Trade(x) => EventMsgPb::Trade(x.to_pb()),
+    };
+    EventPb { msg: Some(msg) }
+}
+
+fn from_pb(pb: EventPb) -> FeedMsg {
+    match pb.msg.expect("prost: an event without a kind") {
+        EventMsgPb::Add(x) => AddOrder::from_pb(x).into_msg(),
+        EventMsgPb::Executed(x) => OrderExecuted::from_pb(x).into_msg(),
+        EventMsgPb::Cancel(x) => OrderCancel::from_pb(x).into_msg(),
+        EventMsgPb::Delete(x) => OrderDelete::from_pb(x).into_msg(),
+        EventMsgPb::Trade(x) => Trade::from_pb(x).into_msg(),
+    }
+}
+
+impl Codec<Events> for Protobuf {
+    const ID: &'static str = ids::PROST;
+
+    fn encode(&mut self, data: &Events) -> &[u8] {
+        let batch = EventBatchPb {
+            events: data.events.iter().map(to_pb).collect(),
+        };
+        self.buf.clear();
+        batch
+            .encode(&mut self.buf)
+            .expect("prost: encode into a Vec cannot fail");
+        &self.buf
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Events {
+        let batch = EventBatchPb::decode(bytes).expect("prost: invalid input");
+        Events {
+            events: batch.events.into_iter().map(from_pb).collect(),
+        }
+    }
+}
+
+serde_codecs!(Events);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::datasets::feed::kind_of;
+
+    #[test]
+    fn the_union_list_is_the_feed_in_one_message() {
+        let data = Events::generate(500);
+        let feed = Feed::generate(500);
+        assert_eq!(data.events, feed.messages);
+        assert_eq!(data.checksum(), feed.checksum());
+        let bytes = data.to_bytes().unwrap();
+        let view = Events::view(&bytes).unwrap();
+        assert_eq!(view.events().len(), 500);
+        // Each element's first byte is its tag: the variant's index.
+        let tags: Vec<u8> = data
+            .events
+            .iter()
+            .map(|m| match m {
+                FeedMsg::Add(_) => 0,
+                FeedMsg::Executed(_) => 1,
+                FeedMsg::Cancel(_) => 2,
+                FeedMsg::Delete(_) => 3,
+                FeedMsg::Trade(_) => 4,
+            })
+            .collect();
+        for (i, event) in view.events().iter().enumerate() {
+            let tag = match event {
+                FeedMsgView::Add(_) => 0,
+                FeedMsgView::Executed(_) => 1,
+                FeedMsgView::Cancel(_) => 2,
+                FeedMsgView::Delete(_) => 3,
+                FeedMsgView::Trade(_) => 4,
+            };
+            assert_eq!(tag, tags[i], "event {i}");
+            assert_eq!(kind_of(&data.events[i]), kind_of(&event.decode()));
+        }
+    }
+}
