@@ -128,6 +128,7 @@ mod header;
 pub mod kind;
 mod layout;
 mod list;
+mod map;
 mod message;
 mod mode;
 mod null;
@@ -195,6 +196,9 @@ pub use fixed_str::{FixedStr, FixedStrError};
 pub use frame::{FrameReader, FrameWriter};
 pub use header::{MessageHeader, Template, WithHeader};
 pub use list::{List, ListIter, ListIterMut, ListMut};
+#[doc(hidden)]
+pub use map::KeyKind;
+pub use map::{MapKey, MapView};
 pub use message::{EnumRepr, MAX_DEPTH, WireEnum, WireMsg, decode_budget};
 pub use mode::Mode;
 pub use null::NullRepr;
