@@ -363,7 +363,14 @@ impl<'s, 'r> Walk<'s, 'r> {
             TypeSchema::Map(entry) => {
                 // As the map kind: a list of its entries, then its keys in order.
                 if !place.region.is_empty() {
-                    let meaning = self.label(|| list_meaning(self.set, entry, place.region));
+                    let meaning = self.label(|| {
+                        let len = DynList::new(self.set, entry, place.region).len();
+                        format!(
+                            "{}, {len} entries, {} bytes",
+                            ty.display(),
+                            place.region.len()
+                        )
+                    });
                     let len = place.region.len();
                     self.row(base + place.region_at, len, indent, name, meaning);
                 }
