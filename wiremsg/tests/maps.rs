@@ -645,6 +645,47 @@ mod props {
             }
         }
 
+        /// Keys whose `Ord` is not the wire order (fixed-width text with bytes below
+        /// its padding, enums declared out of value order) and signed keys: written
+        /// sorted by the wire order, found by every lookup, decoded back.
+        #[test]
+        fn keys_sort_by_their_wire_order(
+            symbols in proptest::collection::btree_set("[\\x00-\\x7f]{0,3}", 0..8),
+            signed in proptest::collection::btree_map(any::<i64>(), any::<u8>(), 0..8),
+            venues in proptest::collection::vec(0..3usize, 0..4),
+        ) {
+            #[derive(WireMsg, Debug, PartialEq)]
+            struct Keys {
+                symbols: BTreeMap<FixedStr<4>, u8>,
+                signed: BTreeMap<i64, u8>,
+                venues: BTreeMap<Venue, u8>,
+            }
+            let symbols: BTreeMap<FixedStr<4>, u8> = symbols
+                .iter()
+                .filter_map(|s| FixedStr::new(s).ok())
+                .enumerate()
+                .map(|(i, s)| (s, i as u8))
+                .collect();
+            let all = [Venue::Xnas, Venue::Arca, Venue::Bats];
+            let venues = venues.iter().map(|&i| (all[i], i as u8)).collect();
+            let value = Keys { symbols, signed, venues };
+            let bytes = value.to_bytes().unwrap();
+            let view = Keys::view(&bytes).unwrap();
+            let texts: Vec<&str> = view.symbols().keys().collect();
+            let mut sorted: Vec<&str> = value.symbols.keys().map(|s| s.as_str()).collect();
+            sorted.sort_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+            prop_assert_eq!(texts, sorted);
+            for (k, v) in &value.symbols {
+                prop_assert_eq!(view.symbols().get(k.as_str()), Some(*v));
+            }
+            for (k, v) in &value.signed {
+                prop_assert_eq!(view.signed().get(*k), Some(*v));
+            }
+            let raws: Vec<u8> = view.venues().keys().map(|v| v.to_raw()).collect();
+            prop_assert!(raws.windows(2).all(|w| w[0] < w[1]));
+            prop_assert_eq!(Keys::decode(&bytes).unwrap(), value);
+        }
+
         #[test]
         fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..64)) {
             let _ = Book::view(&bytes).map(|v| format!("{v:?}"));
@@ -671,4 +712,56 @@ fn corrupt_schema_files_with_maps_never_panic() {
         }
     }
     assert!(refused > 0);
+}
+
+/// A message that nests itself through a map: each level counts towards the nesting
+/// limit twice (the entry, a tuple with a tail, and the message), so validation stops
+/// at the limit with `DepthLimitExceeded`, on a small stack, and the schema-driven
+/// reader stops at the same place.
+#[derive(WireMsg, Debug, Default, PartialEq)]
+struct Tree {
+    id: u32,
+    kids: BTreeMap<u32, Tree>,
+}
+
+fn tree(levels: u32) -> Vec<u8> {
+    let mut value = Tree::default();
+    for id in (0..levels).rev() {
+        value = Tree {
+            id,
+            kids: BTreeMap::from([(id, value)]),
+        };
+    }
+    value.to_bytes().unwrap()
+}
+
+#[test]
+fn maps_of_themselves_stop_at_the_depth_limit() {
+    let set = wiremsg::SchemaSet::of::<Tree>().unwrap();
+    let (ok, over) = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let deepest = (0..=wiremsg::MAX_DEPTH)
+                .take_while(|&n| Tree::view(&tree(n)).is_ok())
+                .last()
+                .unwrap();
+            (deepest, Tree::view(&tree(deepest + 1)).map(|_| ()))
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(ok, wiremsg::MAX_DEPTH / 2);
+    let err = over.unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::DepthLimitExceeded { .. }),
+        "{err:?}"
+    );
+    let bytes = tree(ok);
+    assert_eq!(Tree::decode(&bytes).unwrap().kids[&0].id, 1);
+    assert!(wiremsg::dynamic::view(&set, "Tree", &bytes).is_ok());
+    let dynamic = wiremsg::dynamic::view(&set, "Tree", &tree(ok + 1)).unwrap_err();
+    assert_eq!(
+        (dynamic.kind(), dynamic.path(), dynamic.offset()),
+        (err.kind(), err.path(), err.offset())
+    );
 }
