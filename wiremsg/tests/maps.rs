@@ -270,6 +270,20 @@ fn maps_of_every_key_and_value_round_trip_and_view() {
 }
 
 #[test]
+fn unchecked_and_mutable_views_read_maps_as_the_view() {
+    let bytes = shapes().to_bytes().unwrap();
+    let checked = format!("{:?}", Shapes::view(&bytes).unwrap());
+    assert!(checked.contains(r#"symbols: {"A": LevelView"#), "{checked}");
+    // SAFETY: `view` accepted these bytes just above.
+    let unchecked = format!("{:?}", unsafe { Shapes::view_unchecked(&bytes) });
+    assert_eq!(unchecked, checked);
+    let mut copy = bytes.clone();
+    let edit = Shapes::view_mut(&mut copy).unwrap();
+    assert_eq!(format!("{:?}", edit.as_view()), checked);
+    assert_eq!(edit.as_view().venues().get(Venue::Bats).unwrap().len(), 1);
+}
+
+#[test]
 fn every_lookup_finds_its_key_and_misses_find_nothing() {
     #[derive(WireMsg, Debug, PartialEq)]
     struct Sparse {
