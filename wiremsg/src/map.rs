@@ -333,8 +333,23 @@ impl<'v, K: MapKey, V: Field> MapView<'v, K, V> {
         Err(lo)
     }
 
-    /// The value of `key` (given as a view reads it: `&str` for text keys), or `None`:
-    /// O(log n) reads of keys, nothing decoded.
+    /// The value of `key` (given as a view reads it: `&str` for text keys, the enum for
+    /// an enum key), or `None`: O(log n) reads of keys, nothing decoded.
+    ///
+    /// ```
+    /// use std::collections::HashMap;
+    /// use wiremsg::WireMsg;
+    ///
+    /// #[derive(WireMsg, Debug)]
+    /// struct Limits { by_user: HashMap<String, u64> }
+    ///
+    /// let by_user = HashMap::from([("ann".to_string(), 500), ("bob".to_string(), 20)]);
+    /// let bytes = Limits { by_user }.to_bytes().unwrap();
+    /// let view = Limits::view(&bytes).unwrap();
+    /// assert_eq!(view.by_user().get("bob"), Some(20));
+    /// assert_eq!(view.by_user().get("eve"), None);
+    /// assert_eq!(view.by_user().get_entry("bob"), Some((1, "bob", 20))); // sorted: index 1
+    /// ```
     #[inline]
     pub fn get(&self, key: ViewOf<'_, K>) -> Option<ViewOf<'v, V>> {
         let index = self.search(key).ok()?;
