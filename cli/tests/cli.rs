@@ -69,7 +69,7 @@ fn schema_lists_messages_fields_and_enums() {
 
 #[test]
 fn dump_and_json_read_every_golden_vector() {
-    let cases: [(&str, &str, &[&str]); 6] = [
+    let cases: [(&str, &str, &[&str]); 7] = [
         ("E2", "Tick", &["symbol", "\"AAPL\""]),
         (
             "E3",
@@ -84,6 +84,15 @@ fn dump_and_json_read_every_golden_vector() {
             &["Vec<Venue>, 23 bytes", "1267650600228229401496703205376"],
         ),
         ("E10", "TopLevel", &["123.4500", "\"NQ\""]),
+        (
+            "E14",
+            "Book",
+            &[
+                "BTreeMap<String, u8>, 2 entries, 24 bytes",
+                "stride 6",
+                "\"a\"",
+            ],
+        ),
     ];
     let dir = scratch("golden");
     for (name, ty, expected) in cases {

@@ -6,7 +6,7 @@
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 use wiremsg::{SchemaSet, Template, dynamic};
-use wiremsg_fuzz::{Every, Node, agree_dynamic, same_outcome, v1, v2};
+use wiremsg_fuzz::{Every, Maps, Node, agree_dynamic, same_outcome, v1, v2};
 
 struct Sets {
     every: SchemaSet,
@@ -16,6 +16,7 @@ struct Sets {
     v1: SchemaSet,
     v2: SchemaSet,
     feed: SchemaSet,
+    maps: SchemaSet,
 }
 
 fn sets() -> &'static Sets {
@@ -32,6 +33,7 @@ fn sets() -> &'static Sets {
             v1: SchemaSet::of::<v1::Quote>().unwrap(),
             v2: SchemaSet::of::<v2::Quote>().unwrap(),
             feed,
+            maps: SchemaSet::of::<Maps>().unwrap(),
         }
     })
 }
@@ -43,6 +45,7 @@ fuzz_target!(|data: &[u8]| {
     agree_dynamic!(Node, &sets.node, data);
     agree_dynamic!(v1::Quote, &sets.v1, data);
     agree_dynamic!(v2::Quote, &sets.v2, data);
+    agree_dynamic!(Maps, &sets.maps, data);
 
     // After a header: as `Template::view_with_header`, and as a dispatch enum picks.
     let typed = Every::view_with_header(data);

@@ -2,11 +2,12 @@
 //! `view` of a message with every field kind: no panic, and every way of reading an
 //! accepted buffer agrees.
 use libfuzzer_sys::fuzz_target;
-use wiremsg_fuzz::{Every, Item, Level, Trading, agree};
+use wiremsg_fuzz::{Every, Item, Level, Maps, Trading, agree};
 
 fuzz_target!(|data: &[u8]| {
     agree!(Every, data);
     agree!(Item, data);
     agree!(Level, data);
     agree!(Trading, data);
+    agree!(Maps, data);
 });

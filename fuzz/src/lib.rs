@@ -1,5 +1,6 @@
 //! Message types and differential checks shared by the fuzz targets.
 
+use std::collections::BTreeMap;
 use wiremsg::{Decimal, FixedStr, WireDispatch, WireEnum, WireMsg};
 
 pub mod same;
@@ -15,7 +16,7 @@ pub enum Side {
 }
 
 /// An enum without one: unknown values are errors.
-#[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+#[derive(WireEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 #[repr(u16)]
 pub enum Venue {
     Xnas = 10,
@@ -89,6 +90,21 @@ pub struct Trading {
     #[wire(max_len = 2)]
     pub syms: Vec<FixedStr<3, 0>>,
     pub prices: Vec<Decimal<u64, 8>>,
+}
+
+/// Maps of every entry shape (FORMAT.md §6.6): strided and table entries, keys of
+/// every kind (an enum with a catch-all), message and map values, maps in an option
+/// and a list.
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+pub struct Maps {
+    pub depth: BTreeMap<i32, u64>,
+    pub names: BTreeMap<String, Item>,
+    pub syms: BTreeMap<FixedStr<3>, Level>,
+    pub sides: BTreeMap<u8, Side>,
+    pub venues: BTreeMap<Venue, Vec<u16>>,
+    pub nested: BTreeMap<u16, BTreeMap<String, Option<u32>>>,
+    pub maybe: Option<BTreeMap<u8, String>>,
+    pub many: Vec<BTreeMap<u8, u8>>,
 }
 
 /// A fixed-size list element with a null sentinel.
@@ -361,6 +377,18 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
         prices: vec![Decimal::from_mantissa(u64::MAX)],
     };
     out.push(("view_all_kinds", trading.to_bytes().unwrap()));
+    let maps = Maps {
+        depth: BTreeMap::from([(-1, 2), (3, 4)]),
+        names: BTreeMap::from([("b".into(), item("x", 1)), ("a".into(), item("y", 2))]),
+        syms: BTreeMap::from([(FixedStr::new("ES").unwrap(), level(1, 2))]),
+        sides: BTreeMap::from([(1, Side::Buy), (2, Side::Other(7))]),
+        venues: BTreeMap::from([(Venue::Xnys, vec![1]), (Venue::Xnas, vec![])]),
+        nested: BTreeMap::from([(5, BTreeMap::from([("k".into(), Some(6))]))]),
+        maybe: Some(BTreeMap::from([(1, "v".into())])),
+        many: vec![BTreeMap::from([(1, 1)]), BTreeMap::new()],
+    };
+    out.push(("view_all_kinds", maps.to_bytes().unwrap()));
+    out.push(("dynamic", maps.to_bytes().unwrap()));
     out
 }
 

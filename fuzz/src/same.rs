@@ -1,7 +1,7 @@
 //! The typed and the schema-driven reader read the same values: an owned value
 //! (decoded by the typed view) against the [`Value`] the dynamic view reads.
 
-use crate::{Every, Item, Level, Node, Side, Venue, v1, v2};
+use crate::{Every, Item, Level, Maps, Node, Side, Venue, v1, v2};
 use wiremsg::dynamic::Value;
 use wiremsg::{FixedStr, WireEnum};
 
@@ -93,6 +93,23 @@ impl<T: Same> Same for Vec<T> {
     }
 }
 
+/// A map: its entries in key order, each a `(key, value)` tuple.
+impl<K: Same, V: Same> Same for std::collections::BTreeMap<K, V> {
+    fn same(&self, value: &Value<'_>, at: &str) {
+        let Value::Map(entries) = value else {
+            panic!("at `{at}`: {value:?} is not a map")
+        };
+        assert_eq!(entries.len(), self.len(), "at `{at}`");
+        for (i, (k, v)) in self.iter().enumerate() {
+            let Some(Value::Tuple(entry)) = entries.get(i) else {
+                panic!("at `{at}`: entry {i} is not a tuple")
+            };
+            k.same(&entry.get(0).expect("key"), at);
+            v.same(&entry.get(1).expect("value"), at);
+        }
+    }
+}
+
 macro_rules! same_enum {
     ($($ty:ty),*) => {$(
         impl Same for $ty {
@@ -166,4 +183,14 @@ same_message!(v2::Quote {
     size,
     levels,
     note
+});
+same_message!(Maps {
+    depth,
+    names,
+    syms,
+    sides,
+    venues,
+    nested,
+    maybe,
+    many
 });

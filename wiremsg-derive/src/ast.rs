@@ -324,6 +324,10 @@ pub(crate) fn classify(cx: &Ctxt, ty: &Type) -> Kind {
             match &*r.elem {
                 Type::Path(p) if p.path.is_ident("str") => Kind::Text,
                 Type::Slice(s) => list_element(cx, &s.elem),
+                // A borrowed map encodes without a copy (FORMAT.md §6.6).
+                elem if crate::map_ast::is_map(elem) => {
+                    crate::map_ast::classify_borrowed_map(cx, elem)
+                }
                 elem => {
                     let owned = quote::ToTokens::to_token_stream(elem)
                         .to_string()
@@ -463,8 +467,8 @@ fn classify_path(cx: &Ctxt, ty: &Type) -> Kind {
             Some((_, Kind::Invalid)) => Kind::Invalid,
             None => Kind::Path,
         },
-        "Box" | "Rc" | "Arc" | "Cow" | "HashMap" | "BTreeMap" | "HashSet" | "BTreeSet"
-        | "VecDeque" => {
+        "BTreeMap" | "HashMap" => crate::map_ast::classify_map(cx, ty),
+        "Box" | "Rc" | "Arc" | "Cow" | "HashSet" | "BTreeSet" | "VecDeque" => {
             let advice = match (name.as_str(), arg) {
                 ("Box" | "Rc" | "Arc", Some(inner)) => {
                     let inner = quote::ToTokens::to_token_stream(inner)
@@ -473,9 +477,6 @@ fn classify_path(cx: &Ctxt, ty: &Type) -> Kind {
                     format!("a field is stored inline on the wire; use `{inner}` directly")
                 }
                 ("Cow", _) => "use `&str`, `&[u8]` or an owned type".to_owned(),
-                ("HashMap" | "BTreeMap", _) => {
-                    "use a `Vec` of a `#[derive(WireMsg)]` entry struct".to_owned()
-                }
                 _ => "use `Vec<T>`".to_owned(),
             };
             cx.error_spanned_by(ty, format!("`{name}` is not supported; {advice}"));

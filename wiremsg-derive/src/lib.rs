@@ -13,6 +13,7 @@ mod check;
 mod codegen; // `gen` is a reserved word in edition 2024
 mod ctxt;
 mod layout;
+mod map_ast;
 mod union_ast;
 mod union_check;
 

@@ -284,6 +284,15 @@ pub enum ErrorKind {
         /// The tag the catch-all holds.
         tag: u64,
     },
+    // -- maps (FORMAT.md §6.6) --
+    /// A map entry's key equals the previous entry's (in wire order): found by `view`
+    /// in the bytes (the offset is the later entry's), or by `encode` in the value (two
+    /// keys with one wire value, such as an enum's catch-all variant holding a known
+    /// value; nothing is written).
+    DuplicateKey,
+    /// A map entry's key is smaller than the previous entry's: map entries are in
+    /// strictly increasing key order (FORMAT.md §6.6). The offset is the later entry's.
+    UnsortedKeys,
     // -- framing (FORMAT.md §10) --
     /// A frame's length prefix is over the maximum frame size of the reader, or a
     /// frame to write is over the writer's (FORMAT.md §10). Nothing is allocated for
@@ -605,6 +614,12 @@ impl fmt::Display for ErrorKind {
             ErrorKind::CatchAllKnownTag { union_name, tag } => write!(
                 f,
                 "the catch-all variant of union {union_name} holds tag {tag}, which a variant has; build that variant instead"
+            ),
+            ErrorKind::DuplicateKey => {
+                f.write_str("map key repeats the previous entry's key (keys must be distinct)")
+            }
+            ErrorKind::UnsortedKeys => f.write_str(
+                "map key is smaller than the previous entry's key (entries must be in increasing key order)",
             ),
             // -- framing (FORMAT.md §10) --
             ErrorKind::FrameTooLarge { len, max } => write!(

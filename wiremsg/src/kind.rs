@@ -139,3 +139,18 @@ pub struct UnionOf<L>(Invariant<L>);
 /// ```
 #[derive(Debug)]
 pub struct Tup<T>(Invariant<T>);
+
+/// A map from keys `K` to values `V`: `BTreeMap<K, V>` and `HashMap<K, V, S>`, laid out
+/// as a list of `(K, V)` entries in strictly increasing key order (FORMAT.md §6.6).
+///
+/// ```
+/// use std::collections::{BTreeMap, HashMap};
+/// use wiremsg::{Field, kind::MapOf};
+///
+/// fn is_map<K, V, F: Field<Kind = MapOf<K, V>>>() {}
+/// is_map::<String, u32, BTreeMap<String, u32>>();
+/// is_map::<String, u32, HashMap<String, u32>>(); // the same bytes
+/// assert_eq!(<BTreeMap<u16, u16> as Field>::BLOCK_SIZE, 4); // the end offset
+/// ```
+#[derive(Debug)]
+pub struct MapOf<K, V>(Invariant<(K, V)>);

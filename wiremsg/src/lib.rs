@@ -128,6 +128,7 @@ mod header;
 pub mod kind;
 mod layout;
 mod list;
+mod map;
 mod message;
 mod mode;
 mod null;
@@ -195,6 +196,9 @@ pub use fixed_str::{FixedStr, FixedStrError};
 pub use frame::{FrameReader, FrameWriter};
 pub use header::{MessageHeader, Template, WithHeader};
 pub use list::{List, ListIter, ListIterMut, ListMut};
+#[doc(hidden)]
+pub use map::KeyKind;
+pub use map::{MapKey, MapView};
 pub use message::{EnumRepr, MAX_DEPTH, WireEnum, WireMsg, decode_budget};
 pub use mode::Mode;
 pub use null::NullRepr;
@@ -524,8 +528,11 @@ pub use validated::MutOf;
 /// Refused: tuple, unit and union types; type and const parameters; `where` clauses;
 /// `usize`, `isize`, `char`, `()` and tuples of more than 12 elements (and tuples of a
 /// fixed-size message with `since` fields, whose block would grow inside the tuple's),
-/// `Box`/`Rc`/`Arc`/`Cow`/maps/sets; `&mut` and
-/// borrowed types other than `&str` and `&[T]`; lists of arrays or options, and lists
+/// `Box`/`Rc`/`Arc`/`Cow`/sets; map keys without a wire order (floats, `bool`,
+/// options, tuples, arrays, lists, maps, messages: keys are integers, strings,
+/// `FixedStr` and enums, FORMAT.md §6.6) and `&BTreeMap` of borrowed keys or values;
+/// `&mut` and borrowed types other than `&str`, `&[T]` and `&BTreeMap`/`&HashMap`;
+/// lists of arrays or options, and lists
 /// of lists of borrowed elements (`Vec<Vec<&str>>`; lists of lists are fine);
 /// nested `Option`; arrays of variable-size types; blocks over 65,535 bytes; a
 /// variable-size field added in a later version to a message whose version-1 fields

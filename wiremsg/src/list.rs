@@ -97,6 +97,22 @@ impl<'v, T: Element> List<'v, T> {
         }
     }
 
+    /// The list over a validated region whose shape (`shape::<T>(bytes)`) is
+    /// `(len, stride)`, known already: O(1), it reads nothing.
+    ///
+    /// # Safety
+    ///
+    /// `bytes` passed validation as a list of `T`, and `(len, stride)` is its shape.
+    #[inline(always)]
+    pub(crate) unsafe fn from_parts(bytes: &'v [u8], len: usize, stride: usize) -> Self {
+        List {
+            bytes,
+            len,
+            stride,
+            _element: PhantomData,
+        }
+    }
+
     /// Number of elements.
     #[inline]
     pub fn len(&self) -> usize {

@@ -120,7 +120,7 @@ impl<'v> Cursor<'v> {
 /// tuple with a tail, or its block bytes), exactly as long as the tuple encodes to.
 /// `write` writes element `i` at block offset `off` (the cursor's bookkeeping is
 /// that of a message's writer, `__private::write_field`).
-struct Writer<'o> {
+pub(crate) struct Writer<'o> {
     block: &'o mut [u8],
     tail: &'o mut [u8],
     off: usize,
@@ -129,7 +129,7 @@ struct Writer<'o> {
 }
 
 impl<'o> Writer<'o> {
-    fn new(out: &'o mut [u8], block_len: usize, prefixed: bool) -> Self {
+    pub(crate) fn new(out: &'o mut [u8], block_len: usize, prefixed: bool) -> Self {
         let (block, tail) = crate::__private::split_message(out, block_len, prefixed);
         Writer {
             block,
@@ -141,7 +141,7 @@ impl<'o> Writer<'o> {
     }
 
     #[inline(always)]
-    fn write<F: Field>(&mut self, value: &F) {
+    pub(crate) fn write<F: Field>(&mut self, value: &F) {
         crate::__private::write_field(
             value,
             self.block,

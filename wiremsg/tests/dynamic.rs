@@ -125,6 +125,24 @@ impl<T: Expect> Expect for Vec<T> {
     }
 }
 
+/// A map: its entries in key order (a `BTreeMap` of integer, `String` or enum keys
+/// declared in value order iterates in the wire order), each a `(key, value)` tuple.
+impl<K: Expect, V: Expect> Expect for std::collections::BTreeMap<K, V> {
+    fn same_as(&self, value: &Value<'_>, at: &str) {
+        let Value::Map(entries) = value else {
+            panic!("at `{at}`: {value:?} is not a map")
+        };
+        assert_eq!(entries.len(), self.len(), "at `{at}`");
+        for (i, (k, v)) in self.iter().enumerate() {
+            let Some(Value::Tuple(entry)) = entries.get(i) else {
+                panic!("at `{at}[{i}]`: not an entry")
+            };
+            k.same_as(&entry.get(0).expect("key"), &format!("{at}[{i}].0"));
+            v.same_as(&entry.get(1).expect("value"), &format!("{at}[{i}].1"));
+        }
+    }
+}
+
 macro_rules! expect_enum {
     ($($ty:ty),*) => {$(
         impl Expect for $ty {
@@ -1794,4 +1812,71 @@ fn lists_of_lists_read_alike_and_fail_alike() {
         pairs: vec![vec![(1, "x".into())], vec![]],
     };
     agree_everywhere::<Deep>(&value.to_bytes().unwrap());
+}
+
+// -- shapes: maps (FORMAT.md §6.6) --
+
+mod maps {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(super) struct Book {
+        pub(super) depth: BTreeMap<u16, u32>,
+        pub(super) names: BTreeMap<String, u8>,
+    }
+    expect_message!(Book { depth, names });
+
+    #[derive(WireEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+    #[repr(u16)]
+    pub(super) enum Venue {
+        Arca = 1,
+        Xnas = 7,
+    }
+    expect_enum!(Venue);
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(super) struct Maps {
+        pub(super) signed: BTreeMap<i64, Vec<u8>>,
+        pub(super) symbols: BTreeMap<FixedStr<4, 0>, Leg>,
+        pub(super) venues: BTreeMap<Venue, String>,
+        pub(super) nested: BTreeMap<String, BTreeMap<u8, Option<u16>>>,
+        pub(super) maybe: Option<BTreeMap<u8, (u8, String)>>,
+        pub(super) many: Vec<BTreeMap<u32, u32>>,
+    }
+    expect_message!(Maps {
+        signed,
+        symbols,
+        venues,
+        nested,
+        maybe,
+        many
+    });
+}
+
+#[test]
+fn maps_read_alike_and_fail_alike() {
+    use maps::{Book, Maps, Venue};
+    use std::collections::BTreeMap;
+    assert!(agree_everywhere::<Book>(&golden("E14")) > 0);
+    let leg = |qty| Leg {
+        qty,
+        px: Some(-2),
+        side: Side::Sell,
+    };
+    let value = Maps {
+        signed: BTreeMap::from([(-3, vec![1]), (0, vec![]), (9, vec![2, 3])]),
+        symbols: BTreeMap::from([
+            (FixedStr::new("ES").unwrap(), leg(1)),
+            (FixedStr::new("E").unwrap(), leg(2)),
+        ]),
+        venues: BTreeMap::from([(Venue::Xnas, "x".into()), (Venue::Arca, "a".into())]),
+        nested: BTreeMap::from([
+            ("x".into(), BTreeMap::from([(1, Some(2)), (3, None)])),
+            (String::new(), BTreeMap::new()),
+        ]),
+        maybe: Some(BTreeMap::from([(5, (6, "é".into()))])),
+        many: vec![BTreeMap::from([(1, 2), (3, 4)]), BTreeMap::new()],
+    };
+    assert!(agree_everywhere::<Maps>(&value.to_bytes().unwrap()) > 0);
 }

@@ -147,6 +147,15 @@ mod m {
         pub(crate) maybe: ::std::option::Option<Event<'a>>,
         pub(crate) events: ::std::vec::Vec<Event<'a>>,
     }
+
+    #[derive(::wiremsg::WireMsg, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+    pub(crate) struct WithMaps<'a> {
+        pub(crate) names: ::std::collections::BTreeMap<&'a str, ::std::vec::Vec<u16>>,
+        pub(crate) by_id: ::std::collections::HashMap<u16, Item>,
+        pub(crate) r#type: ::std::option::Option<::std::collections::BTreeMap<u8, u8>>,
+        pub(crate) lists:
+            ::std::vec::Vec<::std::collections::BTreeMap<::wiremsg::FixedStr<4>, bool>>,
+    }
 }
 
 use m::{Everything, Item, Side, Tick, Venue};
@@ -435,4 +444,27 @@ fn unions_expand_without_the_prelude() {
         m::Event::decode(&m::Event::Empty.to_bytes().unwrap()).unwrap(),
         m::Event::Empty
     );
+}
+
+#[test]
+fn maps_expand_without_the_prelude() {
+    use std::collections::{BTreeMap, HashMap};
+    let value = m::WithMaps {
+        names: BTreeMap::from([("b", vec![1]), ("a", vec![])]),
+        by_id: HashMap::from([(
+            3,
+            Item {
+                sku: "s".into(),
+                qty: 1,
+            },
+        )]),
+        r#type: Some(BTreeMap::from([(1, 2)])),
+        lists: vec![BTreeMap::from([(FixedStr::new("AAPL").unwrap(), true)])],
+    };
+    let bytes = value.to_bytes().unwrap();
+    let view = m::WithMaps::view(&bytes).unwrap();
+    assert_eq!(view.names().keys().collect::<Vec<_>>(), ["a", "b"]);
+    assert_eq!(view.by_id().get(3).unwrap().qty(), 1);
+    assert_eq!(view.r#type().unwrap().get(1), Some(2));
+    assert_eq!(m::WithMaps::decode(&bytes).unwrap(), value);
 }

@@ -114,7 +114,10 @@ fn collect_enums<'a>(ty: &'a TypeSchema, out: &mut Vec<&'a wiremsg::EnumSchema>)
     match ty {
         TypeSchema::Array { element: inner, .. }
         | TypeSchema::Option(inner)
-        | TypeSchema::List(inner) => collect_enums(inner, out),
+        | TypeSchema::List(inner)
+        | TypeSchema::Map(inner) => collect_enums(inner, out),
+        // A map's entry type is a tuple of its key and value.
+        TypeSchema::Tuple(elements) => elements.iter().for_each(|e| collect_enums(e, out)),
         TypeSchema::Enum(e) if !out.iter().any(|seen| seen.name == e.name) => out.push(e),
         _ => {}
     }

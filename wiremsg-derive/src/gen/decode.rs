@@ -20,21 +20,26 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let field_types: Vec<&syn::Type> = cx.fields.iter().map(|f| &f.v_ty).collect();
     // A field that cannot decode (`&[u32]`, an array of non-`Copy` messages, a nested
     // message holding one) must only make `decode` unavailable, not the derive fail:
-    // every field gets a bound, except lists of owned elements, which is where a
+    // every field gets a bound, except lists and maps of owned elements, which is where a
     // recursive message refers to itself (a bound there could never be proven).
-    let bounded: Vec<&&syn::Type> = cx
+    let bounded: Vec<&syn::Type> = cx
         .fields
         .iter()
         .zip(&field_types)
         .filter(|(f, _)| {
             let (ty, st) = (&f.field.ty, &f.field.static_ty);
             let borrows = quote!(#ty).to_string() != quote!(#st).to_string();
-            borrows
+            // A map of borrowed keys or values gets no bound either: a bound naming
+            // its key or value type with the bytes' lifetime makes the view's
+            // `'static` names unusable in this impl (a map that cannot decode, such
+            // as one of `&[u32]` values, fails to compile, saying so).
+            (borrows && crate::map_ast::map_args(ty).is_none())
                 || (f.field.kind != crate::ast::Kind::List
+                    && !crate::map_ast::is_map(&f.field.ty)
                     && !(matches!(f.field.ty, syn::Type::Tuple(_))
                         && crate::ast::holds_list(&f.field.ty)))
         })
-        .map(|(_, ty)| ty)
+        .map(|(_, ty)| *ty)
         .collect();
     let field_types2 = &bounded;
     // Absent fields (reserved, or added after the writer's version) decode as their

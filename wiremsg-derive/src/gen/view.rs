@@ -228,7 +228,10 @@ pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) 
         // so a name that is not what it seems (a shadowed `u64`, an alias of `u8` in
         // a `Vec`) fails to compile here instead of reading as something else.
         concrete
-    } else if in_mut {
+    } else if in_mut || crate::map_ast::map_args(static_ty).is_some() {
+        // A map's view names its key and value types (`MapView<'v, &'static str, V>`
+        // for a map of borrowed keys): it coerces to the bytes' lifetime where decoding
+        // needs it (`MapView` is covariant), while serializing needs this one.
         quote!(::wiremsg::ViewOf<#lt, #static_ty>)
     } else {
         let v_ty = &f.v_ty;

@@ -125,6 +125,15 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
 
             #element
 
+            /// A map key, ordered by its wire value (FORMAT.md §6.6).
+            #[automatically_derived]
+            impl ::wiremsg::MapKey for #ident {
+                #[inline(always)]
+                fn key_view(&self) -> Self {
+                    *self
+                }
+            }
+
             #[automatically_derived]
             impl<'v> ::wiremsg::DecodeField<'v> for #ident {
                 #[inline(always)]

@@ -31,6 +31,8 @@ impl Serialize for Value<'_> {
             Value::Message(view) => view.serialize(s),
             // A sequence, as the typed view writes a tuple (JSON: an array).
             Value::Tuple(tuple) => s.collect_seq(tuple.iter()),
+            // An object, as the typed view writes a map (JSON keys are strings).
+            Value::Map(entries) => s.collect_map(super::value::map_entries(entries)),
             Value::Union(u) => u.serialize(s),
         }
     }

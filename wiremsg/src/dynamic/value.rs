@@ -81,6 +81,9 @@ pub enum Value<'a> {
     Union(UnionValue<'a>),
     /// A tuple `(T0, T1, ..)` (FORMAT.md §4.11).
     Tuple(DynTuple<'a>),
+    /// A map (`BTreeMap<K, V>`, `HashMap<K, V>`, FORMAT.md §6.6): the list of its
+    /// entries, `(key, value)` tuples in key order.
+    Map(DynList<'a>),
     /// A field the writer's version did not have, whose value a reader without the
     /// Rust type cannot make: its declared default has no byte form
     /// ([`DefaultValue::Opaque`](crate::DefaultValue::Opaque)), or, without one, its type has no zero value (a
@@ -149,6 +152,7 @@ impl fmt::Debug for Value<'_> {
             Value::Message(m) => write!(f, "Message({m:?})"),
             Value::Union(u) => write!(f, "Union({u:?})"),
             Value::Tuple(t) => write!(f, "Tuple({t:?})"),
+            Value::Map(m) => write!(f, "Map({m:?})"),
             Value::Absent => f.write_str("Absent"),
         }
     }
@@ -186,6 +190,16 @@ impl fmt::Display for Value<'_> {
                     write!(f, "{item}")?;
                 }
                 f.write_str(if t.len() == 1 { ",)" } else { ")" })
+            }
+            Value::Map(m) => {
+                f.write_str("{")?;
+                for (i, (key, value)) in map_entries(m).enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{key}: {value}")?;
+                }
+                f.write_str("}")
             }
             Value::Absent => f.write_str("(absent)"),
         }
@@ -707,6 +721,33 @@ impl PartialEq for DynTuple<'_> {
     }
 }
 
+/// The `(key, value)` pairs of a map's list of entries (FORMAT.md §6.6).
+pub(super) fn map_entries<'a>(
+    entries: &DynList<'a>,
+) -> impl ExactSizeIterator<Item = (Value<'a>, Value<'a>)> + 'a {
+    entries.iter().map(|entry| match entry {
+        Value::Tuple(t) => (
+            t.get(0).unwrap_or(Value::Absent),
+            t.get(1).unwrap_or(Value::Absent),
+        ),
+        _ => (Value::Absent, Value::Absent),
+    })
+}
+
+/// The wire order of two map keys (FORMAT.md §6.6), as the typed kinds compare them:
+/// integers by value, text by its UTF-8 bytes, enums by their wire value.
+pub(super) fn cmp_keys(a: &Value<'_>, b: &Value<'_>) -> core::cmp::Ordering {
+    match (a, b) {
+        (Value::Unsigned(a), Value::Unsigned(b)) => a.cmp(b),
+        (Value::Signed(a), Value::Signed(b)) => a.cmp(b),
+        (Value::Str(a) | Value::FixedStr(a), Value::Str(b) | Value::FixedStr(b)) => {
+            a.as_bytes().cmp(b.as_bytes())
+        }
+        (Value::Enum(a), Value::Enum(b)) => a.raw().cmp(&b.raw()),
+        _ => core::cmp::Ordering::Equal,
+    }
+}
+
 /// The `N` bytes of fixed-width text without their padding (FORMAT.md §4.3).
 pub(super) fn unpadded(block: &[u8]) -> &[u8] {
     unpadded_by(block, b' ')
@@ -808,6 +849,7 @@ pub(super) fn read<'a>(
             Some(m) => Value::Message(DynView::over(set, m, block)),
             None => Value::Absent,
         },
+        TypeSchema::Map(entry) => Value::Map(DynList::new(set, entry, region)),
         TypeSchema::Tuple(elements) => {
             let in_tail = shape::in_tail(set, ty);
             Value::Tuple(DynTuple {

@@ -4,7 +4,7 @@
 //! per part, for [`annotate`](super::annotate).
 
 use super::annotate::Row;
-use super::value::{read, unpadded, unpadded_by};
+use super::value::{DynList, cmp_keys, map_entries, read, unpadded, unpadded_by};
 use crate::list::{shape_of, strided_header, table_count, table_element};
 use crate::mode::sealed::Place;
 use crate::primitives_le::read_u32;
@@ -359,6 +359,30 @@ impl<'s, 'r> Walk<'s, 'r> {
                     }
                 }
                 Ok(())
+            }
+            TypeSchema::Map(entry) => {
+                // As the map kind: a list of its entries, then its keys in order.
+                if !place.region.is_empty() {
+                    let meaning = self.label(|| {
+                        let len = DynList::new(self.set, entry, place.region).len();
+                        format!(
+                            "{}, {len} entries, {} bytes",
+                            ty.display(),
+                            place.region.len()
+                        )
+                    });
+                    let len = place.region.len();
+                    self.row(base + place.region_at, len, indent, name, meaning);
+                }
+                self.list(
+                    entry,
+                    place.region,
+                    place.region_at,
+                    base,
+                    depth,
+                    indent + 1,
+                )?;
+                map_order(self.set, entry, place.region, place.region_at)
             }
             TypeSchema::Message(_) => {
                 let Some(m) = message_of(self.set, ty) else {
@@ -797,4 +821,34 @@ fn invalid_schema() -> Error {
         },
         0,
     )
+}
+
+/// Checks that the keys of a map's validated list of entries `bytes` (at `at`)
+/// strictly increase, as `map::validate_map` does (FORMAT.md §6.6): the same error
+/// kind, offset (the later entry's) and path.
+fn map_order(set: &SchemaSet, entry: &TypeSchema, bytes: &[u8], at: usize) -> Result<(), Error> {
+    let list = DynList::new(set, entry, bytes);
+    let mut keys = map_entries(&list).map(|(k, _)| k).enumerate();
+    let Some((_, mut prev)) = keys.next() else {
+        return Ok(());
+    };
+    for (i, key) in keys {
+        let kind = match cmp_keys(&prev, &key) {
+            core::cmp::Ordering::Less => {
+                prev = key;
+                continue;
+            }
+            core::cmp::Ordering::Equal => ErrorKind::DuplicateKey,
+            core::cmp::Ordering::Greater => ErrorKind::UnsortedKeys,
+        };
+        let start = match encoding(set, entry) {
+            ListEncoding::Table => read_u32(bytes, 4 * i).map_or(0, |s| s as usize),
+            _ => {
+                let (_, stride) = shape_of(ListEncoding::Strided, 0, bytes);
+                2 + i * stride
+            }
+        };
+        return Err(Error::new(kind, at + start).in_element(i));
+    }
+    Ok(())
 }

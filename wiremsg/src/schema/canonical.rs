@@ -141,6 +141,8 @@ const NULLABLE: u8 = 21;
 const DECIMAL: u8 = 22;
 const BOUNDED_LIST: u8 = 23;
 const UNION: u8 = 24;
+/// A map: `child` is its entry type, a tuple of two elements (FORMAT.md §11).
+const MAP: u8 = 25;
 /// A tuple of `len` elements: `child` is the first, and `value` indexes the tuple of
 /// the other `len - 1` (another row of this code), unless `len` is 1 (FORMAT.md §11).
 const TUPLE: u8 = 30;
@@ -286,6 +288,7 @@ impl Encoder {
             TypeSchema::Enum(e) => wire_type(ENUM, 0, self.enumeration(set, e)?),
             TypeSchema::Union(u) => wire_type(UNION, 0, self.union(set, u)?),
             TypeSchema::Tuple(elements) => self.tuple(set, elements)?,
+            TypeSchema::Map(entry) => wire_type(MAP, 0, self.ty(set, entry)?),
             TypeSchema::Message(m) => {
                 let Some(at) = set.messages().iter().position(|s| s.name == m.name) else {
                     return Err(invalid(
@@ -497,6 +500,7 @@ impl<'v> Decoder<'v> {
             },
             LIST => TypeSchema::List(child()?),
             TUPLE => self.tuple(t, depth)?,
+            MAP => TypeSchema::Map(child()?),
             ENUM => TypeSchema::Enum(Node::Owned(Box::new(self.enumeration(t.child(), depth)?))),
             UNION => TypeSchema::Union(Node::Owned(Box::new(self.union(t.child(), depth)?))),
             MESSAGE => {

@@ -660,7 +660,10 @@ impl Cx<'_> {
     /// True if a value of `ty` has data in the tail (FORMAT.md §3).
     fn has_tail_data(&self, set: &SchemaSet, ty: &TypeSchema) -> bool {
         match ty {
-            TypeSchema::Str | TypeSchema::List(_) | TypeSchema::BoundedList { .. } => true,
+            TypeSchema::Str
+            | TypeSchema::List(_)
+            | TypeSchema::BoundedList { .. }
+            | TypeSchema::Map(_) => true,
             TypeSchema::Option(inner) => self.has_tail_data(set, inner),
             TypeSchema::Message(m) => set.message(&m.name).is_some_and(|m| m.has_block_length),
             TypeSchema::Tuple(elements) => elements.iter().any(|e| self.has_tail_data(set, e)),
@@ -1031,6 +1034,10 @@ impl Cx<'_> {
                 .zip(y.iter())
                 .find_map(|(x, y)| self.shape_change(x, y))
                 .map(|(kind, what)| (kind, format!("in tuple {a} -> {b}: {what}"))),
+            // A key of another type reads (and orders) the other side's keys wrongly.
+            (T::Map(x), T::Map(y)) => self
+                .shape_change(x, y)
+                .map(|(kind, what)| (kind, format!("in map {a} -> {b}: {what}"))),
             (T::Message(x), T::Message(y))
                 if x.name == y.name
                     || self.is_rename(&x.name, &y.name)
@@ -1151,6 +1158,7 @@ impl Cx<'_> {
                     self.walk_types(at, x, y);
                 }
             }
+            (T::Map(x), T::Map(y)) => self.walk_types(at, x, y),
             (T::Message(x), T::Message(y)) if x.name != y.name => self.push(
                 at,
                 ChangeKind::TypeRenamed,

@@ -156,6 +156,11 @@ pub enum TypeSchema {
     /// 1 whose fields are the elements (FORMAT.md §4.11), inline when all are
     /// fixed-size, in the tail with its own block length otherwise.
     Tuple(Cow<'static, [Node<TypeSchema>]>),
+    /// `BTreeMap<K, V>` or `HashMap<K, V>`: the bytes of a list of its entries, the
+    /// tuple type held here (`(K, V)`, a [`Tuple`](Self::Tuple) of two elements), in
+    /// strictly increasing key order (FORMAT.md §6.6). The key is an integer, a
+    /// string, a `FixedStr` or an enum ([`map_key`](Self::map_key)).
+    Map(Node<TypeSchema>),
 }
 
 impl TypeSchema {
@@ -219,6 +224,16 @@ impl TypeSchema {
                 // A tuple of one element is written `(T,)`, as in Rust.
                 f.write_str(if elements.len() == 1 { ",)" } else { ")" })
             }
+            TypeSchema::Map(entry) => match entry.map_key() {
+                Some((key, value)) => {
+                    f.write_str("BTreeMap<")?;
+                    key.write_name(f)?;
+                    f.write_str(", ")?;
+                    value.write_name(f)?;
+                    f.write_str(">")
+                }
+                None => f.write_str("BTreeMap<?>"),
+            },
             number => f.write_str(number.number_name().unwrap_or("?")),
         }
     }
@@ -242,6 +257,27 @@ impl TypeSchema {
             TypeSchema::Str => "String",
             _ => return None,
         })
+    }
+
+    /// The key and value types of a map's entry type (a tuple of two elements), or
+    /// `None` for other types.
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use wiremsg::{Field, TypeSchema};
+    ///
+    /// let TypeSchema::Map(entry) = <BTreeMap<u16, String> as Field>::TYPE else { panic!() };
+    /// assert_eq!(entry.map_key(), Some((&TypeSchema::U16, &TypeSchema::Str)));
+    /// assert_eq!(<BTreeMap<u16, String> as Field>::TYPE.display().to_string(), "BTreeMap<u16, String>");
+    /// ```
+    pub fn map_key(&self) -> Option<(&TypeSchema, &TypeSchema)> {
+        match self {
+            TypeSchema::Tuple(elements) => match &**elements {
+                [key, value] => Some((key, value)),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// Bytes of a number, `bool` or enum representation, or `None` for other types.
@@ -285,6 +321,7 @@ impl fmt::Debug for TypeSchema {
                 }
                 t.finish()
             }
+            TypeSchema::Map(entry) => write!(f, "Map({entry:?})"),
             TypeSchema::Bool => f.write_str("Bool"),
             TypeSchema::U8 => f.write_str("U8"),
             TypeSchema::U16 => f.write_str("U16"),

@@ -25,6 +25,7 @@ pub(crate) fn in_tail(set: &SchemaSet, mut ty: &TypeSchema) -> bool {
             TypeSchema::Str
             | TypeSchema::List(_)
             | TypeSchema::BoundedList { .. }
+            | TypeSchema::Map(_)
             | TypeSchema::Union(_) => {
                 return true;
             }
@@ -78,6 +79,7 @@ fn walk_messages<'t>(
                 walk_messages(element, through_list, unions, depth + 1, f);
             }
         }
+        TypeSchema::Map(entry) => walk_messages(entry, true, unions, depth + 1, f),
         TypeSchema::Message(m) => f(m, through_list),
         TypeSchema::Union(u) if unions => {
             for payload in u.variants.iter().filter_map(|v| v.payload.as_ref()) {
@@ -132,6 +134,7 @@ pub(crate) fn block_size(set: &SchemaSet, ty: &TypeSchema) -> usize {
         TypeSchema::Str
         | TypeSchema::List(_)
         | TypeSchema::BoundedList { .. }
+        | TypeSchema::Map(_)
         | TypeSchema::Union(_) => 4,
         TypeSchema::FixedStr { len } | TypeSchema::FixedStrPadded { len, .. } => *len,
         TypeSchema::Array { element, len } => block_size(set, element).saturating_mul(*len),
@@ -343,6 +346,32 @@ fn check_type_at(set: &SchemaSet, ty: &TypeSchema, depth: u32) -> Result<(), Err
                     check_type_at(set, element, level + 1)?;
                 }
                 return Ok(());
+            }
+            TypeSchema::Map(entry) => {
+                let Some((key, _)) = entry.map_key() else {
+                    return Err(invalid("a map's entry type is not a tuple of two elements"));
+                };
+                let key_kind = match key {
+                    TypeSchema::FixedStr { len } | TypeSchema::FixedStrPadded { len, .. } => {
+                        *len > 0
+                    }
+                    key => {
+                        is_integer(key)
+                            || matches!(
+                                key,
+                                TypeSchema::U128
+                                    | TypeSchema::I128
+                                    | TypeSchema::Str
+                                    | TypeSchema::Enum(_)
+                            )
+                    }
+                };
+                if !key_kind {
+                    return Err(invalid(
+                        "a map's key is not an integer, a string, a FixedStr or an enum",
+                    ));
+                }
+                ty = entry;
             }
             TypeSchema::Nullable { value: inner, null } => {
                 let number = match &**inner {
