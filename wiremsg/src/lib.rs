@@ -118,6 +118,7 @@ extern crate std;
 
 mod array;
 mod batch;
+mod boxed;
 mod decimal;
 pub mod dynamic;
 mod error;
@@ -524,7 +525,7 @@ pub use validated::MutOf;
 /// Refused: tuple, unit and union types; type and const parameters; `where` clauses;
 /// `usize`, `isize`, `char`, `()` and tuples of more than 12 elements (and tuples of a
 /// fixed-size message with `since` fields, whose block would grow inside the tuple's),
-/// `Box`/`Rc`/`Arc`/`Cow`/maps/sets; `&mut` and
+/// `Rc`/`Arc`/`Cow`/maps/sets, `Box` of a number, string or list; `&mut` and
 /// borrowed types other than `&str` and `&[T]`; lists of arrays or options, and lists
 /// of lists of borrowed elements (`Vec<Vec<&str>>`; lists of lists are fine);
 /// nested `Option`; arrays of variable-size types; blocks over 65,535 bytes; a
@@ -585,6 +586,37 @@ pub use validated::MutOf;
 /// assert_eq!(err.kind(), &ErrorKind::ListTooLong { len: 6, max: 5 });
 /// assert_eq!(err.path(), "allocations");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Boxes and recursive messages
+///
+/// `Box<M>` of a message, union or tuple has exactly `M`'s bytes, view (`M`'s view)
+/// and schema. A message that names itself in a field (`Option<Box<Self>>`,
+/// `Vec<Self>`, a union whose variants hold `Box<Self>`) is variable-size: its
+/// nested self is in the tail, and validation stops at [`MAX_DEPTH`] levels
+/// (FORMAT.md §4.12). Messages that hold each other without naming themselves need
+/// `#[wire(block_length)]` on one of them (otherwise the compiler reports a cycle
+/// in their sizes).
+///
+/// ```
+/// use wiremsg::{ErrorKind, MAX_DEPTH, WireMsg};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct Node { value: i64, next: Option<Box<Node>> }
+///
+/// let list = Node { value: 1, next: Some(Box::new(Node { value: 2, next: None })) };
+/// let bytes = list.to_bytes()?;
+/// let view = Node::view(&bytes)?;
+/// assert_eq!(view.next().map(|n| n.value()), Some(2));
+/// assert_eq!(Node::decode(&bytes)?, list);
+///
+/// let mut deep = Node { value: 0, next: None };
+/// for value in 0..=MAX_DEPTH {
+///     deep = Node { value: value.into(), next: Some(Box::new(deep)) };
+/// }
+/// let err = Node::view(&deep.to_bytes()?).unwrap_err();
+/// assert_eq!(err.kind(), &ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH });
+/// # Ok::<(), wiremsg::Error>(())
 /// ```
 ///
 /// # Borrowed twins: `#[wire(borrowed = NameRef)]`

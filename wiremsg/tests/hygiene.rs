@@ -147,6 +147,27 @@ mod m {
         pub(crate) maybe: ::std::option::Option<Event<'a>>,
         pub(crate) events: ::std::vec::Vec<Event<'a>>,
     }
+
+    /// A recursive message and a recursive union, through boxes (`Box` is shadowed
+    /// here: the derive must not rely on the name meaning the standard box).
+    #[derive(::wiremsg::WireMsg, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+    pub(crate) struct Chain {
+        pub(crate) r#type: u8,
+        pub(crate) next: ::std::option::Option<::std::boxed::Box<Self>>,
+        pub(crate) tree: ::std::option::Option<Tree>,
+    }
+
+    #[derive(::wiremsg::WireUnion, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+    #[repr(u8)]
+    pub(crate) enum Tree {
+        Leaf {
+            value: i64,
+        },
+        Pair {
+            l: ::std::boxed::Box<Tree>,
+            r: ::std::boxed::Box<Self>,
+        },
+    }
 }
 
 use m::{Everything, Item, Side, Tick, Venue};
@@ -435,4 +456,26 @@ fn unions_expand_without_the_prelude() {
         m::Event::decode(&m::Event::Empty.to_bytes().unwrap()).unwrap(),
         m::Event::Empty
     );
+}
+
+#[test]
+fn boxes_and_recursion_expand_without_the_prelude() {
+    use m::{Chain, Tree};
+    let leaf = |value| Box::new(Tree::Leaf { value });
+    let value = Chain {
+        r#type: 1,
+        next: Some(Box::new(Chain {
+            r#type: 2,
+            next: None,
+            tree: Some(Tree::Pair {
+                l: leaf(3),
+                r: leaf(4),
+            }),
+        })),
+        tree: None,
+    };
+    let bytes = value.to_bytes().unwrap();
+    assert_eq!(Chain::decode(&bytes).unwrap(), value);
+    let view = Chain::view(&bytes).unwrap();
+    assert_eq!(view.next().map(|n| n.r#type()), Some(2));
 }

@@ -20,8 +20,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let field_types: Vec<&syn::Type> = cx.fields.iter().map(|f| &f.v_ty).collect();
     // A field that cannot decode (`&[u32]`, an array of non-`Copy` messages, a nested
     // message holding one) must only make `decode` unavailable, not the derive fail:
-    // every field gets a bound, except lists of owned elements, which is where a
-    // recursive message refers to itself (a bound there could never be proven).
+    // every field gets a bound, except lists of owned elements and boxes, which is
+    // where a recursive message refers to itself (a bound there could never be
+    // proven).
     let bounded: Vec<&&syn::Type> = cx
         .fields
         .iter()
@@ -31,6 +32,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             let borrows = quote!(#ty).to_string() != quote!(#st).to_string();
             borrows
                 || (f.field.kind != crate::ast::Kind::List
+                    && !crate::ast::holds_box(&f.field.ty)
                     && !(matches!(f.field.ty, syn::Type::Tuple(_))
                         && crate::ast::holds_list(&f.field.ty)))
         })

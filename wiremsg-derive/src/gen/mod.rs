@@ -211,7 +211,15 @@ fn layout_impl(cx: &Ctx<'_>) -> TokenStream {
     let self_static = &cx.self_static;
     let list = field_tree(&cx.fields);
     let names = cx.fields.iter().map(|f| &f.name);
-    let block_length_field = if cx.msg.attrs.block_length {
+    // A message that holds itself is variable-size (its nested self is in the tail):
+    // its block length field is set from the start, so that the runtime knows the
+    // message is variable-size without asking the fields that hold it.
+    let recursive = cx
+        .msg
+        .fields
+        .iter()
+        .any(|f| crate::ast::names_type(&f.ty, cx.msg.ident));
+    let block_length_field = if cx.msg.attrs.block_length || recursive {
         quote!(::wiremsg::__private::Yes)
     } else {
         quote!(::wiremsg::__private::No)

@@ -451,7 +451,22 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
             decode_bound: None,
             items: TokenStream::new(),
         },
-        Shape::Newtype { ty } => {
+        Shape::Newtype { ty, boxed } => {
+            // A boxed payload is the message behind the box; decoding boxes it, and
+            // takes no bound on it (a payload that holds the union would make the
+            // bound recursive).
+            let payload = if *boxed {
+                quote!(&**__wiremsg_payload_value)
+            } else {
+                quote!(__wiremsg_payload_value)
+            };
+            let wrap = |decoded: TokenStream| {
+                if *boxed {
+                    quote!(::wiremsg::__private::Box::new(#decoded))
+                } else {
+                    decoded
+                }
+            };
             let static_ty = Relifetime {
                 generics: n.u.generics,
                 to: "'static",
@@ -495,25 +510,28 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                 },
                 pattern: quote!(Self::#vi(__wiremsg_payload_value)),
                 tail_len: quote! {
-                    (#tag_size).saturating_add(::wiremsg::WireMsg::encoded_len(__wiremsg_payload_value))
+                    (#tag_size).saturating_add(::wiremsg::WireMsg::encoded_len(#payload))
                 },
                 check: quote! {
-                    ::wiremsg::Field::check_value(__wiremsg_payload_value)
+                    ::wiremsg::Field::check_value(#payload)
                         .map_err(|e| e.shift(#tag_size).in_field(#vname))
                 },
                 write: quote!({
                     #write_tag
-                    ::wiremsg::WireMsg::__write(__wiremsg_payload_value, __wiremsg_payload);
+                    ::wiremsg::WireMsg::__write(#payload, __wiremsg_payload);
                 }),
-                decode: quote! {
-                    #view::#vi(__wiremsg_v) => Self::#vi(<#v_ty as ::wiremsg::DecodeField<'v>>::decode_view(__wiremsg_v)),
+                decode: {
+                    let decoded = wrap(
+                        quote!(<#v_ty as ::wiremsg::DecodeField<'v>>::decode_view(__wiremsg_v)),
+                    );
+                    quote!(#view::#vi(__wiremsg_v) => Self::#vi(#decoded),)
                 },
                 decoded_size: quote! {
                     #view::#vi(__wiremsg_v) => <#v_ty as ::wiremsg::DecodeField<'v>>::decoded_size(__wiremsg_v),
                 },
                 serialize: serialize_newtype,
                 schema: Some(schema(message_ref(&static_ty, &msg_name))),
-                decode_bound: Some(quote!(#v_ty)),
+                decode_bound: (!*boxed).then(|| quote!(#v_ty)),
                 items: TokenStream::new(),
             }
         }

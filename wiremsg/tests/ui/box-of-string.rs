@@ -1,0 +1,8 @@
+use wiremsg::WireMsg;
+
+#[derive(WireMsg)]
+struct Note {
+    text: Box<String>,
+}
+
+fn main() {}
