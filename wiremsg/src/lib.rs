@@ -125,6 +125,7 @@ mod error;
 mod field;
 mod fixed_str;
 pub mod frame;
+mod generic;
 mod header;
 pub mod kind;
 mod layout;
@@ -522,7 +523,8 @@ pub use validated::MutOf;
 /// edit.set_min_qty(3); // the `bool` says whether it was written: use it
 /// ```
 ///
-/// Refused: tuple, unit and union types; type and const parameters; `where` clauses;
+/// Refused: tuple, unit and union types; const parameters; `where` predicates on the
+/// message's lifetimes; `template_id` and `borrowed` on a generic message;
 /// `usize`, `isize`, `char`, `()` and tuples of more than 12 elements (and tuples of a
 /// fixed-size message with `since` fields, whose block would grow inside the tuple's),
 /// `Rc`/`Arc`/`Cow`/maps/sets, `Box` of a number, string or list; `&mut` and
@@ -616,6 +618,39 @@ pub use validated::MutOf;
 /// }
 /// let err = Node::view(&deep.to_bytes()?).unwrap_err();
 /// assert_eq!(err.kind(), &ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH });
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+///
+/// # Generic messages
+///
+/// Type parameters (with their bounds and `where` clauses, beside lifetimes) make a
+/// message generic: each instantiation has the bytes of the struct written out with
+/// its type arguments. The views are generic the same way (`BatchView<'v, T>`), and
+/// layout constants are associated constants of each instantiation. Every type
+/// parameter is bounded by [`Element`] (every wire type is one) and `'static`, and
+/// decoding asks each to implement [`DecodeField`]. The schema names an instantiation
+/// by the message's name and its type arguments' names (`Batch_Tick`,
+/// `Pair_u64_String`), so that instantiations sit apart in one
+/// [`SchemaSet`](crate::SchemaSet). A layout fact that depends on the type arguments
+/// (an array of them must be fixed-size) is checked when an instantiation is built
+/// (`cargo build`; `cargo check` does not evaluate it).
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct Tick { px: i64, qty: u32 }
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct Batch<T: WireMsg> { seq: u64, items: Vec<T> }
+///
+/// let batch = Batch { seq: 1, items: vec![Tick { px: 5, qty: 2 }] };
+/// let bytes = batch.to_bytes()?;
+/// let view: BatchView<'_, Tick> = Batch::view(&bytes)?;
+/// assert_eq!(view.items().get(0).map(|t| t.qty()), Some(2));
+/// assert_eq!(Batch::<Tick>::decode(&bytes)?, batch);
+/// assert_eq!(Batch::<Tick>::SCHEMA.name, "Batch_Tick");
+/// assert_eq!(Batch::<Tick>::BLOCK_LENGTH, 2 + 8 + 4);
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
 ///

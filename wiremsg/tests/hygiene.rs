@@ -157,6 +157,17 @@ mod m {
         pub(crate) tree: ::std::option::Option<Tree>,
     }
 
+    /// Generic, with a `where` clause and a lifetime beside the type parameters.
+    #[derive(::wiremsg::WireMsg, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+    pub(crate) struct Batch<'a, T, U>
+    where
+        U: ::std::marker::Copy,
+    {
+        pub(crate) r#type: &'a str,
+        pub(crate) items: ::std::vec::Vec<T>,
+        pub(crate) extra: ::std::option::Option<U>,
+    }
+
     #[derive(::wiremsg::WireUnion, ::std::fmt::Debug, ::std::cmp::PartialEq)]
     #[repr(u8)]
     pub(crate) enum Tree {
@@ -478,4 +489,21 @@ fn boxes_and_recursion_expand_without_the_prelude() {
     assert_eq!(Chain::decode(&bytes).unwrap(), value);
     let view = Chain::view(&bytes).unwrap();
     assert_eq!(view.next().map(|n| n.r#type()), Some(2));
+}
+
+#[test]
+fn generic_messages_expand_without_the_prelude() {
+    let value = m::Batch {
+        r#type: "t",
+        items: vec![tick(1, Side::Buy)],
+        extra: Some(7u16),
+    };
+    let bytes = value.to_bytes().unwrap();
+    assert_eq!(m::Batch::<'_, Tick, u16>::decode(&bytes).unwrap(), value);
+    let view = m::Batch::<'_, Tick, u16>::view(&bytes).unwrap();
+    assert_eq!((view.r#type(), view.extra()), ("t", Some(7)));
+    assert_eq!(
+        <m::Batch<'_, Tick, u16> as WireMsg>::SCHEMA.name,
+        "Batch_Tick_u16"
+    );
 }

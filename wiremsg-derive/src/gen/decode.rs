@@ -89,30 +89,38 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
          bytes where its fields are `&str` / `&[u8]`). Unlike `WireMsg::decode`, with no \
          heap budget: the view was already validated, and its size is the caller's."
     );
+    let (vg, tp, wh) = (&cx.vg, &cx.tp, &cx.wh);
+    // Each type parameter decodes (the lists and boxes of it, unbounded above, need
+    // it to).
+    let params: Vec<&syn::Ident> = cx.msg.generics.type_params().map(|p| &p.ident).collect();
+    let where_clause = cx.where_clause();
     quote! {
         #[automatically_derived]
-        impl<'v> ::wiremsg::DecodeField<'v> for #self_v
+        impl<'v #tp> ::wiremsg::DecodeField<'v> for #self_v
         where
+            #wh
+            #(#params: ::wiremsg::DecodeField<'v>,)*
             #(#field_types2: ::wiremsg::DecodeField<'v>,)*
             #(#defaulted: ::wiremsg::__private::DefaultFor<'v>,)*
         {
             #[inline]
-            fn decode_view(view: #view<'v>) -> Self {
+            fn decode_view(view: #view<'v #vg>) -> Self {
                 #ident { #(#inits,)* }
             }
 
             #[inline]
-            fn decoded_size(view: #view<'v>) -> ::core::primitive::usize {
+            fn decoded_size(view: #view<'v #vg>) -> ::core::primitive::usize {
                 (0 as ::core::primitive::usize) #(.saturating_add(#sizes))*
             }
         }
 
         #[automatically_derived]
-        impl<'v> #view<'v> {
+        impl<'v #tp> #view<'v #vg> #where_clause {
             #[doc = #doc]
             #[inline]
             pub fn decode(&self) -> #self_v
             where
+                #(#params: ::wiremsg::DecodeField<'v>,)*
                 #(#field_types2: ::wiremsg::DecodeField<'v>,)*
                 #(#defaulted2: ::wiremsg::__private::DefaultFor<'v>,)*
             {

@@ -1,8 +1,0 @@
-use wiremsg::WireMsg;
-
-#[derive(WireMsg)]
-struct Wrapper<T> {
-    value: T,
-}
-
-fn main() {}
