@@ -398,8 +398,13 @@ fn hostile_bytes_are_refused_with_the_field_and_offset() {
         (&list_bytes, &node_set, "Node"),
         (&formula_bytes, &formula_set, "Formula"),
     ] {
-        let mut cases: Vec<Vec<u8>> = (0..bytes.len()).map(|n| bytes[..n].to_vec()).collect();
-        for i in 0..bytes.len() {
+        // Under Miri, every fifth byte (all of them take minutes there).
+        let step = if cfg!(miri) { 5 } else { 1 };
+        let mut cases: Vec<Vec<u8>> = (0..bytes.len())
+            .step_by(step)
+            .map(|n| bytes[..n].to_vec())
+            .collect();
+        for i in (0..bytes.len()).step_by(step) {
             for flip in [0x01, 0x80, 0xff] {
                 let mut m = bytes.clone();
                 m[i] ^= flip;

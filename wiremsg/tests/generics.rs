@@ -3,7 +3,7 @@
 //! instantiations named apart in schemas (`Batch_Tick`), and no bytes of their own:
 //! an instantiation has the bytes of the same struct written without parameters.
 
-use wiremsg::{ErrorKind, Field, SchemaSet, WireMsg};
+use wiremsg::{ErrorKind, Field, SchemaSet, WireMsg, WireUnion};
 
 #[derive(WireMsg, Debug, PartialEq, Clone)]
 struct Tick {
@@ -289,6 +289,64 @@ fn instantiations_are_named_apart_in_a_schema_set() {
         SchemaSet::of::<Batch<Quote>>().unwrap().fingerprint()
     );
     assert!(wiremsg::schema::compat(&set, &set).changes().is_empty());
+}
+
+/// Instantiations as union payloads: a variant's message, and a struct variant's
+/// field.
+#[derive(WireUnion, Debug, PartialEq)]
+#[repr(u8)]
+enum Update {
+    Ticks(Batch<Tick>) = 0,
+    Quotes { batch: Batch<Quote> } = 1,
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Updates {
+    updates: Vec<Update>,
+}
+
+#[test]
+fn instantiations_are_union_payloads() {
+    let value = Updates {
+        updates: vec![
+            Update::Ticks(ticks()),
+            Update::Quotes {
+                batch: Batch {
+                    seq: 3,
+                    items: vec![],
+                },
+            },
+        ],
+    };
+    let bytes = value.to_bytes().unwrap();
+    assert_eq!(Updates::decode(&bytes).unwrap(), value);
+    let view = Updates::view(&bytes).unwrap();
+    let UpdateView::Ticks(batch) = view.updates().get(0).unwrap() else {
+        panic!("{view:?}")
+    };
+    assert_eq!(batch.items().len(), 2);
+    let set = SchemaSet::of::<Updates>().unwrap();
+    let names: Vec<&str> = set.messages().iter().map(|m| &*m.name).collect();
+    assert_eq!(
+        names,
+        [
+            "Batch_Quote",
+            "Batch_Tick",
+            "Quote",
+            "Tick",
+            "UpdateQuotes",
+            "Updates"
+        ]
+    );
+    assert_eq!(
+        SchemaSet::from_bytes(&set.to_bytes().unwrap()).unwrap(),
+        set
+    );
+    let dynamic = wiremsg::dynamic::view(&set, "Updates", &bytes).unwrap();
+    assert_eq!(
+        serde_json::to_string(&dynamic).unwrap(),
+        serde_json::to_string(&view).unwrap()
+    );
 }
 
 mod props {

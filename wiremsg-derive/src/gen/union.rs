@@ -479,6 +479,12 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
             .apply(ty);
             let msg_name = crate::ast::last_name(ty).unwrap_or_default();
             let msg_name = msg_name.trim_start_matches("r#").to_owned();
+            // An instantiation of a generic message is named by its schema
+            // (`Batch_Tick`), which syntax cannot tell: its reference takes that name.
+            let instantiated = matches!(ty, syn::Type::Path(p)
+                if p.path.segments.last().is_some_and(|s| matches!(&s.arguments,
+                    syn::PathArguments::AngleBracketed(a)
+                        if a.args.iter().any(|a| matches!(a, syn::GenericArgument::Type(_))))));
             let view_ty = quote!(<#static_ty as ::wiremsg::WireMsg>::View<'v>);
             let mut_ty = quote!(<#static_ty as ::wiremsg::WireMsg>::Mut<'v>);
             let doc = variant_doc(n, v, "the view of its message");
@@ -497,15 +503,22 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                         quote!(#view::#vi(payload)),
                         quote!(#view_mut::#vi(payload)),
                     );
+                    let name_assert = if instantiated {
+                        TokenStream::new()
+                    } else {
+                        quote_spanned! {syn::spanned::Spanned::span(ty)=>
+                            const _: () = ::core::assert!(
+                                ::wiremsg::__private::str_eq(
+                                    ::wiremsg::__private::message_name(<#static_ty as ::wiremsg::WireMsg>::SCHEMA),
+                                    #msg_name,
+                                ),
+                                #name_check
+                            );
+                        }
+                    };
                     quote_spanned! {syn::spanned::Spanned::span(ty)=>
                         #m
-                        const _: () = ::core::assert!(
-                            ::wiremsg::__private::str_eq(
-                                ::wiremsg::__private::message_name(<#static_ty as ::wiremsg::WireMsg>::SCHEMA),
-                                #msg_name,
-                            ),
-                            #name_check
-                        );
+                        #name_assert
                     }
                 },
                 pattern: quote!(Self::#vi(__wiremsg_payload_value)),
@@ -530,7 +543,16 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                     #view::#vi(__wiremsg_v) => <#v_ty as ::wiremsg::DecodeField<'v>>::decoded_size(__wiremsg_v),
                 },
                 serialize: serialize_newtype,
-                schema: Some(schema(message_ref(&static_ty, &msg_name))),
+                schema: Some(schema(if instantiated {
+                    quote! {
+                        ::wiremsg::__private::Some(::wiremsg::MessageRef::of(
+                            ::wiremsg::__private::message_name(<#static_ty as ::wiremsg::WireMsg>::SCHEMA),
+                            || <#static_ty as ::wiremsg::WireMsg>::SCHEMA,
+                        ))
+                    }
+                } else {
+                    message_ref(&static_ty, &msg_name)
+                })),
                 decode_bound: (!*boxed).then(|| quote!(#v_ty)),
                 items: TokenStream::new(),
             }
