@@ -687,3 +687,72 @@ fn a_union_variant_boxes_its_message() {
     let set = SchemaSet::of::<Branches>().unwrap();
     assert!(wiremsg::dynamic::view(&set, "Branches", &bytes).is_ok());
 }
+
+/// The compatibility check walks two versions of a recursive message to an end.
+#[test]
+fn compat_of_two_versions_of_a_recursive_message_terminates() {
+    use wiremsg::schema::{Verdict, compat};
+    mod v1 {
+        #[derive(wiremsg::WireMsg)]
+        pub(crate) struct Node {
+            pub(crate) value: i64,
+            pub(crate) next: Option<Box<Node>>,
+        }
+    }
+    mod v2 {
+        #[derive(wiremsg::WireMsg)]
+        #[wire(version = 2)]
+        pub(crate) struct Node {
+            pub(crate) value: i64,
+            pub(crate) next: Option<Box<Node>>,
+            #[wire(since = 2)]
+            pub(crate) label: String,
+        }
+    }
+    mod changed {
+        #[derive(wiremsg::WireMsg)]
+        pub(crate) struct Node {
+            pub(crate) value: u64,
+            pub(crate) next: Option<Box<Node>>,
+        }
+    }
+    let old = SchemaSet::of::<v1::Node>().unwrap();
+    let new = SchemaSet::of::<v2::Node>().unwrap();
+    let report = compat(&old, &new);
+    assert!(
+        report
+            .changes()
+            .iter()
+            .all(|c| c.old_readers == Verdict::Compatible && c.new_readers == Verdict::Compatible),
+        "{report}"
+    );
+    assert!(!report.changes().is_empty(), "{report}");
+    let report = compat(&old, &SchemaSet::of::<changed::Node>().unwrap());
+    assert_eq!(report.changes().len(), 1, "{report}");
+    assert_eq!(report.changes()[0].new_readers, Verdict::Breaking);
+    // A v2 node list read by a v1 reader, and the other way round.
+    let bytes = v2::Node {
+        value: 1,
+        next: Some(Box::new(v2::Node {
+            value: 2,
+            next: None,
+            label: "x".into(),
+        })),
+        label: "y".into(),
+    }
+    .to_bytes()
+    .unwrap();
+    let view = v1::Node::view(&bytes).unwrap();
+    assert_eq!(view.next().unwrap().value(), 2);
+    let bytes = v1::Node {
+        value: 1,
+        next: Some(Box::new(v1::Node {
+            value: 2,
+            next: None,
+        })),
+    }
+    .to_bytes()
+    .unwrap();
+    let view = v2::Node::view(&bytes).unwrap();
+    assert_eq!((view.label(), view.next().unwrap().try_label()), ("", None));
+}

@@ -349,6 +349,52 @@ fn instantiations_are_union_payloads() {
     );
 }
 
+/// A generic message evolves by the same rules: older and newer readers of an
+/// instantiation read each other's bytes.
+#[test]
+fn a_generic_message_evolves() {
+    mod v2 {
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        #[wire(version = 2)]
+        pub(crate) struct Batch<T: wiremsg::WireMsg> {
+            pub(crate) seq: u64,
+            pub(crate) items: Vec<T>,
+            #[wire(since = 2)]
+            pub(crate) last: Option<T>,
+        }
+    }
+    let new = v2::Batch {
+        seq: 9,
+        items: ticks().items,
+        last: Some(Tick { px: 7, qty: 7 }),
+    };
+    let bytes = new.to_bytes().unwrap();
+    assert_eq!(Batch::<Tick>::decode(&bytes).unwrap(), ticks());
+    let old = ticks().to_bytes().unwrap();
+    let view = v2::Batch::<Tick>::view(&old).unwrap();
+    assert_eq!((view.version(), view.try_last()), (1, None));
+    assert_eq!(
+        v2::Batch::<Tick>::decode(&old).unwrap(),
+        v2::Batch {
+            seq: 9,
+            items: ticks().items,
+            last: None
+        }
+    );
+    let report = wiremsg::schema::compat(
+        &SchemaSet::of::<Batch<Tick>>().unwrap(),
+        &SchemaSet::of::<v2::Batch<Tick>>().unwrap(),
+    );
+    assert!(!report.changes().is_empty(), "{report}");
+    assert!(
+        report
+            .changes()
+            .iter()
+            .all(|c| c.old_readers == wiremsg::schema::Verdict::Compatible),
+        "{report}"
+    );
+}
+
 mod props {
     use super::*;
     use proptest::prelude::*;
