@@ -756,3 +756,35 @@ fn compat_of_two_versions_of_a_recursive_message_terminates() {
     let view = v2::Node::view(&bytes).unwrap();
     assert_eq!((view.label(), view.next().unwrap().try_label()), ("", None));
 }
+
+/// The annotated dump of a recursive message: every node's fields, and the error of
+/// a too-deep one after the rows before it.
+#[test]
+fn the_annotated_dump_of_a_recursive_message() {
+    let (list_bytes, _) = e14();
+    let set = SchemaSet::of::<Node>().unwrap();
+    let dump = wiremsg::dynamic::annotate(&set, "Node", &list_bytes, false);
+    assert!(dump.error().is_none(), "{dump}");
+    let text = dump.to_string();
+    let rows: Vec<&str> = text.lines().map(str::trim_end).collect();
+    assert_eq!(
+        rows,
+        [
+            "     0  0f 00                                             block length             15",
+            "     2  01 00 00 00 00 00 00 00                           value                    1",
+            "    10  01 1e 00 00 00                                    next                     present, ends at 30",
+            "    15                                                    next (tail)              Node, 15 bytes",
+            "    15  0f 00                                               block length           15",
+            "    17  02 00 00 00 00 00 00 00                             value                  2",
+            "    25  00 0f 00 00 00                                      next                   absent; its region ends at 15 (empty)",
+        ]
+    );
+    let over = chain(MAX_DEPTH + 1).to_bytes().unwrap();
+    let dump = wiremsg::dynamic::annotate(&set, "Node", &over, false);
+    let err = dump.error().unwrap();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH }
+    );
+    assert_eq!(err.offset(), 65 * 15);
+}
