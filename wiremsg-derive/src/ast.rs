@@ -587,3 +587,41 @@ fn list_element(cx: &Ctxt, elem: &Type) -> Kind {
         _ => Kind::List,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{box_inner, holds_box, names_type};
+    use syn::{Ident, Type};
+
+    fn ty(text: &str) -> Type {
+        syn::parse_str(text).unwrap()
+    }
+
+    #[test]
+    fn a_field_names_its_message_as_a_one_segment_path() {
+        let node = Ident::new("Node", proc_macro2::Span::call_site());
+        for holds in [
+            "Option<Box<Node>>",
+            "Vec<Node>",
+            "Vec<Vec<Node>>",
+            "(u8, Box<Node>)",
+            "Batch<Node>",
+            "Node<'a>",
+        ] {
+            assert!(names_type(&ty(holds), &node), "{holds}");
+        }
+        for other in ["other::Node", "::Node", "Option<Box<Nodes>>", "u64"] {
+            assert!(!names_type(&ty(other), &node), "{other}");
+        }
+    }
+
+    #[test]
+    fn boxes_are_found_anywhere_and_unwrapped_at_the_top() {
+        assert!(holds_box(&ty("Option<Box<Node>>")));
+        assert!(holds_box(&ty("std::boxed::Box<Node>")));
+        assert!(!holds_box(&ty("Vec<Node>")));
+        let inner = box_inner(&ty("Box<Leaf>")).map(|t| quote::quote!(#t).to_string());
+        assert_eq!(inner.as_deref(), Some("Leaf"));
+        assert!(box_inner(&ty("Option<Box<Leaf>>")).is_none());
+    }
+}
