@@ -1,7 +1,7 @@
 //! Message types and differential checks shared by the fuzz targets.
 
 use std::collections::BTreeMap;
-use wiremsg::{Decimal, FixedStr, WireDispatch, WireEnum, WireMsg};
+use wiremsg::{Decimal, FixedStr, WireDispatch, WireEnum, WireMsg, WireUnion};
 
 pub mod same;
 
@@ -123,6 +123,30 @@ pub struct Node {
     pub name: String,
     pub children: Vec<Node>,
     pub tags: Vec<String>,
+}
+
+/// A linked list through a box (FORMAT.md §4.12).
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+pub struct Chain {
+    pub value: i64,
+    pub label: String,
+    pub next: Option<Box<Chain>>,
+}
+
+/// An expression tree: a union whose variants box it.
+#[derive(WireUnion, Debug, Clone, PartialEq)]
+#[repr(u8)]
+pub enum Expr {
+    Num { value: i64 } = 0,
+    Add { l: Box<Expr>, r: Box<Expr> } = 1,
+    Neg { e: Box<Self> } = 2,
+}
+
+/// A named expression.
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+pub struct Formula {
+    pub name: String,
+    pub expr: Expr,
 }
 
 /// Version 1 of `Quote`.
@@ -389,6 +413,27 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
     };
     out.push(("view_all_kinds", maps.to_bytes().unwrap()));
     out.push(("dynamic", maps.to_bytes().unwrap()));
+    // Recursion through boxes, after the others (so that their seed numbers stay).
+    let chain = Chain {
+        value: 1,
+        label: "a".into(),
+        next: Some(Box::new(Chain {
+            value: 2,
+            label: String::new(),
+            next: None,
+        })),
+    };
+    let formula = Formula {
+        name: "f".into(),
+        expr: Expr::Add {
+            l: Box::new(Expr::Num { value: 1 }),
+            r: Box::new(Expr::Neg {
+                e: Box::new(Expr::Num { value: -2 }),
+            }),
+        },
+    };
+    out.push(("recursive", chain.to_bytes().unwrap()));
+    out.push(("recursive", formula.to_bytes().unwrap()));
     out
 }
 

@@ -1,7 +1,7 @@
 //! The typed and the schema-driven reader read the same values: an owned value
 //! (decoded by the typed view) against the [`Value`] the dynamic view reads.
 
-use crate::{Every, Item, Level, Maps, Node, Side, Venue, v1, v2};
+use crate::{Chain, Every, Expr, Formula, Item, Level, Maps, Node, Side, Venue, v1, v2};
 use wiremsg::dynamic::Value;
 use wiremsg::{FixedStr, WireEnum};
 
@@ -48,6 +48,46 @@ impl Same for String {
 impl<const N: usize> Same for FixedStr<N> {
     fn same(&self, value: &Value<'_>, at: &str) {
         assert_eq!(value, &Value::FixedStr(self.as_str().into()), "at `{at}`");
+    }
+}
+
+/// A box reads as its contents.
+impl<T: Same> Same for Box<T> {
+    fn same(&self, value: &Value<'_>, at: &str) {
+        (**self).same(value, at);
+    }
+}
+
+/// The variant by name, then its payload's fields.
+impl Same for Expr {
+    fn same(&self, value: &Value<'_>, at: &str) {
+        let Value::Union(union) = value else {
+            panic!("at `{at}`: {value:?} is not a union")
+        };
+        let Value::Message(payload) = union.payload() else {
+            panic!("at `{at}`: {value:?} has no payload message")
+        };
+        let field = |name: &str| {
+            payload
+                .get(name)
+                .unwrap_or_else(|| panic!("`{at}.{name}` missing"))
+        };
+        let variant = match self {
+            Expr::Num { value } => {
+                value.same(&field("value"), "value");
+                "Num"
+            }
+            Expr::Add { l, r } => {
+                l.same(&field("l"), "l");
+                r.same(&field("r"), "r");
+                "Add"
+            }
+            Expr::Neg { e } => {
+                e.same(&field("e"), "e");
+                "Neg"
+            }
+        };
+        assert_eq!(union.name(), Some(variant), "at `{at}`");
     }
 }
 
@@ -176,6 +216,8 @@ same_message!(Node {
     children,
     tags
 });
+same_message!(Chain { value, label, next });
+same_message!(Formula { name, expr });
 same_message!(v1::Quote { price, venue });
 same_message!(v2::Quote {
     price,

@@ -274,6 +274,30 @@ impl VisitMut for ReplaceSelf<'_> {
     }
 }
 
+/// True if `ty` names the type `ident` anywhere as a path of that one segment
+/// (`Option<Box<Node>>` names `Node`; `Self` was replaced by the type): a field
+/// through which a message holds itself. (`other::Node` is another type.)
+pub(crate) fn names_type(ty: &Type, ident: &Ident) -> bool {
+    struct Finder<'i> {
+        ident: &'i Ident,
+        found: bool,
+    }
+    impl VisitMut for Finder<'_> {
+        fn visit_path_mut(&mut self, path: &mut syn::Path) {
+            self.found |= path.leading_colon.is_none()
+                && path.segments.len() == 1
+                && path.segments[0].ident == *self.ident;
+            syn::visit_mut::visit_path_mut(self, path);
+        }
+    }
+    let mut finder = Finder {
+        ident,
+        found: false,
+    };
+    finder.visit_type_mut(&mut ty.clone());
+    finder.found
+}
+
 /// The last path segment's name and its single type argument, if any.
 fn path_parts(ty: &Type) -> Option<(&Ident, Option<&Type>)> {
     let Type::Path(path) = ty else { return None };
@@ -298,6 +322,18 @@ pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
         Type::Paren(p) => option_inner(&p.elem),
         _ => match path_parts(ty)? {
             (ident, Some(inner)) if ident == "Option" => Some(inner),
+            _ => None,
+        },
+    }
+}
+
+/// The `T` of `Box<T>`.
+pub(crate) fn box_inner(ty: &Type) -> Option<&Type> {
+    match ty {
+        Type::Group(g) => box_inner(&g.elem),
+        Type::Paren(p) => box_inner(&p.elem),
+        _ => match path_parts(ty)? {
+            (ident, Some(inner)) if ident == "Box" => Some(inner),
             _ => None,
         },
     }
@@ -432,6 +468,21 @@ pub(crate) fn holds_list(ty: &Type) -> bool {
     }
 }
 
+/// True if `ty` holds a `Box` anywhere: like a list, a field through which a message
+/// may refer to itself.
+pub(crate) fn holds_box(ty: &Type) -> bool {
+    struct Finder(bool);
+    impl VisitMut for Finder {
+        fn visit_path_segment_mut(&mut self, segment: &mut syn::PathSegment) {
+            self.0 |= segment.ident == "Box";
+            syn::visit_mut::visit_path_segment_mut(self, segment);
+        }
+    }
+    let mut finder = Finder(false);
+    finder.visit_type_mut(&mut ty.clone());
+    finder.0
+}
+
 fn classify_path(cx: &Ctxt, ty: &Type) -> Kind {
     let Some((ident, arg)) = path_parts(ty) else {
         return Kind::Path;
@@ -468,13 +519,32 @@ fn classify_path(cx: &Ctxt, ty: &Type) -> Kind {
             None => Kind::Path,
         },
         "BTreeMap" | "HashMap" => crate::map_ast::classify_map(cx, ty),
-        "Box" | "Rc" | "Arc" | "Cow" | "HashSet" | "BTreeSet" | "VecDeque" => {
+        // An ownership detail, not a wire shape: a box has its contents' bytes. It is
+        // how a message holds itself (`Option<Box<Self>>`), so it boxes a message,
+        // union or tuple; boxing a number, text or a list gains nothing on the wire.
+        "Box" => match arg.map(|t| (t, classify(cx, t))) {
+            Some((_, Kind::Path)) | None => Kind::Path,
+            Some((_, Kind::Invalid)) => Kind::Invalid,
+            Some((inner, _)) => {
+                let inner = quote::ToTokens::to_token_stream(inner)
+                    .to_string()
+                    .replace(' ', "");
+                cx.error_spanned_by(
+                    ty,
+                    format!("`Box<{inner}>` is not supported: a box is for a message, union or tuple (`Option<Box<Self>>` makes a recursive message), and `{inner}` gains nothing from one on the wire; use `{inner}`"),
+                );
+                Kind::Invalid
+            }
+        },
+        "Rc" | "Arc" | "Cow" | "HashSet" | "BTreeSet" | "VecDeque" => {
             let advice = match (name.as_str(), arg) {
-                ("Box" | "Rc" | "Arc", Some(inner)) => {
+                ("Rc" | "Arc", Some(inner)) => {
                     let inner = quote::ToTokens::to_token_stream(inner)
                         .to_string()
                         .replace(' ', "");
-                    format!("a field is stored inline on the wire; use `{inner}` directly")
+                    format!(
+                        "shared ownership has no wire form (decoding makes a new value for each field); use `{inner}` (a message that holds itself uses `Box`: `Option<Box<Self>>`)"
+                    )
                 }
                 ("Cow", _) => "use `&str`, `&[u8]` or an owned type".to_owned(),
                 _ => "use `Vec<T>`".to_owned(),
@@ -517,5 +587,43 @@ fn list_element(cx: &Ctxt, elem: &Type) -> Kind {
             Kind::Invalid
         }
         _ => Kind::List,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{box_inner, holds_box, names_type};
+    use syn::{Ident, Type};
+
+    fn ty(text: &str) -> Type {
+        syn::parse_str(text).unwrap()
+    }
+
+    #[test]
+    fn a_field_names_its_message_as_a_one_segment_path() {
+        let node = Ident::new("Node", proc_macro2::Span::call_site());
+        for holds in [
+            "Option<Box<Node>>",
+            "Vec<Node>",
+            "Vec<Vec<Node>>",
+            "(u8, Box<Node>)",
+            "Batch<Node>",
+            "Node<'a>",
+        ] {
+            assert!(names_type(&ty(holds), &node), "{holds}");
+        }
+        for other in ["other::Node", "::Node", "Option<Box<Nodes>>", "u64"] {
+            assert!(!names_type(&ty(other), &node), "{other}");
+        }
+    }
+
+    #[test]
+    fn boxes_are_found_anywhere_and_unwrapped_at_the_top() {
+        assert!(holds_box(&ty("Option<Box<Node>>")));
+        assert!(holds_box(&ty("std::boxed::Box<Node>")));
+        assert!(!holds_box(&ty("Vec<Node>")));
+        let inner = box_inner(&ty("Box<Leaf>")).map(|t| quote::quote!(#t).to_string());
+        assert_eq!(inner.as_deref(), Some("Leaf"));
+        assert!(box_inner(&ty("Option<Box<Leaf>>")).is_none());
     }
 }

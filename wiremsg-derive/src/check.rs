@@ -4,10 +4,10 @@
 use crate::ast::{Enum, Message};
 use crate::ctxt::Ctxt;
 use quote::ToTokens;
-use syn::{GenericParam, Generics};
+use syn::GenericParam;
 
 pub(crate) fn message(cx: &Ctxt, msg: &Message<'_>, attrs: &[syn::Attribute]) {
-    lifetimes_only(cx, msg.generics, "WireMsg");
+    message_generics(cx, msg);
     if let Some(packed) = attrs.iter().find(|a| {
         a.path().is_ident("repr") && a.meta.to_token_stream().to_string().contains("packed")
     }) {
@@ -31,7 +31,12 @@ pub(crate) fn message(cx: &Ctxt, msg: &Message<'_>, attrs: &[syn::Attribute]) {
         }
     }
     if let Some(twin) = &msg.attrs.borrowed {
-        if !msg.generics.params.is_empty() {
+        if msg.generics.type_params().next().is_some() {
+            cx.error_spanned_by(
+                twin,
+                "`borrowed` is not supported on a generic message: the twin would borrow its type arguments' fields too; declare the borrowed message with its own lifetimes (`struct BatchRef<'a, T> { items: &'a [T] }`)",
+            );
+        } else if !msg.generics.params.is_empty() {
             cx.error_spanned_by(
                 twin,
                 "`borrowed` generates the borrowed twin of a message that owns its fields; this one has lifetimes already: remove `borrowed`",
@@ -318,24 +323,39 @@ pub(crate) fn enumeration(cx: &Ctxt, e: &Enum<'_>) {
     }
 }
 
-fn lifetimes_only(cx: &Ctxt, generics: &Generics, derive: &str) {
+/// A message may have lifetimes and type parameters (their bounds and `where`
+/// predicates pass through to every generated impl); const parameters, and `where`
+/// predicates that name the message's lifetimes (the generated code renames those),
+/// are refused. A generic message has no template id: its instantiations would share
+/// it.
+fn message_generics(cx: &Ctxt, msg: &Message<'_>) {
+    let generics = msg.generics;
     for param in &generics.params {
-        match param {
-            GenericParam::Lifetime(_) => {}
-            GenericParam::Type(t) => cx.error_spanned_by(
-                t,
-                format!("`{derive}` does not support type parameters; use concrete field types"),
-            ),
-            GenericParam::Const(c) => cx.error_spanned_by(
+        if let GenericParam::Const(c) = param {
+            cx.error_spanned_by(
                 c,
-                format!("`{derive}` does not support const parameters; use concrete field types"),
-            ),
+                "`WireMsg` does not support const parameters: a message has one layout, and each value of the parameter would make another; use a concrete length, or a `Vec` for a length known at run time",
+            );
         }
     }
     if let Some(w) = &generics.where_clause {
+        for predicate in &w.predicates {
+            let text = predicate.to_token_stream().to_string();
+            let names_lifetime = generics
+                .lifetimes()
+                .any(|l| text.contains(&l.lifetime.to_string()));
+            if names_lifetime {
+                cx.error_spanned_by(
+                    predicate,
+                    "`where` predicates on the message's lifetimes are not supported (the views rename them); bound the type parameters alone, or remove it",
+                );
+            }
+        }
+    }
+    if let (Some(_), Some(param)) = (msg.attrs.template_id, generics.type_params().next()) {
         cx.error_spanned_by(
-            w,
-            format!("`{derive}` does not support `where` clauses; remove it (field types must be concrete)"),
+            param,
+            "a generic message cannot have a `template_id`: every instantiation would share it; wrap each instantiation in a message of its own with its own template id (`struct TickBatch { batch: Batch<Tick> }`)",
         );
     }
 }

@@ -35,7 +35,12 @@ pub(crate) enum Shape<'a> {
     /// Nothing.
     Unit,
     /// One message, `Name(M)`: `ty` with `Self` replaced by the union's type.
-    Newtype { ty: Type },
+    Newtype {
+        ty: Type,
+        /// Written `Name(Box<M>)`: `ty` is `M`, and the variant holds it boxed (the
+        /// payload's bytes are `M`'s).
+        boxed: bool,
+    },
     /// Named fields: the anonymous message they make.
     Struct(ast::Message<'a>),
     /// The catch-all `Other { tag: R, bytes: Vec<u8> }` (or `&[u8]`).
@@ -218,9 +223,13 @@ fn shape<'a>(
                 );
                 return Shape::Invalid;
             }
-            let mut ty = field.ty.clone();
+            let (inner, boxed) = match ast::box_inner(&field.ty) {
+                Some(inner) => (inner, true),
+                None => (&field.ty, false),
+            };
+            let mut ty = inner.clone();
             ReplaceSelf { with: self_ty }.visit_type_mut(&mut ty);
-            Shape::Newtype { ty }
+            Shape::Newtype { ty, boxed }
         }
         (Fields::Named(named), Some(synth)) => {
             if attrs.other {

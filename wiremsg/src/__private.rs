@@ -3,11 +3,12 @@
 
 pub use crate::field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, ViewOf};
 pub use crate::field::{FixedKind, SetInPlace};
+pub use crate::generic::{NameBuf, generic_name, name_str};
 pub use crate::header::{MessageHeader, Template, view_body, view_body_mut};
 pub use crate::kind::{EnumOf, Msg, UnionOf};
 pub use crate::layout::{
     AllFixed, At, FieldList, FixedLayout, Flag, Here, Inline, Layout, Leaf, Left, Nil, No, Pair,
-    Right, Yes, block_length, has_block_length, has_tail, min_block_length, offset,
+    Prefixed, Right, Yes, block_length, has_block_length, has_tail, min_block_length, offset,
 };
 pub use crate::list::{Bounded, ListMut};
 pub use crate::message::{EnumRepr, WireEnum, WireMsg, check_budget, decode_budget};
@@ -19,6 +20,7 @@ pub use crate::union::{Carries, Payload, Raw, UnionLayout, Unit, VCons, VLast, V
 pub use crate::validated::{FieldAt, MessageKind, MutOf, NestedKind, Validated, ValidatedMut};
 pub use crate::{Error, ErrorKind, List, MAX_DEPTH};
 pub use alloc::borrow::Cow;
+pub use alloc::boxed::Box;
 pub use alloc::vec::Vec;
 pub use core::fmt::{Debug, Formatter, Result as FmtResult};
 pub use core::marker::PhantomData;

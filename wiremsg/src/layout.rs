@@ -24,7 +24,7 @@ pub trait Layout: 'static {
     /// [`Yes`] if the message starts with its `u16` block length although no field
     /// has tail data (`#[wire(block_length)]`), so that later versions can add such
     /// fields; else [`No`].
-    type BlockLengthField: Flag;
+    type BlockLengthField: Prefixed<Self::Fields>;
     /// The value of [`BlockLengthField`](Self::BlockLengthField).
     const BLOCK_LENGTH_FIELD: bool = <Self::BlockLengthField as Flag>::VALUE;
 }
@@ -52,6 +52,41 @@ impl Flag for Yes {
 
 impl Flag for No {
     const VALUE: bool = false;
+}
+
+/// What a message's [`Layout::BlockLengthField`] decides about its shape as a field,
+/// given its field list `F`. [`Yes`] decides alone: the message has a block length
+/// field and nests in the tail, and none of these constants mentions `F`, so a
+/// message that holds itself (whose fields' sizes depend on its own) has its shape
+/// without asking them. [`No`] asks the fields.
+pub trait Prefixed<F: FieldList>: Flag {
+    /// True if the message starts with its `u16` block length.
+    const HAS_BLOCK_LENGTH: bool;
+    /// Bytes the message takes in the block that holds it: its block when inline,
+    /// else its slot (an end offset).
+    const SLOT_SIZE: usize;
+    /// The smallest stride of a strided list of it, or its slot.
+    const MIN_SLOT_SIZE: usize;
+    /// True if its bytes need checking (anything with a tail does).
+    const CHECKS: bool;
+    /// True if it is inline and its block grows in later versions.
+    const EVOLVES: bool;
+}
+
+impl<F: FieldList> Prefixed<F> for Yes {
+    const HAS_BLOCK_LENGTH: bool = true;
+    const SLOT_SIZE: usize = 4;
+    const MIN_SLOT_SIZE: usize = 4;
+    const CHECKS: bool = true;
+    const EVOLVES: bool = false;
+}
+
+impl<F: FieldList> Prefixed<F> for No {
+    const HAS_BLOCK_LENGTH: bool = F::IN_TAIL;
+    const SLOT_SIZE: usize = if F::IN_TAIL { 4 } else { F::SIZE };
+    const MIN_SLOT_SIZE: usize = if F::IN_TAIL { 4 } else { F::MIN_SIZE };
+    const CHECKS: bool = F::IN_TAIL || F::CHECKS;
+    const EVOLVES: bool = !F::IN_TAIL && F::MIN_SIZE != F::SIZE;
 }
 
 /// A field list whose fields are all fixed-size and inline ([`FixedKind`]).
@@ -364,9 +399,13 @@ impl<A: FieldList, B: At<I>, I> At<Right<I>> for Pair<A, B> {
 
 /// True if the message starts with its `u16` block length: it has tail data, or asks
 /// for the field (FORMAT.md §3, §5). Such a message is variable-size.
+///
+/// Decided by the flag's type ([`Prefixed`]): a message that refers to itself has it
+/// set (by the derive), so that whether it is variable-size is known without asking
+/// its fields, whose answer would depend on this one.
 #[inline(always)]
 pub const fn has_block_length<L: Layout>() -> bool {
-    <L::Fields as FieldList>::IN_TAIL || L::BLOCK_LENGTH_FIELD
+    <L::BlockLengthField as Prefixed<L::Fields>>::HAS_BLOCK_LENGTH
 }
 
 /// True if a field of the message keeps data in the tail (FORMAT.md §3).

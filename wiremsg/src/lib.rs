@@ -118,12 +118,14 @@ extern crate std;
 
 mod array;
 mod batch;
+mod boxed;
 mod decimal;
 pub mod dynamic;
 mod error;
 mod field;
 mod fixed_str;
 pub mod frame;
+mod generic;
 mod header;
 pub mod kind;
 mod layout;
@@ -525,14 +527,15 @@ pub use validated::MutOf;
 /// edit.set_min_qty(3); // the `bool` says whether it was written: use it
 /// ```
 ///
-/// Refused: tuple, unit and union types; type and const parameters; `where` clauses;
+/// Refused: tuple, unit and union types; const parameters; `where` predicates on the
+/// message's lifetimes; `template_id` and `borrowed` on a generic message;
 /// `usize`, `isize`, `char`, `()` and tuples of more than 12 elements (and tuples of a
 /// fixed-size message with `since` fields, whose block would grow inside the tuple's),
-/// `Box`/`Rc`/`Arc`/`Cow`/sets; map keys without a wire order (floats, `bool`,
-/// options, tuples, arrays, lists, maps, messages: keys are integers, strings,
-/// `FixedStr` and enums, FORMAT.md §6.6) and `&BTreeMap` of borrowed keys or values;
-/// `&mut` and borrowed types other than `&str`, `&[T]` and `&BTreeMap`/`&HashMap`;
-/// lists of arrays or options, and lists
+/// `Rc`/`Arc`/`Cow`/sets, `Box` of a number, string or list; map keys without a wire
+/// order (floats, `bool`, options, tuples, arrays, lists, maps, messages: keys are
+/// integers, strings, `FixedStr` and enums, FORMAT.md §6.6) and `&BTreeMap` of
+/// borrowed keys or values; `&mut` and borrowed types other than `&str`, `&[T]` and
+/// `&BTreeMap`/`&HashMap`; lists of arrays or options, and lists
 /// of lists of borrowed elements (`Vec<Vec<&str>>`; lists of lists are fine);
 /// nested `Option`; arrays of variable-size types; blocks over 65,535 bytes; a
 /// variable-size field added in a later version to a message whose version-1 fields
@@ -592,6 +595,70 @@ pub use validated::MutOf;
 /// assert_eq!(err.kind(), &ErrorKind::ListTooLong { len: 6, max: 5 });
 /// assert_eq!(err.path(), "allocations");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Boxes and recursive messages
+///
+/// `Box<M>` of a message, union or tuple has exactly `M`'s bytes, view (`M`'s view)
+/// and schema. A message that names itself in a field (`Option<Box<Self>>`,
+/// `Vec<Self>`, a union whose variants hold `Box<Self>`) is variable-size: its
+/// nested self is in the tail, and validation stops at [`MAX_DEPTH`] levels
+/// (FORMAT.md §4.12). Messages that hold each other without naming themselves need
+/// `#[wire(block_length)]` on one of them (otherwise the compiler reports a cycle
+/// in their sizes).
+///
+/// ```
+/// use wiremsg::{ErrorKind, MAX_DEPTH, WireMsg};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct Node { value: i64, next: Option<Box<Node>> }
+///
+/// let list = Node { value: 1, next: Some(Box::new(Node { value: 2, next: None })) };
+/// let bytes = list.to_bytes()?;
+/// let view = Node::view(&bytes)?;
+/// assert_eq!(view.next().map(|n| n.value()), Some(2));
+/// assert_eq!(Node::decode(&bytes)?, list);
+///
+/// let mut deep = Node { value: 0, next: None };
+/// for value in 0..=MAX_DEPTH {
+///     deep = Node { value: value.into(), next: Some(Box::new(deep)) };
+/// }
+/// let err = Node::view(&deep.to_bytes()?).unwrap_err();
+/// assert_eq!(err.kind(), &ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH });
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+///
+/// # Generic messages
+///
+/// Type parameters (with their bounds and `where` clauses, beside lifetimes) make a
+/// message generic: each instantiation has the bytes of the struct written out with
+/// its type arguments. The views are generic the same way (`BatchView<'v, T>`), and
+/// layout constants are associated constants of each instantiation. Every type
+/// parameter is bounded by [`Element`] (every wire type is one) and `'static`, and
+/// decoding asks each to implement [`DecodeField`]. The schema names an instantiation
+/// by the message's name and its type arguments' names (`Batch_Tick`,
+/// `Pair_u64_String`), so that instantiations sit apart in one
+/// [`SchemaSet`](crate::SchemaSet). A layout fact that depends on the type arguments
+/// (an array of them must be fixed-size) is checked when an instantiation is built
+/// (`cargo build`; `cargo check` does not evaluate it).
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct Tick { px: i64, qty: u32 }
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct Batch<T: WireMsg> { seq: u64, items: Vec<T> }
+///
+/// let batch = Batch { seq: 1, items: vec![Tick { px: 5, qty: 2 }] };
+/// let bytes = batch.to_bytes()?;
+/// let view: BatchView<'_, Tick> = Batch::view(&bytes)?;
+/// assert_eq!(view.items().get(0).map(|t| t.qty()), Some(2));
+/// assert_eq!(Batch::<Tick>::decode(&bytes)?, batch);
+/// assert_eq!(Batch::<Tick>::SCHEMA.name, "Batch_Tick");
+/// assert_eq!(Batch::<Tick>::BLOCK_LENGTH, 2 + 8 + 4);
+/// # Ok::<(), wiremsg::Error>(())
 /// ```
 ///
 /// # Borrowed twins: `#[wire(borrowed = NameRef)]`

@@ -11,8 +11,8 @@
 
 use crate::field::{Field, FixedKind, Kind, Scalar, SetInPlace, ViewOf};
 use crate::layout::{
-    At, FieldList, FixedLayout, Layout, Walk, block_length, has_block_length, min_block_length,
-    offset, prefix,
+    At, FieldList, FixedLayout, Layout, Prefixed, Walk, block_length, has_block_length,
+    min_block_length, offset, prefix,
 };
 use crate::mode::Checked;
 use crate::mode::sealed::{INTERNAL, Internal, Place};
@@ -654,30 +654,27 @@ pub(crate) unsafe fn mut_of<M: WireMsg>(bytes: &mut [u8]) -> M::Mut<'_> {
     M::__mut_of(unsafe { ValidatedMut::new_unchecked(bytes) })
 }
 
+/// The block length flag of message `M`.
+type Flags<M> = <<M as WireMsg>::Layout as Layout>::BlockLengthField;
+/// The field list of message `M`.
+type FieldsOf<M> = <<M as WireMsg>::Layout as Layout>::Fields;
+
 /// `Kind` of every message type: validation and reads by `M`'s layout.
 impl<M: WireMsg> crate::mode::sealed::Sealed for crate::kind::Msg<M> {}
 
 impl<M: WireMsg> Kind for crate::kind::Msg<M> {
-    const BLOCK_SIZE: usize = if <Self as Kind>::IN_TAIL {
-        4
-    } else {
-        block_length::<M::Layout>()
-    };
+    // Each from the block length flag's type (`Prefixed`), which for a message that
+    // holds itself decides without naming the fields' constants (they name these).
+    const BLOCK_SIZE: usize = <Flags<M> as Prefixed<FieldsOf<M>>>::SLOT_SIZE;
     const IN_TAIL: bool = has_block_length::<M::Layout>();
-    const CHECKS: bool =
-        <Self as Kind>::IN_TAIL || <<M::Layout as Layout>::Fields as FieldList>::CHECKS;
-    const EVOLVES: bool =
-        !<Self as Kind>::IN_TAIL && min_block_length::<M::Layout>() != block_length::<M::Layout>();
+    const CHECKS: bool = <Flags<M> as Prefixed<FieldsOf<M>>>::CHECKS;
+    const EVOLVES: bool = <Flags<M> as Prefixed<FieldsOf<M>>>::EVOLVES;
     const LIST_ENCODING: crate::ListEncoding = if <Self as Kind>::IN_TAIL {
         crate::ListEncoding::Table
     } else {
         crate::ListEncoding::Strided
     };
-    const MIN_ELEMENT_SIZE: usize = if <Self as Kind>::IN_TAIL {
-        4
-    } else {
-        min_block_length::<M::Layout>()
-    };
+    const MIN_ELEMENT_SIZE: usize = <Flags<M> as Prefixed<FieldsOf<M>>>::MIN_SLOT_SIZE;
     // With a block length field, validation reads only inside the regions its end
     // offsets name (each at most the message length), and every read goes by those
     // offsets: appending bytes keeps a valid message valid and reads it the same.

@@ -156,6 +156,38 @@ mod m {
         pub(crate) lists:
             ::std::vec::Vec<::std::collections::BTreeMap<::wiremsg::FixedStr<4>, bool>>,
     }
+
+    /// A recursive message and a recursive union, through boxes (`Box` is shadowed
+    /// here: the derive must not rely on the name meaning the standard box).
+    #[derive(::wiremsg::WireMsg, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+    pub(crate) struct Chain {
+        pub(crate) r#type: u8,
+        pub(crate) next: ::std::option::Option<::std::boxed::Box<Self>>,
+        pub(crate) tree: ::std::option::Option<Tree>,
+    }
+
+    /// Generic, with a `where` clause and a lifetime beside the type parameters.
+    #[derive(::wiremsg::WireMsg, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+    pub(crate) struct Batch<'a, T, U>
+    where
+        U: ::std::marker::Copy,
+    {
+        pub(crate) r#type: &'a str,
+        pub(crate) items: ::std::vec::Vec<T>,
+        pub(crate) extra: ::std::option::Option<U>,
+    }
+
+    #[derive(::wiremsg::WireUnion, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+    #[repr(u8)]
+    pub(crate) enum Tree {
+        Leaf {
+            value: i64,
+        },
+        Pair {
+            l: ::std::boxed::Box<Tree>,
+            r: ::std::boxed::Box<Self>,
+        },
+    }
 }
 
 use m::{Everything, Item, Side, Tick, Venue};
@@ -467,4 +499,43 @@ fn maps_expand_without_the_prelude() {
     assert_eq!(view.by_id().get(3).unwrap().qty(), 1);
     assert_eq!(view.r#type().unwrap().get(1), Some(2));
     assert_eq!(m::WithMaps::decode(&bytes).unwrap(), value);
+}
+
+#[test]
+fn boxes_and_recursion_expand_without_the_prelude() {
+    use m::{Chain, Tree};
+    let leaf = |value| Box::new(Tree::Leaf { value });
+    let value = Chain {
+        r#type: 1,
+        next: Some(Box::new(Chain {
+            r#type: 2,
+            next: None,
+            tree: Some(Tree::Pair {
+                l: leaf(3),
+                r: leaf(4),
+            }),
+        })),
+        tree: None,
+    };
+    let bytes = value.to_bytes().unwrap();
+    assert_eq!(Chain::decode(&bytes).unwrap(), value);
+    let view = Chain::view(&bytes).unwrap();
+    assert_eq!(view.next().map(|n| n.r#type()), Some(2));
+}
+
+#[test]
+fn generic_messages_expand_without_the_prelude() {
+    let value = m::Batch {
+        r#type: "t",
+        items: vec![tick(1, Side::Buy)],
+        extra: Some(7u16),
+    };
+    let bytes = value.to_bytes().unwrap();
+    assert_eq!(m::Batch::<'_, Tick, u16>::decode(&bytes).unwrap(), value);
+    let view = m::Batch::<'_, Tick, u16>::view(&bytes).unwrap();
+    assert_eq!((view.r#type(), view.extra()), ("t", Some(7)));
+    assert_eq!(
+        <m::Batch<'_, Tick, u16> as WireMsg>::SCHEMA.name,
+        "Batch_Tick_u16"
+    );
 }

@@ -20,9 +20,10 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let field_types: Vec<&syn::Type> = cx.fields.iter().map(|f| &f.v_ty).collect();
     // A field that cannot decode (`&[u32]`, an array of non-`Copy` messages, a nested
     // message holding one) must only make `decode` unavailable, not the derive fail:
-    // every field gets a bound, except lists and maps of owned elements, which is where a
-    // recursive message refers to itself (a bound there could never be proven).
-    let bounded: Vec<&syn::Type> = cx
+    // every field gets a bound, except lists and maps of owned elements and boxes,
+    // which is where a recursive message refers to itself (a bound there could never
+    // be proven).
+    let bounded: Vec<&&syn::Type> = cx
         .fields
         .iter()
         .zip(&field_types)
@@ -36,6 +37,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             (borrows && crate::map_ast::map_args(ty).is_none())
                 || (f.field.kind != crate::ast::Kind::List
                     && !crate::map_ast::is_map(&f.field.ty)
+                    && !crate::ast::holds_box(&f.field.ty)
                     && !(matches!(f.field.ty, syn::Type::Tuple(_))
                         && crate::ast::holds_list(&f.field.ty)))
         })
@@ -92,30 +94,38 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
          bytes where its fields are `&str` / `&[u8]`). Unlike `WireMsg::decode`, with no \
          heap budget: the view was already validated, and its size is the caller's."
     );
+    let (vg, tp, wh) = (&cx.vg, &cx.tp, &cx.wh);
+    // Each type parameter decodes (the lists and boxes of it, unbounded above, need
+    // it to).
+    let params: Vec<&syn::Ident> = cx.msg.generics.type_params().map(|p| &p.ident).collect();
+    let where_clause = cx.where_clause();
     quote! {
         #[automatically_derived]
-        impl<'v> ::wiremsg::DecodeField<'v> for #self_v
+        impl<'v #tp> ::wiremsg::DecodeField<'v> for #self_v
         where
+            #wh
+            #(#params: ::wiremsg::DecodeField<'v>,)*
             #(#field_types2: ::wiremsg::DecodeField<'v>,)*
             #(#defaulted: ::wiremsg::__private::DefaultFor<'v>,)*
         {
             #[inline]
-            fn decode_view(view: #view<'v>) -> Self {
+            fn decode_view(view: #view<'v #vg>) -> Self {
                 #ident { #(#inits,)* }
             }
 
             #[inline]
-            fn decoded_size(view: #view<'v>) -> ::core::primitive::usize {
+            fn decoded_size(view: #view<'v #vg>) -> ::core::primitive::usize {
                 (0 as ::core::primitive::usize) #(.saturating_add(#sizes))*
             }
         }
 
         #[automatically_derived]
-        impl<'v> #view<'v> {
+        impl<'v #tp> #view<'v #vg> #where_clause {
             #[doc = #doc]
             #[inline]
             pub fn decode(&self) -> #self_v
             where
+                #(#params: ::wiremsg::DecodeField<'v>,)*
                 #(#field_types2: ::wiremsg::DecodeField<'v>,)*
                 #(#defaulted2: ::wiremsg::__private::DefaultFor<'v>,)*
             {

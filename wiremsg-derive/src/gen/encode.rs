@@ -28,6 +28,7 @@ pub(crate) fn tail_len(cx: &Ctx<'_>) -> TokenStream {
 /// The body of `WireMsg::__write`.
 pub(crate) fn write_body(cx: &Ctx<'_>) -> TokenStream {
     let view = &cx.view;
+    let vg = &cx.vg;
     let block_length = &cx.block_length;
     let in_tail = &cx.in_tail;
     let fields = cx.fields.iter().map(|f| {
@@ -42,7 +43,7 @@ pub(crate) fn write_body(cx: &Ctx<'_>) -> TokenStream {
         };
         quote! {
             ::wiremsg::__private::write_field(
-                #value, block, #view::<'static>::#offset, tail, &mut cursor, #block_length,
+                #value, block, #view::<'static #vg>::#offset, tail, &mut cursor, #block_length,
             );
         }
     });
@@ -59,6 +60,7 @@ pub(crate) fn write_body(cx: &Ctx<'_>) -> TokenStream {
 /// placed in the field (a reserved field is written as its default, which passes).
 pub(crate) fn check_body(cx: &Ctx<'_>) -> TokenStream {
     let view = &cx.view;
+    let vg = &cx.vg;
     let checks = cx.fields.iter().filter(|f| !f.reserved()).map(|f| {
         let name = f.field.ident;
         let label = &f.name;
@@ -66,7 +68,7 @@ pub(crate) fn check_body(cx: &Ctx<'_>) -> TokenStream {
         let value = f.wire_value(quote!(self.#name));
         quote! {
             if let ::core::result::Result::Err(e) = ::wiremsg::Field::check_value(#value) {
-                return ::core::result::Result::Err(e.shift(#view::<'static>::#offset).in_field(#label));
+                return ::core::result::Result::Err(e.shift(#view::<'static #vg>::#offset).in_field(#label));
             }
         }
     });

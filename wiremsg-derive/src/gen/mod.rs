@@ -33,6 +33,21 @@ pub(crate) struct Ctx<'a> {
     /// `<Order<'static> as ::wiremsg::Field>::IN_TAIL`
     pub(crate) in_tail: TokenStream,
     pub(crate) fields: Vec<FieldCtx<'a>>,
+    /// The type parameters of a generic message (`, T, U`: after a lifetime), empty
+    /// for a message without: the views are generic the same way (`BatchView<'v, T>`).
+    pub(crate) vg: TokenStream,
+    /// The type parameters with their bounds, `Element` and `'static` (views are keyed
+    /// by the `'static` form of the message), to declare them after a lifetime.
+    pub(crate) tp: TokenStream,
+    /// Predicates every generated impl of a generic message carries, each followed by
+    /// a comma: the struct's own `where` clause. (Type parameters are bounded by
+    /// `Element`, which every wire type is, rather than their fields' types by
+    /// `Field`: a bound on `Vec<T>` would hide its `Field` impl, and with it its kind.)
+    pub(crate) wh: TokenStream,
+    /// True if the message has type parameters.
+    pub(crate) generic: bool,
+    /// `T: Bounds + 'static`, one per type parameter.
+    pub(crate) bounded: Vec<TokenStream>,
 }
 
 /// Names of one field.
@@ -48,6 +63,10 @@ pub(crate) struct FieldCtx<'a> {
     pub(crate) as_field: TokenStream,
     /// `ty<'v>`: the type as a view of lifetime `'v` sees it.
     pub(crate) v_ty: syn::Type,
+    /// True if the field's type names a type parameter of the message: its view type
+    /// is then named through its kind (`ViewOf<'v, [T; 2]>`), as decoding's bounds
+    /// name it.
+    pub(crate) generic: bool,
     /// The wire type, lifetimes `'static`: the field's type, or the type that
     /// `#[wire(null)]` or `#[wire(max_len)]` give it (the layout's leaf).
     pub(crate) wire_ty: TokenStream,
@@ -145,6 +164,10 @@ impl<'a> Ctx<'a> {
                 .apply(&field.ty);
                 FieldCtx {
                     v_ty,
+                    generic: msg
+                        .generics
+                        .type_params()
+                        .any(|p| crate::ast::names_type(&field.ty, &p.ident)),
                     field,
                     name: field.ident.to_string().trim_start_matches("r#").to_owned(),
                     offset: layout::const_name(field.ident, "OFFSET"),
@@ -154,8 +177,30 @@ impl<'a> Ctx<'a> {
                 }
             })
             .collect();
+        let params: Vec<&syn::TypeParam> = msg.generics.type_params().collect();
+        let names: Vec<&syn::Ident> = params.iter().map(|p| &p.ident).collect();
+        let bounded: Vec<TokenStream> = params
+            .iter()
+            .map(|p| {
+                let name = &p.ident;
+                let bounds = p.bounds.iter();
+                quote!(#name: #(#bounds +)* ::wiremsg::Element + 'static)
+            })
+            .collect();
+        let own = msg
+            .generics
+            .where_clause
+            .iter()
+            .flat_map(|w| w.predicates.iter())
+            .map(|p| quote!(#p,));
+        let wh = quote!(#(#own)*);
         Ctx {
             msg,
+            vg: quote!(#(, #names)*),
+            tp: quote!(#(, #bounded)*),
+            bounded,
+            wh,
+            generic: !names.is_empty(),
             view: format_ident!("{}View", ident, span = ident.span()),
             view_mut: format_ident!("{}Mut", ident, span = ident.span()),
             block_length: quote!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH),
@@ -163,6 +208,62 @@ impl<'a> Ctx<'a> {
             self_static,
             self_v,
             fields,
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// `where` and the predicates of a generic message, for an impl without a
+    /// `where` clause of its own; nothing for a message without type parameters.
+    pub(crate) fn where_clause(&self) -> TokenStream {
+        let wh = &self.wh;
+        if self.generic {
+            quote!(where #wh)
+        } else {
+            TokenStream::new()
+        }
+    }
+
+    /// The impl parameters: the struct's lifetimes, then its type parameters with
+    /// their bounds (`<'a, T: WireMsg + 'static>`).
+    pub(crate) fn impl_generics(&self) -> TokenStream {
+        let lifetimes = self.msg.generics.lifetimes();
+        let bounded = &self.bounded;
+        if self.generic {
+            quote!(<#(#lifetimes,)* #(#bounded),*>)
+        } else {
+            let (impl_generics, _, _) = self.msg.generics.split_for_impl();
+            quote!(#impl_generics)
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// The impl parameters of an impl for the `'static` form of the message: its
+    /// type parameters alone (`<T: WireMsg + 'static>`), or nothing.
+    pub(crate) fn static_impl_generics(&self) -> TokenStream {
+        let bounded = &self.bounded;
+        if self.generic {
+            quote!(<#(#bounded),*>)
+        } else {
+            TokenStream::new()
+        }
+    }
+
+    /// The message's schema name: a literal, or for a generic message the name of
+    /// the instantiation (`Batch_Tick`), a constant of the `'static` form.
+    pub(crate) fn schema_name(&self) -> TokenStream {
+        let name = self
+            .msg
+            .ident
+            .to_string()
+            .trim_start_matches("r#")
+            .to_owned();
+        if self.generic {
+            let self_static = &self.self_static;
+            quote!(<#self_static>::__WIREMSG_NAME)
+        } else {
+            quote!(#name)
         }
     }
 }
@@ -211,14 +312,24 @@ fn layout_impl(cx: &Ctx<'_>) -> TokenStream {
     let self_static = &cx.self_static;
     let list = field_tree(&cx.fields);
     let names = cx.fields.iter().map(|f| &f.name);
-    let block_length_field = if cx.msg.attrs.block_length {
+    // A message that holds itself is variable-size (its nested self is in the tail):
+    // its block length field is set from the start, so that the runtime knows the
+    // message is variable-size without asking the fields that hold it.
+    let recursive = cx
+        .msg
+        .fields
+        .iter()
+        .any(|f| crate::ast::names_type(&f.ty, cx.msg.ident));
+    let block_length_field = if cx.msg.attrs.block_length || recursive {
         quote!(::wiremsg::__private::Yes)
     } else {
         quote!(::wiremsg::__private::No)
     };
+    let impl_generics = cx.static_impl_generics();
+    let where_clause = cx.where_clause();
     quote! {
         #[automatically_derived]
-        impl ::wiremsg::__private::Layout for #self_static {
+        impl #impl_generics ::wiremsg::__private::Layout for #self_static #where_clause {
             type Fields = #list;
             const FIELD_NAMES: &'static [&'static ::core::primitive::str] = &[#(#names),*];
             type BlockLengthField = #block_length_field;
@@ -261,9 +372,11 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
 /// reading it comes from the layout.
 fn field_impl(cx: &Ctx<'_>) -> TokenStream {
     let ident = cx.msg.ident;
-    let (impl_generics, ty_generics, _) = cx.msg.generics.split_for_impl();
+    let (_, ty_generics, _) = cx.msg.generics.split_for_impl();
+    let impl_generics = cx.impl_generics();
+    let where_clause = cx.where_clause();
     let self_static = &cx.self_static;
-    let schema_name = ident.to_string().trim_start_matches("r#").to_owned();
+    let schema_name = cx.schema_name();
     let tail_len = encode::tail_len(cx);
     let check = encode::check_body(cx);
     // A list of the message is viewed as a list of its `'static` form, whatever the
@@ -271,7 +384,7 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
     // element type.
     let element = quote! {
         #[automatically_derived]
-        impl #impl_generics ::wiremsg::Element for #ident #ty_generics {
+        impl #impl_generics ::wiremsg::Element for #ident #ty_generics #where_clause {
             type ListView<'v> = ::wiremsg::List<'v, #self_static>;
 
             #[inline(always)]
@@ -290,7 +403,7 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
     };
     quote! {
         #[automatically_derived]
-        impl #impl_generics ::wiremsg::Field for #ident #ty_generics {
+        impl #impl_generics ::wiremsg::Field for #ident #ty_generics #where_clause {
             type Kind = ::wiremsg::__private::Msg<Self>;
             const TYPE: &'static ::wiremsg::TypeSchema = &::wiremsg::TypeSchema::Message(
                 ::wiremsg::MessageRef::of(#schema_name, || {
@@ -325,10 +438,12 @@ fn template_impl(cx: &Ctx<'_>) -> TokenStream {
     };
     let schema_id = cx.msg.attrs.schema_id.unwrap_or(0);
     let ident = cx.msg.ident;
-    let (impl_generics, ty_generics, _) = cx.msg.generics.split_for_impl();
+    let (_, ty_generics, _) = cx.msg.generics.split_for_impl();
+    let impl_generics = cx.impl_generics();
+    let where_clause = cx.where_clause();
     quote! {
         #[automatically_derived]
-        impl #impl_generics ::wiremsg::Template for #ident #ty_generics {
+        impl #impl_generics ::wiremsg::Template for #ident #ty_generics #where_clause {
             const TEMPLATE_ID: ::core::primitive::u16 = #template_id;
             const SCHEMA_ID: ::core::primitive::u16 = #schema_id;
         }
@@ -362,41 +477,54 @@ pub(crate) fn element_impl(impl_head: TokenStream) -> TokenStream {
 /// and the writer.
 fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
     let ident = cx.msg.ident;
-    let (impl_generics, ty_generics, _) = cx.msg.generics.split_for_impl();
+    let (_, ty_generics, _) = cx.msg.generics.split_for_impl();
+    let impl_generics = cx.impl_generics();
+    let where_clause = cx.where_clause();
+    let vg = &cx.vg;
     let view = &cx.view;
     let view_mut = &cx.view_mut;
     let self_static = &cx.self_static;
     let version = cx.msg.attrs.version;
+    // A generic message's layout facts depend on its type arguments: proven where
+    // it is viewed or written, for each instantiation.
+    let checks = if cx.generic {
+        quote!(let () = <#self_static>::__WIREMSG_CHECKS;)
+    } else {
+        TokenStream::new()
+    };
     let schema = schema::generate(cx);
     let write = encode::write_body(cx);
     let serialize = serde::serialize_method(cx);
     quote! {
         #[automatically_derived]
-        impl #impl_generics ::wiremsg::WireMsg for #ident #ty_generics {
+        impl #impl_generics ::wiremsg::WireMsg for #ident #ty_generics #where_clause {
             const BLOCK_LENGTH: ::core::primitive::usize = ::wiremsg::__private::block_length::<#self_static>();
             const MIN_BLOCK_LENGTH: ::core::primitive::usize = ::wiremsg::__private::min_block_length::<#self_static>();
             const VERSION: ::core::primitive::u16 = #version;
             const SCHEMA: &'static ::wiremsg::MessageSchema = #schema;
             type Layout = #self_static;
-            type View<'v> = #view<'v>;
-            type Mut<'v> = #view_mut<'v>;
+            type View<'v> = #view<'v #vg>;
+            type Mut<'v> = #view_mut<'v #vg>;
 
             #[inline(always)]
             fn __view_of<'v>(
                 validated: ::wiremsg::__private::Validated<'v, #self_static>,
-            ) -> #view<'v> {
+            ) -> #view<'v #vg> {
+                #checks
                 #view(validated)
             }
 
             #[inline(always)]
             fn __mut_of<'v>(
                 validated: ::wiremsg::__private::ValidatedMut<'v, #self_static>,
-            ) -> #view_mut<'v> {
+            ) -> #view_mut<'v #vg> {
+                #checks
                 #view_mut(validated)
             }
 
             #[inline]
             fn __write(&self, out: &mut [::core::primitive::u8]) {
+                #checks
                 #write
             }
 
@@ -425,7 +553,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
                 f.name
             );
             quote_spanned! {syn::spanned::Spanned::span(elem)=>
-                const _: () = ::core::assert!(!<#elem as ::wiremsg::Field>::IN_TAIL, #msg);
+                ::core::assert!(!<#elem as ::wiremsg::Field>::IN_TAIL, #msg)
             }
         })
     });
@@ -437,11 +565,11 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
             f.name
         );
         Some(quote_spanned! {syn::spanned::Spanned::span(elem)=>
-            const _: () = ::core::assert!(
+            ::core::assert!(
                 ::core::matches!(<<#elem as ::wiremsg::Field>::Kind as ::wiremsg::Kind>::LIST_ENCODING, ::wiremsg::ListEncoding::Table)
                     || <#elem as ::wiremsg::Field>::BLOCK_SIZE > 0,
                 #msg
-            );
+            )
         })
     });
     // Whether a message has a block length field must not depend on a later version's
@@ -469,10 +597,10 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
             f.since()
         );
         quote_spanned! {syn::spanned::Spanned::span(ty)=>
-            const _: () = ::core::assert!(
+            ::core::assert!(
                 !<#ty as ::wiremsg::Field>::IN_TAIL || #prefixed #(|| #v1_in_tail)*,
                 #msg
-            );
+            )
         }
     });
     // Inline blocks are frozen: a fixed-size message with `since` fields must not nest
@@ -486,19 +614,48 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
             f.name
         );
         quote_spanned! {syn::spanned::Spanned::span(ty)=>
-            const _: () = ::core::assert!(
+            ::core::assert!(
                 !<<#ty as ::wiremsg::Field>::Kind as ::wiremsg::Kind>::EVOLVES
                     || <#ty as ::wiremsg::Field>::IN_TAIL,
                 #msg
-            );
+            )
         }
     });
+    let too_long = quote!(
+        ::core::assert!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH <= 65535, #too_long)
+    );
+    let checks: Vec<TokenStream> = core::iter::once(too_long)
+        .chain(first_tail)
+        .chain(frozen)
+        .chain(arrays)
+        .chain(lists)
+        .collect();
+    if !cx.generic {
+        return quote!(#(const _: () = #checks;)*);
+    }
+    // A generic message's facts depend on its type arguments: constants of each
+    // instantiation, evaluated where it is viewed or written; so is its name.
+    let impl_generics = cx.static_impl_generics();
+    let where_clause = cx.where_clause();
+    let base = name.trim_start_matches("r#");
+    let args = cx.msg.generics.type_params().map(|p| {
+        let ident = &p.ident;
+        quote!(<#ident as ::wiremsg::Field>::TYPE)
+    });
     quote! {
-        const _: () = ::core::assert!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH <= 65535, #too_long);
-        #(#first_tail)*
-        #(#frozen)*
-        #(#arrays)*
-        #(#lists)*
+        #[automatically_derived]
+        impl #impl_generics #self_static #where_clause {
+            #[doc(hidden)]
+            const __WIREMSG_CHECKS: () = { #(#checks;)* };
+            #[doc(hidden)]
+            const __WIREMSG_NAME_BUF: ::wiremsg::__private::NameBuf =
+                ::wiremsg::__private::generic_name(#base, &[#(#args),*]);
+            #[doc(hidden)]
+            const __WIREMSG_NAME_REF: &'static ::wiremsg::__private::NameBuf = &Self::__WIREMSG_NAME_BUF;
+            #[doc(hidden)]
+            const __WIREMSG_NAME: &'static ::core::primitive::str =
+                ::wiremsg::__private::name_str(Self::__WIREMSG_NAME_REF);
+        }
     }
 }
 

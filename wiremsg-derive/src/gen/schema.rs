@@ -5,8 +5,9 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
-    let name = cx.msg.ident.to_string().trim_start_matches("r#").to_owned();
+    let name = cx.schema_name();
     let view = &cx.view;
+    let vg = &cx.vg;
     let block_length = &cx.block_length;
     let self_static = &cx.self_static;
     let fields = cx.fields.iter().map(|f| {
@@ -32,8 +33,8 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         quote! {
             ::wiremsg::FieldSchema {
                 name: ::wiremsg::__private::Cow::Borrowed(#label),
-                offset: #view::<'static>::#offset,
-                size: #view::<'static>::#size,
+                offset: #view::<'static #vg>::#offset,
+                size: #view::<'static #vg>::#size,
                 ty: ::wiremsg::Node::Static(#as_field::TYPE),
                 since: #since,
                 reserved: #reserved,

@@ -38,10 +38,11 @@ pub(crate) fn serialize_method(cx: &Ctx<'_>) -> TokenStream {
         }
     });
     let view = &cx.view;
+    let vg = &cx.vg;
     quote! {
         ::wiremsg::__private::serde_if! {
             fn __serialize_view<S: ::wiremsg::__private::serde::Serializer>(
-                view: &#view<'_>,
+                view: &#view<'_ #vg>,
                 serializer: S,
             ) -> ::wiremsg::__private::Result<S::Ok, S::Error> {
                 let mut out = serializer.serialize_struct(#name, #count)?;
@@ -55,11 +56,13 @@ pub(crate) fn serialize_method(cx: &Ctx<'_>) -> TokenStream {
 /// `impl Serialize for {Name}View<'_>`, beside the view.
 pub(crate) fn serialize_impl(cx: &Ctx<'_>) -> TokenStream {
     let view = &cx.view;
+    let (vg, tp) = (&cx.vg, &cx.tp);
+    let where_clause = cx.where_clause();
     let self_static = &cx.self_static;
     quote! {
         ::wiremsg::__private::serde_if! {
             #[automatically_derived]
-            impl ::wiremsg::__private::serde::Serialize for #view<'_> {
+            impl<'v #tp> ::wiremsg::__private::serde::Serialize for #view<'v #vg> #where_clause {
                 fn serialize<S: ::wiremsg::__private::serde::Serializer>(
                     &self,
                     serializer: S,

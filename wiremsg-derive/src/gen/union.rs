@@ -474,7 +474,22 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
             decode_bound: None,
             items: TokenStream::new(),
         },
-        Shape::Newtype { ty } => {
+        Shape::Newtype { ty, boxed } => {
+            // A boxed payload is the message behind the box; decoding boxes it, and
+            // takes no bound on it (a payload that holds the union would make the
+            // bound recursive).
+            let payload = if *boxed {
+                quote!(&**__wiremsg_payload_value)
+            } else {
+                quote!(__wiremsg_payload_value)
+            };
+            let wrap = |decoded: TokenStream| {
+                if *boxed {
+                    quote!(::wiremsg::__private::Box::new(#decoded))
+                } else {
+                    decoded
+                }
+            };
             let static_ty = Relifetime {
                 generics: n.u.generics,
                 to: "'static",
@@ -487,6 +502,12 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
             .apply(ty);
             let msg_name = crate::ast::last_name(ty).unwrap_or_default();
             let msg_name = msg_name.trim_start_matches("r#").to_owned();
+            // An instantiation of a generic message is named by its schema
+            // (`Batch_Tick`), which syntax cannot tell: its reference takes that name.
+            let instantiated = matches!(ty, syn::Type::Path(p)
+                if p.path.segments.last().is_some_and(|s| matches!(&s.arguments,
+                    syn::PathArguments::AngleBracketed(a)
+                        if a.args.iter().any(|a| matches!(a, syn::GenericArgument::Type(_))))));
             let view_ty = quote!(<#static_ty as ::wiremsg::WireMsg>::View<'v>);
             let mut_ty = quote!(<#static_ty as ::wiremsg::WireMsg>::Mut<'v>);
             let doc = variant_doc(n, v, "the view of its message");
@@ -505,38 +526,57 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                         quote!(#view::#vi(payload)),
                         quote!(#view_mut::#vi(payload)),
                     );
+                    let name_assert = if instantiated {
+                        TokenStream::new()
+                    } else {
+                        quote_spanned! {syn::spanned::Spanned::span(ty)=>
+                            const _: () = ::core::assert!(
+                                ::wiremsg::__private::str_eq(
+                                    ::wiremsg::__private::message_name(<#static_ty as ::wiremsg::WireMsg>::SCHEMA),
+                                    #msg_name,
+                                ),
+                                #name_check
+                            );
+                        }
+                    };
                     quote_spanned! {syn::spanned::Spanned::span(ty)=>
                         #m
-                        const _: () = ::core::assert!(
-                            ::wiremsg::__private::str_eq(
-                                ::wiremsg::__private::message_name(<#static_ty as ::wiremsg::WireMsg>::SCHEMA),
-                                #msg_name,
-                            ),
-                            #name_check
-                        );
+                        #name_assert
                     }
                 },
                 pattern: quote!(Self::#vi(__wiremsg_payload_value)),
                 tail_len: quote! {
-                    (#tag_size).saturating_add(::wiremsg::WireMsg::encoded_len(__wiremsg_payload_value))
+                    (#tag_size).saturating_add(::wiremsg::WireMsg::encoded_len(#payload))
                 },
                 check: quote! {
-                    ::wiremsg::Field::check_value(__wiremsg_payload_value)
+                    ::wiremsg::Field::check_value(#payload)
                         .map_err(|e| e.shift(#tag_size).in_field(#vname))
                 },
                 write: quote!({
                     #write_tag
-                    ::wiremsg::WireMsg::__write(__wiremsg_payload_value, __wiremsg_payload);
+                    ::wiremsg::WireMsg::__write(#payload, __wiremsg_payload);
                 }),
-                decode: quote! {
-                    #view::#vi(__wiremsg_v) => Self::#vi(<#v_ty as ::wiremsg::DecodeField<'v>>::decode_view(__wiremsg_v)),
+                decode: {
+                    let decoded = wrap(
+                        quote!(<#v_ty as ::wiremsg::DecodeField<'v>>::decode_view(__wiremsg_v)),
+                    );
+                    quote!(#view::#vi(__wiremsg_v) => Self::#vi(#decoded),)
                 },
                 decoded_size: quote! {
                     #view::#vi(__wiremsg_v) => <#v_ty as ::wiremsg::DecodeField<'v>>::decoded_size(__wiremsg_v),
                 },
                 serialize: serialize_newtype,
-                schema: Some(schema(message_ref(&static_ty, &msg_name))),
-                decode_bound: Some(quote!(#v_ty)),
+                schema: Some(schema(if instantiated {
+                    quote! {
+                        ::wiremsg::__private::Some(::wiremsg::MessageRef::of(
+                            ::wiremsg::__private::message_name(<#static_ty as ::wiremsg::WireMsg>::SCHEMA),
+                            || <#static_ty as ::wiremsg::WireMsg>::SCHEMA,
+                        ))
+                    }
+                } else {
+                    message_ref(&static_ty, &msg_name)
+                })),
+                decode_bound: (!*boxed).then(|| quote!(#v_ty)),
                 items: TokenStream::new(),
             }
         }

@@ -48,20 +48,48 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let version = version_body(cx);
     let view_name = view.to_string();
     let eq = partial_eq(cx);
+    let (vg, tp) = (&cx.vg, &cx.tp);
+    let where_clause = cx.where_clause();
+    // A generic view is `Copy` whatever its type arguments are (a derive would ask
+    // them to be).
+    let (derive, copy) = if cx.generic {
+        (
+            TokenStream::new(),
+            quote! {
+                #[automatically_derived]
+                impl<'v #tp> ::core::clone::Clone for #view<'v #vg> #where_clause {
+                    #[inline(always)]
+                    fn clone(&self) -> Self {
+                        *self
+                    }
+                }
+
+                #[automatically_derived]
+                impl<'v #tp> ::core::marker::Copy for #view<'v #vg> #where_clause {}
+            },
+        )
+    } else {
+        (
+            quote!(#[derive(::core::clone::Clone, ::core::marker::Copy)]),
+            TokenStream::new(),
+        )
+    };
     quote! {
         #[doc = #struct_doc]
-        #[derive(::core::clone::Clone, ::core::marker::Copy)]
-        #vis struct #view<'v>(::wiremsg::__private::Validated<'v, #self_static>);
+        #derive
+        #vis struct #view<'v #tp>(::wiremsg::__private::Validated<'v, #self_static>) #where_clause;
+
+        #copy
 
         #[automatically_derived]
         #[allow(clippy::all)]
-        impl #view<'_> {
+        impl<'v #tp> #view<'v #vg> #where_clause {
             #(#consts)*
         }
 
         #[automatically_derived]
         #[allow(clippy::all)]
-        impl<'v> #view<'v> {
+        impl<'v #tp> #view<'v #vg> #where_clause {
             #(#accessors)*
 
             /// The message's bytes as far as this reader knows them: its block and the
@@ -85,7 +113,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         #eq
 
         #[automatically_derived]
-        impl ::core::fmt::Debug for #view<'_> {
+        impl<'v #tp> ::core::fmt::Debug for #view<'v #vg> #where_clause {
             #[inline]
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.debug_struct(#view_name)
@@ -116,7 +144,10 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
             quote!(&& ::wiremsg::__private::field_eq::<#v_ty>(self.#name(), other.#name()))
         }
     });
-    let generics: Vec<_> = cx.msg.generics.params.iter().collect();
+    let lifetimes: Vec<_> = cx.msg.generics.lifetimes().collect();
+    let bounded = &cx.bounded;
+    let (vg, tp) = (&cx.vg, &cx.tp);
+    let where_clause = cx.where_clause();
     let (_, ty_generics, _) = cx.msg.generics.split_for_impl();
     let view_doc = "Field by field, as the accessors read them: numbers and text by value, enums by \
          their wire value, lists, arrays and nested messages element by element. A field \
@@ -129,7 +160,7 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
     quote! {
         #[doc = #view_doc]
         #[automatically_derived]
-        impl<'v> ::core::cmp::PartialEq for #view<'v> {
+        impl<'v #tp> ::core::cmp::PartialEq for #view<'v #vg> #where_clause {
             #[inline]
             fn eq(&self, other: &Self) -> ::core::primitive::bool {
                 true #(#fields)*
@@ -138,9 +169,9 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
 
         #[doc = #owned_doc]
         #[automatically_derived]
-        impl<'__wiremsg_v, #(#generics),*> ::core::cmp::PartialEq<#view<'__wiremsg_v>> for #ident #ty_generics {
+        impl<'__wiremsg_v, #(#lifetimes,)* #(#bounded),*> ::core::cmp::PartialEq<#view<'__wiremsg_v #vg>> for #ident #ty_generics #where_clause {
             #[inline]
-            fn eq(&self, other: &#view<'__wiremsg_v>) -> ::core::primitive::bool {
+            fn eq(&self, other: &#view<'__wiremsg_v #vg>) -> ::core::primitive::bool {
                 let bytes = match ::wiremsg::WireMsg::to_bytes(self) {
                     ::wiremsg::__private::Ok(bytes) => bytes,
                     ::wiremsg::__private::Err(_) => return false,
@@ -154,7 +185,7 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
 
         #[doc = #owned_doc]
         #[automatically_derived]
-        impl<'__wiremsg_v, #(#generics),*> ::core::cmp::PartialEq<#ident #ty_generics> for #view<'__wiremsg_v> {
+        impl<'__wiremsg_v, #(#lifetimes,)* #(#bounded),*> ::core::cmp::PartialEq<#ident #ty_generics> for #view<'__wiremsg_v #vg> #where_clause {
             #[inline]
             fn eq(&self, other: &#ident #ty_generics) -> ::core::primitive::bool {
                 other == self
@@ -220,7 +251,11 @@ pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) 
     let index = super::index_path(i, count);
     // The view's accessors name the type with the bytes' lifetime, as the decoding of
     // a borrowed message names it in its bounds.
-    let concrete = concrete_view(static_ty, &lt);
+    let concrete = if f.generic {
+        None
+    } else {
+        concrete_view(static_ty, &lt)
+    };
     // Every type `concrete_view` names has a `Default`: no bound to show.
     let known_default = concrete.is_some();
     let view_ty = if let Some(concrete) = concrete {

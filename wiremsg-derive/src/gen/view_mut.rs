@@ -41,6 +41,8 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let view = &cx.view;
     let view_mut = &cx.view_mut;
     let self_static = &cx.self_static;
+    let (vg, tp) = (&cx.vg, &cx.tp);
+    let where_clause = cx.where_clause();
     let doc = format!(
         "Mutable view of a [`{ident}`] message, built by \
          [`WireMsg::view_mut`](::wiremsg::WireMsg::view_mut): reads every field like \
@@ -100,7 +102,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     pub fn #setter(&mut self, value: #ty) -> ::core::result::Result<#ret, ::wiremsg::Error> {
                         let wire = #wire;
                         if let ::core::result::Result::Err(e) = ::wiremsg::Field::check_value(wire) {
-                            return ::core::result::Result::Err(e.shift(#view::<'static>::#offset).in_field(#label));
+                            return ::core::result::Result::Err(e.shift(#view::<'static #vg>::#offset).in_field(#label));
                         }
                         ::core::result::Result::Ok(#ok)
                     }
@@ -204,17 +206,17 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let debug_name = view_mut.to_string();
     quote! {
         #[doc = #doc]
-        #vis struct #view_mut<'v>(::wiremsg::__private::ValidatedMut<'v, #self_static>);
+        #vis struct #view_mut<'v #tp>(::wiremsg::__private::ValidatedMut<'v, #self_static>) #where_clause;
 
         #[automatically_derived]
         #[allow(clippy::all)]
-        impl<'v> #view_mut<'v> {
+        impl<'v #tp> #view_mut<'v #vg> #where_clause {
             #(#getters)*
             #(#methods)*
 
             /// The read-only view of the same bytes.
             #[inline]
-            pub fn as_view(&self) -> #view<'_> {
+            pub fn as_view(&self) -> #view<'_ #vg> {
                 #view(self.0.as_ref())
             }
 
@@ -234,7 +236,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         }
 
         #[automatically_derived]
-        impl ::core::fmt::Debug for #view_mut<'_> {
+        impl<'v #tp> ::core::fmt::Debug for #view_mut<'v #vg> #where_clause {
             #[inline]
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.debug_struct(#debug_name)

@@ -1,8 +1,9 @@
+use std::rc::Rc;
 use wiremsg::WireMsg;
 
 #[derive(WireMsg)]
-struct Boxed {
-    value: Box<u32>,
+struct Shared {
+    value: Rc<String>,
 }
 
 fn main() {}

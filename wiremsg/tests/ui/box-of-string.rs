@@ -1,8 +1,8 @@
 use wiremsg::WireMsg;
 
 #[derive(WireMsg)]
-struct Wrapper<T> {
-    value: T,
+struct Note {
+    text: Box<String>,
 }
 
 fn main() {}
