@@ -82,6 +82,8 @@ impl NameBuf {
             TypeSchema::List(element) | TypeSchema::BoundedList { element, .. } => {
                 self.push("Vec_").push_node(element)
             }
+            // The entry is a `(K, V)` tuple: `Map_Tuple_K_V`.
+            TypeSchema::Map(entry) => self.push("Map_").push_node(entry),
             TypeSchema::Nullable { value, .. } => self.push_node(value),
             TypeSchema::Decimal { mantissa, scale } => self
                 .push("Decimal_")

@@ -460,7 +460,7 @@ mod clashing {
     pub(super) mod two {
         use wiremsg::{WireEnum, WireMsg, WireUnion};
 
-        #[derive(WireEnum, Clone, Copy, Debug, PartialEq)]
+        #[derive(WireEnum, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
         #[repr(u8)]
         pub(crate) enum Side {
             Bid = 0,
@@ -471,6 +471,13 @@ mod clashing {
         pub(crate) struct Quote {
             pub(crate) side: Side,
             pub(crate) fill: Option<super::one::Fill>,
+        }
+
+        /// The clash reached through a map's keys.
+        #[derive(WireMsg, Debug, PartialEq)]
+        pub(crate) struct ByMap {
+            pub(crate) fill: super::one::Fill,
+            pub(crate) by_side: std::collections::BTreeMap<Side, u8>,
         }
 
         #[derive(WireUnion, Debug, PartialEq)]
@@ -524,6 +531,13 @@ fn two_enums_or_unions_of_one_name_are_refused() {
     let one = SchemaSet::of::<clashing::one::Fill>().unwrap();
     let quote = clashing::two::Quote::SCHEMA.clone();
     let err = SchemaSet::from_messages(one.messages().iter().cloned().chain([quote])).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::InvalidSchema {
+            reason: "two different enums have the same name"
+        }
+    );
+    let err = SchemaSet::of::<clashing::two::ByMap>().unwrap_err();
     assert_eq!(
         err.kind(),
         &ErrorKind::InvalidSchema {
