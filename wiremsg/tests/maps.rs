@@ -779,3 +779,66 @@ fn maps_of_themselves_stop_at_the_depth_limit() {
         (err.kind(), err.path(), err.offset())
     );
 }
+
+/// A schema (made by hand, as a schema file can say anything) whose map has a key
+/// without a wire order, or an entry type that is not a pair, is refused with the
+/// reason; one the derive could write is accepted.
+#[test]
+fn schemas_of_maps_without_a_key_order_are_refused() {
+    use std::borrow::Cow;
+    use wiremsg::{FieldSchema, MessageSchema, Node, SchemaSet, TypeSchema};
+    let with_entry = |entry: TypeSchema| {
+        let field = FieldSchema {
+            name: "m".into(),
+            offset: 2,
+            size: 4,
+            ty: TypeSchema::Map(entry.into()).into(),
+            since: 1,
+            reserved: false,
+            default: None,
+        };
+        let message = MessageSchema {
+            name: "M".into(),
+            version: 1,
+            block_length: 6,
+            min_block_length: 6,
+            has_block_length: true,
+            has_tail: true,
+            template_id: None,
+            schema_id: 0,
+            fields: vec![field].into(),
+        };
+        SchemaSet::from_messages([message]).map(|_| ())
+    };
+    let pair = |k: TypeSchema, v: TypeSchema| {
+        TypeSchema::Tuple(Cow::Owned(vec![Node::from(k), Node::from(v)]))
+    };
+    assert!(with_entry(pair(TypeSchema::I64, TypeSchema::Str)).is_ok());
+    assert!(with_entry(pair(TypeSchema::FixedStr { len: 3 }, TypeSchema::U8)).is_ok());
+    for (entry, reason) in [
+        (
+            pair(TypeSchema::F64, TypeSchema::U8),
+            "a map's key is not an integer, a string, a FixedStr or an enum",
+        ),
+        (
+            pair(TypeSchema::Bool, TypeSchema::U8),
+            "a map's key is not an integer, a string, a FixedStr or an enum",
+        ),
+        (
+            pair(TypeSchema::FixedStr { len: 0 }, TypeSchema::U8),
+            "a map's key is not an integer, a string, a FixedStr or an enum",
+        ),
+        (
+            TypeSchema::U32,
+            "a map's entry type is not a tuple of two elements",
+        ),
+        (
+            TypeSchema::Tuple(Cow::Owned(vec![TypeSchema::U8.into()])),
+            "a map's entry type is not a tuple of two elements",
+        ),
+    ] {
+        let err = with_entry(entry).unwrap_err();
+        assert_eq!(*err.kind(), ErrorKind::InvalidSchema { reason }, "{err}");
+        assert_eq!(err.path(), "M.m");
+    }
+}
