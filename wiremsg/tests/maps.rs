@@ -284,6 +284,33 @@ fn unchecked_and_mutable_views_read_maps_as_the_view() {
 }
 
 #[test]
+fn fixed_size_values_are_set_in_place_by_key() {
+    let mut bytes = shapes().to_bytes().unwrap();
+    let mut edit = Shapes::view_mut(&mut bytes).unwrap();
+    assert!(edit.signed_mut().set(-5, &10));
+    assert!(
+        !edit.signed_mut().set(-6, &10),
+        "no such key: nothing written"
+    );
+    assert!(edit.signed_mut().set_at(0, &11)); // i32::MIN, the first key
+    assert!(!edit.signed_mut().set_at(4, &0));
+    assert!(edit.wide_mut().set(0, &true));
+    let level = Level { price: 9, size: 8 };
+    assert!(edit.symbols_mut().set("AAPL", &level));
+    assert!(edit.nul_padded_mut().set("ES", &7));
+    assert_eq!(edit.symbols_mut().len(), 3);
+    assert_eq!(edit.symbols_mut().as_view().get("AAPL").unwrap().price(), 9);
+    let value = Shapes::decode(&bytes).unwrap();
+    let mut expected = shapes();
+    expected.signed.insert(-5, 10);
+    expected.signed.insert(i32::MIN, 11);
+    expected.wide.insert(0, true);
+    expected.symbols.insert(sym("AAPL"), level);
+    expected.nul_padded.insert(sym("ES"), 7);
+    assert_eq!(value, expected);
+}
+
+#[test]
 fn every_lookup_finds_its_key_and_misses_find_nothing() {
     #[derive(WireMsg, Debug, PartialEq)]
     struct Sparse {
