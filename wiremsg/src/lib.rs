@@ -200,7 +200,7 @@ pub use header::{MessageHeader, Template, WithHeader};
 pub use list::{List, ListIter, ListIterMut, ListMut};
 #[doc(hidden)]
 pub use map::KeyKind;
-pub use map::{MapKey, MapView};
+pub use map::{MapKey, MapMut, MapView};
 pub use message::{EnumRepr, MAX_DEPTH, WireEnum, WireMsg, decode_budget};
 pub use mode::Mode;
 pub use null::NullRepr;

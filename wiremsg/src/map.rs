@@ -419,6 +419,125 @@ impl<'v, K: MapKey + 'v, V: Field + 'v> PartialEq for MapView<'v, K, V> {
     }
 }
 
+/// A mutable view of a map field, from a message's mutable view (`<field>_mut()`):
+/// entries keep their keys and places; fixed-size values (numbers, `bool`, enums,
+/// `FixedStr`, fixed-size messages) can be overwritten in place, found by key in
+/// O(log n).
+///
+/// # Examples
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Book { depth: BTreeMap<i64, u32>, names: BTreeMap<String, u8> }
+///
+/// let book = Book { depth: BTreeMap::from([(100, 5), (101, 7)]), names: BTreeMap::from([("a".into(), 1)]) };
+/// let mut bytes = book.to_bytes().unwrap();
+/// let mut edit = Book::view_mut(&mut bytes).unwrap();
+/// assert!(edit.depth_mut().set(101, &9));
+/// assert!(!edit.depth_mut().set(102, &1)); // no such key: nothing written
+/// assert!(edit.names_mut().set("a", &2));
+/// let book = Book::decode(&bytes).unwrap();
+/// assert_eq!((book.depth[&101], book.names["a"]), (9, 2));
+/// ```
+pub struct MapMut<'m, K, V> {
+    /// The map's region, which passed validation as a map of `K` to `V`.
+    bytes: &'m mut [u8],
+    len: usize,
+    stride: usize,
+    _entries: crate::kind::Invariant<(K, V)>,
+}
+
+impl<K, V> fmt::Debug for MapMut<'_, K, V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MapMut")
+            .field("len", &self.len)
+            .field("bytes", &self.bytes.len())
+            .finish()
+    }
+}
+
+impl<'m, K: MapKey, V: Field> MapMut<'m, K, V> {
+    /// Number of entries.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True if the map has no entries.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The map, read-only.
+    #[inline]
+    pub fn as_view(&self) -> MapView<'_, K, V> {
+        MapView {
+            bytes: self.bytes,
+            len: self.len,
+            stride: self.stride,
+            _entries: PhantomData,
+        }
+    }
+
+    /// Overwrites the value of entry `index` (in key order) with `value`; false (and
+    /// nothing written) if `index >= len()`.
+    #[inline]
+    #[must_use = "nothing is written when the index is out of range"]
+    pub fn set_at(&mut self, index: usize, value: &V) -> bool
+    where
+        V: crate::Scalar<'m>,
+    {
+        if index >= self.len {
+            return false;
+        }
+        let (ks, vs) = (K::BLOCK_SIZE, V::BLOCK_SIZE);
+        // The value's slot follows the key's in the entry (FORMAT.md §4.11): after
+        // the entry's block length when the entry has a tail.
+        let start = match <<(K, V) as Field>::Kind as Kind>::LIST_ENCODING {
+            ListEncoding::Table => read_u32(self.bytes, 4 * index).map_or(0, |at| at as usize) + 2,
+            _ => 2 + index * self.stride,
+        } + ks;
+        match self.bytes.get_mut(start..start + vs) {
+            Some(block) => value.write_scalar(INTERNAL, block),
+            None => false,
+        }
+    }
+
+    /// Overwrites the value of `key` with `value`; false (and nothing written) if the
+    /// map has no such key.
+    #[inline]
+    #[must_use = "nothing is written when the map has no such key"]
+    pub fn set(&mut self, key: ViewOf<'_, K>, value: &V) -> bool
+    where
+        V: crate::Scalar<'m>,
+    {
+        match self.as_view().search(key) {
+            Ok(index) => self.set_at(index, value),
+            Err(_) => false,
+        }
+    }
+}
+
+/// A map field's mutable view is a [`MapMut`].
+impl<K: MapKey, V: Field> crate::validated::NestedKind for MapOf<K, V> {
+    type Mut<'m> = MapMut<'m, K, V>;
+
+    #[inline(always)]
+    unsafe fn read_mut(_: Internal, bytes: &mut [u8]) -> MapMut<'_, K, V> {
+        let (len, stride) = shape::<(K, V)>(bytes);
+        MapMut {
+            bytes,
+            len,
+            stride,
+            _entries: PhantomData,
+        }
+    }
+}
+
 /// Offset, in a validated map region, of entry `index`'s first byte.
 fn entry_at<K: Field, V: Field>(bytes: &[u8], stride: usize, index: usize) -> usize {
     match <<(K, V) as Field>::Kind as Kind>::LIST_ENCODING {

@@ -284,6 +284,33 @@ fn unchecked_and_mutable_views_read_maps_as_the_view() {
 }
 
 #[test]
+fn fixed_size_values_are_set_in_place_by_key() {
+    let mut bytes = shapes().to_bytes().unwrap();
+    let mut edit = Shapes::view_mut(&mut bytes).unwrap();
+    assert!(edit.signed_mut().set(-5, &10));
+    assert!(
+        !edit.signed_mut().set(-6, &10),
+        "no such key: nothing written"
+    );
+    assert!(edit.signed_mut().set_at(0, &11)); // i32::MIN, the first key
+    assert!(!edit.signed_mut().set_at(4, &0));
+    assert!(edit.wide_mut().set(0, &true));
+    let level = Level { price: 9, size: 8 };
+    assert!(edit.symbols_mut().set("AAPL", &level));
+    assert!(edit.nul_padded_mut().set("ES", &7));
+    assert_eq!(edit.symbols_mut().len(), 3);
+    assert_eq!(edit.symbols_mut().as_view().get("AAPL").unwrap().price(), 9);
+    let value = Shapes::decode(&bytes).unwrap();
+    let mut expected = shapes();
+    expected.signed.insert(-5, 10);
+    expected.signed.insert(i32::MIN, 11);
+    expected.wide.insert(0, true);
+    expected.symbols.insert(sym("AAPL"), level);
+    expected.nul_padded.insert(sym("ES"), 7);
+    assert_eq!(value, expected);
+}
+
+#[test]
 fn every_lookup_finds_its_key_and_misses_find_nothing() {
     #[derive(WireMsg, Debug, PartialEq)]
     struct Sparse {
@@ -778,4 +805,67 @@ fn maps_of_themselves_stop_at_the_depth_limit() {
         (dynamic.kind(), dynamic.path(), dynamic.offset()),
         (err.kind(), err.path(), err.offset())
     );
+}
+
+/// A schema (made by hand, as a schema file can say anything) whose map has a key
+/// without a wire order, or an entry type that is not a pair, is refused with the
+/// reason; one the derive could write is accepted.
+#[test]
+fn schemas_of_maps_without_a_key_order_are_refused() {
+    use std::borrow::Cow;
+    use wiremsg::{FieldSchema, MessageSchema, Node, SchemaSet, TypeSchema};
+    let with_entry = |entry: TypeSchema| {
+        let field = FieldSchema {
+            name: "m".into(),
+            offset: 2,
+            size: 4,
+            ty: TypeSchema::Map(entry.into()).into(),
+            since: 1,
+            reserved: false,
+            default: None,
+        };
+        let message = MessageSchema {
+            name: "M".into(),
+            version: 1,
+            block_length: 6,
+            min_block_length: 6,
+            has_block_length: true,
+            has_tail: true,
+            template_id: None,
+            schema_id: 0,
+            fields: vec![field].into(),
+        };
+        SchemaSet::from_messages([message]).map(|_| ())
+    };
+    let pair = |k: TypeSchema, v: TypeSchema| {
+        TypeSchema::Tuple(Cow::Owned(vec![Node::from(k), Node::from(v)]))
+    };
+    assert!(with_entry(pair(TypeSchema::I64, TypeSchema::Str)).is_ok());
+    assert!(with_entry(pair(TypeSchema::FixedStr { len: 3 }, TypeSchema::U8)).is_ok());
+    for (entry, reason) in [
+        (
+            pair(TypeSchema::F64, TypeSchema::U8),
+            "a map's key is not an integer, a string, a FixedStr or an enum",
+        ),
+        (
+            pair(TypeSchema::Bool, TypeSchema::U8),
+            "a map's key is not an integer, a string, a FixedStr or an enum",
+        ),
+        (
+            pair(TypeSchema::FixedStr { len: 0 }, TypeSchema::U8),
+            "a map's key is not an integer, a string, a FixedStr or an enum",
+        ),
+        (
+            TypeSchema::U32,
+            "a map's entry type is not a tuple of two elements",
+        ),
+        (
+            TypeSchema::Tuple(Cow::Owned(vec![TypeSchema::U8.into()])),
+            "a map's entry type is not a tuple of two elements",
+        ),
+    ] {
+        let err = with_entry(entry).unwrap_err();
+        assert_eq!(*err.kind(), ErrorKind::InvalidSchema { reason }, "{err}");
+        assert_eq!(err.path(), "M.m");
+    }
 }

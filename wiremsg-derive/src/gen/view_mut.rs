@@ -168,13 +168,21 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                         }
                     })
                 } else {
-                    let doc = format!(
-                        "The mutable view of field `{0}` if its type is a nested message. \
-                         (The derive cannot tell a message from an enum by its name: for an \
-                         enum field this method's bound is not met and it cannot be called; \
-                         overwrite the field with `set_{0}`.)",
-                        f.name
-                    );
+                    let doc = if crate::map_ast::map_args(ty).is_some() {
+                        format!(
+                            "The mutable view of map `{}`: fixed-size values can be overwritten \
+                             in place, found by key; entries cannot be added or removed.",
+                            f.name
+                        )
+                    } else {
+                        format!(
+                            "The mutable view of field `{0}` if its type is a nested message. \
+                             (The derive cannot tell a message from an enum by its name: for an \
+                             enum field this method's bound is not met and it cannot be called; \
+                             overwrite the field with `set_{0}`.)",
+                            f.name
+                        )
+                    };
                     Some(quote! {
                         #[doc = #doc]
                         #[inline]
