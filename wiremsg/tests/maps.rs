@@ -869,3 +869,61 @@ fn schemas_of_maps_without_a_key_order_are_refused() {
         assert_eq!(err.path(), "M.m");
     }
 }
+
+/// A map added in a later version: a newer reader of older bytes reads it empty (and
+/// decodes an empty map), an older reader of newer bytes ignores it.
+#[test]
+fn a_map_added_in_a_later_version_reads_empty_on_older_bytes() {
+    mod v1 {
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        pub(crate) struct Quote {
+            pub(crate) price: i64,
+            pub(crate) venue: String,
+        }
+    }
+    mod v2 {
+        use std::collections::BTreeMap;
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        #[wire(version = 2)]
+        pub(crate) struct Quote {
+            pub(crate) price: i64,
+            pub(crate) venue: String,
+            #[wire(since = 2)]
+            pub(crate) sizes: BTreeMap<u16, u32>,
+        }
+    }
+    let old = v1::Quote {
+        price: 5,
+        venue: "X".into(),
+    }
+    .to_bytes()
+    .unwrap();
+    let view = v2::Quote::view(&old).unwrap();
+    assert!(view.sizes().is_empty() && !view.has_sizes());
+    assert_eq!(view.sizes().get(1), None);
+    assert!(view.try_sizes().is_none());
+    assert!(v2::Quote::decode(&old).unwrap().sizes.is_empty());
+    let mut old_copy = old.clone();
+    assert!(
+        v2::Quote::view_mut(&mut old_copy)
+            .unwrap()
+            .sizes_mut()
+            .is_none()
+    );
+
+    let new = v2::Quote {
+        price: 6,
+        venue: "Y".into(),
+        sizes: BTreeMap::from([(1, 2)]),
+    }
+    .to_bytes()
+    .unwrap();
+    assert_eq!(
+        v1::Quote::decode(&new).unwrap(),
+        v1::Quote {
+            price: 6,
+            venue: "Y".into()
+        }
+    );
+    assert_eq!(v2::Quote::view(&new).unwrap().sizes().get(1), Some(2));
+}
