@@ -68,6 +68,20 @@ fn schema_lists_messages_fields_and_enums() {
 }
 
 #[test]
+fn schema_lists_unions_with_their_tags_and_payloads() {
+    let out = wiremsg(&[&"schema", &schema("E11")]);
+    assert_eq!(code(&out), 0);
+    let text = stdout(&out);
+    assert!(
+        text.ends_with(
+            "\nunion OrderInstr: u8 { Market = 0, Limit = 1 (Limit), Stop = 2 (OrderInstrStop) }, \
+             other tags: Other\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
 fn dump_and_json_read_every_golden_vector() {
     let cases: [(&str, &str, &[&str]); 6] = [
         ("E2", "Tick", &["symbol", "\"AAPL\""]),
