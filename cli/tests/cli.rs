@@ -258,6 +258,17 @@ fn cat_and_json_read_a_recorded_stream_and_stop_at_a_cut() {
         last.starts_with("error: the stream breaks: stream ended inside a frame"),
         "{last}"
     );
+    // At the start of the cut frame, counted from the start of the stream (once).
+    let mut start = 0;
+    while start + 4 + frame_len(&bytes[start..]) <= bytes.len() - 3 {
+        start += 4 + frame_len(&bytes[start..]);
+    }
+    assert!(last.ends_with(&format!(" at byte {start}")), "{last}");
+}
+
+/// The length prefix of the frame at the start of `bytes`.
+fn frame_len(bytes: &[u8]) -> usize {
+    u32::from_le_bytes(bytes[..4].try_into().unwrap()) as usize
 }
 
 #[test]
