@@ -88,7 +88,8 @@ pub(crate) fn for_each(
             Err(e) => {
                 summary.bytes = reader.position();
                 summary.broken = true;
-                return Ok((summary, Some(e.shift(offset as usize))));
+                // The reader's errors already count from the start of the stream.
+                return Ok((summary, Some(e)));
             }
         }
     }

@@ -68,6 +68,20 @@ fn schema_lists_messages_fields_and_enums() {
 }
 
 #[test]
+fn schema_lists_unions_with_their_tags_and_payloads() {
+    let out = wiremsg(&[&"schema", &schema("E11")]);
+    assert_eq!(code(&out), 0);
+    let text = stdout(&out);
+    assert!(
+        text.ends_with(
+            "\nunion OrderInstr: u8 { Market = 0, Limit = 1 (Limit), Stop = 2 (OrderInstrStop) }, \
+             other tags: Other\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
 fn dump_and_json_read_every_golden_vector() {
     let cases: [(&str, &str, &[&str]); 7] = [
         ("E2", "Tick", &["symbol", "\"AAPL\""]),
@@ -253,6 +267,17 @@ fn cat_and_json_read_a_recorded_stream_and_stop_at_a_cut() {
         last.starts_with("error: the stream breaks: stream ended inside a frame"),
         "{last}"
     );
+    // At the start of the cut frame, counted from the start of the stream (once).
+    let mut start = 0;
+    while start + 4 + frame_len(&bytes[start..]) <= bytes.len() - 3 {
+        start += 4 + frame_len(&bytes[start..]);
+    }
+    assert!(last.ends_with(&format!(" at byte {start}")), "{last}");
+}
+
+/// The length prefix of the frame at the start of `bytes`.
+fn frame_len(bytes: &[u8]) -> usize {
+    u32::from_le_bytes(bytes[..4].try_into().unwrap()) as usize
 }
 
 #[test]

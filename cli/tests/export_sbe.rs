@@ -220,6 +220,42 @@ fn tail_fields_are_refused_each_with_its_kind() {
 }
 
 #[test]
+fn unions_and_tuples_are_refused_with_their_reason() {
+    #[derive(WireMsg)]
+    struct Limit {
+        px: i64,
+    }
+    #[derive(wiremsg::WireUnion)]
+    #[repr(u8)]
+    enum Instr {
+        Market = 0,
+        Limit(Limit) = 1,
+    }
+    #[derive(WireMsg)]
+    #[wire(template_id = 1)]
+    struct Order {
+        pos: (f32, f32),
+        instr: Instr,
+    }
+    let unfit = refusals(&SchemaSet::of::<Order>().unwrap());
+    assert_eq!(unfit.len(), 3, "{unfit:#?}");
+    assert_refused(
+        &unfit[0],
+        "Order.pos",
+        2,
+        "a tuple, `(f32, f32)`, has no SBE form here; a fixed-size `#[derive(WireMsg)]` \
+         struct of the same fields has the same bytes",
+    );
+    assert_refused(
+        &unfit[1],
+        "Order.instr",
+        10,
+        "a tagged union, `Instr`, sits in the tail",
+    );
+    assert_refused(&unfit[2], "Limit", 0, "no template id");
+}
+
+#[test]
 fn presence_byte_options_are_refused_with_the_null_sentinel_hint() {
     #[derive(WireMsg)]
     #[wire(template_id = 1)]
@@ -468,14 +504,15 @@ fn two_types_of_one_sbe_name_are_refused() {
         "the SBE type name `Char8`, which an enum",
     );
 
-    let unfit = refusals(&SchemaSet::of::<clash::other::Twice>().unwrap());
-    assert_eq!(unfit.len(), 1, "{unfit:#?}");
-    assert_refused(
-        &unfit[0],
-        "Twice.there",
-        1,
-        "the SBE type name `Venue`, which an enum",
+    // Two enums of one name no longer reach the exporter: the schema set refuses them.
+    let err = SchemaSet::of::<clash::other::Twice>().unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &wiremsg::ErrorKind::InvalidSchema {
+            reason: "two different enums have the same name"
+        }
     );
+    assert_eq!(err.path(), "Twice.there");
 }
 
 #[test]

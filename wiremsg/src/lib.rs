@@ -846,6 +846,12 @@ pub use wiremsg_derive::WireDispatch;
 /// | `#[wire(other)]` | one struct variant `Other { tag: R, bytes: Vec<u8> }` | the catch-all: keeps an unknown tag and its payload bytes, and writes them back unchanged |
 /// | `#[wire(since = N)]`, `default`, `null`, `max_len`, `reserved` | a struct variant's fields | as on a message's fields (the anonymous message has the union's version) |
 ///
+/// The catch-all has no tag on the wire, but Rust still numbers it (the previous
+/// variant's discriminant plus one, and the next variant without `= N` counts on from
+/// it): declare it last, after the highest tag, or where that number is no variant's.
+/// Elsewhere rustc refuses the enum (E0081, two variants of one discriminant, as in
+/// `Limit(Limit) = 1, Market = 0, Other { .. }`; E0370 after a tag of `R::MAX`).
+///
 /// # Generated items
 ///
 /// For `enum OrderInstr`: `OrderInstrView<'v>` (`Copy`, `Debug`, `PartialEq`, and

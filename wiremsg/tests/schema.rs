@@ -547,3 +547,195 @@ fn two_enums_or_unions_of_one_name_are_refused() {
     // One enum used by several messages is fine.
     assert!(SchemaSet::of::<clashing::one::Ticket>().is_ok());
 }
+
+/// Schema encodings made by hand (FORMAT.md §11), with the shapes no `SchemaSet`
+/// writes: the same rows as the runtime's, from the same derive.
+mod crafted {
+    use wiremsg::{Template, WireMsg};
+
+    #[derive(WireMsg)]
+    pub(super) struct SchemaV1 {
+        pub(super) messages: Vec<Message>,
+        pub(super) types: Vec<Type>,
+        pub(super) enums: Vec<EnumDef>,
+    }
+    impl Template for SchemaV1 {
+        const TEMPLATE_ID: u16 = 0xFFFF;
+        const SCHEMA_ID: u16 = 0xFFFF;
+    }
+    #[derive(WireMsg)]
+    pub(super) struct Message {
+        pub(super) name: String,
+        pub(super) schema_version: u16,
+        pub(super) block_length: u32,
+        pub(super) min_block_length: u32,
+        pub(super) has_block_length: bool,
+        pub(super) has_tail: bool,
+        pub(super) template_id: Option<u16>,
+        pub(super) schema_id: u16,
+        pub(super) fields: Vec<Field>,
+    }
+    #[derive(WireMsg)]
+    pub(super) struct Field {
+        pub(super) name: String,
+        pub(super) offset: u32,
+        pub(super) size: u32,
+        pub(super) ty: u32,
+        pub(super) since: u16,
+        pub(super) reserved: bool,
+        pub(super) default_kind: u8,
+        pub(super) default_bytes: Vec<u8>,
+    }
+    #[derive(WireMsg)]
+    pub(super) struct Type {
+        pub(super) code: u8,
+        pub(super) len: u32,
+        pub(super) child: u32,
+        pub(super) value: i128,
+    }
+    #[derive(WireMsg)]
+    pub(super) struct EnumDef {
+        pub(super) name: String,
+        pub(super) repr: u32,
+        pub(super) variants: Vec<Variant>,
+        pub(super) catch_all: Option<String>,
+    }
+    #[derive(WireMsg)]
+    pub(super) struct Variant {
+        pub(super) name: String,
+        pub(super) value: u64,
+    }
+
+    pub(super) fn field(name: String, offset: u32, size: u32, ty: u32) -> Field {
+        Field {
+            name,
+            offset,
+            size,
+            ty,
+            since: 1,
+            reserved: false,
+            default_kind: 0,
+            default_bytes: vec![],
+        }
+    }
+
+    pub(super) fn message(block_length: u32, fields: Vec<Field>) -> Message {
+        Message {
+            name: "M".into(),
+            schema_version: 1,
+            block_length,
+            min_block_length: block_length,
+            has_block_length: false,
+            has_tail: false,
+            template_id: Some(1),
+            schema_id: 0,
+            fields,
+        }
+    }
+
+    /// One field whose type is `levels` nested pairs `(T, T)` of `u8`, each pair two
+    /// rows naming the pair below twice: 2^levels bytes of `u8`s from 2 rows a level.
+    pub(super) fn doubling_tuples(levels: u32) -> Vec<u8> {
+        const TUPLE: u8 = 30;
+        let row = |code, len, child, value| Type {
+            code,
+            len,
+            child,
+            value,
+        };
+        let mut types = vec![row(1, 0, 0, 0)];
+        let mut pair = 0;
+        for _ in 0..levels {
+            let rest = types.len() as i128;
+            types.push(row(TUPLE, 1, pair, 0));
+            types.push(row(TUPLE, 2, pair, rest));
+            pair = types.len() as u32 - 1;
+        }
+        // 2^levels bytes; past u32 the stated sizes are wrong, but never reached.
+        let size = u32::try_from(1u64 << levels).unwrap_or(u32::MAX);
+        let set = SchemaV1 {
+            messages: vec![message(size, vec![field("x".into(), 0, size, pair)])],
+            types,
+            enums: vec![],
+        };
+        let mut bytes = Vec::new();
+        set.encode_with_header(&mut bytes).unwrap();
+        bytes
+    }
+}
+
+#[test]
+fn a_type_table_that_doubles_at_each_row_is_refused_before_it_expands() {
+    #[derive(WireMsg)]
+    #[wire(template_id = 1)]
+    struct M {
+        x: ((u8, u8), (u8, u8)),
+    }
+    // The crafted rows are the runtime's own: two levels read as `M`.
+    assert_eq!(
+        SchemaSet::from_bytes(&crafted::doubling_tuples(2)).unwrap(),
+        SchemaSet::of::<M>().unwrap()
+    );
+    // 40 levels: 2^40 types from 2 KB, refused once the budget is spent.
+    let bytes = crafted::doubling_tuples(40);
+    assert!(bytes.len() < 2200, "{}", bytes.len());
+    let start = std::time::Instant::now();
+    let err = SchemaSet::from_bytes(&bytes).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::InvalidSchema {
+            reason: "the type table expands to more types than the schema's bytes allow"
+        }
+    );
+    assert_eq!(err.path(), "messages[0].fields[0].x");
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+}
+
+#[test]
+fn an_enum_named_by_every_field_is_copied_within_the_budget() {
+    use crafted::{EnumDef, SchemaV1, Type, Variant, field, message};
+    use wiremsg::Template;
+    // 3,000 fields of one enum of 3,000 variants: 9 million variants to copy from
+    // about 150 KB.
+    let n = 3000u32;
+    let set = SchemaV1 {
+        messages: vec![message(
+            n,
+            (0..n).map(|i| field(format!("f{i}"), i, 1, 1)).collect(),
+        )],
+        types: vec![
+            Type {
+                code: 1,
+                len: 0,
+                child: 0,
+                value: 0,
+            },
+            Type {
+                code: 18,
+                len: 0,
+                child: 0,
+                value: 0,
+            },
+        ],
+        enums: vec![EnumDef {
+            name: "E".into(),
+            repr: 0,
+            variants: (0..u64::from(n))
+                .map(|value| Variant {
+                    name: format!("V{value}"),
+                    value,
+                })
+                .collect(),
+            catch_all: None,
+        }],
+    };
+    let mut bytes = Vec::new();
+    set.encode_with_header(&mut bytes).unwrap();
+    let err = SchemaSet::from_bytes(&bytes).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::InvalidSchema {
+            reason: "the type table expands to more types than the schema's bytes allow"
+        }
+    );
+}

@@ -19,7 +19,7 @@ pub(crate) fn run(out: &mut dyn Write, path: &Path, json: bool) -> Result<(), Fa
 }
 
 /// Every message with its ids and block lengths, a line per field (offset, size,
-/// name, type, since version, default), then every enum.
+/// name, type, since version, default), then every enum and every union.
 pub(crate) fn listing(set: &SchemaSet) -> String {
     let mut out = String::new();
     let _ = writeln!(
@@ -29,11 +29,12 @@ pub(crate) fn listing(set: &SchemaSet) -> String {
         set.fingerprint()
     );
     let mut enums = Vec::new();
+    let mut unions = Vec::new();
     for m in set.messages() {
         let _ = writeln!(out, "\nmessage {} {}", m.name, summary(m));
         for f in m.fields.iter() {
             let _ = writeln!(out, "  {}", field_line(f));
-            collect_enums(&f.ty, &mut enums);
+            collect_named(&f.ty, &mut enums, &mut unions);
         }
     }
     for e in enums {
@@ -52,6 +53,26 @@ pub(crate) fn listing(set: &SchemaSet) -> String {
             "\nenum {}: {} {{ {} }}{other}",
             e.name,
             e.repr.display(),
+            variants.join(", ")
+        );
+    }
+    for u in unions {
+        let variants: Vec<String> = u.variants.iter().map(|v| format!("{v:?}")).collect();
+        let version = if u.version > 1 {
+            format!(" (version {})", u.version)
+        } else {
+            String::new()
+        };
+        let other = u
+            .catch_all
+            .as_ref()
+            .map(|c| format!(", other tags: {c}"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "\nunion {}{version}: {} {{ {} }}{other}",
+            u.name,
+            u.tag.display(),
             variants.join(", ")
         );
     }
@@ -110,15 +131,27 @@ fn field_line(f: &FieldSchema) -> String {
     line
 }
 
-fn collect_enums<'a>(ty: &'a TypeSchema, out: &mut Vec<&'a wiremsg::EnumSchema>) {
+/// The enums and unions `ty` holds, each name once (a schema set has one of each
+/// name), through every type that holds others (messages are listed on their own).
+fn collect_named<'a>(
+    ty: &'a TypeSchema,
+    enums: &mut Vec<&'a wiremsg::EnumSchema>,
+    unions: &mut Vec<&'a wiremsg::UnionSchema>,
+) {
     match ty {
         TypeSchema::Array { element: inner, .. }
         | TypeSchema::Option(inner)
         | TypeSchema::List(inner)
-        | TypeSchema::Map(inner) => collect_enums(inner, out),
-        // A map's entry type is a tuple of its key and value.
-        TypeSchema::Tuple(elements) => elements.iter().for_each(|e| collect_enums(e, out)),
-        TypeSchema::Enum(e) if !out.iter().any(|seen| seen.name == e.name) => out.push(e),
+        | TypeSchema::Map(inner)
+        | TypeSchema::BoundedList { element: inner, .. }
+        | TypeSchema::Nullable { value: inner, .. } => collect_named(inner, enums, unions),
+        TypeSchema::Tuple(elements) => {
+            for element in elements.iter() {
+                collect_named(element, enums, unions);
+            }
+        }
+        TypeSchema::Enum(e) if !enums.iter().any(|seen| seen.name == e.name) => enums.push(e),
+        TypeSchema::Union(u) if !unions.iter().any(|seen| seen.name == u.name) => unions.push(u),
         _ => {}
     }
 }

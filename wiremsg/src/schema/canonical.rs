@@ -193,7 +193,9 @@ impl SchemaSet {
     /// if the header is not a schema's, and
     /// [`ErrorKind::InvalidSchema`](crate::ErrorKind::InvalidSchema) for bytes that are
     /// valid but do not make a schema (an unknown type code, an index out of range, a
-    /// type that contains itself, a field naming a message not in the set).
+    /// type that contains itself, a field naming a message not in the set, a type
+    /// table whose shared rows expand to more than 16 types per byte of `bytes`, past
+    /// 65,536: each field gets its own copy of its type).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         let (_, view) = WireSchemaSet::view_with_header(bytes)?;
         let decoder = Decoder {
@@ -201,6 +203,7 @@ impl SchemaSet {
             enums: view.enums(),
             messages: view.messages(),
             unions: view.unions(),
+            budget: core::cell::Cell::new(expansion_budget(bytes.len())),
         };
         let messages = view
             .messages()
@@ -413,6 +416,33 @@ struct Decoder<'v> {
     enums: crate::List<'v, WireEnumDef>,
     messages: crate::List<'v, WireMessage>,
     unions: crate::List<'v, WireUnionDef>,
+    /// What decoding may still build (see [`expansion_budget`]).
+    budget: core::cell::Cell<usize>,
+}
+
+/// The type table is shared (each type once), but the model it decodes to is a tree
+/// per field: a chain of tuples whose elements name the row before twice doubles at
+/// each row, so 30 rows (under a kilobyte) would expand to 2^30 types. Decoding
+/// therefore builds at most this many units (a type, or an enum or union variant and
+/// its names' bytes, copied into each field that names it), far above any schema's
+/// own sharing.
+fn expansion_budget(encoded_len: usize) -> usize {
+    encoded_len.saturating_mul(16).saturating_add(1 << 16)
+}
+
+impl Decoder<'_> {
+    /// Spends `units` of the budget: `InvalidSchema` once it is gone.
+    fn spend(&self, units: usize) -> Result<(), Error> {
+        match self.budget.get().checked_sub(units) {
+            Some(left) => {
+                self.budget.set(left);
+                Ok(())
+            }
+            None => Err(invalid(
+                "the type table expands to more types than the schema's bytes allow",
+            )),
+        }
+    }
 }
 
 impl<'v> Decoder<'v> {
@@ -469,6 +499,7 @@ impl<'v> Decoder<'v> {
         let Some(t) = self.types.get(index as usize) else {
             return Err(invalid("a type index is out of range"));
         };
+        self.spend(1)?;
         let child = || -> Result<Node<TypeSchema>, Error> {
             Ok(Node::Owned(Box::new(self.ty(t.child(), depth + 1)?)))
         };
@@ -507,6 +538,7 @@ impl<'v> Decoder<'v> {
                 let Some(m) = self.messages.get(t.child() as usize) else {
                     return Err(invalid("a message index is out of range"));
                 };
+                self.spend(m.name().len())?;
                 TypeSchema::Message(MessageRef::named(String::from(m.name())))
             }
             _ => return Err(invalid("unknown type code")),
@@ -551,18 +583,22 @@ impl<'v> Decoder<'v> {
                 "an enum's representation is not u8, u16, u32 or u64",
             ));
         }
+        self.spend(e.name().len())?;
+        let variants = e
+            .variants()
+            .iter()
+            .map(|v| {
+                self.spend(1 + v.name().len())?;
+                Ok(VariantSchema {
+                    name: Cow::Owned(v.name().into()),
+                    value: v.value(),
+                })
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
         Ok(EnumSchema {
             name: Cow::Owned(e.name().into()),
             repr: Node::Owned(Box::new(repr)),
-            variants: Cow::Owned(
-                e.variants()
-                    .iter()
-                    .map(|v| VariantSchema {
-                        name: Cow::Owned(v.name().into()),
-                        value: v.value(),
-                    })
-                    .collect(),
-            ),
+            variants: Cow::Owned(variants),
             catch_all: e.catch_all().map(|c| Cow::Owned(c.into())),
         })
     }
@@ -574,16 +610,19 @@ impl Decoder<'_> {
             return Err(invalid("a union index is out of range"));
         };
         let tag = self.ty(u.tag(), depth + 1)?;
+        self.spend(u.name().len())?;
         let variants = u
             .variants()
             .iter()
             .map(|v| {
+                self.spend(1 + v.name().len())?;
                 let payload = match v.payload() {
                     None => None,
                     Some(at) => {
                         let Some(m) = self.messages.get(at as usize) else {
                             return Err(invalid("a message index is out of range"));
                         };
+                        self.spend(m.name().len())?;
                         Some(MessageRef::named(String::from(m.name())))
                     }
                 };

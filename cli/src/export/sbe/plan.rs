@@ -353,6 +353,29 @@ impl<'s> Plan<'s> {
                     "a 128-bit integer: SBE 1.0's primitive types stop at 64 bits",
                 );
             }
+            TypeSchema::Union(u) => {
+                return self.no(
+                    path,
+                    offset,
+                    &format!(
+                        "a tagged union, `{}`, sits in the tail as a tag and its variant's \
+                         payload (FORMAT.md §4.10); SBE 1.0 has no union",
+                        u.name
+                    ),
+                );
+            }
+            TypeSchema::Tuple(_) => {
+                return self.no(
+                    path,
+                    offset,
+                    &format!(
+                        "a tuple, `{}`, has no SBE form here; a fixed-size \
+                         `#[derive(WireMsg)]` struct of the same fields has the same bytes \
+                         (FORMAT.md §4.11) and nests as a composite",
+                        ty.display()
+                    ),
+                );
+            }
             _ => return self.no(path, offset, &format!("{}: no SBE form", ty.display())),
         };
         let optional = matches!(decl, Decl::Optional { .. });
