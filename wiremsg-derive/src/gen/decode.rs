@@ -23,7 +23,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     // every field gets a bound, except lists and maps of owned elements and boxes,
     // which is where a recursive message refers to itself (a bound there could never
     // be proven).
-    let bounded: Vec<&&syn::Type> = cx
+    let bounded: Vec<&syn::Type> = cx
         .fields
         .iter()
         .zip(&field_types)
