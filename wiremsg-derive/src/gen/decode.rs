@@ -34,12 +34,12 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             // its key or value type with the bytes' lifetime makes the view's
             // `'static` names unusable in this impl (a map that cannot decode, such
             // as one of `&[u32]` values, fails to compile, saying so).
-            (borrows && crate::map_ast::map_args(ty).is_none())
-                || (f.field.kind != crate::ast::Kind::List
-                    && !crate::map_ast::is_map(&f.field.ty)
-                    && !crate::ast::holds_box(&f.field.ty)
-                    && !(matches!(f.field.ty, syn::Type::Tuple(_))
-                        && crate::ast::holds_list(&f.field.ty)))
+            let unbounded = f.field.kind == crate::ast::Kind::List
+                || crate::map_ast::is_map(&f.field.ty)
+                || crate::ast::holds_box(&f.field.ty)
+                || (matches!(f.field.ty, syn::Type::Tuple(_))
+                    && crate::ast::holds_list(&f.field.ty));
+            (borrows && crate::map_ast::map_args(ty).is_none()) || !unbounded
         })
         .map(|(_, ty)| *ty)
         .collect();
