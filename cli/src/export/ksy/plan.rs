@@ -531,7 +531,10 @@ impl<'s> Plan<'s> {
                 let name = self.union_type(u, path, offset);
                 vec![("type", name.into()), size]
             }
-            TypeSchema::List(_) | TypeSchema::BoundedList { .. } | TypeSchema::Tuple(_) => {
+            TypeSchema::List(_)
+            | TypeSchema::BoundedList { .. }
+            | TypeSchema::Map(_)
+            | TypeSchema::Tuple(_) => {
                 let helper = self.helper(ty, path, offset)?;
                 vec![("type", helper.into()), size]
             }
