@@ -309,16 +309,26 @@ fn refusals(set: &SchemaSet, root: &str) -> Vec<Unfit> {
 
 #[test]
 fn names_kaitai_cannot_carry_are_refused_each_with_its_reason() {
-    let unfit = refusals(&SchemaSet::of::<Names>().unwrap(), "Names");
+    // Two enums of one name: the schema set refuses them before any export.
+    let err = SchemaSet::of::<Names>().unwrap_err();
+    assert_eq!(
+        (
+            err.to_string()
+                .contains("two different enums have the same name"),
+            err.path()
+        ),
+        (true, "Names.b".to_owned()),
+        "{err}"
+    );
+    let unfit = refusals(&SchemaSet::of::<Fields>().unwrap(), "Fields");
     let lines: Vec<String> = unfit.iter().map(ToString::to_string).collect();
     assert_eq!(
         lines,
         [
-            "`Names.b` at byte 7: two different enums are named `Side`: a `.ksy` file has one \
-             namespace of enums",
-            "`Names.bidPx` at byte 2: the field name `bidPx` is not a Kaitai name (lowercase \
+            "`Fields.bidPx` at byte 2: the field name `bidPx` is not a Kaitai name (lowercase \
              ASCII letters, digits and `_`, starting with a letter)",
-            "`Names.note__end` at byte 12: `note__end` names two attributes of `Names` in Kaitai",
+            "`Fields.note__end` at byte 10: `note__end` names two attributes of `Fields` in \
+             Kaitai",
         ]
     );
 

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use wiremsg::{Decimal, FixedStr, SchemaSet, WireEnum, WireMsg};
+use wiremsg::{Decimal, FixedStr, SchemaSet, WireEnum, WireMsg, WireUnion};
 use wiremsg_cli::export::sbe::{Options, export};
 use wiremsg_cli::export::{ExportError, Format, Unfit};
 
@@ -243,6 +243,56 @@ fn presence_byte_options_are_refused_with_the_null_sentinel_hint() {
 }
 
 #[test]
+fn maps_unions_and_recursive_messages_are_refused() {
+    #[derive(WireUnion)]
+    #[repr(u8)]
+    enum Expr {
+        Num { value: i64 } = 0,
+        Neg { e: Box<Expr> } = 1,
+    }
+    #[derive(WireMsg)]
+    #[wire(template_id = 1)]
+    struct Book {
+        depth: std::collections::BTreeMap<u16, u32>,
+        expr: Expr,
+        next: Option<Box<Book>>,
+        kids: Vec<Book>,
+    }
+    let unfit = refusals(&SchemaSet::of::<Book>().unwrap());
+    let book: Vec<&Unfit> = unfit
+        .iter()
+        .filter(|u| u.path.starts_with("Book."))
+        .collect();
+    assert_eq!(book.len(), 4, "{unfit:#?}");
+    assert_eq!(
+        book[0].to_string(),
+        "`Book.depth` at byte 2: a map, `BTreeMap<u16, u32>`, keeps its entries in the tail \
+         after the block, as a list of `(key, value)` tuples in key order (FORMAT.md §6.6): \
+         SBE has no maps, and its repeating groups follow the block with a group size \
+         header, another layout"
+    );
+    assert_refused(
+        book[1],
+        "Book.expr",
+        6,
+        "a union, `Expr`, keeps its tag and its variant's payload in the tail",
+    );
+    // A message holds itself through an option or a list, each refused as such.
+    assert_refused(
+        book[2],
+        "Book.next",
+        10,
+        "`Option<Book>` has a presence byte",
+    );
+    assert_refused(
+        book[3],
+        "Book.kids",
+        15,
+        "a list, `Vec<Book>`, keeps its elements",
+    );
+}
+
+#[test]
 fn a_fixed_message_with_its_block_length_field_is_refused() {
     #[derive(WireMsg)]
     #[wire(template_id = 1, block_length)]
@@ -468,13 +518,16 @@ fn two_types_of_one_sbe_name_are_refused() {
         "the SBE type name `Char8`, which an enum",
     );
 
-    let unfit = refusals(&SchemaSet::of::<clash::other::Twice>().unwrap());
-    assert_eq!(unfit.len(), 1, "{unfit:#?}");
-    assert_refused(
-        &unfit[0],
-        "Twice.there",
-        1,
-        "the SBE type name `Venue`, which an enum",
+    // Two enums of one name: the schema set refuses them before any export.
+    let err = SchemaSet::of::<clash::other::Twice>().unwrap_err();
+    assert_eq!(
+        (
+            err.to_string()
+                .contains("two different enums have the same name"),
+            err.path()
+        ),
+        (true, "Twice.there".to_owned()),
+        "{err}"
     );
 }
 
