@@ -243,6 +243,45 @@ fn maps_are_lists_of_their_entries_and_boxes_their_contents() {
     assert!(ksy[at..].contains("      - id: items\n        type: tuple_of_str_u8\n"));
 }
 
+#[derive(WireEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(u8)]
+enum Dir {
+    Up = 1,
+    Down = 2,
+}
+
+#[derive(WireMsg, Debug)]
+struct Leg {
+    qty: u32,
+}
+
+/// An enum and a message that only a map's entries hold.
+#[derive(WireMsg, Debug)]
+struct Legs {
+    legs: std::collections::BTreeMap<Dir, Leg>,
+}
+
+#[test]
+fn what_only_a_map_holds_is_declared() {
+    let set = SchemaSet::of::<Legs>().unwrap();
+    let ksy = export(&set, &Options::new(Root::Message("Legs".into()))).unwrap();
+    assert!(
+        ksy.contains(
+            "      e0:\n        pos: 0\n        type: u1\n        enum: dir\n        valid:\n          in-enum: true\n"
+        ),
+        "{ksy}"
+    );
+    assert!(
+        ksy.contains("      e1:\n        pos: 1\n        type: leg\n        size: 4\n"),
+        "{ksy}"
+    );
+    assert!(
+        ksy.contains("enums:\n  dir:\n    1: up\n    2: down\n"),
+        "{ksy}"
+    );
+    assert!(ksy.contains("  leg:\n    doc: \"Message `Leg`"), "{ksy}");
+}
+
 /// Named like Kaitai's `u4`, which a type of that name would hide.
 #[derive(WireMsg, Debug)]
 struct U4 {

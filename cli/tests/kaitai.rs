@@ -331,6 +331,20 @@ mod shapes {
         pub(crate) v: String,
     }
 
+    /// An enum and a message that only a map's entries hold.
+    #[derive(WireEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+    #[repr(u32)]
+    pub(crate) enum Way {
+        North = 7,
+        South = 3,
+    }
+
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    pub(crate) struct Lot {
+        pub(crate) n: u16,
+        pub(crate) note: String,
+    }
+
     /// A generic message (FORMAT.md §4.13): `Batch<Tag>` is the message `Batch_Tag`.
     #[derive(WireMsg, Debug, Clone, PartialEq)]
     pub(crate) struct Batch<T: WireMsg> {
@@ -407,6 +421,7 @@ mod shapes {
         pub(crate) no_map: BTreeMap<u32, u32>,
         pub(crate) maybe_map: Option<BTreeMap<u8, u8>>,
         pub(crate) maps: Vec<BTreeMap<String, Vec<u16>>>,
+        pub(crate) ways: BTreeMap<Way, Lot>,
         pub(crate) boxed: Box<Px>,
         pub(crate) boxed_tag: Option<Box<Tag>>,
         pub(crate) batch: Batch<Tag>,
@@ -499,6 +514,22 @@ mod shapes {
                 BTreeMap::from([("x".into(), vec![1, 2]), ("".into(), vec![])]),
                 BTreeMap::new(),
             ],
+            ways: BTreeMap::from([
+                (
+                    Way::South,
+                    Lot {
+                        n: 3,
+                        note: "s".into(),
+                    },
+                ),
+                (
+                    Way::North,
+                    Lot {
+                        n: 1,
+                        note: String::new(),
+                    },
+                ),
+            ]),
             boxed: Box::new(Px { m: 11, q: 12 }),
             boxed_tag: Some(Box::new(Tag {
                 k: 13,

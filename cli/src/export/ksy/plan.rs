@@ -164,6 +164,7 @@ impl<'s> Plan<'s> {
             | TypeSchema::Option(inner)
             | TypeSchema::List(inner)
             | TypeSchema::BoundedList { element: inner, .. }
+            | TypeSchema::Map(inner)
             | TypeSchema::Decimal {
                 mantissa: inner, ..
             }
