@@ -100,7 +100,7 @@ pub(crate) enum Named<'t> {
 }
 
 /// Calls `f` with every enum and union `ty` holds (through arrays, options, lists,
-/// tuples and null sentinels; not through messages, which are walked on their own).
+/// maps, tuples and null sentinels; not through messages, which are walked on their own).
 /// Types nested deeper than [`MAX_DEPTH`] are not walked ([`check`] refuses them).
 pub(crate) fn each_named<'t>(ty: &'t TypeSchema, f: &mut impl FnMut(Named<'t>)) {
     each_named_at(ty, 0, f)
@@ -115,6 +115,7 @@ fn each_named_at<'t>(ty: &'t TypeSchema, depth: u32, f: &mut impl FnMut(Named<'t
         | TypeSchema::Option(inner)
         | TypeSchema::List(inner)
         | TypeSchema::BoundedList { element: inner, .. }
+        | TypeSchema::Map(inner)
         | TypeSchema::Nullable { value: inner, .. } => each_named_at(inner, depth + 1, f),
         TypeSchema::Tuple(elements) => {
             for element in elements.iter() {
