@@ -200,6 +200,88 @@ fn enum_values_past_i64_are_refused_and_past_2_53_written_exactly() {
     );
 }
 
+/// A map of fixed-size entries and one of entries with a tail, a box, a recursive
+/// message and a generic instantiation.
+#[derive(WireMsg, Debug)]
+struct Levels<T: WireMsg> {
+    depth: std::collections::BTreeMap<u16, u32>,
+    names: std::collections::HashMap<String, u8>,
+    boxed: Box<Note>,
+    next: Option<Box<Levels<T>>>,
+    items: Vec<T>,
+}
+
+#[test]
+fn maps_are_lists_of_their_entries_and_boxes_their_contents() {
+    let set = SchemaSet::of::<Levels<Note>>().unwrap();
+    let ksy = export(&set, &Options::new(Root::Message("Levels_Note".into()))).unwrap();
+    // The top level is `levels_note`; the recursion names it, the box is `Note`.
+    assert!(ksy.starts_with(&NOTE_KSY[..NOTE_KSY.find("meta:").unwrap()]));
+    assert!(ksy.contains("meta:\n  id: levels_note\n"), "{ksy}");
+    assert!(
+        ksy.contains("  next:\n    pos: boxed__end\n    type: levels_note\n"),
+        "{ksy}"
+    );
+    assert!(
+        ksy.contains("  boxed:\n    pos: names__end\n    type: note\n"),
+        "{ksy}"
+    );
+    // A map of fixed-size entries is strided, its items the `(K, V)` tuples.
+    let strided = "  map_of_u16_u32:\n    doc: \"`BTreeMap<u16, u32>`, strided (FORMAT.md §6.2)";
+    let at = ksy.find(strided).unwrap_or_else(|| panic!("{ksy}"));
+    assert!(
+        ksy[at..].contains(
+            "      - id: stride\n        type: u2\n        if: \"_io.size > 0\"\n        valid:\n          min: 6\n      - id: items\n        type: tuple_of_u16_u32\n        size: stride\n        repeat: eos\n"
+        ),
+        "{ksy}"
+    );
+    assert!(ksy[at..].contains("in strictly increasing key order (not checked here)"));
+    // One of entries with a tail is a table.
+    let table =
+        "  map_of_str_u8:\n    doc: \"`BTreeMap<String, u8>`, a table list (FORMAT.md §6.3)";
+    let at = ksy.find(table).unwrap_or_else(|| panic!("{ksy}"));
+    assert!(ksy[at..].contains("      - id: items\n        type: tuple_of_str_u8\n"));
+}
+
+#[derive(WireEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(u8)]
+enum Dir {
+    Up = 1,
+    Down = 2,
+}
+
+#[derive(WireMsg, Debug)]
+struct Leg {
+    qty: u32,
+}
+
+/// An enum and a message that only a map's entries hold.
+#[derive(WireMsg, Debug)]
+struct Legs {
+    legs: std::collections::BTreeMap<Dir, Leg>,
+}
+
+#[test]
+fn what_only_a_map_holds_is_declared() {
+    let set = SchemaSet::of::<Legs>().unwrap();
+    let ksy = export(&set, &Options::new(Root::Message("Legs".into()))).unwrap();
+    assert!(
+        ksy.contains(
+            "      e0:\n        pos: 0\n        type: u1\n        enum: dir\n        valid:\n          in-enum: true\n"
+        ),
+        "{ksy}"
+    );
+    assert!(
+        ksy.contains("      e1:\n        pos: 1\n        type: leg\n        size: 4\n"),
+        "{ksy}"
+    );
+    assert!(
+        ksy.contains("enums:\n  dir:\n    1: up\n    2: down\n"),
+        "{ksy}"
+    );
+    assert!(ksy.contains("  leg:\n    doc: \"Message `Leg`"), "{ksy}");
+}
+
 /// Named like Kaitai's `u4`, which a type of that name would hide.
 #[derive(WireMsg, Debug)]
 struct U4 {

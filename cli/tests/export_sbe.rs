@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use wiremsg::{Decimal, FixedStr, SchemaSet, WireEnum, WireMsg};
+use wiremsg::{Decimal, FixedStr, SchemaSet, WireEnum, WireMsg, WireUnion};
 use wiremsg_cli::export::sbe::{Options, export};
 use wiremsg_cli::export::{ExportError, Format, Unfit};
 
@@ -276,6 +276,56 @@ fn presence_byte_options_are_refused_with_the_null_sentinel_hint() {
         "`Option<f64>` has a presence byte",
     );
     assert!(!unfit[2].reason.contains("null = V"), "{}", unfit[2]);
+}
+
+#[test]
+fn maps_unions_and_recursive_messages_are_refused() {
+    #[derive(WireUnion)]
+    #[repr(u8)]
+    enum Expr {
+        Num { value: i64 } = 0,
+        Neg { e: Box<Expr> } = 1,
+    }
+    #[derive(WireMsg)]
+    #[wire(template_id = 1)]
+    struct Book {
+        depth: std::collections::BTreeMap<u16, u32>,
+        expr: Expr,
+        next: Option<Box<Book>>,
+        kids: Vec<Book>,
+    }
+    let unfit = refusals(&SchemaSet::of::<Book>().unwrap());
+    let book: Vec<&Unfit> = unfit
+        .iter()
+        .filter(|u| u.path.starts_with("Book."))
+        .collect();
+    assert_eq!(book.len(), 4, "{unfit:#?}");
+    assert_eq!(
+        book[0].to_string(),
+        "`Book.depth` at byte 2: a map, `BTreeMap<u16, u32>`, keeps its entries in the tail \
+         after the block, as a list of `(key, value)` tuples in key order (FORMAT.md §6.6): \
+         SBE has no maps, and its repeating groups follow the block with a group size \
+         header, another layout"
+    );
+    assert_refused(
+        book[1],
+        "Book.expr",
+        6,
+        "a union, `Expr`, keeps its tag and its variant's payload in the tail",
+    );
+    // A message holds itself through an option or a list, each refused as such.
+    assert_refused(
+        book[2],
+        "Book.next",
+        10,
+        "`Option<Book>` has a presence byte",
+    );
+    assert_refused(
+        book[3],
+        "Book.kids",
+        15,
+        "a list, `Vec<Book>`, keeps its elements",
+    );
 }
 
 #[test]

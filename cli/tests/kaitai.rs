@@ -155,6 +155,7 @@ fn python_reads_every_golden_vector_as_wiremsg_does() {
         ("E11", "E11", "Order"),
         ("E12", "E12", "Segment"),
         ("E13", "E13", "Grid"),
+        ("E14", "E14", "Book"),
     ] {
         check(
             &python,
@@ -164,6 +165,44 @@ fn python_reads_every_golden_vector_as_wiremsg_does() {
             &golden(vector),
         );
     }
+    // E15 is two messages: a linked list (its first 30 bytes), then a formula whose
+    // expression tree is a union holding itself. E15.wms is the formula's schema; the
+    // list's is made here from the same type as tests/boxes.rs's.
+    #[derive(wiremsg::WireMsg)]
+    struct Node {
+        value: i64,
+        next: Option<Box<Node>>,
+    }
+    let e15 = golden("E15");
+    let (list, formula) = e15.split_at(30);
+    let node = Node {
+        value: 1,
+        next: Some(Box::new(Node {
+            value: 2,
+            next: None,
+        })),
+    };
+    assert_eq!(wiremsg::WireMsg::to_bytes(&node).unwrap(), list);
+    let dir = scratch("E15-schema");
+    let node_schema = dir.join("node.wms");
+    wiremsg::SchemaSet::of::<Node>()
+        .unwrap()
+        .write_file(&node_schema)
+        .unwrap();
+    check(
+        &python,
+        "E15a",
+        Some(&node_schema),
+        Root::Message("Node"),
+        list,
+    );
+    check(
+        &python,
+        "E15b",
+        Some(&schema("E15")),
+        Root::Message("Formula"),
+        formula,
+    );
 }
 
 #[test]
@@ -253,16 +292,17 @@ fn python_reads_a_recorded_stream_as_wiremsg_does() {
 /// Every wire shape FORMAT.md specifies, in one message: each reads in Python as in
 /// Rust.
 mod shapes {
+    use std::collections::{BTreeMap, HashMap};
     use wiremsg::{Decimal, FixedStr, WireEnum, WireMsg, WireUnion};
 
-    #[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+    #[derive(WireEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
     #[repr(u8)]
     pub(crate) enum Side {
         Buy = 0,
         Sell = 1,
     }
 
-    #[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+    #[derive(WireEnum, Debug, Clone, Copy, PartialEq, Eq, Hash)]
     #[repr(u16)]
     pub(crate) enum Venue {
         Xnas = 1,
@@ -289,6 +329,27 @@ mod shapes {
     pub(crate) struct Tag {
         pub(crate) k: u8,
         pub(crate) v: String,
+    }
+
+    /// An enum and a message that only a map's entries hold.
+    #[derive(WireEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+    #[repr(u32)]
+    pub(crate) enum Way {
+        North = 7,
+        South = 3,
+    }
+
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    pub(crate) struct Lot {
+        pub(crate) n: u16,
+        pub(crate) note: String,
+    }
+
+    /// A generic message (FORMAT.md §4.13): `Batch<Tag>` is the message `Batch_Tag`.
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    pub(crate) struct Batch<T: WireMsg> {
+        pub(crate) seq: u64,
+        pub(crate) items: Vec<T>,
     }
 
     #[derive(WireUnion, Debug, Clone, PartialEq)]
@@ -353,6 +414,18 @@ mod shapes {
         pub(crate) ev: Ev,
         pub(crate) pairs: Vec<(u8, String)>,
         pub(crate) tagged: Tag,
+        pub(crate) levels: BTreeMap<Side, Px>,
+        pub(crate) venues: HashMap<Venue, u8>,
+        pub(crate) labels: BTreeMap<FixedStr<3>, String>,
+        pub(crate) signed: BTreeMap<i64, bool>,
+        pub(crate) no_map: BTreeMap<u32, u32>,
+        pub(crate) maybe_map: Option<BTreeMap<u8, u8>>,
+        pub(crate) maps: Vec<BTreeMap<String, Vec<u16>>>,
+        pub(crate) ways: BTreeMap<Way, Lot>,
+        pub(crate) boxed: Box<Px>,
+        pub(crate) boxed_tag: Option<Box<Tag>>,
+        pub(crate) batch: Batch<Tag>,
+        pub(crate) batches: Vec<Batch<Px>>,
         #[wire(since = 2)]
         pub(crate) later: u64,
         #[wire(since = 2)]
@@ -425,6 +498,60 @@ mod shapes {
                 k: 9,
                 v: "nine".into(),
             },
+            levels: BTreeMap::from([
+                (Side::Sell, Px { m: 2, q: 3 }),
+                (Side::Buy, Px { m: -1, q: 0 }),
+            ]),
+            venues: HashMap::from([(Venue::Other(77), 1), (Venue::Xnys, 2), (Venue::Xnas, 3)]),
+            labels: BTreeMap::from([
+                (FixedStr::new("b").unwrap(), "bee".into()),
+                (FixedStr::new("AB").unwrap(), String::new()),
+            ]),
+            signed: BTreeMap::from([(-5, true), (i64::MIN, false), (9, true)]),
+            no_map: BTreeMap::new(),
+            maybe_map: Some(BTreeMap::from([(2, 20), (1, 10)])),
+            maps: vec![
+                BTreeMap::from([("x".into(), vec![1, 2]), ("".into(), vec![])]),
+                BTreeMap::new(),
+            ],
+            ways: BTreeMap::from([
+                (
+                    Way::South,
+                    Lot {
+                        n: 3,
+                        note: "s".into(),
+                    },
+                ),
+                (
+                    Way::North,
+                    Lot {
+                        n: 1,
+                        note: String::new(),
+                    },
+                ),
+            ]),
+            boxed: Box::new(Px { m: 11, q: 12 }),
+            boxed_tag: Some(Box::new(Tag {
+                k: 13,
+                v: "boxed".into(),
+            })),
+            batch: Batch {
+                seq: 14,
+                items: vec![Tag {
+                    k: 15,
+                    v: "batched".into(),
+                }],
+            },
+            batches: vec![
+                Batch {
+                    seq: 16,
+                    items: vec![Px { m: 17, q: 18 }],
+                },
+                Batch {
+                    seq: 19,
+                    items: vec![],
+                },
+            ],
             later: u64::MAX,
             later_text: "v2".into(),
         }

@@ -82,8 +82,6 @@ impl NameBuf {
             TypeSchema::List(element) | TypeSchema::BoundedList { element, .. } => {
                 self.push("Vec_").push_node(element)
             }
-            // The entry is a `(K, V)` tuple: `Map_Tuple_K_V`.
-            TypeSchema::Map(entry) => self.push("Map_").push_node(entry),
             TypeSchema::Nullable { value, .. } => self.push_node(value),
             TypeSchema::Decimal { mantissa, scale } => self
                 .push("Decimal_")
@@ -110,6 +108,19 @@ impl NameBuf {
                 }
                 out
             }
+            // `Map_K_V`: the key's and the value's names, not the entry tuple's.
+            TypeSchema::Map(entry) => match node(entry) {
+                Some(TypeSchema::Tuple(Cow::Borrowed(kv))) => {
+                    let mut out = self.push("Map");
+                    let mut i = 0;
+                    while i < kv.len() {
+                        out = out.push("_").push_node(&kv[i]);
+                        i += 1;
+                    }
+                    out
+                }
+                _ => self.push("Map_").push_node(entry),
+            },
         }
     }
 

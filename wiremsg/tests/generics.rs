@@ -251,6 +251,10 @@ fn instantiations_are_named_apart_in_a_schema_set() {
         "Pair_Vec_u16_Tuple_u8_String"
     );
     assert_eq!(Batch::<Batch<Tick>>::SCHEMA.name, "Batch_Batch_Tick");
+    assert_eq!(
+        Pair::<std::collections::BTreeMap<u16, String>, u8>::SCHEMA.name,
+        "Pair_Map_u16_String_u8"
+    );
     let set = SchemaSet::of::<Feed>().unwrap();
     let names: Vec<&str> = set.messages().iter().map(|m| &*m.name).collect();
     assert_eq!(

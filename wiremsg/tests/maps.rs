@@ -927,3 +927,62 @@ fn a_map_added_in_a_later_version_reads_empty_on_older_bytes() {
     );
     assert_eq!(v2::Quote::view(&new).unwrap().sizes().get(1), Some(2));
 }
+
+mod clashing {
+    pub(crate) mod one {
+        #[derive(wiremsg::WireEnum, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+        #[repr(u8)]
+        pub(crate) enum Side {
+            Buy = 0,
+            Sell = 1,
+        }
+    }
+    pub(crate) mod two {
+        #[derive(wiremsg::WireEnum, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+        #[repr(u8)]
+        pub(crate) enum Side {
+            Bid = 0,
+            Ask = 1,
+        }
+    }
+
+    /// Two enums named `Side`, one only in a map's keys, one in its values.
+    #[derive(wiremsg::WireMsg, Debug)]
+    pub(crate) struct Keys {
+        pub(crate) side: one::Side,
+        pub(crate) by_side: std::collections::BTreeMap<two::Side, u8>,
+    }
+
+    #[derive(wiremsg::WireMsg, Debug)]
+    pub(crate) struct Values {
+        pub(crate) side: one::Side,
+        pub(crate) sides: std::collections::BTreeMap<u8, Vec<two::Side>>,
+    }
+}
+
+/// A schema set finds the enums a map's entries hold, as it finds a list's: two of
+/// one name are refused.
+#[test]
+fn two_enums_of_one_name_are_refused_through_a_map() {
+    for (err, path) in [
+        (
+            wiremsg::SchemaSet::of::<clashing::Keys>().unwrap_err(),
+            "Keys.by_side",
+        ),
+        (
+            wiremsg::SchemaSet::of::<clashing::Values>().unwrap_err(),
+            "Values.sides",
+        ),
+    ] {
+        assert_eq!(
+            (err.kind(), err.path().to_string()),
+            (
+                &ErrorKind::InvalidSchema {
+                    reason: "two different enums have the same name"
+                },
+                path.to_owned()
+            ),
+            "{err}"
+        );
+    }
+}

@@ -28,6 +28,9 @@
 //! | a field with tail data (§3) | `<field>__end` (`u4`, the end offset) and `<field>` over its region, from the previous tail field's end (or `block_length`) |
 //! | `String`, `Vec<u8>` | `str` (UTF-8), bytes |
 //! | `Vec<T>` (§6), bounded (§6.4) or not | a type with `items`: packed (`repeat: eos`), strided (`stride`, then elements of `size: stride`), or a table (`starts`, `count`, then the elements' regions); lists of lists nest these |
+//! | `BTreeMap<K, V>`, `HashMap<K, V>` (§6.6) | a type with `items`, as a list of its `(K, V)` entries (strided or a table); the doc says the keys are in increasing order |
+//! | `Box<T>` (§4.12) | `T`; a recursive message is a type that names itself |
+//! | a generic message's instantiation (§4.13) | a type named like it (`Batch_Tick`: `batch_tick`) |
 //! | a message with a tail, a tuple with a tail | its type, over its region |
 //! | a tagged union (§4.10) | a type: `tag` (an enum of the variants) and `payload`, switched on the tag (a unit variant's and a catch-all's payload are bytes) |
 //! | a tuple (§4.11) | a type like a message, its elements `e0`, `e1`, .. |
@@ -42,7 +45,8 @@
 //! variant (without a catch-all), a block length below version 1's block and a
 //! stride below the element's; bytes that end early and bad UTF-8 fail as they are
 //! read. It checks less than `view` (FORMAT.md §7) all the same: not maximum lengths,
-//! the order of end offsets or of table starts, nor the nesting limit.
+//! the order of end offsets or of table starts, a map's key order (strictly
+//! increasing), nor the nesting limit.
 //!
 //! # What does not fit, and why
 //!

@@ -125,6 +125,15 @@ class Reader:
             if kind == "BoundedList" and len(items) > arg["max_len"]:
                 self.fail(path, f"{len(items)} elements, more than {arg['max_len']}")
             return [self.value(element, x, f"{path}[{i}]") for i, x in enumerate(items)]
+        if kind == "Map":  # a list of (key, value) tuples; JSON object keys are text
+            out = {}
+            for i, entry in enumerate(v.items):
+                key, value = self.value(arg, entry, f"{path}[{i}]")
+                key = key if isinstance(key, str) else str(key)
+                if key in out:
+                    self.fail(path, f"key {key} twice")
+                out[key] = value
+            return out
         if kind == "Message":
             return self.message(arg, v, path)
         if kind == "Tuple":
@@ -161,7 +170,8 @@ def same(a, b):
     if isinstance(a, bool) or isinstance(b, bool):
         return a is b
     if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+        # In order: a map's entries are in key order in both (FORMAT.md §6.6).
+        return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
     if isinstance(a, list) and isinstance(b, list):
         return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
     return type(a) is type(b) and a == b or (

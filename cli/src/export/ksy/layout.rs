@@ -11,6 +11,7 @@ pub(super) fn in_tail(set: &SchemaSet, ty: &TypeSchema) -> bool {
         TypeSchema::Str
         | TypeSchema::List(_)
         | TypeSchema::BoundedList { .. }
+        | TypeSchema::Map(_)
         | TypeSchema::Union(_) => true,
         TypeSchema::Option(inner) => in_tail(set, inner),
         TypeSchema::Message(m) => set.message(&m.name).is_some_and(|m| m.has_block_length),
@@ -65,6 +66,7 @@ pub(super) fn is_plain(ty: &TypeSchema) -> bool {
         | TypeSchema::Option(inner)
         | TypeSchema::List(inner)
         | TypeSchema::BoundedList { element: inner, .. }
+        | TypeSchema::Map(inner)
         | TypeSchema::Decimal {
             mantissa: inner, ..
         }

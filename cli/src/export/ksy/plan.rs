@@ -164,6 +164,7 @@ impl<'s> Plan<'s> {
             | TypeSchema::Option(inner)
             | TypeSchema::List(inner)
             | TypeSchema::BoundedList { element: inner, .. }
+            | TypeSchema::Map(inner)
             | TypeSchema::Decimal {
                 mantissa: inner, ..
             }
@@ -531,7 +532,10 @@ impl<'s> Plan<'s> {
                 let name = self.union_type(u, path, offset);
                 vec![("type", name.into()), size]
             }
-            TypeSchema::List(_) | TypeSchema::BoundedList { .. } | TypeSchema::Tuple(_) => {
+            TypeSchema::List(_)
+            | TypeSchema::BoundedList { .. }
+            | TypeSchema::Map(_)
+            | TypeSchema::Tuple(_) => {
                 let helper = self.helper(ty, path, offset)?;
                 vec![("type", helper.into()), size]
             }

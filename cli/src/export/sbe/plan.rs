@@ -346,6 +346,31 @@ impl<'s> Plan<'s> {
                     ),
                 );
             }
+            TypeSchema::Map(_) => {
+                return self.no(
+                    path,
+                    offset,
+                    &format!(
+                        "a map, `{}`, keeps its entries in the tail after the block, as a \
+                         list of `(key, value)` tuples in key order (FORMAT.md §6.6): SBE has \
+                         no maps, and its repeating groups follow the block with a group \
+                         size header, another layout",
+                        ty.display()
+                    ),
+                );
+            }
+            TypeSchema::Union(u) => {
+                return self.no(
+                    path,
+                    offset,
+                    &format!(
+                        "a union, `{}`, keeps its tag and its variant's payload in the tail \
+                         after the block (FORMAT.md §4.10): SBE has no tagged unions (and a \
+                         union that holds itself, a recursive type, has no fixed size)",
+                        u.name
+                    ),
+                );
+            }
             TypeSchema::U128 | TypeSchema::I128 => {
                 return self.no(
                     path,

@@ -68,9 +68,10 @@ impl<'s> Plan<'s> {
                     ),
                 ])
             }
-            TypeSchema::List(element) | TypeSchema::BoundedList { element, .. } => {
-                self.list_body(ty, element, path, offset)?
-            }
+            TypeSchema::List(element)
+            | TypeSchema::BoundedList { element, .. }
+            // A map's bytes are a list of its entries (FORMAT.md §6.6).
+            | TypeSchema::Map(element) => self.list_body(ty, element, path, offset)?,
             TypeSchema::Tuple(elements) => {
                 let tail = in_tail(self.set, ty);
                 let mut at = if tail { 2 } else { 0 };
@@ -115,6 +116,9 @@ impl<'s> Plan<'s> {
             TypeSchema::BoundedList { max_len, .. } => {
                 format!(" Writers write at most {max_len} elements (FORMAT.md §6.4).")
             }
+            TypeSchema::Map(_) => " A map (FORMAT.md §6.6): its entries, `(key, value)` tuples \
+                in strictly increasing key order (not checked here)."
+                .into(),
             _ => String::new(),
         };
         let mut items = vec![("id", Yaml::from("items"))];
@@ -262,6 +266,10 @@ impl<'s> Plan<'s> {
             TypeSchema::List(inner) | TypeSchema::BoundedList { element: inner, .. } => {
                 format!("list_of_{}", self.key(inner))
             }
+            TypeSchema::Map(entry) => match entry.map_key() {
+                Some((k, v)) => format!("map_of_{}_{}", self.key(k), self.key(v)),
+                None => format!("map_of_{}", self.key(entry)),
+            },
             TypeSchema::Tuple(elements) => {
                 let parts: Vec<String> = elements.iter().map(|e| self.key(e)).collect();
                 format!("tuple_of_{}", parts.join("_"))
