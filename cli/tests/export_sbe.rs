@@ -311,7 +311,7 @@ fn maps_unions_and_recursive_messages_are_refused() {
         book[1],
         "Book.expr",
         6,
-        "a union, `Expr`, keeps its tag and its variant's payload in the tail",
+        "a tagged union, `Expr`, sits in the tail as a tag and its variant's payload",
     );
     // A message holds itself through an option or a list, each refused as such.
     assert_refused(

@@ -359,18 +359,6 @@ impl<'s> Plan<'s> {
                     ),
                 );
             }
-            TypeSchema::Union(u) => {
-                return self.no(
-                    path,
-                    offset,
-                    &format!(
-                        "a union, `{}`, keeps its tag and its variant's payload in the tail \
-                         after the block (FORMAT.md §4.10): SBE has no tagged unions (and a \
-                         union that holds itself, a recursive type, has no fixed size)",
-                        u.name
-                    ),
-                );
-            }
             TypeSchema::U128 | TypeSchema::I128 => {
                 return self.no(
                     path,
@@ -384,7 +372,8 @@ impl<'s> Plan<'s> {
                     offset,
                     &format!(
                         "a tagged union, `{}`, sits in the tail as a tag and its variant's \
-                         payload (FORMAT.md §4.10); SBE 1.0 has no union",
+                         payload (FORMAT.md §4.10); SBE 1.0 has no union (and a union that \
+                         holds itself, a recursive type, has no fixed size)",
                         u.name
                     ),
                 );
