@@ -82,10 +82,10 @@ impl<T: Field, const N: usize> Field for [T; N] {
     }
 
     #[inline]
-    fn check_value(&self) -> Result<(), Error> {
+    fn check_value(&self, depth: u32) -> Result<(), Error> {
         let size = <T::Kind as Kind>::BLOCK_SIZE;
         for (i, item) in self.iter().enumerate() {
-            item.check_value()
+            item.check_value(depth)
                 .map_err(|e| e.shift(i * size).in_element(i))?;
         }
         Ok(())

@@ -17,8 +17,8 @@ impl<T: Field> Field for Box<T> {
     }
 
     #[inline(always)]
-    fn check_value(&self) -> Result<(), Error> {
-        T::check_value(self)
+    fn check_value(&self, depth: u32) -> Result<(), Error> {
+        T::check_value(self, depth)
     }
 
     #[inline(always)]

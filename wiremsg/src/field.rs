@@ -48,12 +48,17 @@ pub trait Field {
 
     /// Checks that the value can be encoded as it is: each list within its declared
     /// maximum length (`#[wire(max_len = N)]`), each number with a null sentinel
-    /// (`#[wire(null = ...)]`) other than that sentinel. Encoding calls it once,
-    /// before it writes anything; the error's path names the field, and its offset is
-    /// the field's slot in the innermost message that holds it.
+    /// (`#[wire(null = ...)]`) other than that sentinel, each nested block within
+    /// [`MAX_DEPTH`](crate::MAX_DEPTH) (`depth` is that of the message holding the
+    /// field, counted as validation counts it: `DepthLimitExceeded` for a value whose
+    /// bytes no reader would accept). Encoding calls it once, before it writes
+    /// anything, so that writing recurses at most `MAX_DEPTH` levels; the error's path
+    /// names the field, and its offset is the field's slot in the innermost message
+    /// that holds it.
     #[doc(hidden)]
     #[inline(always)]
-    fn check_value(&self) -> Result<(), Error> {
+    fn check_value(&self, depth: u32) -> Result<(), Error> {
+        let _ = depth;
         Ok(())
     }
 

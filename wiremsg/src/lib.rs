@@ -603,7 +603,9 @@ pub use validated::MutOf;
 /// and schema. A message that names itself in a field (`Option<Box<Self>>`,
 /// `Vec<Self>`, a union whose variants hold `Box<Self>`) is variable-size: its
 /// nested self is in the tail, and validation stops at [`MAX_DEPTH`] levels
-/// (FORMAT.md §4.12). Messages that hold each other without naming themselves need
+/// (FORMAT.md §4.12). Encoding refuses a value nested deeper, with the same error
+/// and path, before it writes anything: a writer never makes bytes that no reader
+/// accepts, and encoding a value of any depth takes bounded stack. Messages that hold each other without naming themselves need
 /// `#[wire(block_length)]` on one of them (otherwise the compiler reports a cycle
 /// in their sizes).
 ///
@@ -623,7 +625,7 @@ pub use validated::MutOf;
 /// for value in 0..=MAX_DEPTH {
 ///     deep = Node { value: value.into(), next: Some(Box::new(deep)) };
 /// }
-/// let err = Node::view(&deep.to_bytes()?).unwrap_err();
+/// let err = deep.to_bytes().unwrap_err(); // 66 nodes: one level too many
 /// assert_eq!(err.kind(), &ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH });
 /// # Ok::<(), wiremsg::Error>(())
 /// ```

@@ -608,9 +608,9 @@ pub(crate) fn list_tail_len<T: Element>(items: &[T]) -> usize {
 /// `Field::check_value` of every element, with its index in the error's path (an
 /// empty loop, removed by the optimizer, for elements that cannot fail).
 #[inline]
-pub(crate) fn check_elements<T: Element>(items: &[T]) -> Result<(), Error> {
+pub(crate) fn check_elements<T: Element>(items: &[T], depth: u32) -> Result<(), Error> {
     for (i, item) in items.iter().enumerate() {
-        item.check_value().map_err(|e| e.in_element(i))?;
+        item.check_value(depth).map_err(|e| e.in_element(i))?;
     }
     Ok(())
 }
@@ -707,8 +707,8 @@ macro_rules! list_field {
             }
 
             #[inline]
-            fn check_value(&self) -> Result<(), Error> {
-                check_elements::<T>(self)
+            fn check_value(&self, depth: u32) -> Result<(), Error> {
+                check_elements::<T>(self, depth)
             }
 
             #[inline]
@@ -1207,12 +1207,12 @@ impl<T: Element, const MAX: usize> Field for Bounded<'_, T, MAX> {
     }
 
     #[inline]
-    fn check_value(&self) -> Result<(), Error> {
+    fn check_value(&self, depth: u32) -> Result<(), Error> {
         let len = self.0.len();
         if len > MAX {
             return Err(Error::new(ErrorKind::ListTooLong { len, max: MAX }, 0));
         }
-        check_elements::<T>(self.0)
+        check_elements::<T>(self.0, depth)
     }
 
     #[inline]

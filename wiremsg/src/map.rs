@@ -15,6 +15,7 @@ use crate::list::{List, shape, validate_list};
 use crate::message::EnumRepr;
 use crate::mode::sealed::{INTERNAL, Internal, Place, Sealed};
 use crate::primitives_le::{read_u16, read_u32, write_u16, write_u32};
+use crate::validated::{check_depth, deeper};
 use crate::{Error, ErrorKind, FixedStr, Mode, Node, TypeSchema, WireEnum};
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
@@ -659,18 +660,25 @@ fn map_tail_len<'m, K: Field + 'm, V: Field + 'm>(
 /// catch-all variant holding a known value) are `DuplicateKey`.
 fn check_map<'m, K: MapKey + 'm, V: Field + 'm>(
     entries: &mut dyn Iterator<Item = (&'m K, &'m V)>,
+    depth: u32,
 ) -> Result<(), Error> {
+    // An entry is a `(K, V)` tuple, a nesting level of its own when it has a tail
+    // (checked at the first entry: an empty map nests nothing).
+    let depth = deeper(<(K, V) as Field>::IN_TAIL, depth);
     let mut prev: Option<&K> = None;
     for (i, (k, v)) in entries.enumerate() {
+        if i == 0 {
+            check_depth(depth).map_err(|e| e.in_element(0))?;
+        }
         if let Some(prev) = prev {
             if key_of(prev) >= key_of(k) {
                 return Err(Error::new(ErrorKind::DuplicateKey, 0).in_element(i));
             }
         }
         prev = Some(k);
-        k.check_value()
+        k.check_value(depth)
             .map_err(|e| e.in_field(crate::tuple::ELEMENT_NAMES[0]).in_element(i))?;
-        v.check_value()
+        v.check_value(depth)
             .map_err(|e| e.in_field(crate::tuple::ELEMENT_NAMES[1]).in_element(i))?;
     }
     Ok(())
@@ -776,8 +784,8 @@ macro_rules! map_field {
                 map_tail_len::<K, V>(self.len(), self.iter())
             }
 
-            fn check_value(&self) -> Result<(), Error> {
-                with_ordered(self.iter(), $sorted, |entries| check_map::<K, V>(entries))
+            fn check_value(&self, depth: u32) -> Result<(), Error> {
+                with_ordered(self.iter(), $sorted, |entries| check_map::<K, V>(entries, depth))
             }
 
             fn write(&self, _: &mut [u8], tail: &mut [u8]) {

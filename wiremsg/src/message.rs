@@ -12,10 +12,13 @@ use core::fmt::Debug;
 
 /// Nesting limit of messages inside messages (lists included) that `view` accepts.
 ///
-/// Bytes that nest deeper fail with [`ErrorKind::DepthLimitExceeded`]; this bounds
-/// the stack that validation uses on hostile input (only recursive message types can
-/// nest this deep). Fixed-size messages nested inline do not count: they cannot
-/// recurse.
+/// Bytes that nest deeper fail validation with [`ErrorKind::DepthLimitExceeded`];
+/// this bounds the stack that validation uses on hostile input (only recursive
+/// message types can nest this deep). Encoding refuses the same values with the same
+/// error and path, before writing: a writer never makes bytes no reader accepts.
+/// What counts is FORMAT.md §7's rule: a nested message or tuple with a tail and a
+/// union's payload are one level each; lists, options and boxes add none, and
+/// fixed-size messages nested inline do not count (they cannot recurse).
 ///
 /// ```
 /// use wiremsg::{ErrorKind, MAX_DEPTH, WireMsg};
@@ -24,11 +27,12 @@ use core::fmt::Debug;
 /// struct Node { children: Vec<Node> }
 ///
 /// let mut node = Node::default();
-/// for _ in 0..=MAX_DEPTH {
+/// for _ in 0..MAX_DEPTH {
 ///     node = Node { children: vec![node] };
 /// }
-/// let bytes = node.to_bytes().unwrap();
-/// let err = Node::view(&bytes).unwrap_err();
+/// let bytes = node.to_bytes().unwrap(); // the root and 64 levels below it
+/// assert!(Node::view(&bytes).is_ok());
+/// let err = Node { children: vec![node] }.to_bytes().unwrap_err();
 /// assert_eq!(err.kind(), &ErrorKind::DepthLimitExceeded { limit: 64 });
 /// assert!(err.path().starts_with("children[0].children[0]"));
 /// ```
@@ -261,6 +265,12 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     #[doc(hidden)]
     fn __write(&self, out: &mut [u8]);
 
+    /// Checks that the value can be encoded (`Field::check_value` of each field),
+    /// its block at nesting `depth` as validation counts it (0 at the top):
+    /// `DepthLimitExceeded` past [`MAX_DEPTH`], before anything is written.
+    #[doc(hidden)]
+    fn __check(&self, depth: u32) -> Result<(), Error>;
+
     /// Serializes a view as a struct of its readable fields (feature `serde`).
     #[cfg(feature = "serde")]
     #[doc(hidden)]
@@ -305,7 +315,7 @@ pub fn check_budget(needed: usize, budget: usize) -> Result<(), Error> {
 pub(crate) fn checked_len<T: WireMsg>(msg: &T) -> Result<usize, Error> {
     // Values the format cannot carry (a list over its maximum length, a null
     // sentinel as a present value) are refused before anything is written.
-    msg.check_value()?;
+    msg.__check(0)?;
     let len = msg.encoded_len();
     if len > u32::MAX as usize || len == usize::MAX {
         return Err(Error::new(ErrorKind::TooLarge { len }, 0));

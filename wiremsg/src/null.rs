@@ -157,9 +157,9 @@ impl<T: NullRepr, const NULL: i128> Field for NullAs<T, NULL> {
     }
 
     #[inline(always)]
-    fn check_value(&self) -> Result<(), Error> {
+    fn check_value(&self, depth: u32) -> Result<(), Error> {
         match self.present()? {
-            Some(value) => value.check_value(),
+            Some(value) => value.check_value(depth),
             None => Ok(()),
         }
     }

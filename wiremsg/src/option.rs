@@ -109,9 +109,9 @@ impl<T: Field> Field for Option<T> {
     }
 
     #[inline(always)]
-    fn check_value(&self) -> Result<(), Error> {
+    fn check_value(&self, depth: u32) -> Result<(), Error> {
         match self {
-            Some(value) => value.check_value().map_err(|e| e.shift(1)),
+            Some(value) => value.check_value(depth).map_err(|e| e.shift(1)),
             None => Ok(()),
         }
     }

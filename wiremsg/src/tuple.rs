@@ -16,7 +16,7 @@ use crate::kind::Tup;
 use crate::layout::{FieldList, Leaf, Pair};
 use crate::mode::sealed::{INTERNAL, Internal, Place, Sealed};
 use crate::primitives_le::{read_u16, read_u32};
-use crate::validated::validate_block;
+use crate::validated::{nested_depth, validate_block};
 use crate::{Error, Mode, Node, TypeSchema};
 use alloc::borrow::Cow;
 
@@ -298,11 +298,13 @@ macro_rules! tuple {
             }
 
             #[inline]
-            fn check_value(&self) -> Result<(), Error> {
+            fn check_value(&self, depth: u32) -> Result<(), Error> {
+                // In the tail, a tuple is a nesting level, as validation counts it.
+                let depth = nested_depth(<Self::Kind as Kind>::IN_TAIL, depth)?;
                 let mut _off = prefix::<fields!($($T),+)>();
                 $(
                     self.$i
-                        .check_value()
+                        .check_value(depth)
                         .map_err(|e| e.shift(_off).in_field(ELEMENT_NAMES[$i]))?;
                     _off += <$T::Kind as Kind>::BLOCK_SIZE;
                 )+

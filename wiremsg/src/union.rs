@@ -185,7 +185,7 @@ pub trait WireUnion: Field<Kind = UnionOf<Self::Layout>> + Sized {
 /// The encoded length of `value`, after its own checks (`check_value`); `TooLarge`
 /// past `u32::MAX` bytes (FORMAT.md §1).
 fn checked_len<U: WireUnion>(value: &U) -> Result<usize, Error> {
-    value.check_value()?;
+    value.check_value(0)?;
     let len = value.encoded_len();
     if len > u32::MAX as usize || len == usize::MAX {
         return Err(Error::new(ErrorKind::TooLarge { len }, 0));

@@ -183,12 +183,7 @@ pub(crate) fn validate_block<F: FieldList, M: Mode>(
     mode: &M,
     depth: u32,
 ) -> Result<(), Error> {
-    if depth > MAX_DEPTH {
-        return Err(Error::new(
-            ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH },
-            0,
-        ));
-    }
+    check_depth(depth)?;
     let prefix = if prefixed { 2 } else { 0 };
     let full = prefix + F::SIZE;
     let declared = if prefixed {
@@ -222,6 +217,42 @@ pub(crate) fn validate_block<F: FieldList, M: Mode>(
         names,
     };
     F::validate(INTERNAL, &mut walk, prefix, 0, mode, depth)
+}
+
+/// `DepthLimitExceeded` (at offset 0) for a message or tuple block at nesting `depth`
+/// past [`MAX_DEPTH`]: validation calls it for every block it enters, and encoding
+/// (`Field::check_value`) for every value it would write as one, so that a writer
+/// refuses exactly the values whose bytes a reader would refuse.
+#[inline(always)]
+pub fn check_depth(depth: u32) -> Result<(), Error> {
+    if depth > MAX_DEPTH {
+        return Err(depth_exceeded());
+    }
+    Ok(())
+}
+
+#[cold]
+fn depth_exceeded() -> Error {
+    Error::new(ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH }, 0)
+}
+
+/// The nesting depth of a block held at `depth`: one level deeper in the tail (a
+/// message or tuple with a tail, FORMAT.md §7), the same inline.
+#[inline(always)]
+pub const fn deeper(in_tail: bool, depth: u32) -> u32 {
+    if in_tail {
+        depth.saturating_add(1)
+    } else {
+        depth
+    }
+}
+
+/// [`deeper`], then [`check_depth`] of the result.
+#[inline(always)]
+pub(crate) fn nested_depth(in_tail: bool, depth: u32) -> Result<u32, Error> {
+    let depth = deeper(in_tail, depth);
+    check_depth(depth)?;
+    Ok(depth)
 }
 
 #[cold]

@@ -5,7 +5,10 @@
 
 #[path = "common/golden.rs"]
 mod format_golden;
+#[path = "common/handmade.rs"]
+mod handmade;
 use format_golden::golden;
+use handmade::{Part, message, union};
 use wiremsg::{ErrorKind, MAX_DEPTH, SchemaSet, WireMsg, WireUnion};
 
 /// A linked list.
@@ -86,6 +89,45 @@ fn chain(levels: u32) -> Node {
         };
     }
     node
+}
+
+/// The bytes of node `value` in front of the bytes `next` of the rest of its list
+/// (FORMAT.md §4.12, E15), built by hand: the encoder refuses lists past the depth
+/// limit, which hostile writers do not. `next` is a presence byte and an end offset.
+fn node_bytes(value: i64, next: Option<&[u8]>) -> Vec<u8> {
+    message(&[
+        Part::Fixed(&value.to_le_bytes()),
+        Part::Fixed(&[u8::from(next.is_some())]),
+        Part::Tail(next.unwrap_or_default()),
+    ])
+}
+
+/// The bytes of `chain(levels)`, built by hand.
+fn chain_bytes(levels: u32) -> Vec<u8> {
+    (1..=levels).fold(node_bytes(0, None), |next, value| {
+        node_bytes(value.into(), Some(&next))
+    })
+}
+
+/// The bytes of `negations(levels)`, built by hand: each `Neg` is tag 2 and a
+/// payload whose `e` is the inner union (E15).
+fn negations_bytes(levels: u32) -> Vec<u8> {
+    let num = union(0, &7i64.to_le_bytes());
+    let expr = (0..levels).fold(num, |e, _| union(2, &message(&[Part::Tail(&e)])));
+    message(&[Part::Tail(b""), Part::Tail(&expr)])
+}
+
+#[test]
+fn the_hand_built_bytes_are_the_encoders() {
+    for levels in [0, 1, 2, MAX_DEPTH] {
+        assert_eq!(chain_bytes(levels), chain(levels).to_bytes().unwrap());
+    }
+    for levels in [0, 1, 2, MAX_DEPTH - 1] {
+        assert_eq!(
+            negations_bytes(levels),
+            negations(levels).to_bytes().unwrap()
+        );
+    }
 }
 
 #[test]
@@ -259,7 +301,7 @@ fn the_fixed_parts_of_a_recursive_message_are_set_in_place() {
 #[test]
 fn a_recursive_message_validates_to_the_depth_limit_and_no_further() {
     let at_limit = chain(MAX_DEPTH).to_bytes().unwrap();
-    let over = chain(MAX_DEPTH + 1).to_bytes().unwrap();
+    let over = chain_bytes(MAX_DEPTH + 1);
     assert_eq!(Node::view(&at_limit).unwrap().value(), 64);
     let err = Node::view(&over).unwrap_err();
     assert_eq!(
@@ -302,10 +344,10 @@ fn an_expression_tree_validates_to_the_depth_limit_and_no_further() {
     // Each `Neg` is one level: a union and its payload count once (the `Num` at the
     // bottom is fixed-size and does not count).
     let levels = (0..MAX_DEPTH)
-        .find(|&n| Formula::view(&negations(n + 1).to_bytes().unwrap()).is_err())
+        .find(|&n| Formula::view(&negations_bytes(n + 1)).is_err())
         .unwrap();
     assert_eq!(levels, 63);
-    let over = negations(levels + 1).to_bytes().unwrap();
+    let over = negations_bytes(levels + 1);
     let err = Formula::view(&over).unwrap_err();
     assert_eq!(
         err.kind(),
@@ -322,6 +364,43 @@ fn an_expression_tree_validates_to_the_depth_limit_and_no_further() {
         (dynamic.kind(), dynamic.path(), dynamic.offset()),
         (err.kind(), err.path(), err.offset())
     );
+}
+
+/// The encoder refuses what validation refuses, at the same place: a list one node
+/// past the limit, a formula one `Neg` past it, and a list far deeper than any
+/// stack could walk (checked to the limit, not walked further, on a 2 MiB stack).
+#[test]
+fn the_encoder_refuses_values_past_the_depth_limit() {
+    let err = chain(MAX_DEPTH + 1).to_bytes().unwrap_err();
+    let read = Node::view(&chain_bytes(MAX_DEPTH + 1)).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH }
+    );
+    assert_eq!(err.path(), read.path());
+    let list_path = err.path().to_string();
+    let err = negations(MAX_DEPTH).to_bytes().unwrap_err();
+    let read = Formula::view(&negations_bytes(MAX_DEPTH)).unwrap_err();
+    assert_eq!((err.kind(), err.path()), (read.kind(), read.path()));
+    assert_eq!(
+        err.path(),
+        "expr.Neg.e.Neg \u{2026} 122 segments \u{2026} e.Neg.e.Num"
+    );
+    let deep = on_small_stack(|| {
+        let mut deep = chain(1_000_000);
+        let err = deep.to_bytes().unwrap_err();
+        // Unlinked one node at a time: the recursive drop of a million boxes is the
+        // caller's to avoid, not the encoder's.
+        while let Some(next) = deep.next.take() {
+            deep = *next;
+        }
+        err
+    });
+    assert_eq!(
+        deep.kind(),
+        &ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH }
+    );
+    assert_eq!(deep.path(), list_path);
 }
 
 fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
@@ -779,7 +858,7 @@ fn the_annotated_dump_of_a_recursive_message() {
             "    25  00 0f 00 00 00                                      next                   absent; its region ends at 15 (empty)",
         ]
     );
-    let over = chain(MAX_DEPTH + 1).to_bytes().unwrap();
+    let over = chain_bytes(MAX_DEPTH + 1);
     let dump = wiremsg::dynamic::annotate(&set, "Node", &over, false);
     let err = dump.error().unwrap();
     assert_eq!(

@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::handmade::{Part, message, table};
 use common::*;
 use wiremsg::{Error, ErrorKind, MAX_DEPTH, WireMsg};
 
@@ -291,8 +292,11 @@ fn table_list_count_too_large_does_not_allocate_or_loop() {
 fn nesting_deeper_than_the_limit_is_refused() {
     let ok = chain(MAX_DEPTH).to_bytes().unwrap();
     assert_eq!(Node::decode(&ok).unwrap(), chain(MAX_DEPTH));
-    let deep = chain(MAX_DEPTH + 1).to_bytes().unwrap();
+    let written = chain(MAX_DEPTH + 1).to_bytes().unwrap_err();
+    // The same nodes by hand: one more around the deepest list the encoder writes.
+    let deep = message(&[Part::Fixed(&0u32.to_le_bytes()), Part::Tail(&table(&[&ok]))]);
     let err = Node::view(&deep).unwrap_err();
+    assert_eq!((written.kind(), written.path()), (err.kind(), err.path()));
     assert_eq!(
         err.kind(),
         &ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH }

@@ -4,7 +4,10 @@
 
 #[path = "common/golden.rs"]
 mod format_golden;
+#[path = "common/handmade.rs"]
+mod handmade;
 use format_golden::golden;
+use handmade::{Part, message, table};
 use std::collections::{BTreeMap, HashMap};
 use wiremsg::{ErrorKind, FixedStr, WireEnum, WireMsg};
 
@@ -765,7 +768,7 @@ struct Tree {
     kids: BTreeMap<u32, Tree>,
 }
 
-fn tree(levels: u32) -> Vec<u8> {
+fn tree(levels: u32) -> Tree {
     let mut value = Tree::default();
     for id in (0..levels).rev() {
         value = Tree {
@@ -773,7 +776,18 @@ fn tree(levels: u32) -> Vec<u8> {
             kids: BTreeMap::from([(id, value)]),
         };
     }
-    value.to_bytes().unwrap()
+    value
+}
+
+/// The bytes of `tree(levels)`, built by hand (the encoder refuses trees past the
+/// depth limit): a map entry is the tuple `(id, kid)`, which has a tail.
+fn tree_bytes(levels: u32) -> Vec<u8> {
+    let leaf = message(&[Part::Fixed(&0u32.to_le_bytes()), Part::Tail(&[])]);
+    (0..levels).rev().fold(leaf, |kid, id| {
+        let id = id.to_le_bytes();
+        let entry = message(&[Part::Fixed(&id), Part::Tail(&kid)]);
+        message(&[Part::Fixed(&id), Part::Tail(&table(&[&entry]))])
+    })
 }
 
 #[test]
@@ -783,10 +797,16 @@ fn maps_of_themselves_stop_at_the_depth_limit() {
         .stack_size(2 << 20)
         .spawn(|| {
             let deepest = (0..=wiremsg::MAX_DEPTH)
-                .take_while(|&n| Tree::view(&tree(n)).is_ok())
+                .take_while(|&n| Tree::view(&tree_bytes(n)).is_ok())
                 .last()
                 .unwrap();
-            (deepest, Tree::view(&tree(deepest + 1)).map(|_| ()))
+            for n in [0, 1, deepest] {
+                assert_eq!(tree(n).to_bytes().unwrap(), tree_bytes(n));
+            }
+            let written = tree(deepest + 1).to_bytes().unwrap_err();
+            let read = Tree::view(&tree_bytes(deepest + 1)).unwrap_err();
+            assert_eq!((written.kind(), written.path()), (read.kind(), read.path()));
+            (deepest, Err::<(), _>(read))
         })
         .unwrap()
         .join()
@@ -797,10 +817,10 @@ fn maps_of_themselves_stop_at_the_depth_limit() {
         matches!(err.kind(), ErrorKind::DepthLimitExceeded { .. }),
         "{err:?}"
     );
-    let bytes = tree(ok);
+    let bytes = tree_bytes(ok);
     assert_eq!(Tree::decode(&bytes).unwrap().kids[&0].id, 1);
     assert!(wiremsg::dynamic::view(&set, "Tree", &bytes).is_ok());
-    let dynamic = wiremsg::dynamic::view(&set, "Tree", &tree(ok + 1)).unwrap_err();
+    let dynamic = wiremsg::dynamic::view(&set, "Tree", &tree_bytes(ok + 1)).unwrap_err();
     assert_eq!(
         (dynamic.kind(), dynamic.path(), dynamic.offset()),
         (err.kind(), err.path(), err.offset())

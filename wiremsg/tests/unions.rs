@@ -5,6 +5,8 @@
 
 #[path = "common/golden.rs"]
 mod format_golden;
+#[path = "common/handmade.rs"]
+mod handmade;
 use format_golden::golden;
 use proptest::prelude::*;
 use wiremsg::{ErrorKind, WireMsg, WireUnion};
@@ -599,6 +601,7 @@ mod recursive {
 
     #[test]
     fn nesting_counts_against_the_depth_limit() {
+        use super::handmade::{Part, message, table};
         // Each union is one level (its payload message): `Lit` inside 63 `Sum`s is
         // the 64th, the last the limit allows.
         let mut expr = Expr::Lit { value: 1 };
@@ -607,9 +610,18 @@ mod recursive {
         }
         let ok = Program { root: expr.clone() }.to_bytes().unwrap();
         assert_eq!(Program::decode(&ok).unwrap().root, expr);
-        expr = Expr::Sum { terms: vec![expr] };
-        let deep = Program { root: expr }.to_bytes().unwrap();
+        // One `Sum` more: refused by the encoder, and by validation when built by hand
+        // (a `Sum` is tag 2 and a payload whose `terms` list holds the union).
+        let written = Program {
+            root: Expr::Sum { terms: vec![expr] },
+        }
+        .to_bytes()
+        .unwrap_err();
+        let root = &ok[6..];
+        let sum = super::handmade::union(2, &message(&[Part::Tail(&table(&[root]))]));
+        let deep = message(&[Part::Tail(&sum)]);
         let err = Program::view(&deep).unwrap_err();
+        assert_eq!((written.kind(), written.path()), (err.kind(), err.path()));
         assert_eq!(
             err.kind(),
             &ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH }

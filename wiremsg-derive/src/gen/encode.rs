@@ -56,8 +56,9 @@ pub(crate) fn write_body(cx: &Ctx<'_>) -> TokenStream {
     }
 }
 
-/// The body of `Field::check_value` of the message: each field's check, its error
-/// placed in the field (a reserved field is written as its default, which passes).
+/// The body of `WireMsg::__check` of the message, its block at nesting
+/// `__wiremsg_depth`: the depth limit, then each field's check, its error placed in
+/// the field (a reserved field is written as its default, which passes).
 pub(crate) fn check_body(cx: &Ctx<'_>) -> TokenStream {
     let view = &cx.view;
     let vg = &cx.vg;
@@ -67,12 +68,13 @@ pub(crate) fn check_body(cx: &Ctx<'_>) -> TokenStream {
         let offset = &f.offset;
         let value = f.wire_value(quote!(self.#name));
         quote! {
-            if let ::core::result::Result::Err(e) = ::wiremsg::Field::check_value(#value) {
+            if let ::core::result::Result::Err(e) = ::wiremsg::Field::check_value(#value, __wiremsg_depth) {
                 return ::core::result::Result::Err(e.shift(#view::<'static #vg>::#offset).in_field(#label));
             }
         }
     });
     quote! {
+        ::wiremsg::__private::check_depth(__wiremsg_depth)?;
         #(#checks)*
         ::core::result::Result::Ok(())
     }

@@ -378,7 +378,6 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
     let self_static = &cx.self_static;
     let schema_name = cx.schema_name();
     let tail_len = encode::tail_len(cx);
-    let check = encode::check_body(cx);
     // A list of the message is viewed as a list of its `'static` form, whatever the
     // lifetimes: the views do not depend on them, and lists are invariant in their
     // element type.
@@ -417,8 +416,9 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
             }
 
             #[inline]
-            fn check_value(&self) -> ::core::result::Result<(), ::wiremsg::Error> {
-                #check
+            fn check_value(&self, depth: ::core::primitive::u32) -> ::core::result::Result<(), ::wiremsg::Error> {
+                let depth = ::wiremsg::__private::deeper(<Self as ::wiremsg::Field>::IN_TAIL, depth);
+                ::wiremsg::WireMsg::__check(self, depth)
             }
 
             #[inline]
@@ -494,6 +494,7 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
     };
     let schema = schema::generate(cx);
     let write = encode::write_body(cx);
+    let check = encode::check_body(cx);
     let serialize = serde::serialize_method(cx);
     quote! {
         #[automatically_derived]
@@ -526,6 +527,11 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
             fn __write(&self, out: &mut [::core::primitive::u8]) {
                 #checks
                 #write
+            }
+
+            #[inline]
+            fn __check(&self, __wiremsg_depth: ::core::primitive::u32) -> ::core::result::Result<(), ::wiremsg::Error> {
+                #check
             }
 
             #serialize

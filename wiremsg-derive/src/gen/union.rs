@@ -273,7 +273,10 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
                 }
 
                 #[inline]
-                fn check_value(&self) -> ::core::result::Result<(), ::wiremsg::Error> {
+                fn check_value(&self, depth: ::core::primitive::u32) -> ::core::result::Result<(), ::wiremsg::Error> {
+                    // A payload is one nesting level below the union (FORMAT.md §4.10).
+                    #[allow(unused_variables)]
+                    let __wiremsg_depth = depth.saturating_add(1);
                     match self {
                         #(#patterns => #checks,)*
                     }
@@ -549,7 +552,7 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                     (#tag_size).saturating_add(::wiremsg::WireMsg::encoded_len(#payload))
                 },
                 check: quote! {
-                    ::wiremsg::Field::check_value(#payload)
+                    ::wiremsg::WireMsg::__check(#payload, __wiremsg_depth)
                         .map_err(|e| e.shift(#tag_size).in_field(#vname))
                 },
                 write: quote!({
@@ -617,7 +620,7 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                 let offset = &f.offset;
                 let label = &f.name;
                 quote! {
-                    if let ::core::result::Result::Err(e) = ::wiremsg::Field::check_value(#value) {
+                    if let ::core::result::Result::Err(e) = ::wiremsg::Field::check_value(#value, __wiremsg_depth) {
                         return ::core::result::Result::Err(
                             e.shift(#synth_view::<'static>::#offset)
                                 .in_field(#label)
@@ -662,6 +665,9 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                     })
                 },
                 check: quote!({
+                    if let ::core::result::Result::Err(e) = ::wiremsg::__private::check_depth(__wiremsg_depth) {
+                        return ::core::result::Result::Err(e.shift(#tag_size).in_field(#vname));
+                    }
                     #(#field_checks)*
                     ::core::result::Result::Ok(())
                 }),

@@ -3,6 +3,8 @@
 //! message for the depth limit.
 #![allow(dead_code)]
 
+pub(crate) mod handmade;
+
 use wiremsg::{FixedStr, WireEnum, WireMsg};
 
 #[derive(WireMsg, Debug, Clone, PartialEq)]
