@@ -321,6 +321,93 @@ pub(crate) fn enumeration(cx: &Ctxt, e: &Enum<'_>) {
     if units == 0 {
         cx.error_spanned_by(e.ident, "`WireEnum` needs at least one unit variant");
     }
+    if let Some(repr) = &e.repr {
+        let variants = e.variants.iter();
+        catch_all_numbering(
+            cx,
+            repr,
+            variants.map(|v| (v.ident, v.discriminant, v.attrs.other)),
+        );
+    }
+}
+
+/// Rust numbers a `#[wire(other)]` variant like any other (the previous variant's
+/// discriminant plus one, and the next variant without `= N` counts on from it)
+/// though it has no value on the wire. Where that gives two variants one number, or
+/// passes the repr's maximum, rustc refuses the enum (E0081, E0370) without a word
+/// about the catch-all; this says it first, with the fix. Only when every
+/// discriminant is a literal (otherwise rustc alone reports).
+pub(crate) fn catch_all_numbering<'a>(
+    cx: &Ctxt,
+    repr: &syn::Ident,
+    variants: impl Iterator<Item = (&'a syn::Ident, Option<&'a syn::Expr>, bool)>,
+) {
+    let max = match repr.to_string().as_str() {
+        "u8" => u128::from(u8::MAX),
+        "u16" => u128::from(u16::MAX),
+        "u32" => u128::from(u32::MAX),
+        "u64" => u128::from(u64::MAX),
+        _ => return,
+    };
+    let variants: Vec<_> = variants.collect();
+    let Some(catch_all) = variants.iter().find(|v| v.2).map(|v| v.0) else {
+        return;
+    };
+    let fix = format!(
+        "declare `{catch_all}` last, after the highest value (it has none on the wire, but Rust numbers it the previous variant's plus one)"
+    );
+    // Each variant's number, and whether the catch-all's numbering gave it (the
+    // catch-all, and the variants without `= N` that count on from it).
+    let mut numbered: Vec<(&syn::Ident, u128, bool)> = Vec::new();
+    for &(ident, discriminant, other) in &variants {
+        let (number, counted) = match discriminant {
+            Some(expr) => match literal(expr) {
+                Some(n) => (n, false),
+                None => return,
+            },
+            None => match numbered.last() {
+                None => (0, other),
+                Some(&(prev, n, counted)) if n >= max => {
+                    if other || counted {
+                        cx.error_spanned_by(
+                            ident,
+                            format!("Rust numbers `{ident}` one past `{prev}`'s {n}, the most `{repr}` holds; {fix}"),
+                        );
+                    }
+                    return;
+                }
+                Some(&(_, n, counted)) => (n + 1, other || counted),
+            },
+        };
+        let clash = numbered.iter().find(|v| v.1 == number);
+        if let Some(&(prev, _, prev_counted)) = clash {
+            if counted || prev_counted {
+                cx.error_spanned_by(
+                    ident,
+                    format!("Rust numbers `{ident}` {number}, as it numbers `{prev}`; {fix}"),
+                );
+            }
+            return;
+        }
+        numbered.push((ident, number, counted));
+    }
+}
+
+/// The value of an integer or byte literal discriminant.
+fn literal(expr: &syn::Expr) -> Option<u128> {
+    match expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(int),
+            ..
+        }) => int.base10_parse().ok(),
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Byte(byte),
+            ..
+        }) => Some(byte.value().into()),
+        syn::Expr::Group(g) => literal(&g.expr),
+        syn::Expr::Paren(p) => literal(&p.expr),
+        _ => None,
+    }
 }
 
 /// A message may have lifetimes and type parameters (their bounds and `where`

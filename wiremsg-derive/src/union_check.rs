@@ -87,4 +87,12 @@ pub(crate) fn union(cx: &Ctxt, u: &Union<'_>) {
     if tagged == 0 {
         cx.error_spanned_by(u.ident, "`WireUnion` needs at least one variant with a tag");
     }
+    if let Some(repr) = &u.repr {
+        let variants = u.variants.iter();
+        crate::check::catch_all_numbering(
+            cx,
+            repr,
+            variants.map(|v| (v.ident, v.discriminant, v.attrs.other)),
+        );
+    }
 }

@@ -851,8 +851,10 @@ pub use wiremsg_derive::WireDispatch;
 /// The catch-all has no tag on the wire, but Rust still numbers it (the previous
 /// variant's discriminant plus one, and the next variant without `= N` counts on from
 /// it): declare it last, after the highest tag, or where that number is no variant's.
-/// Elsewhere rustc refuses the enum (E0081, two variants of one discriminant, as in
-/// `Limit(Limit) = 1, Market = 0, Other { .. }`; E0370 after a tag of `R::MAX`).
+/// Elsewhere the enum does not compile: the derive says which variant Rust numbers as
+/// which, and how to fix it, before rustc's own E0081 (two variants of one
+/// discriminant, as in `Limit(Limit) = 1, Market = 0, Other { .. }`) or E0370 (after a
+/// tag of `R::MAX`). `#[derive(WireEnum)]`'s catch-all is numbered the same way.
 ///
 /// # Generated items
 ///

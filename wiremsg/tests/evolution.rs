@@ -240,3 +240,57 @@ fn a_later_array_field_without_a_default_reads_on_older_bytes() {
     assert_eq!(decoded.levels, [0, 0, 0]);
     assert_eq!(decoded.venues, [Venue::Xnas, Venue::Xnas]);
 }
+
+/// Arrays of more than 32 elements have no `Default`: a later or reserved field of
+/// one still decodes, each element its type's default.
+#[test]
+fn later_and_reserved_arrays_of_any_length_decode_on_older_bytes() {
+    #[derive(WireMsg, Debug, PartialEq)]
+    struct V1 {
+        id: u32,
+        spare: [u8; 40],
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    #[wire(version = 2)]
+    struct V2 {
+        id: u32,
+        #[wire(reserved)]
+        spare: [u8; 40],
+        #[wire(since = 2)]
+        bands: [[u16; 2]; 33],
+        #[wire(since = 2)]
+        flags: Option<[bool; 48]>,
+    }
+
+    let old = V1 {
+        id: 9,
+        spare: [7; 40],
+    }
+    .to_bytes()
+    .unwrap();
+    let decoded = V2::decode(&old).unwrap();
+    assert_eq!(
+        decoded,
+        V2 {
+            id: 9,
+            spare: [0; 40],
+            bands: [[0; 2]; 33],
+            flags: None,
+        }
+    );
+    // Reserved: written as zeros whatever the value holds.
+    let new = V2 {
+        id: 1,
+        spare: [5; 40],
+        bands: [[3, 4]; 33],
+        flags: Some([true; 48]),
+    };
+    let bytes = new.to_bytes().unwrap();
+    assert_eq!(bytes[4..44], [0; 40]);
+    let back = V2::decode(&bytes).unwrap();
+    assert_eq!(
+        (back.spare, back.bands, back.flags),
+        ([0; 40], new.bands, new.flags)
+    );
+}

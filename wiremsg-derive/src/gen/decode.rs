@@ -51,13 +51,16 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .iter()
         .zip(&field_types)
         .filter(|(f, _)| f.reserved() || (f.later() && f.field.attrs.default.is_none()))
-        .map(|(_, ty)| ty);
+        .map(|(_, ty)| super::array_leaf(ty));
     let defaulted: Vec<_> = defaulted.collect();
     let defaulted2 = &defaulted;
     let inits = cx.fields.iter().zip(&field_types).map(|(f, ty)| {
         let name = f.field.ident;
         let decode = quote!(<#ty as ::wiremsg::DecodeField<'v>>::decode_view);
-        let type_default = quote!(<#ty as ::wiremsg::__private::DefaultFor<'v>>::default_for());
+        let type_default = super::default_expr(
+            ty,
+            &|t| quote!(<#t as ::wiremsg::__private::DefaultFor<'v>>::default_for()),
+        );
         if f.reserved() {
             quote!(#name: #type_default)
         } else if f.later() && f.field.attrs.default.is_some() {

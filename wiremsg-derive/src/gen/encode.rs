@@ -11,8 +11,7 @@ pub(crate) fn tail_len(cx: &Ctx<'_>) -> TokenStream {
     let terms = cx.fields.iter().map(|f| {
         let name = f.field.ident;
         let value = if f.reserved() {
-            let ty = &f.field.ty;
-            f.wire_value(quote!(<#ty as ::core::default::Default>::default()))
+            f.wire_value(super::std_default(&f.field.ty))
         } else {
             f.wire_value(quote!(self.#name))
         };
@@ -34,10 +33,9 @@ pub(crate) fn write_body(cx: &Ctx<'_>) -> TokenStream {
     let fields = cx.fields.iter().map(|f| {
         let name = f.field.ident;
         let offset = &f.offset;
-        let ty = &f.field.ty;
         // A reserved field keeps its slot with its type's default value in it.
         let value = if f.reserved() {
-            f.wire_value(quote!(<#ty as ::core::default::Default>::default()))
+            f.wire_value(super::std_default(&f.field.ty))
         } else {
             f.wire_value(quote!(self.#name))
         };

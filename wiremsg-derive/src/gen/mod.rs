@@ -691,3 +691,37 @@ fn array_elements<'t>(ty: &'t syn::Type, out: &mut Vec<&'t syn::Type>) {
         _ => {}
     }
 }
+
+/// The innermost element type of nested arrays (`u8` for `[[u8; 4]; 40]`), or `ty`.
+pub(crate) fn array_leaf(ty: &syn::Type) -> &syn::Type {
+    match ty {
+        syn::Type::Array(array) => array_leaf(&array.elem),
+        syn::Type::Group(g) => array_leaf(&g.elem),
+        syn::Type::Paren(p) => array_leaf(&p.elem),
+        _ => ty,
+    }
+}
+
+/// The default value of `ty`, `leaf(T)` being that of a type that is not an array:
+/// an array's is built element by element, since arrays of more than 32 elements
+/// have no `Default`.
+pub(crate) fn default_expr(
+    ty: &syn::Type,
+    leaf: &dyn Fn(&syn::Type) -> TokenStream,
+) -> TokenStream {
+    match ty {
+        syn::Type::Array(array) => {
+            let elem = default_expr(&array.elem, leaf);
+            let len = &array.len;
+            quote!(::core::array::from_fn::<_, { #len }, _>(|_| #elem))
+        }
+        syn::Type::Group(g) => default_expr(&g.elem, leaf),
+        syn::Type::Paren(p) => default_expr(&p.elem, leaf),
+        _ => leaf(ty),
+    }
+}
+
+/// `Default::default()` of `ty` (arrays of any length too).
+pub(crate) fn std_default(ty: &syn::Type) -> TokenStream {
+    default_expr(ty, &|t| quote!(<#t as ::core::default::Default>::default()))
+}

@@ -605,8 +605,7 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
             let value = |f: &FieldCtx<'_>| {
                 let name = f.field.ident;
                 if f.reserved() {
-                    let ty = &f.field.ty;
-                    f.wire_value(quote!(<#ty as ::core::default::Default>::default()))
+                    f.wire_value(super::std_default(&f.field.ty))
                 } else {
                     f.wire_value(quote!((*#name)))
                 }
