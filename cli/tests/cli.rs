@@ -319,11 +319,11 @@ fn cat_and_json_read_a_self_describing_stream_without_a_schema_file() {
     assert_eq!(code(&out), 0);
     assert_eq!(
         stdout(&out),
-        "#0 @0 schema: Ping t1 s0 v1 fingerprint d9342a061c5b438e\n#1 @121 t1 v1 Ping { seq: 9 }\n"
+        "#0 @0 schema: Ping t1 s0 v1 fingerprint 0f0f3d1d7d51b784\n#1 @117 t1 v1 Ping { seq: 9 }\n"
     );
     assert_eq!(
         stderr(&out),
-        "wiremsg: 2 frames (1 schema), 137 bytes, 0 bad\n"
+        "wiremsg: 2 frames (1 schema), 133 bytes, 0 bad\n"
     );
     let out = wiremsg(&[&"json", &"--frames", &f2]);
     assert_eq!((code(&out), stdout(&out).as_str()), (0, "{\"seq\":9}\n"));
@@ -336,7 +336,7 @@ fn cat_and_json_read_a_self_describing_stream_without_a_schema_file() {
     assert_eq!(code(&out), 1);
     assert_eq!(
         stdout(&out).lines().last().unwrap(),
-        "#2 @137 error: no schema frame describes template id 3 (schema 7) at byte 143"
+        "#2 @133 error: no schema frame describes template id 3 (schema 7) at byte 139"
     );
     // ... which --schema can supply: it serves the types it has.
     #[derive(wiremsg::WireMsg)]
@@ -353,7 +353,7 @@ fn cat_and_json_read_a_self_describing_stream_without_a_schema_file() {
     assert_eq!(code(&out), 0, "{}", stdout(&out));
     assert_eq!(
         stdout(&out).lines().last().unwrap(),
-        "#2 @137 t3 v1 Text { body: \"halt\" }"
+        "#2 @133 t3 v1 Text { body: \"halt\" }"
     );
 }
 
@@ -406,8 +406,8 @@ fn a_schema_file_wins_over_the_stream_for_its_types_and_says_so() {
     assert_eq!(
         stdout(&out),
         format!(
-            "#0 @0 schema: Ping t1 s0 v1 fingerprint d9342a061c5b438e (read with --schema's Ping t1 s0 v1 fingerprint {})\n\
-             #1 @121 error: block length 4 is smaller than the 8 bytes this reader requires at byte 125\n",
+            "#0 @0 schema: Ping t1 s0 v1 fingerprint 0f0f3d1d7d51b784 (read with --schema's Ping t1 s0 v1 fingerprint {})\n\
+             #1 @117 error: block length 4 is smaller than the 8 bytes this reader requires at byte 121\n",
             set.fingerprint()
         )
     );
@@ -425,9 +425,9 @@ fn a_bad_schema_frame_is_reported_and_the_stream_goes_on() {
     assert_eq!(code(&out), 1);
     assert_eq!(
         stdout(&out),
-        "#0 @0 error: bad schema frame: offset 82 is outside 14..=52 at byte 14 in `messages`\n\
-         #1 @64 schema: Ping t1 s0 v1 fingerprint d9342a061c5b438e\n\
-         #2 @185 t1 v1 Ping { seq: 9 }\n"
+        "#0 @0 error: bad schema frame: offset 94 is outside 26..=52 at byte 14 in `messages`\n\
+         #1 @64 schema: Ping t1 s0 v1 fingerprint 0f0f3d1d7d51b784\n\
+         #2 @181 t1 v1 Ping { seq: 9 }\n"
     );
     // dump --frames annotates a schema frame as the schema message it is.
     let out = wiremsg(&[
@@ -450,10 +450,10 @@ fn dump_frames_reads_a_self_describing_stream_without_a_schema_file() {
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let text = stdout(&out);
     assert!(
-        text.contains("frame 0 at byte 0: schema frame, length 117"),
+        text.contains("frame 0 at byte 0: schema frame, length 113"),
         "{text}"
     );
-    assert!(text.contains("frame 1 at byte 121: length 12"), "{text}");
+    assert!(text.contains("frame 1 at byte 117: length 12"), "{text}");
     assert!(
         text.contains(
             "     8  09 00 00 00                                       seq                      9"
@@ -467,7 +467,7 @@ fn a_stream_whose_only_schema_frame_is_bad_is_bad_data_not_a_missing_schema() {
     let dir = scratch("only-schema-frame-bad");
     let f2 = golden("F2");
     let mut bytes = f2.clone();
-    bytes[4 + 60] ^= 0xff; // inside the schema frame: S1's message table
+    bytes[4 + 8 + 64] ^= 0xff; // inside the schema frame: S1's table of Ping's fields
     let input = write(&dir, "bad.frames", &bytes);
     for args in [
         vec!["cat"],
@@ -484,7 +484,7 @@ fn a_stream_whose_only_schema_frame_is_bad_is_bad_data_not_a_missing_schema() {
         assert_eq!(code(&out), 1, "{args:?}: {text}");
         assert!(!text.contains("no schema:"), "{args:?}: {text}");
         assert!(
-            text.contains("no schema frame describes template id 1 (schema 0) at byte 127"),
+            text.contains("no schema frame describes template id 1 (schema 0) at byte 123"),
             "{args:?}: {text}"
         );
     }

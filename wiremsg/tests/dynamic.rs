@@ -688,9 +688,11 @@ fn golden_s1_a_schema_file_read_by_the_schema_of_schemas() {
     let seq = seq.as_message().unwrap();
     assert_eq!(seq.get("name").unwrap().as_str(), Some("seq"));
     assert_eq!(seq.get("size"), Some(Value::Unsigned(4)));
+    // Version 3: the rows in `type_rows`, `types` empty (FORMAT.md §11).
+    assert_eq!(file.get("types").unwrap().to_string(), "[]");
     assert_eq!(
-        file.get("types").unwrap().to_string(),
-        "[WireType { code: 3, len: 0, child: 0, value: 0 }]"
+        file.get("type_rows").unwrap().to_string(),
+        "[WireTypeRow { code: 3, len: 0, child: 0 }]"
     );
 
     // On every mutation, the dynamic reader fails exactly where reading the schema

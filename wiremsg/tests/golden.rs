@@ -544,12 +544,12 @@ fn f2_schema_frame_then_message() {
     let mut writer = wiremsg::FrameWriter::new(Vec::new()).with_schema_frames();
     writer.write(&Ping { seq: 9 }).unwrap();
     assert_eq!(writer.into_inner(), bytes);
-    assert_eq!(bytes[..4], 117u32.to_le_bytes());
-    assert_eq!(bytes[4..121], golden("S1")[..]);
-    let set = wiremsg::frame::read_schema_frame(&bytes[4..121]).unwrap();
+    assert_eq!(bytes[..4], 113u32.to_le_bytes());
+    assert_eq!(bytes[4..117], golden("S1")[..]);
+    let set = wiremsg::frame::read_schema_frame(&bytes[4..117]).unwrap();
     assert_eq!(
         set.describe(0, 1).unwrap().fingerprint.to_string(),
-        "d9342a061c5b438e"
+        "0f0f3d1d7d51b784"
     );
 }
 

@@ -212,9 +212,9 @@ fn a_type_table_that_loops_is_refused() {
         .unwrap()
         .to_bytes()
         .unwrap();
-    // The one type entry is `code u8 = 1`, then `len`, `child` and `value`, all 0 (25
-    // bytes); make it an option (code 16) whose child is itself.
-    let mut entry = [0u8; 25];
+    // The one type row is `code u8 = 1`, then `len` and `child`, both 0 (9 bytes,
+    // FORMAT.md §11 version 3); make it an option (code 16) whose child is itself.
+    let mut entry = [0u8; 9];
     entry[0] = 1;
     let at = bytes
         .windows(entry.len())
@@ -242,8 +242,8 @@ fn s1_schema_of_one_message() {
     let set = SchemaSet::of::<Ping>().unwrap();
     assert_eq!(set.to_bytes().unwrap(), golden("S1"));
     assert_eq!(SchemaSet::from_bytes(&golden("S1")).unwrap(), set);
-    assert_eq!(set.fingerprint().to_string(), "d9342a061c5b438e");
-    assert!(FORMAT.contains("Fingerprint: `d9342a061c5b438e`."));
+    assert_eq!(set.fingerprint().to_string(), "0f0f3d1d7d51b784");
+    assert!(FORMAT.contains("Fingerprint: `0f0f3d1d7d51b784`."));
 }
 
 #[derive(WireEnum, Clone, Copy, Debug, PartialEq)]
@@ -402,25 +402,24 @@ fn a_long_chain_of_types_is_refused_without_deep_recursion() {
         "{err}"
     );
     // A schema file whose one field's type is a chain of 10,000 options (made by
-    // hand from S1's bytes: its type table replaced): refused, no stack overflow.
+    // hand from S1's bytes: its type rows replaced): refused, no stack overflow.
     let s1 = golden("S1");
     let body = &s1[8..];
     let le32 = |at: usize| u32::from_le_bytes(body[at..at + 4].try_into().unwrap()) as usize;
-    let types_at = le32(2); // the messages' region ends where the types' begins
-    let mut table = vec![25, 0];
+    let rows_at = le32(14); // the unions' region ends where the type rows' begins
+    let mut table = vec![9, 0];
     let n = 10_000u32;
     for i in 0..n {
         let (code, child) = if i + 1 < n { (16u8, i + 1) } else { (3, 0) };
         table.push(code);
         table.extend_from_slice(&0u32.to_le_bytes());
         table.extend_from_slice(&child.to_le_bytes());
-        table.extend_from_slice(&0i128.to_le_bytes());
     }
-    let mut file = s1[..8 + types_at].to_vec();
+    let mut file = s1[..8 + rows_at].to_vec();
     file.extend_from_slice(&table);
-    let end = (types_at + table.len()) as u32;
-    file[8 + 6..8 + 10].copy_from_slice(&end.to_le_bytes());
-    file[8 + 10..8 + 14].copy_from_slice(&end.to_le_bytes());
+    let end = (rows_at + table.len()) as u32;
+    file[8 + 18..8 + 22].copy_from_slice(&end.to_le_bytes());
+    file[8 + 22..8 + 26].copy_from_slice(&end.to_le_bytes());
     let err = SchemaSet::from_bytes(&file).unwrap_err();
     assert!(
         err.to_string().contains("deeper than the nesting limit"),
@@ -738,4 +737,103 @@ fn an_enum_named_by_every_field_is_copied_within_the_budget() {
             reason: "the type table expands to more types than the schema's bytes allow"
         }
     );
+}
+
+/// Schema files of versions 1 and 2 (the golden vectors' files as every release
+/// before version 3 wrote them, `tests/schemas/version-2/`) still read, to the same
+/// schemas as the version-3 files of today.
+#[test]
+fn schema_files_of_versions_1_and_2_still_read() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/schemas");
+    let mut read = 0;
+    for entry in std::fs::read_dir(dir.join("version-2")).unwrap() {
+        let path = entry.unwrap().path();
+        let old = std::fs::read(&path).unwrap();
+        let new = std::fs::read(dir.join("golden").join(path.file_name().unwrap())).unwrap();
+        // Header version: 1 without unions, 2 with them; 3 today.
+        assert!(matches!(old[6], 1 | 2), "{}", path.display());
+        assert_eq!(new[6], 3);
+        assert!(old.len() > new.len(), "{}", path.display());
+        let (old_set, new_set) = (
+            SchemaSet::from_bytes(&old).unwrap(),
+            SchemaSet::from_bytes(&new).unwrap(),
+        );
+        assert_eq!(old_set, new_set, "{}", path.display());
+        assert_eq!(old_set.fingerprint(), new_set.fingerprint());
+        read += 1;
+    }
+    assert_eq!(read, 17);
+}
+
+#[derive(WireMsg)]
+struct Valued {
+    #[wire(null = u32::MAX)]
+    limit: Option<u32>,
+    pair: (u8, u16, u32),
+    venue: wiremsg::FixedStr<4, 0x2D>,
+    qty: u32,
+}
+
+/// Version 3 lists the values of the rows that have one apart, by increasing row;
+/// a reader refuses a version-3 schema whose lists break that rule, and one with
+/// rows left in `types` (where older readers look).
+#[test]
+fn version_3_keeps_the_values_apart_and_refuses_them_out_of_order() {
+    let set = SchemaSet::of::<Valued>().unwrap();
+    let bytes = set.to_bytes().unwrap();
+    assert_eq!(SchemaSet::from_bytes(&bytes).unwrap(), set);
+    let body = &bytes[8..];
+    let le32 = |at: usize| u32::from_le_bytes(body[at..at + 4].try_into().unwrap()) as usize;
+    // `types` is empty: it ends where `messages` ends.
+    assert_eq!(le32(2), le32(6));
+    // Rows: u32, the null sentinel row, u8, u16, the tuples (u32), (u16, u32),
+    // (u8, u16, u32), the padded FixedStr. Values: the sentinel, the two tuples of
+    // more than one element (the row of their rest), the padding byte `-`.
+    let (rows_end, values_end) = (le32(18), le32(22));
+    let values = &body[rows_end..values_end];
+    assert_eq!(u16::from_le_bytes([values[0], values[1]]), 20);
+    let entries: Vec<(u32, i128)> = values[2..]
+        .chunks(20)
+        .map(|c| {
+            (
+                u32::from_le_bytes(c[..4].try_into().unwrap()),
+                i128::from_le_bytes(c[4..].try_into().unwrap()),
+            )
+        })
+        .collect();
+    assert_eq!(
+        entries,
+        [(1, i128::from(u32::MAX)), (5, 4), (6, 5), (7, 0x2D)]
+    );
+
+    let refused = |bytes: &[u8], reason: &str| {
+        let err = SchemaSet::from_bytes(bytes).unwrap_err();
+        assert!(err.to_string().contains(reason), "{err}");
+    };
+    let entry_at = |i: usize| 8 + rows_end + 2 + 20 * i;
+    // Two entries swapped: out of row order.
+    let mut swapped = bytes.clone();
+    let (a, b) = (entry_at(1), entry_at(2));
+    let first: Vec<u8> = swapped[a..a + 20].to_vec();
+    swapped.copy_within(b..b + 20, a);
+    swapped[b..b + 20].copy_from_slice(&first);
+    refused(&swapped, "not in increasing row order");
+    // A value of 0 (a row with value 0 is not listed).
+    let mut zero = bytes.clone();
+    zero[entry_at(3) + 4..entry_at(3) + 20].fill(0);
+    refused(&zero, "a type value is 0");
+    // A row past the table.
+    let mut past = bytes.clone();
+    past[entry_at(3)..entry_at(3) + 4].copy_from_slice(&99u32.to_le_bytes());
+    refused(&past, "names no row");
+    // S1 with its one type as a version-2 row in `types` (25 bytes), `type_rows`
+    // empty: a version-3 schema keeps nothing there.
+    let s1 = golden("S1");
+    let mut inline = s1[..8 + 94].to_vec();
+    inline.extend([25, 0, 3]);
+    inline.extend([0; 24]);
+    for at in [6, 10, 14, 18, 22] {
+        inline[8 + at..8 + at + 4].copy_from_slice(&121u32.to_le_bytes());
+    }
+    refused(&inline, "a version-3 schema has its types in `type_rows`");
 }

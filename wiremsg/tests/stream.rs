@@ -73,12 +73,12 @@ fn framed(body: &[u8]) -> Vec<u8> {
 #[test]
 fn f2_golden_schema_frame_then_message() {
     let bytes = golden("F2");
-    assert_eq!(bytes.len(), 137);
-    assert_eq!(bytes[4..121], golden("S1")[..]);
+    assert_eq!(bytes.len(), 133);
+    assert_eq!(bytes[4..117], golden("S1")[..]);
 
     // Each writer writes exactly F2.
     let mut writer = FrameWriter::new(Vec::new()).with_schema_frames();
-    assert_eq!(writer.write(&Ping { seq: 9 }).unwrap(), 137);
+    assert_eq!(writer.write(&Ping { seq: 9 }).unwrap(), 133);
     assert_eq!(writer.get_ref(), &bytes);
     let mut codec = WireCodec::new().with_schema_frames();
     let mut wire = BytesMut::new();
@@ -108,10 +108,10 @@ fn f2_golden_schema_frame_then_message() {
         StreamFrame::Schema(set) => {
             assert_eq!(*set, SchemaSet::of::<Ping>().unwrap());
             let ping = set.describe(0, 1).unwrap();
-            assert_eq!(ping.fingerprint, Fingerprint(0xd934_2a06_1c5b_438e));
+            assert_eq!(ping.fingerprint, Fingerprint(0x0f0f_3d1d_7d51_b784));
             assert_eq!(
                 ping.to_string(),
-                "Ping t1 s0 v1 fingerprint d9342a061c5b438e"
+                "Ping t1 s0 v1 fingerprint 0f0f3d1d7d51b784"
             );
         }
         other => panic!("{other:?}"),
@@ -522,19 +522,19 @@ fn hostile_schema_frames_are_errors_of_their_frame_never_panics() {
     let err = reader.next_view::<Ping>().unwrap_err();
     assert_eq!(
         err.to_string(),
-        "offset 82 is outside 14..=52 at byte 10 in `messages`"
+        "offset 94 is outside 26..=52 at byte 10 in `messages`"
     );
     assert_eq!(reader.next_view::<Ping>().unwrap().unwrap().1.seq(), 4);
     let mut registry = SchemaRegistry::new();
     assert_eq!(
         registry.learn(&s1[..60]).unwrap_err().to_string(),
-        "offset 82 is outside 14..=52 at byte 10 in `messages`"
+        "offset 94 is outside 26..=52 at byte 10 in `messages`"
     );
     assert!(registry.is_empty());
 
     // A valid message that is not a schema: type code 99.
     let mut bad = s1.clone();
-    bad[8 + 84] = 99;
+    bad[8 + 96] = 99;
     let err = read_schema_frame(&bad).unwrap_err();
     assert_eq!(
         err.kind(),
@@ -546,8 +546,8 @@ fn hostile_schema_frames_are_errors_of_their_frame_never_panics() {
     // A schema frame that claims the reserved pair for a message.
     let mut reserved = s1.clone();
     // S1's Ping: template_id Some(1) at message offset 36..39, schema_id at 39..41.
-    reserved[8 + 37..8 + 39].copy_from_slice(&[0xff, 0xff]);
-    reserved[8 + 39..8 + 41].copy_from_slice(&[0xff, 0xff]);
+    reserved[8 + 49..8 + 51].copy_from_slice(&[0xff, 0xff]);
+    reserved[8 + 51..8 + 53].copy_from_slice(&[0xff, 0xff]);
     let err = read_schema_frame(&reserved).unwrap_err();
     assert_eq!(
         err.to_string(),

@@ -67,7 +67,7 @@ pub(crate) fn run(
     Ok(status(summary.bad == 0 && broken.is_none()))
 }
 
-/// `Ping t1 s0 v1 fingerprint d9342a061c5b438e, ...`: each type the schema frame's set
+/// `Ping t1 s0 v1 fingerprint 0f0f3d1d7d51b784, ...`: each type the schema frame's set
 /// describes (a message with a template id), and where `--schema` describes it
 /// otherwise, that it wins.
 fn schema_line(set: &SchemaSet, given: Option<&SchemaSet>) -> String {

@@ -105,10 +105,10 @@ where
 /// struct Ping { seq: u32 }
 ///
 /// let mut buf = BytesMut::new();
-/// assert_eq!(put_schema_frame(&mut buf, &SchemaSet::of::<Ping>()?)?, 4 + 117); // FORMAT.md F2
+/// assert_eq!(put_schema_frame(&mut buf, &SchemaSet::of::<Ping>()?)?, 4 + 113); // FORMAT.md F2
 /// put_frame(&mut buf, &Ping { seq: 9 })?;
 /// assert!(is_schema_frame(&buf[4..]));
-/// assert_eq!(buf.len(), 137);
+/// assert_eq!(buf.len(), 133);
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
 #[cfg_attr(docsrs, doc(cfg(feature = "bytes")))]

@@ -590,7 +590,7 @@ impl<W: Write> FrameWriter<W> {
     /// let first = writer.write(&Tick { price: 2_345_600, size: 300 })?;
     /// let second = writer.write(&Tick { price: 2_345_700, size: 100 })?;
     /// assert_eq!(second, 4 + 8 + 12); // a frame as without schema frames
-    /// assert_eq!(first, second + 4 + 178); // the first one is after its schema frame
+    /// assert_eq!(first, second + 4 + 158); // the first one is after its schema frame
     /// let stream = writer.into_inner();
     /// assert!(is_schema_frame(&stream[4..]));
     ///

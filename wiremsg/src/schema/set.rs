@@ -366,7 +366,7 @@ impl fmt::Debug for SchemaSet {
 /// ```
 /// use wiremsg::Fingerprint;
 ///
-/// assert_eq!(Fingerprint(0xd934_2a06_1c5b_438e).to_string(), "d9342a061c5b438e");
+/// assert_eq!(Fingerprint(0x0f0f_3d1d_7d51_b784).to_string(), "0f0f3d1d7d51b784");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Fingerprint(pub u64);
