@@ -41,6 +41,16 @@ pub trait Field {
     /// True if the field keeps data in the tail (strings, byte strings, lists, nested
     /// messages with a tail).
     const IN_TAIL: bool = <Self::Kind as Kind>::IN_TAIL;
+    /// True if the Rust value is, byte for byte, the field's block on this target:
+    /// `size_of::<Self>()` equals `BLOCK_SIZE`, every byte of the value is a byte of
+    /// a number or `bool` of it at its wire offset, and every block validation
+    /// accepts is a valid value. Lists of such types are encoded and decoded by one
+    /// copy. Numbers (little-endian targets), `bool`, arrays of plain types, and
+    /// fixed-size messages whose fields are plain and at their wire offsets in the
+    /// Rust struct (the derive proves it with `offset_of!`). No by default; yes only
+    /// through `unsafe` ([`Plain::promise`](crate::__private::Plain::promise)).
+    #[doc(hidden)]
+    const PLAIN: crate::plain::Plain = crate::plain::Plain::NO;
 
     /// Bytes of tail data the field encodes to (0 for fixed-size types).
     #[doc(hidden)]

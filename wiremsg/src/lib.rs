@@ -135,6 +135,7 @@ mod message;
 mod mode;
 mod null;
 mod option;
+mod plain;
 mod primitives;
 mod primitives_le;
 pub mod schema;

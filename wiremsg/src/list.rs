@@ -131,6 +131,23 @@ impl<'v, T: Element> List<'v, T> {
         self.bytes
     }
 
+    /// The elements' blocks, back to back, if `T` is plain ([`Field::PLAIN`]) and
+    /// each block is a whole `T` (a strided list of an older or newer version's
+    /// blocks is not): what decoding copies whole.
+    #[inline]
+    pub(crate) fn plain_elements(&self) -> Option<&'v [u8]> {
+        if !crate::plain::same_layout::<T>() || self.stride != core::mem::size_of::<T>() {
+            return None;
+        }
+        let start = match <T::Kind as Kind>::LIST_ENCODING {
+            ListEncoding::Packed => 0,
+            ListEncoding::Strided => 2,
+            ListEncoding::Table => return None,
+        };
+        self.bytes
+            .get(start..start + self.len.checked_mul(self.stride)?)
+    }
+
     /// The element at `index`, or `None` if `index >= len()`: O(1), it reads nothing
     /// of the element but what its view needs.
     #[inline]
@@ -609,6 +626,10 @@ pub(crate) fn list_tail_len<T: Element>(items: &[T]) -> usize {
 /// empty loop, removed by the optimizer, for elements that cannot fail).
 #[inline]
 pub(crate) fn check_elements<T: Element>(items: &[T], depth: u32) -> Result<(), Error> {
+    // Plain values are numbers and bools: nothing to check, and no nesting.
+    if crate::plain::same_layout::<T>() {
+        return Ok(());
+    }
     for (i, item) in items.iter().enumerate() {
         item.check_value(depth).map_err(|e| e.in_element(i))?;
     }
@@ -621,7 +642,9 @@ pub(crate) fn write_list<T: Element>(items: &[T], out: &mut [u8]) {
         return;
     }
     let size = <T::Kind as Kind>::BLOCK_SIZE;
+    let plain = crate::plain::same_layout::<T>();
     match <T::Kind as Kind>::LIST_ENCODING {
+        ListEncoding::Packed if plain => copy_elements(items, out),
         ListEncoding::Packed => {
             for (item, block) in items.iter().zip(out.chunks_exact_mut(size.max(1))) {
                 item.write(block, &mut []);
@@ -630,6 +653,10 @@ pub(crate) fn write_list<T: Element>(items: &[T], out: &mut [u8]) {
         ListEncoding::Strided => {
             write_u16(out, 0, size as u16);
             let elements = out.get_mut(2..).unwrap_or_default();
+            if plain {
+                copy_elements(items, elements);
+                return;
+            }
             for (item, block) in items.iter().zip(elements.chunks_exact_mut(size.max(1))) {
                 item.write(block, &mut []);
             }
@@ -645,6 +672,15 @@ pub(crate) fn write_list<T: Element>(items: &[T], out: &mut [u8]) {
                 }
             }
         }
+    }
+}
+
+/// Plain elements' memory, copied whole into `out` (exactly their bytes).
+#[inline]
+fn copy_elements<T: Element>(items: &[T], out: &mut [u8]) {
+    let bytes = crate::plain::as_bytes(items);
+    if let Some(out) = out.get_mut(..bytes.len()) {
+        out.copy_from_slice(bytes);
     }
 }
 
@@ -749,7 +785,13 @@ impl<T: Element> Element for &[T] {
 
 impl<'v, T: Element + DecodeField<'v> + 'v> DecodeField<'v> for Vec<T> {
     fn decode_view(view: T::ListView<'v>) -> Vec<T> {
-        T::list_of(view).iter().map(T::decode_view).collect()
+        let list = T::list_of(view);
+        if let Some(elements) = list.plain_elements() {
+            // SAFETY: `list` passed validation as a list of `T` whose elements are the
+            // `len` blocks of `size_of::<T>()` bytes in `elements`.
+            return unsafe { crate::plain::vec_from_bytes(elements, list.len) };
+        }
+        list.iter().map(T::decode_view).collect()
     }
 
     fn decoded_size(view: T::ListView<'v>) -> usize {

@@ -54,6 +54,14 @@ macro_rules! number {
         impl Field for $ty {
             type Kind = $ty;
             const TYPE: &'static TypeSchema = &TypeSchema::$schema;
+            // Little-endian bytes are the value's memory only on a little-endian target.
+            const PLAIN: crate::plain::Plain = if cfg!(target_endian = "little") {
+                // SAFETY: a number of `BLOCK_SIZE` bytes, every bit pattern a value,
+                // stored little-endian: its memory is its block.
+                unsafe { crate::plain::Plain::promise() }
+            } else {
+                crate::plain::Plain::NO
+            };
 
             #[inline(always)]
             fn tail_len(&self) -> usize {
@@ -177,6 +185,9 @@ impl Kind for bool {
 impl Field for bool {
     type Kind = bool;
     const TYPE: &'static TypeSchema = &TypeSchema::Bool;
+    // SAFETY: one byte, 0 or 1 in memory as on the wire, and validation accepts no
+    // other byte.
+    const PLAIN: crate::plain::Plain = unsafe { crate::plain::Plain::promise() };
 
     #[inline(always)]
     fn tail_len(&self) -> usize {

@@ -378,6 +378,7 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
     let self_static = &cx.self_static;
     let schema_name = cx.schema_name();
     let tail_len = encode::tail_len(cx);
+    let plain = plain(cx);
     // A list of the message is viewed as a list of its `'static` form, whatever the
     // lifetimes: the views do not depend on them, and lists are invariant in their
     // element type.
@@ -410,6 +411,8 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
                 }),
             );
 
+            const PLAIN: ::wiremsg::__private::Plain = #plain;
+
             #[inline]
             fn tail_len(&self) -> ::core::primitive::usize {
                 #tail_len
@@ -428,6 +431,44 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
         }
 
         #element
+    }
+}
+
+/// `Field::PLAIN` of the message: its Rust value is its block (lists of it are
+/// copied whole) if it is fixed-size without a block length field, the struct is
+/// exactly as long as the block, and each field is plain and at its wire offset.
+/// Proven by the compiler for the layout it chose; never for a generic message, or
+/// one with a field written as something else (reserved, `null`, `max_len`).
+fn plain(cx: &Ctx<'_>) -> TokenStream {
+    let unplain = cx.generic
+        || cx.fields.iter().any(|f| {
+            let attrs = &f.field.attrs;
+            f.reserved() || attrs.null.is_some() || attrs.max_len.is_some()
+        });
+    if unplain {
+        return quote!(::wiremsg::__private::Plain::NO);
+    }
+    let (view, vg, self_static) = (&cx.view, &cx.vg, &cx.self_static);
+    let fields = cx.fields.iter().map(|f| {
+        let (name, ty, offset) = (f.field.ident, &f.field.ty, &f.offset);
+        quote! {
+            && ::wiremsg::__private::same_layout::<#ty>()
+            && ::core::mem::offset_of!(Self, #name) == #view::<'static #vg>::#offset
+        }
+    });
+    // The promise holds by what the condition checks: a fixed-size block with no
+    // length field, exactly as long as the struct, each field a plain value at its
+    // wire offset (so the fields cover the struct: no padding byte is left).
+    quote! {
+        if !<Self as ::wiremsg::Field>::IN_TAIL
+            && !::wiremsg::__private::has_block_length::<#self_static>()
+            && ::core::mem::size_of::<Self>() == <Self as ::wiremsg::WireMsg>::BLOCK_LENGTH
+            #(#fields)*
+        {
+            unsafe { ::wiremsg::__private::Plain::promise() }
+        } else {
+            ::wiremsg::__private::Plain::NO
+        }
     }
 }
 
