@@ -280,8 +280,24 @@ pub trait Template: WireMsg {
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
 pub trait WithHeader {
-    /// Bytes of header and message (saturating at `usize::MAX`).
+    /// Bytes of header and message (saturating at `usize::MAX`, which is also the
+    /// length of a value that encoding refuses).
     fn len_with_header(&self) -> usize;
+
+    /// [`len_with_header`](Self::len_with_header), or the error encoding would give
+    /// (a list over its `max_len`, a null sentinel as a value, nesting past
+    /// [`MAX_DEPTH`](crate::MAX_DEPTH), `TooLarge`): what a frame writer sizes its
+    /// frame by, before it writes anything.
+    ///
+    /// # Errors
+    ///
+    /// As described.
+    fn checked_len_with_header(&self) -> Result<usize, Error> {
+        match self.len_with_header() {
+            usize::MAX => Err(Error::new(ErrorKind::TooLarge { len: usize::MAX }, 0)),
+            len => Ok(len),
+        }
+    }
 
     /// Writes the header and the message at the start of `out` without allocating;
     /// returns the bytes written.
@@ -329,6 +345,11 @@ impl<T: Template> WithHeader for T {
     #[inline]
     fn len_with_header(&self) -> usize {
         self.encoded_len_with_header()
+    }
+
+    #[inline]
+    fn checked_len_with_header(&self) -> Result<usize, Error> {
+        Ok(crate::message::checked_len(self)? + MessageHeader::LEN)
     }
 
     #[inline]

@@ -190,14 +190,16 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
         Ok(Self::decode_view(view))
     }
 
-    /// Bytes [`encode_into`](Self::encode_into) writes.
+    /// Bytes [`encode_into`](Self::encode_into) writes; `usize::MAX` for a value it
+    /// refuses (a list over its `max_len`, a null sentinel as a value, nesting past
+    /// [`MAX_DEPTH`]: the checks of encoding run first, so that measuring a value of
+    /// any depth takes bounded stack).
     #[inline]
     fn encoded_len(&self) -> usize {
-        if <Self::Kind as Kind>::IN_TAIL {
-            self.tail_len()
-        } else {
-            Self::BLOCK_LENGTH
+        if self.__check(0).is_err() {
+            return usize::MAX;
         }
+        unchecked_len(self)
     }
 
     /// Encodes into the start of `out` without allocating; returns the bytes written.
@@ -310,13 +312,25 @@ pub fn check_budget(needed: usize, budget: usize) -> Result<(), Error> {
     Ok(())
 }
 
+/// The encoded length of a value that passed `__check`: a walk of its tail that
+/// the check bounded to [`MAX_DEPTH`] levels.
+#[inline]
+fn unchecked_len<T: WireMsg + ?Sized>(msg: &T) -> usize {
+    if <T::Kind as Kind>::IN_TAIL {
+        msg.tail_len()
+    } else {
+        T::BLOCK_LENGTH
+    }
+}
+
 /// The encoded length, or `TooLarge` past `u32::MAX` bytes (sizes saturate at
 /// `usize::MAX`, which is refused too, so that 32-bit targets catch an overflow).
-pub(crate) fn checked_len<T: WireMsg>(msg: &T) -> Result<usize, Error> {
+pub(crate) fn checked_len<T: WireMsg + ?Sized>(msg: &T) -> Result<usize, Error> {
     // Values the format cannot carry (a list over its maximum length, a null
-    // sentinel as a present value) are refused before anything is written.
+    // sentinel as a present value, nesting past the depth limit) are refused before
+    // anything is written, and before the length's walk.
     msg.__check(0)?;
-    let len = msg.encoded_len();
+    let len = unchecked_len(msg);
     if len > u32::MAX as usize || len == usize::MAX {
         return Err(Error::new(ErrorKind::TooLarge { len }, 0));
     }

@@ -106,9 +106,14 @@ pub trait WireUnion: Field<Kind = UnionOf<Self::Layout>> + Sized {
         unsafe { read_union::<Self::Layout>(bytes) }
     }
 
-    /// Bytes [`encode_into`](Self::encode_into) writes: the tag and the payload.
+    /// Bytes [`encode_into`](Self::encode_into) writes: the tag and the payload;
+    /// `usize::MAX` for a value it refuses (its checks run first, so that measuring
+    /// a value of any depth takes bounded stack).
     #[inline]
     fn encoded_len(&self) -> usize {
+        if self.check_value(0).is_err() {
+            return usize::MAX;
+        }
         self.tail_len()
     }
 
@@ -186,7 +191,7 @@ pub trait WireUnion: Field<Kind = UnionOf<Self::Layout>> + Sized {
 /// past `u32::MAX` bytes (FORMAT.md §1).
 fn checked_len<U: WireUnion>(value: &U) -> Result<usize, Error> {
     value.check_value(0)?;
-    let len = value.encoded_len();
+    let len = value.tail_len();
     if len > u32::MAX as usize || len == usize::MAX {
         return Err(Error::new(ErrorKind::TooLarge { len }, 0));
     }

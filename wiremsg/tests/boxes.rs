@@ -403,6 +403,71 @@ fn the_encoder_refuses_values_past_the_depth_limit() {
     assert_eq!(deep.path(), list_path);
 }
 
+/// A linked list sent in frames.
+#[derive(WireMsg, Debug, PartialEq)]
+#[wire(template_id = 1)]
+struct Link {
+    value: i64,
+    next: Option<Box<Link>>,
+}
+
+/// Every way of measuring or framing a value checks it first: a million nodes are
+/// `DepthLimitExceeded` for the frame writers and `usize::MAX` for the lengths, on a
+/// 2 MiB stack (they used to walk the whole list to measure it).
+#[test]
+fn frames_and_lengths_of_a_value_past_the_depth_limit_are_refused_too() {
+    use tokio_util::codec::Encoder;
+    use wiremsg::frame::WireCodec;
+    use wiremsg::{FrameWriter, Template, WithHeader};
+    let errors = on_small_stack(|| {
+        let mut deep = Link {
+            value: 0,
+            next: None,
+        };
+        for value in 1..1_000_000 {
+            deep = Link {
+                value,
+                next: Some(Box::new(deep)),
+            };
+        }
+        let lengths = [
+            deep.encoded_len(),
+            deep.encoded_len_with_header(),
+            deep.len_with_header(),
+        ];
+        let mut writer = FrameWriter::new(Vec::new());
+        let framed = writer.write(&deep).unwrap_err();
+        assert!(writer.into_inner().is_empty(), "nothing written");
+        let mut buf = bytes::BytesMut::new();
+        let put = wiremsg::frame::put_frame(&mut buf, &deep).unwrap_err();
+        let coded = WireCodec::new().encode(&deep, &mut buf).unwrap_err();
+        assert!(buf.is_empty(), "nothing written");
+        let checked = deep.checked_len_with_header().unwrap_err();
+        while let Some(next) = deep.next.take() {
+            deep = *next;
+        }
+        (lengths, [framed, put, coded, checked])
+    });
+    let (lengths, errors) = errors;
+    assert_eq!(lengths, [usize::MAX; 3]);
+    for err in errors {
+        assert_eq!(
+            err.kind(),
+            &ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH }
+        );
+    }
+    // Within the limit, the lengths are the bytes.
+    let short = Link {
+        value: 1,
+        next: Some(Box::new(Link {
+            value: 2,
+            next: None,
+        })),
+    };
+    assert_eq!(short.encoded_len(), short.to_bytes().unwrap().len());
+    assert_eq!(short.checked_len_with_header().unwrap(), 8 + 30);
+}
+
 fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
     std::thread::Builder::new()
         .stack_size(2 << 20)

@@ -837,3 +837,143 @@ fn version_3_keeps_the_values_apart_and_refuses_them_out_of_order() {
     }
     refused(&inline, "a version-3 schema has its types in `type_rows`");
 }
+
+/// `Vec<u8>` nested 1 to 65 deep.
+mod nested {
+    pub(super) type V1 = Vec<u8>;
+    pub(super) type V2 = Vec<V1>;
+    pub(super) type V3 = Vec<V2>;
+    pub(super) type V4 = Vec<V3>;
+    pub(super) type V5 = Vec<V4>;
+    pub(super) type V6 = Vec<V5>;
+    pub(super) type V7 = Vec<V6>;
+    pub(super) type V8 = Vec<V7>;
+    pub(super) type V9 = Vec<V8>;
+    pub(super) type V10 = Vec<V9>;
+    pub(super) type V11 = Vec<V10>;
+    pub(super) type V12 = Vec<V11>;
+    pub(super) type V13 = Vec<V12>;
+    pub(super) type V14 = Vec<V13>;
+    pub(super) type V15 = Vec<V14>;
+    pub(super) type V16 = Vec<V15>;
+    pub(super) type V17 = Vec<V16>;
+    pub(super) type V18 = Vec<V17>;
+    pub(super) type V19 = Vec<V18>;
+    pub(super) type V20 = Vec<V19>;
+    pub(super) type V21 = Vec<V20>;
+    pub(super) type V22 = Vec<V21>;
+    pub(super) type V23 = Vec<V22>;
+    pub(super) type V24 = Vec<V23>;
+    pub(super) type V25 = Vec<V24>;
+    pub(super) type V26 = Vec<V25>;
+    pub(super) type V27 = Vec<V26>;
+    pub(super) type V28 = Vec<V27>;
+    pub(super) type V29 = Vec<V28>;
+    pub(super) type V30 = Vec<V29>;
+    pub(super) type V31 = Vec<V30>;
+    pub(super) type V32 = Vec<V31>;
+    pub(super) type V33 = Vec<V32>;
+    pub(super) type V34 = Vec<V33>;
+    pub(super) type V35 = Vec<V34>;
+    pub(super) type V36 = Vec<V35>;
+    pub(super) type V37 = Vec<V36>;
+    pub(super) type V38 = Vec<V37>;
+    pub(super) type V39 = Vec<V38>;
+    pub(super) type V40 = Vec<V39>;
+    pub(super) type V41 = Vec<V40>;
+    pub(super) type V42 = Vec<V41>;
+    pub(super) type V43 = Vec<V42>;
+    pub(super) type V44 = Vec<V43>;
+    pub(super) type V45 = Vec<V44>;
+    pub(super) type V46 = Vec<V45>;
+    pub(super) type V47 = Vec<V46>;
+    pub(super) type V48 = Vec<V47>;
+    pub(super) type V49 = Vec<V48>;
+    pub(super) type V50 = Vec<V49>;
+    pub(super) type V51 = Vec<V50>;
+    pub(super) type V52 = Vec<V51>;
+    pub(super) type V53 = Vec<V52>;
+    pub(super) type V54 = Vec<V53>;
+    pub(super) type V55 = Vec<V54>;
+    pub(super) type V56 = Vec<V55>;
+    pub(super) type V57 = Vec<V56>;
+    pub(super) type V58 = Vec<V57>;
+    pub(super) type V59 = Vec<V58>;
+    pub(super) type V60 = Vec<V59>;
+    pub(super) type V61 = Vec<V60>;
+    pub(super) type V62 = Vec<V61>;
+    pub(super) type V63 = Vec<V62>;
+    pub(super) type V64 = Vec<V63>;
+    pub(super) type V65 = Vec<V64>;
+}
+
+/// Lists add no nesting level to a message's bytes, but a schema's types nest at most
+/// 64 deep (its readers walk them recursively). A type nested deeper is refused by
+/// the writer of the schema as by its readers, never written for readers to refuse.
+#[test]
+fn the_writer_of_a_schema_refuses_what_its_readers_refuse() {
+    #[derive(WireMsg)]
+    #[wire(template_id = 9)]
+    struct Deepest {
+        v: nested::V64,
+    }
+    #[derive(WireMsg)]
+    #[wire(template_id = 9)]
+    struct TooDeep {
+        v: nested::V65,
+    }
+    let set = SchemaSet::of::<Deepest>().unwrap();
+    assert_eq!(
+        SchemaSet::from_bytes(&set.to_bytes().unwrap()).unwrap(),
+        set
+    );
+    let err = SchemaSet::of::<TooDeep>().unwrap_err();
+    assert!(
+        err.to_string().contains("deeper than the nesting limit"),
+        "{err}"
+    );
+    // A describing writer refuses its first message, writing nothing.
+    let mut writer = wiremsg::FrameWriter::new(Vec::new()).with_schema_frames();
+    let value = TooDeep { v: Vec::new() };
+    assert_eq!(writer.write(&value).unwrap_err().kind(), err.kind());
+    assert!(writer.into_inner().is_empty());
+}
+
+/// A set of many messages, each holding a list of the next, is checked in one walk
+/// and encoded with indexes of its tables: 20,000 of them (over a megabyte) read and
+/// write in n log n time (both were quadratic: a walk of every message reached from
+/// each message, a scan of the type table for each type).
+#[test]
+fn a_schema_of_many_messages_that_nest_each_other_reads_in_linear_time() {
+    let n = 20_000;
+    let name = |i: usize| format!("M{i:05}");
+    let messages = (0..n).map(|i| {
+        let next = (i + 1 < n).then(|| FieldSchema {
+            name: "next".into(),
+            offset: 2,
+            size: 4,
+            ty: TypeSchema::List(
+                TypeSchema::Message(wiremsg::MessageRef::named(name(i + 1))).into(),
+            )
+            .into(),
+            since: 1,
+            reserved: false,
+            default: None,
+        });
+        MessageSchema {
+            name: name(i).into(),
+            version: 1,
+            block_length: if next.is_some() { 6 } else { 2 },
+            min_block_length: if next.is_some() { 6 } else { 2 },
+            has_block_length: true,
+            has_tail: next.is_some(),
+            template_id: None,
+            schema_id: 0,
+            fields: next.into_iter().collect::<Vec<_>>().into(),
+        }
+    });
+    let set = SchemaSet::from_messages(messages).unwrap();
+    let bytes = set.to_bytes().unwrap();
+    assert!(bytes.len() > 1_000_000);
+    assert_eq!(SchemaSet::from_bytes(&bytes).unwrap(), set);
+}

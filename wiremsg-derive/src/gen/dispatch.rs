@@ -224,6 +224,15 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
             }
 
             #[inline]
+            fn checked_len_with_header(
+                &self,
+            ) -> ::wiremsg::__private::Result<::core::primitive::usize, ::wiremsg::Error> {
+                match self {
+                    #(Self::#variants(m) => ::wiremsg::WithHeader::checked_len_with_header(m),)*
+                }
+            }
+
+            #[inline]
             fn write_with_header(
                 &self,
                 out: &mut [::core::primitive::u8],

@@ -54,7 +54,7 @@ where
     B: BufMut + ?Sized,
     T: WithHeader + ?Sized,
 {
-    let len = msg.len_with_header();
+    let len = msg.checked_len_with_header()?;
     let prefix = prefix_for(len, usize::MAX)?;
     let needed = LENGTH_PREFIX_LEN + len;
     if buf.remaining_mut() < needed {

@@ -312,7 +312,7 @@ impl<T: WithHeader + ?Sized> Encoder<&T> for WireCodec {
     /// [`with_schema_frames`](WireCodec::with_schema_frames): as
     /// [`FrameWriter::write`](crate::FrameWriter::write) (`dst` is left as it was).
     fn encode(&mut self, msg: &T, dst: &mut BytesMut) -> Result<(), Error> {
-        let len = msg.len_with_header();
+        let len = msg.checked_len_with_header()?;
         let prefix = prefix_for(len, self.max)?;
         let start = dst.len();
         dst.reserve(LENGTH_PREFIX_LEN + len);

@@ -675,7 +675,7 @@ impl<W: Write> FrameWriter<W> {
     /// [`write_schema`](Self::write_schema)), and the errors of `write_schema`;
     /// nothing is written.
     pub fn write<T: WithHeader + ?Sized>(&mut self, msg: &T) -> Result<usize, Error> {
-        let len = msg.len_with_header();
+        let len = msg.checked_len_with_header()?;
         let prefix = prefix_for(len, self.max)?;
         self.buf.clear();
         self.buf.resize(LENGTH_PREFIX_LEN + len, 0);

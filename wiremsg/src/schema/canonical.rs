@@ -10,6 +10,7 @@ use super::{
 use crate::{Error, Template, WireMsg};
 use alloc::borrow::Cow;
 use alloc::boxed::Box;
+use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
@@ -276,13 +277,23 @@ impl SchemaSet {
     }
 }
 
+/// The tables being built, with an index of each, so that a set of many thousands
+/// of types (a hostile schema, read and written again) is encoded in n log n.
 #[derive(Default)]
 struct Encoder {
     types: Vec<WireType>,
+    type_index: BTreeMap<(u8, u32, u32, i128), u32>,
     enums: Vec<WireEnumDef>,
-    enum_names: Vec<String>,
+    enum_names: BTreeMap<String, u32>,
     unions: Vec<WireUnionDef>,
-    union_names: Vec<String>,
+    union_names: BTreeMap<String, u32>,
+}
+
+/// The position of message `name` in `set` (its messages are sorted by name).
+fn message_index(set: &SchemaSet, name: &str) -> Option<usize> {
+    set.messages()
+        .binary_search_by(|m| m.name.as_ref().cmp(name))
+        .ok()
 }
 
 impl Encoder {
@@ -350,7 +361,7 @@ impl Encoder {
             TypeSchema::Tuple(elements) => self.tuple(set, elements)?,
             TypeSchema::Map(entry) => wire_type(MAP, 0, self.ty(set, entry)?),
             TypeSchema::Message(m) => {
-                let Some(at) = set.messages().iter().position(|s| s.name == m.name) else {
+                let Some(at) = message_index(set, &m.name) else {
                     return Err(invalid(
                         "the field's type names a message not in the schema",
                     ));
@@ -362,13 +373,14 @@ impl Encoder {
                 wire_type(code as u8, 0, 0)
             }
         };
-        Ok(match self.types.iter().position(|t| *t == entry) {
-            Some(at) => at as u32,
-            None => {
-                self.types.push(entry);
-                to_u32(self.types.len() - 1)?
-            }
-        })
+        let key = (entry.code, entry.len, entry.child, entry.value);
+        if let Some(&at) = self.type_index.get(&key) {
+            return Ok(at);
+        }
+        let at = to_u32(self.types.len())?;
+        self.types.push(entry);
+        self.type_index.insert(key, at);
+        Ok(at)
     }
 
     /// The row of a tuple of `elements` (at least one): its first element, and the
@@ -390,11 +402,12 @@ impl Encoder {
     }
 
     fn enumeration(&mut self, set: &SchemaSet, e: &EnumSchema) -> Result<u32, Error> {
-        if let Some(at) = self.enum_names.iter().position(|n| *n == e.name) {
-            return to_u32(at);
+        if let Some(&at) = self.enum_names.get(e.name.as_ref()) {
+            return Ok(at);
         }
         let repr = self.ty(set, &e.repr)?;
-        self.enum_names.push(e.name.to_string());
+        self.enum_names
+            .insert(e.name.to_string(), to_u32(self.enums.len())?);
         self.enums.push(WireEnumDef {
             name: e.name.to_string(),
             repr,
@@ -414,8 +427,8 @@ impl Encoder {
 
 impl Encoder {
     fn union(&mut self, set: &SchemaSet, u: &UnionSchema) -> Result<u32, Error> {
-        if let Some(at) = self.union_names.iter().position(|n| *n == u.name) {
-            return to_u32(at);
+        if let Some(&at) = self.union_names.get(u.name.as_ref()) {
+            return Ok(at);
         }
         let tag = self.ty(set, &u.tag)?;
         let variants = u
@@ -424,7 +437,7 @@ impl Encoder {
             .map(|v| {
                 let payload = match &v.payload {
                     None => None,
-                    Some(m) => match set.messages().iter().position(|s| s.name == m.name) {
+                    Some(m) => match message_index(set, &m.name) {
                         Some(at) => Some(to_u32(at)?),
                         None => {
                             return Err(invalid(
@@ -443,7 +456,8 @@ impl Encoder {
                 })
             })
             .collect::<Result<Vec<_>, Error>>()?;
-        self.union_names.push(u.name.to_string());
+        self.union_names
+            .insert(u.name.to_string(), to_u32(self.unions.len())?);
         self.unions.push(WireUnionDef {
             name: u.name.to_string(),
             schema_version: u.version,

@@ -54,7 +54,9 @@ impl SchemaSet {
     /// # Errors
     ///
     /// [`ErrorKind::InvalidSchema`] if two different messages, enums or unions reached
-    /// from `T` have the same name (two types of one name in different modules).
+    /// from `T` have the same name (two types of one name in different modules), or
+    /// if its types nest deeper than [`MAX_DEPTH`](crate::MAX_DEPTH) (`Vec<Vec<..>>`
+    /// 65 deep: a reader of the set's encoding would refuse it).
     pub fn of<T: WireMsg>() -> Result<Self, Error> {
         let mut set = SchemaSet::new();
         set.add::<T>()?;
@@ -83,7 +85,10 @@ impl SchemaSet {
 
     fn add_static(&mut self, schema: &'static MessageSchema) -> Result<(), Error> {
         self.add_reached(schema)?;
-        self.check_named_types()
+        self.check_named_types()?;
+        // What a reader of the set's encoding refuses, its writer refuses too (types
+        // nested past the limit: lists of lists of lists .. 65 deep).
+        super::shape::check_set(self)
     }
 
     fn add_reached(&mut self, schema: &'static MessageSchema) -> Result<(), Error> {
@@ -192,9 +197,9 @@ impl SchemaSet {
         }
         // The pairs of ids seen: a set, so that many thousands of messages (a hostile
         // schema frame) cost n log n, not n².
+        super::shape::check_set(&set)?;
         let mut pairs = alloc::collections::BTreeSet::new();
         for message in set.messages.iter() {
-            super::shape::check(&set, message)?;
             let ids = |m: &MessageSchema| m.template_id.map(|t| (m.schema_id, t));
             if ids(message).is_some_and(|pair| !pairs.insert(pair)) {
                 return Err(

@@ -175,15 +175,30 @@ fn invalid(reason: &'static str) -> Error {
 /// [`MAX_DEPTH`] deep. The walk then never meets a fact the schema did not state.
 pub(crate) fn check(set: &SchemaSet, root: &MessageSchema) -> Result<(), Error> {
     let all = set.messages();
-    let index = |name: &str| all.binary_search_by(|m| m.name.as_ref().cmp(name)).ok();
-    let Some(root_at) = index(&root.name) else {
+    let Ok(root_at) = all.binary_search_by(|m| m.name.as_ref().cmp(&root.name)) else {
         return Err(invalid("the message is not in the schema set").in_field_named(&root.name));
     };
-    // The messages `root` reaches, and for each the messages it nests inline.
+    check_from(set, vec![root_at])
+}
+
+/// [`check`] of every message of the set, in one walk: each message is checked
+/// once, so that a set of many messages that nest each other costs linear time,
+/// not the square of their number.
+pub(crate) fn check_set(set: &SchemaSet) -> Result<(), Error> {
+    check_from(set, (0..set.messages().len()).collect())
+}
+
+/// [`check`] of the messages at `roots` and every message they reach.
+fn check_from(set: &SchemaSet, roots: Vec<usize>) -> Result<(), Error> {
+    let all = set.messages();
+    let index = |name: &str| all.binary_search_by(|m| m.name.as_ref().cmp(name)).ok();
+    // The messages the roots reach, and for each the messages it nests inline.
     let mut reached = vec![false; all.len()];
     let mut inline: Vec<Vec<usize>> = vec![Vec::new(); all.len()];
-    let mut pending = vec![root_at];
-    reached[root_at] = true;
+    for &at in &roots {
+        reached[at] = true;
+    }
+    let mut pending = roots;
     while let Some(at) = pending.pop() {
         let message = &all[at];
         check_message(set, message).map_err(|e| e.in_field_named(&message.name))?;
