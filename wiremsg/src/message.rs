@@ -315,7 +315,7 @@ pub fn check_budget(needed: usize, budget: usize) -> Result<(), Error> {
 /// The encoded length of a value that passed `__check`: a walk of its tail that
 /// the check bounded to [`MAX_DEPTH`] levels.
 #[inline]
-fn unchecked_len<T: WireMsg + ?Sized>(msg: &T) -> usize {
+fn unchecked_len<T: WireMsg>(msg: &T) -> usize {
     if <T::Kind as Kind>::IN_TAIL {
         msg.tail_len()
     } else {
@@ -325,7 +325,7 @@ fn unchecked_len<T: WireMsg + ?Sized>(msg: &T) -> usize {
 
 /// The encoded length, or `TooLarge` past `u32::MAX` bytes (sizes saturate at
 /// `usize::MAX`, which is refused too, so that 32-bit targets catch an overflow).
-pub(crate) fn checked_len<T: WireMsg + ?Sized>(msg: &T) -> Result<usize, Error> {
+pub(crate) fn checked_len<T: WireMsg>(msg: &T) -> Result<usize, Error> {
     // Values the format cannot carry (a list over its maximum length, a null
     // sentinel as a present value, nesting past the depth limit) are refused before
     // anything is written, and before the length's walk.
