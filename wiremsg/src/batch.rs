@@ -25,17 +25,20 @@ const CAPACITY: usize = 256;
 const SHORT: usize = 32;
 
 pub(crate) struct Buffer {
-    bytes: [u8; CAPACITY],
+    /// Made (zeroed) at the first string gathered: a message without text (a list
+    /// of numbers) pays nothing for it.
+    bytes: Option<[u8; CAPACITY]>,
     len: usize,
     valid: bool,
 }
 
 impl Buffer {
+    #[inline]
     fn check(&mut self) {
-        if self.len > 0 {
-            self.valid &= utf8_ok(&self.bytes[..self.len]);
-            self.len = 0;
+        if let (true, Some(bytes)) = (self.len > 0, &self.bytes) {
+            self.valid &= utf8_ok(&bytes[..self.len]);
         }
+        self.len = 0;
     }
 
     pub(crate) fn push(&mut self, text: &[u8]) {
@@ -59,7 +62,8 @@ impl Buffer {
         if text.len() > CAPACITY {
             self.valid &= utf8_ok(text);
         } else {
-            self.bytes[self.len..self.len + text.len()].copy_from_slice(text);
+            let bytes = self.bytes.get_or_insert([0; CAPACITY]);
+            bytes[self.len..self.len + text.len()].copy_from_slice(text);
             self.len += text.len();
         }
     }
@@ -84,7 +88,7 @@ pub(crate) fn check<L: Layout>(bytes: &[u8]) -> Result<(), Error> {
         return validate_message::<L, Checked>(bytes, &Checked, 0);
     }
     let buffer = RefCell::new(Buffer {
-        bytes: [0; CAPACITY],
+        bytes: None,
         len: 0,
         valid: true,
     });

@@ -415,10 +415,30 @@ pub(crate) fn shape_of(encoding: ListEncoding, size: usize, bytes: &[u8]) -> (us
         ListEncoding::Packed => (bytes.len() / size.max(1), size),
         ListEncoding::Strided => {
             let stride = usize::from(read_u16(bytes, 0).unwrap_or(1)).max(1);
-            (bytes.len().saturating_sub(2) / stride, stride)
+            let elements = bytes.len().saturating_sub(2);
+            // As in `strided_header`: by the constant block when it is the stride.
+            let size = size.max(1);
+            let len = if stride == size {
+                elements / size
+            } else {
+                quotient(elements, stride)
+            };
+            (len, stride)
         }
         ListEncoding::Table => (read_u32(bytes, 0).map_or(0, |first| first as usize / 4), 0),
     }
+}
+
+/// `n % d` for a stride of another version than the reader's (see `strided_header`).
+#[inline(never)]
+fn remainder(n: usize, d: usize) -> usize {
+    n % d
+}
+
+/// `n / d` for a stride of another version than the reader's.
+#[inline(never)]
+fn quotient(n: usize, d: usize) -> usize {
+    n / d
 }
 
 /// The stride of a strided list region (FORMAT.md §6.2), checked against the
@@ -426,7 +446,12 @@ pub(crate) fn shape_of(encoding: ListEncoding, size: usize, bytes: &[u8]) -> (us
 /// its 2 bytes. `at` is the region's offset, for errors. Shared by the typed lists
 /// and the schema-driven reader, so that both fail alike.
 #[inline(always)]
-pub(crate) fn strided_header(bytes: &[u8], at: usize, required: usize) -> Result<usize, Error> {
+pub(crate) fn strided_header(
+    bytes: &[u8],
+    at: usize,
+    required: usize,
+    block: usize,
+) -> Result<usize, Error> {
     let Some(stride) = read_u16(bytes, 0) else {
         return Err(Error::new(
             ErrorKind::Truncated {
@@ -444,7 +469,15 @@ pub(crate) fn strided_header(bytes: &[u8], at: usize, required: usize) -> Result
         ));
     }
     let elements = bytes.len() - 2;
-    if elements % stride != 0 {
+    // The reader's own block (a constant where this is inlined) is the usual stride:
+    // a remainder by a constant is a multiplication, not a division (another
+    // version's stride divides out of line, where the two cannot be merged).
+    let rest = if stride == block {
+        elements % block
+    } else {
+        remainder(elements, stride)
+    };
+    if rest != 0 {
         return Err(Error::new(
             ErrorKind::ListLengthMismatch {
                 len: elements,
@@ -557,7 +590,8 @@ fn validate_strided<T: Element, M: Mode>(
     // An older writer's elements may be shorter than this reader's block, down to the
     // fields every version has (FORMAT.md §6.2).
     let required = <T::Kind as Kind>::MIN_ELEMENT_SIZE.max(1);
-    let stride = strided_header(bytes, at, required)?;
+    let block = <T::Kind as Kind>::BLOCK_SIZE.max(1);
+    let stride = strided_header(bytes, at, required, block)?;
     let elements = &bytes[2..];
     if !<T::Kind as Kind>::CHECKS && stride >= <T::Kind as Kind>::BLOCK_SIZE {
         // Every byte pattern is valid and every element holds all the fields this

@@ -826,6 +826,10 @@ fn version_3_keeps_the_values_apart_and_refuses_them_out_of_order() {
     let mut past = bytes.clone();
     past[entry_at(3)..entry_at(3) + 4].copy_from_slice(&99u32.to_le_bytes());
     refused(&past, "names no row");
+    // A value for a row whose type has none (row 0, the `u32`).
+    let mut unused = bytes.clone();
+    unused[entry_at(0)..entry_at(0) + 4].copy_from_slice(&0u32.to_le_bytes());
+    refused(&unused, "a row whose type has no value");
     // S1 with its one type as a version-2 row in `types` (25 bytes), `type_rows`
     // empty: a version-3 schema keeps nothing there.
     let s1 = golden("S1");

@@ -688,7 +688,7 @@ impl<'s, 'r> Walk<'s, 'r> {
             // A fixed-size tuple: strided as a fixed-size message of version 1, so
             // every element holds all of its block (FORMAT.md §4.11).
             let size = block_size(self.set, element);
-            let stride = strided_header(bytes, at, size.max(1))?;
+            let stride = strided_header(bytes, at, size.max(1), size.max(1))?;
             let meaning = self.label(|| format!("stride {stride}"));
             self.row(base + at, 2, indent, "stride", meaning);
             for (i, block) in bytes[2..].chunks_exact(stride).enumerate() {
@@ -709,7 +709,7 @@ impl<'s, 'r> Walk<'s, 'r> {
         let m = message_of(self.set, element).ok_or_else(invalid_schema)?;
         // An older writer's elements may be shorter than this reader's block, down to
         // the fields every version has (FORMAT.md §6.2).
-        let stride = strided_header(bytes, at, m.min_block_length.max(1))?;
+        let stride = strided_header(bytes, at, m.min_block_length.max(1), m.block_length.max(1))?;
         let elements = &bytes[2..];
         let meaning = self.label(|| format!("stride {stride}"));
         self.row(base + at, 2, indent, "stride", meaning);

@@ -246,10 +246,16 @@ impl SchemaSet {
                 }
             }
             for (i, v) in values.iter().enumerate() {
-                if v.value() == 0 || v.ty() as usize >= view.type_rows().len() {
-                    return Err(invalid("a type value is 0 (not listed) or names no row")
-                        .in_element(i)
-                        .in_field("type_values"));
+                let row = view.type_rows().get(v.ty() as usize);
+                let refusal = match row.map(|r| r.code()) {
+                    _ if v.value() == 0 => Some("a type value is 0 (not listed) or names no row"),
+                    None => Some("a type value is 0 (not listed) or names no row"),
+                    // Only these codes have a value (FORMAT.md §11).
+                    Some(FIXED_STR_PADDED | NULLABLE | TUPLE) => None,
+                    Some(_) => Some("a type value names a row whose type has no value"),
+                };
+                if let Some(reason) = refusal {
+                    return Err(invalid(reason).in_element(i).in_field("type_values"));
                 }
             }
             Types::Rows(view.type_rows(), values)
