@@ -840,6 +840,13 @@ fn version_3_keeps_the_values_apart_and_refuses_them_out_of_order() {
         inline[8 + at..8 + at + 4].copy_from_slice(&121u32.to_le_bytes());
     }
     refused(&inline, "a version-3 schema has its types in `type_rows`");
+    // S1's `u32` row with a `len` or a `child`, which a `u32` has not: one schema,
+    // one encoding.
+    for at in [97, 101] {
+        let mut unused = s1.clone();
+        unused[8 + at] = 5;
+        refused(&unused, "a part its type code does not use");
+    }
 }
 
 /// `Vec<u8>` nested 1 to 65 deep.

@@ -567,6 +567,28 @@ fn expansion_budget(encoded_len: usize) -> usize {
 }
 
 impl Decoder<'_> {
+    /// The type row at `index`, whose unused parts are 0 as the canonical encoding
+    /// writes them (FORMAT.md §11): one schema, one encoding.
+    fn row(&self, index: u32) -> Result<Row, Error> {
+        let Some(t) = self.types.get(index as usize) else {
+            return Err(invalid("a type index is out of range"));
+        };
+        // Which of `len`, `child` and `value` the code uses.
+        let (len, child, value) = match t.code {
+            FIXED_STR => (true, false, false),
+            ARRAY | DECIMAL | BOUNDED_LIST => (true, true, false),
+            OPTION | LIST | ENUM | MESSAGE | UNION | MAP => (false, true, false),
+            FIXED_STR_PADDED => (true, false, true),
+            NULLABLE => (false, true, true),
+            TUPLE => (true, true, t.len > 1),
+            _ => (false, false, false),
+        };
+        if (!len && t.len != 0) || (!child && t.child != 0) || (!value && t.value != 0) {
+            return Err(invalid("a type row sets a part its type code does not use"));
+        }
+        Ok(t)
+    }
+
     /// Spends `units` of the budget: `InvalidSchema` once it is gone.
     fn spend(&self, units: usize) -> Result<(), Error> {
         match self.budget.get().checked_sub(units) {
@@ -632,9 +654,7 @@ impl<'v> Decoder<'v> {
         if depth > crate::MAX_DEPTH as usize {
             return Err(invalid("types nest deeper than the nesting limit"));
         }
-        let Some(t) = self.types.get(index as usize) else {
-            return Err(invalid("a type index is out of range"));
-        };
+        let t = self.row(index)?;
         self.spend(1)?;
         let child = || -> Result<Node<TypeSchema>, Error> {
             Ok(Node::Owned(Box::new(self.ty(t.child, depth + 1)?)))
@@ -697,10 +717,9 @@ impl<'v> Decoder<'v> {
             }
             elements.push(Node::Owned(Box::new(self.ty(t.child, depth + 1)?)));
             if left > 1 {
-                let rest = u32::try_from(t.value)
-                    .ok()
-                    .and_then(|at| self.types.get(at as usize));
-                t = rest.ok_or_else(|| invalid("a type index is out of range"))?;
+                let rest =
+                    u32::try_from(t.value).map_err(|_| invalid("a type index is out of range"))?;
+                t = self.row(rest)?;
             }
         }
         Ok(TypeSchema::Tuple(Cow::Owned(elements)))
