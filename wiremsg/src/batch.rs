@@ -21,6 +21,9 @@ use core::cell::RefCell;
 /// buffer is checked and reused, a longer string checked on its own.
 const CAPACITY: usize = 256;
 
+/// Strings shorter than this are checked for ASCII on the spot.
+const SHORT: usize = 32;
+
 pub(crate) struct Buffer {
     /// Made (zeroed) at the first string gathered: a message without text (a list
     /// of numbers) pays nothing for it.
@@ -39,12 +42,10 @@ impl Buffer {
     }
 
     pub(crate) fn push(&mut self, text: &[u8]) {
-        // An ASCII string that fits the buffer (a symbol, an id, a URL) is cheaper to
-        // recognise in place than to copy and check; other text is cheaper to check
-        // in the batch (the ASCII scan stops at its first other byte), and a string
-        // longer than the buffer is checked on its own (measured on the login, order
-        // and log benches).
-        if text.len() <= CAPACITY && text.is_ascii() {
+        // A short ASCII string (a symbol, an id) is cheaper to recognise than to
+        // gather; longer text is cheaper to check in the batch (measured on the
+        // login, order and log benches).
+        if text.len() < SHORT && text.is_ascii() {
             return;
         }
         let Some(&first) = text.first() else {
