@@ -32,7 +32,8 @@ impl Plain {
     /// For the type `T` whose `Field::PLAIN` this is: `size_of::<T>()` is its block
     /// size, and every byte of a `T` is initialized and is the byte at the same
     /// offset of the value's wire block (no padding, no pointers), so that the memory
-    /// of a `T` is its block and every block validation accepts is a valid `T`.
+    /// of a `T` is its block and every block validation accepts is a valid `T`; and
+    /// `T`'s `check_value` refuses no value (lists of plain values skip it).
     pub const unsafe fn promise() -> Plain {
         Plain(true)
     }
