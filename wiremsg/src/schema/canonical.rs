@@ -238,25 +238,24 @@ impl SchemaSet {
                 .in_field("types"));
             }
             let values = view.type_values();
-            for i in 1..values.len() {
-                if values.get(i - 1).map(|v| v.ty()) >= values.get(i).map(|v| v.ty()) {
-                    return Err(invalid("type values are not in increasing row order")
-                        .in_element(i)
-                        .in_field("type_values"));
-                }
-            }
+            let mut prev = None;
             for (i, v) in values.iter().enumerate() {
                 let row = view.type_rows().get(v.ty() as usize);
-                let refusal = match row.map(|r| r.code()) {
-                    _ if v.value() == 0 => Some("a type value is 0 (not listed) or names no row"),
+                let refusal = match row {
+                    _ if prev >= Some(v.ty()) => {
+                        Some("type values are not in increasing row order")
+                    }
                     None => Some("a type value is 0 (not listed) or names no row"),
-                    // Only these codes have a value (FORMAT.md §11).
-                    Some(FIXED_STR_PADDED | NULLABLE | TUPLE) => None,
-                    Some(_) => Some("a type value names a row whose type has no value"),
+                    _ if v.value() == 0 => Some("a type value is 0 (not listed) or names no row"),
+                    Some(r) if !parts_used(r.code(), r.len()).2 => {
+                        Some("a type value names a row whose type has no value")
+                    }
+                    Some(_) => None,
                 };
                 if let Some(reason) = refusal {
                     return Err(invalid(reason).in_element(i).in_field("type_values"));
                 }
+                prev = Some(v.ty());
             }
             Types::Rows(view.type_rows(), values)
         } else {
@@ -484,6 +483,20 @@ fn wire_type(code: u8, len: u32, child: u32) -> WireType {
     }
 }
 
+/// Which of a type row's `len`, `child` and `value` its code uses (FORMAT.md §11);
+/// the others are 0. A tuple has a `value` (the row of its rest) from 2 elements on.
+fn parts_used(code: u8, len: u32) -> (bool, bool, bool) {
+    match code {
+        FIXED_STR => (true, false, false),
+        ARRAY | DECIMAL | BOUNDED_LIST => (true, true, false),
+        OPTION | LIST | ENUM | MESSAGE | UNION | MAP => (false, true, false),
+        FIXED_STR_PADDED => (true, false, true),
+        NULLABLE => (false, true, true),
+        TUPLE => (true, true, len > 1),
+        _ => (false, false, false),
+    }
+}
+
 fn to_u32(n: usize) -> Result<u32, Error> {
     u32::try_from(n).map_err(|_| invalid("a size or count does not fit in a u32"))
 }
@@ -573,16 +586,7 @@ impl Decoder<'_> {
         let Some(t) = self.types.get(index as usize) else {
             return Err(invalid("a type index is out of range"));
         };
-        // Which of `len`, `child` and `value` the code uses.
-        let (len, child, value) = match t.code {
-            FIXED_STR => (true, false, false),
-            ARRAY | DECIMAL | BOUNDED_LIST => (true, true, false),
-            OPTION | LIST | ENUM | MESSAGE | UNION | MAP => (false, true, false),
-            FIXED_STR_PADDED => (true, false, true),
-            NULLABLE => (false, true, true),
-            TUPLE => (true, true, t.len > 1),
-            _ => (false, false, false),
-        };
+        let (len, child, value) = parts_used(t.code, t.len);
         if (!len && t.len != 0) || (!child && t.child != 0) || (!value && t.value != 0) {
             return Err(invalid("a type row sets a part its type code does not use"));
         }
