@@ -292,6 +292,27 @@ pub trait WithHeader {
     /// # Errors
     ///
     /// As described.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::{ErrorKind, MAX_DEPTH, WireMsg, WithHeader};
+    ///
+    /// #[derive(WireMsg)]
+    /// #[wire(template_id = 1)]
+    /// struct Node { value: i64, next: Option<Box<Node>> }
+    ///
+    /// let one = Node { value: 1, next: None };
+    /// assert_eq!(one.checked_len_with_header()?, 8 + 15); // header, block
+    /// let mut deep = Node { value: 0, next: None };
+    /// for value in 0..=MAX_DEPTH {
+    ///     deep = Node { value: value.into(), next: Some(Box::new(deep)) };
+    /// }
+    /// let err = deep.checked_len_with_header().unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH });
+    /// assert_eq!(deep.len_with_header(), usize::MAX);
+    /// # Ok::<(), wiremsg::Error>(())
+    /// ```
     fn checked_len_with_header(&self) -> Result<usize, Error> {
         match self.len_with_header() {
             usize::MAX => Err(Error::new(ErrorKind::TooLarge { len: usize::MAX }, 0)),
