@@ -193,6 +193,386 @@ impl<'a> ::flatbuffers::Verifiable for FeedEvent {
 impl ::flatbuffers::SimpleToVerifyInSlice for FeedEvent {}
 pub struct FeedEventUnionTableOffset {}
 
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+pub const ENUM_MIN_PLAYER_CLASS: u8 = 0;
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+pub const ENUM_MAX_PLAYER_CLASS: u8 = 5;
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+#[allow(non_camel_case_types)]
+pub const ENUM_VALUES_PLAYER_CLASS: [PlayerClass; 6] = [
+  PlayerClass::Warrior,
+  PlayerClass::Mage,
+  PlayerClass::Rogue,
+  PlayerClass::Ranger,
+  PlayerClass::Cleric,
+  PlayerClass::Druid,
+];
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(transparent)]
+pub struct PlayerClass(pub u8);
+#[allow(non_upper_case_globals)]
+impl PlayerClass {
+  pub const Warrior: Self = Self(0);
+  pub const Mage: Self = Self(1);
+  pub const Rogue: Self = Self(2);
+  pub const Ranger: Self = Self(3);
+  pub const Cleric: Self = Self(4);
+  pub const Druid: Self = Self(5);
+
+  pub const ENUM_MIN: u8 = 0;
+  pub const ENUM_MAX: u8 = 5;
+  pub const ENUM_VALUES: &'static [Self] = &[
+    Self::Warrior,
+    Self::Mage,
+    Self::Rogue,
+    Self::Ranger,
+    Self::Cleric,
+    Self::Druid,
+  ];
+  /// Returns the variant's name or "" if unknown.
+  pub fn variant_name(self) -> Option<&'static str> {
+    match self {
+      Self::Warrior => Some("Warrior"),
+      Self::Mage => Some("Mage"),
+      Self::Rogue => Some("Rogue"),
+      Self::Ranger => Some("Ranger"),
+      Self::Cleric => Some("Cleric"),
+      Self::Druid => Some("Druid"),
+      _ => None,
+    }
+  }
+}
+impl ::core::fmt::Debug for PlayerClass {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter) -> ::core::fmt::Result {
+    if let Some(name) = self.variant_name() {
+      f.write_str(name)
+    } else {
+      f.write_fmt(format_args!("<UNKNOWN {:?}>", self.0))
+    }
+  }
+}
+impl<'a> ::flatbuffers::Follow<'a> for PlayerClass {
+  type Inner = Self;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    let b = unsafe { ::flatbuffers::read_scalar_at::<u8>(buf, loc) };
+    Self(b)
+  }
+}
+
+impl ::flatbuffers::Push for PlayerClass {
+    type Output = PlayerClass;
+    #[inline]
+    unsafe fn push(&self, dst: &mut [u8], _written_len: usize) {
+        unsafe { ::flatbuffers::emplace_scalar::<u8>(dst, self.0) };
+    }
+}
+
+impl ::flatbuffers::EndianScalar for PlayerClass {
+  type Scalar = u8;
+  #[inline]
+  fn to_little_endian(self) -> u8 {
+    self.0.to_le()
+  }
+  #[inline]
+  #[allow(clippy::wrong_self_convention)]
+  fn from_little_endian(v: u8) -> Self {
+    let b = u8::from_le(v);
+    Self(b)
+  }
+}
+
+impl<'a> ::flatbuffers::Verifiable for PlayerClass {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    u8::run_verifier(v, pos)
+  }
+}
+
+impl ::flatbuffers::SimpleToVerifyInSlice for PlayerClass {}
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+pub const ENUM_MIN_FACTION: u8 = 0;
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+pub const ENUM_MAX_FACTION: u8 = 2;
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+#[allow(non_camel_case_types)]
+pub const ENUM_VALUES_FACTION: [Faction; 3] = [
+  Faction::Alliance,
+  Faction::Horde,
+  Faction::Neutral,
+];
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(transparent)]
+pub struct Faction(pub u8);
+#[allow(non_upper_case_globals)]
+impl Faction {
+  pub const Alliance: Self = Self(0);
+  pub const Horde: Self = Self(1);
+  pub const Neutral: Self = Self(2);
+
+  pub const ENUM_MIN: u8 = 0;
+  pub const ENUM_MAX: u8 = 2;
+  pub const ENUM_VALUES: &'static [Self] = &[
+    Self::Alliance,
+    Self::Horde,
+    Self::Neutral,
+  ];
+  /// Returns the variant's name or "" if unknown.
+  pub fn variant_name(self) -> Option<&'static str> {
+    match self {
+      Self::Alliance => Some("Alliance"),
+      Self::Horde => Some("Horde"),
+      Self::Neutral => Some("Neutral"),
+      _ => None,
+    }
+  }
+}
+impl ::core::fmt::Debug for Faction {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter) -> ::core::fmt::Result {
+    if let Some(name) = self.variant_name() {
+      f.write_str(name)
+    } else {
+      f.write_fmt(format_args!("<UNKNOWN {:?}>", self.0))
+    }
+  }
+}
+impl<'a> ::flatbuffers::Follow<'a> for Faction {
+  type Inner = Self;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    let b = unsafe { ::flatbuffers::read_scalar_at::<u8>(buf, loc) };
+    Self(b)
+  }
+}
+
+impl ::flatbuffers::Push for Faction {
+    type Output = Faction;
+    #[inline]
+    unsafe fn push(&self, dst: &mut [u8], _written_len: usize) {
+        unsafe { ::flatbuffers::emplace_scalar::<u8>(dst, self.0) };
+    }
+}
+
+impl ::flatbuffers::EndianScalar for Faction {
+  type Scalar = u8;
+  #[inline]
+  fn to_little_endian(self) -> u8 {
+    self.0.to_le()
+  }
+  #[inline]
+  #[allow(clippy::wrong_self_convention)]
+  fn from_little_endian(v: u8) -> Self {
+    let b = u8::from_le(v);
+    Self(b)
+  }
+}
+
+impl<'a> ::flatbuffers::Verifiable for Faction {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    u8::run_verifier(v, pos)
+  }
+}
+
+impl ::flatbuffers::SimpleToVerifyInSlice for Faction {}
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+pub const ENUM_MIN_RARITY: u8 = 0;
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+pub const ENUM_MAX_RARITY: u8 = 4;
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+#[allow(non_camel_case_types)]
+pub const ENUM_VALUES_RARITY: [Rarity; 5] = [
+  Rarity::Common,
+  Rarity::Uncommon,
+  Rarity::Rare,
+  Rarity::Epic,
+  Rarity::Legendary,
+];
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(transparent)]
+pub struct Rarity(pub u8);
+#[allow(non_upper_case_globals)]
+impl Rarity {
+  pub const Common: Self = Self(0);
+  pub const Uncommon: Self = Self(1);
+  pub const Rare: Self = Self(2);
+  pub const Epic: Self = Self(3);
+  pub const Legendary: Self = Self(4);
+
+  pub const ENUM_MIN: u8 = 0;
+  pub const ENUM_MAX: u8 = 4;
+  pub const ENUM_VALUES: &'static [Self] = &[
+    Self::Common,
+    Self::Uncommon,
+    Self::Rare,
+    Self::Epic,
+    Self::Legendary,
+  ];
+  /// Returns the variant's name or "" if unknown.
+  pub fn variant_name(self) -> Option<&'static str> {
+    match self {
+      Self::Common => Some("Common"),
+      Self::Uncommon => Some("Uncommon"),
+      Self::Rare => Some("Rare"),
+      Self::Epic => Some("Epic"),
+      Self::Legendary => Some("Legendary"),
+      _ => None,
+    }
+  }
+}
+impl ::core::fmt::Debug for Rarity {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter) -> ::core::fmt::Result {
+    if let Some(name) = self.variant_name() {
+      f.write_str(name)
+    } else {
+      f.write_fmt(format_args!("<UNKNOWN {:?}>", self.0))
+    }
+  }
+}
+impl<'a> ::flatbuffers::Follow<'a> for Rarity {
+  type Inner = Self;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    let b = unsafe { ::flatbuffers::read_scalar_at::<u8>(buf, loc) };
+    Self(b)
+  }
+}
+
+impl ::flatbuffers::Push for Rarity {
+    type Output = Rarity;
+    #[inline]
+    unsafe fn push(&self, dst: &mut [u8], _written_len: usize) {
+        unsafe { ::flatbuffers::emplace_scalar::<u8>(dst, self.0) };
+    }
+}
+
+impl ::flatbuffers::EndianScalar for Rarity {
+  type Scalar = u8;
+  #[inline]
+  fn to_little_endian(self) -> u8 {
+    self.0.to_le()
+  }
+  #[inline]
+  #[allow(clippy::wrong_self_convention)]
+  fn from_little_endian(v: u8) -> Self {
+    let b = u8::from_le(v);
+    Self(b)
+  }
+}
+
+impl<'a> ::flatbuffers::Verifiable for Rarity {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    u8::run_verifier(v, pos)
+  }
+}
+
+impl ::flatbuffers::SimpleToVerifyInSlice for Rarity {}
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+pub const ENUM_MIN_CONTACT_KIND: u8 = 0;
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+pub const ENUM_MAX_CONTACT_KIND: u8 = 4;
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+#[allow(non_camel_case_types)]
+pub const ENUM_VALUES_CONTACT_KIND: [ContactKind; 5] = [
+  ContactKind::Player,
+  ContactKind::Npc,
+  ContactKind::Projectile,
+  ContactKind::Vehicle,
+  ContactKind::Loot,
+];
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(transparent)]
+pub struct ContactKind(pub u8);
+#[allow(non_upper_case_globals)]
+impl ContactKind {
+  pub const Player: Self = Self(0);
+  pub const Npc: Self = Self(1);
+  pub const Projectile: Self = Self(2);
+  pub const Vehicle: Self = Self(3);
+  pub const Loot: Self = Self(4);
+
+  pub const ENUM_MIN: u8 = 0;
+  pub const ENUM_MAX: u8 = 4;
+  pub const ENUM_VALUES: &'static [Self] = &[
+    Self::Player,
+    Self::Npc,
+    Self::Projectile,
+    Self::Vehicle,
+    Self::Loot,
+  ];
+  /// Returns the variant's name or "" if unknown.
+  pub fn variant_name(self) -> Option<&'static str> {
+    match self {
+      Self::Player => Some("Player"),
+      Self::Npc => Some("Npc"),
+      Self::Projectile => Some("Projectile"),
+      Self::Vehicle => Some("Vehicle"),
+      Self::Loot => Some("Loot"),
+      _ => None,
+    }
+  }
+}
+impl ::core::fmt::Debug for ContactKind {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter) -> ::core::fmt::Result {
+    if let Some(name) = self.variant_name() {
+      f.write_str(name)
+    } else {
+      f.write_fmt(format_args!("<UNKNOWN {:?}>", self.0))
+    }
+  }
+}
+impl<'a> ::flatbuffers::Follow<'a> for ContactKind {
+  type Inner = Self;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    let b = unsafe { ::flatbuffers::read_scalar_at::<u8>(buf, loc) };
+    Self(b)
+  }
+}
+
+impl ::flatbuffers::Push for ContactKind {
+    type Output = ContactKind;
+    #[inline]
+    unsafe fn push(&self, dst: &mut [u8], _written_len: usize) {
+        unsafe { ::flatbuffers::emplace_scalar::<u8>(dst, self.0) };
+    }
+}
+
+impl ::flatbuffers::EndianScalar for ContactKind {
+  type Scalar = u8;
+  #[inline]
+  fn to_little_endian(self) -> u8 {
+    self.0.to_le()
+  }
+  #[inline]
+  #[allow(clippy::wrong_self_convention)]
+  fn from_little_endian(v: u8) -> Self {
+    let b = u8::from_le(v);
+    Self(b)
+  }
+}
+
+impl<'a> ::flatbuffers::Verifiable for ContactKind {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    u8::run_verifier(v, pos)
+  }
+}
+
+impl ::flatbuffers::SimpleToVerifyInSlice for ContactKind {}
 // struct TickData, aligned to 8
 #[repr(transparent)]
 #[derive(Clone, Copy, PartialEq)]
@@ -2418,6 +2798,962 @@ impl<'a> TradeData {
 
 }
 
+// struct Position, aligned to 4
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq)]
+pub struct Position(pub [u8; 20]);
+impl Default for Position { 
+  fn default() -> Self { 
+    Self([0; 20])
+  }
+}
+impl ::core::fmt::Debug for Position {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter) -> ::core::fmt::Result {
+    f.debug_struct("Position")
+      .field("x", &self.x())
+      .field("y", &self.y())
+      .field("z", &self.z())
+      .field("yaw", &self.yaw())
+      .field("zone", &self.zone())
+      .finish()
+  }
+}
+
+impl ::flatbuffers::SimpleToVerifyInSlice for Position {}
+impl<'a> ::flatbuffers::Follow<'a> for Position {
+  type Inner = &'a Position;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    unsafe { <&'a Position>::follow(buf, loc) }
+  }
+}
+impl<'a> ::flatbuffers::Follow<'a> for &'a Position {
+  type Inner = &'a Position;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    unsafe { ::flatbuffers::follow_cast_ref::<Position>(buf, loc) }
+  }
+}
+impl<'b> ::flatbuffers::Push for Position {
+    type Output = Position;
+    #[inline]
+    unsafe fn push(&self, dst: &mut [u8], _written_len: usize) {
+        let src = unsafe { ::core::slice::from_raw_parts(self as *const Position as *const u8, <Self as ::flatbuffers::Push>::size()) };
+        dst.copy_from_slice(src);
+    }
+    #[inline]
+    fn alignment() -> ::flatbuffers::PushAlignment {
+        ::flatbuffers::PushAlignment::new(4)
+    }
+}
+
+impl<'a> ::flatbuffers::Verifiable for Position {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.in_buffer::<Self>(pos)
+  }
+}
+
+impl<'a> Position {
+  #[allow(clippy::too_many_arguments)]
+  pub fn new(
+    x: f32,
+    y: f32,
+    z: f32,
+    yaw: f32,
+    zone: u16,
+  ) -> Self {
+    let mut s = Self([0; 20]);
+    s.set_x(x);
+    s.set_y(y);
+    s.set_z(z);
+    s.set_yaw(yaw);
+    s.set_zone(zone);
+    s
+  }
+
+  pub fn x(&self) -> f32 {
+    let mut mem = ::core::mem::MaybeUninit::<<f32 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[0..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<f32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_x(&mut self, x: f32) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[0..].as_mut_ptr(),
+        ::core::mem::size_of::<<f32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+  pub fn y(&self) -> f32 {
+    let mut mem = ::core::mem::MaybeUninit::<<f32 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[4..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<f32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_y(&mut self, x: f32) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[4..].as_mut_ptr(),
+        ::core::mem::size_of::<<f32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+  pub fn z(&self) -> f32 {
+    let mut mem = ::core::mem::MaybeUninit::<<f32 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[8..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<f32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_z(&mut self, x: f32) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[8..].as_mut_ptr(),
+        ::core::mem::size_of::<<f32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+  pub fn yaw(&self) -> f32 {
+    let mut mem = ::core::mem::MaybeUninit::<<f32 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[12..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<f32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_yaw(&mut self, x: f32) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[12..].as_mut_ptr(),
+        ::core::mem::size_of::<<f32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+  pub fn zone(&self) -> u16 {
+    let mut mem = ::core::mem::MaybeUninit::<<u16 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[16..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<u16 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_zone(&mut self, x: u16) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[16..].as_mut_ptr(),
+        ::core::mem::size_of::<<u16 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+}
+
+// struct Stats, aligned to 4
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq)]
+pub struct Stats(pub [u8; 28]);
+impl Default for Stats { 
+  fn default() -> Self { 
+    Self([0; 28])
+  }
+}
+impl ::core::fmt::Debug for Stats {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter) -> ::core::fmt::Result {
+    f.debug_struct("Stats")
+      .field("armor", &self.armor())
+      .field("max_health", &self.max_health())
+      .field("max_mana", &self.max_mana())
+      .field("crit", &self.crit())
+      .field("haste", &self.haste())
+      .field("strength", &self.strength())
+      .field("agility", &self.agility())
+      .field("intellect", &self.intellect())
+      .field("stamina", &self.stamina())
+      .finish()
+  }
+}
+
+impl ::flatbuffers::SimpleToVerifyInSlice for Stats {}
+impl<'a> ::flatbuffers::Follow<'a> for Stats {
+  type Inner = &'a Stats;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    unsafe { <&'a Stats>::follow(buf, loc) }
+  }
+}
+impl<'a> ::flatbuffers::Follow<'a> for &'a Stats {
+  type Inner = &'a Stats;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    unsafe { ::flatbuffers::follow_cast_ref::<Stats>(buf, loc) }
+  }
+}
+impl<'b> ::flatbuffers::Push for Stats {
+    type Output = Stats;
+    #[inline]
+    unsafe fn push(&self, dst: &mut [u8], _written_len: usize) {
+        let src = unsafe { ::core::slice::from_raw_parts(self as *const Stats as *const u8, <Self as ::flatbuffers::Push>::size()) };
+        dst.copy_from_slice(src);
+    }
+    #[inline]
+    fn alignment() -> ::flatbuffers::PushAlignment {
+        ::flatbuffers::PushAlignment::new(4)
+    }
+}
+
+impl<'a> ::flatbuffers::Verifiable for Stats {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.in_buffer::<Self>(pos)
+  }
+}
+
+impl<'a> Stats {
+  #[allow(clippy::too_many_arguments)]
+  pub fn new(
+    armor: i32,
+    max_health: u32,
+    max_mana: u32,
+    crit: f32,
+    haste: f32,
+    strength: u16,
+    agility: u16,
+    intellect: u16,
+    stamina: u16,
+  ) -> Self {
+    let mut s = Self([0; 28]);
+    s.set_armor(armor);
+    s.set_max_health(max_health);
+    s.set_max_mana(max_mana);
+    s.set_crit(crit);
+    s.set_haste(haste);
+    s.set_strength(strength);
+    s.set_agility(agility);
+    s.set_intellect(intellect);
+    s.set_stamina(stamina);
+    s
+  }
+
+  pub fn armor(&self) -> i32 {
+    let mut mem = ::core::mem::MaybeUninit::<<i32 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[0..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<i32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_armor(&mut self, x: i32) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[0..].as_mut_ptr(),
+        ::core::mem::size_of::<<i32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+  pub fn max_health(&self) -> u32 {
+    let mut mem = ::core::mem::MaybeUninit::<<u32 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[4..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<u32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_max_health(&mut self, x: u32) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[4..].as_mut_ptr(),
+        ::core::mem::size_of::<<u32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+  pub fn max_mana(&self) -> u32 {
+    let mut mem = ::core::mem::MaybeUninit::<<u32 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[8..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<u32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_max_mana(&mut self, x: u32) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[8..].as_mut_ptr(),
+        ::core::mem::size_of::<<u32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+  pub fn crit(&self) -> f32 {
+    let mut mem = ::core::mem::MaybeUninit::<<f32 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[12..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<f32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_crit(&mut self, x: f32) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[12..].as_mut_ptr(),
+        ::core::mem::size_of::<<f32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+  pub fn haste(&self) -> f32 {
+    let mut mem = ::core::mem::MaybeUninit::<<f32 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[16..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<f32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_haste(&mut self, x: f32) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[16..].as_mut_ptr(),
+        ::core::mem::size_of::<<f32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+  pub fn strength(&self) -> u16 {
+    let mut mem = ::core::mem::MaybeUninit::<<u16 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[20..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<u16 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_strength(&mut self, x: u16) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[20..].as_mut_ptr(),
+        ::core::mem::size_of::<<u16 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+  pub fn agility(&self) -> u16 {
+    let mut mem = ::core::mem::MaybeUninit::<<u16 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[22..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<u16 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_agility(&mut self, x: u16) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[22..].as_mut_ptr(),
+        ::core::mem::size_of::<<u16 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+  pub fn intellect(&self) -> u16 {
+    let mut mem = ::core::mem::MaybeUninit::<<u16 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[24..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<u16 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_intellect(&mut self, x: u16) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[24..].as_mut_ptr(),
+        ::core::mem::size_of::<<u16 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+  pub fn stamina(&self) -> u16 {
+    let mut mem = ::core::mem::MaybeUninit::<<u16 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[26..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<u16 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_stamina(&mut self, x: u16) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[26..].as_mut_ptr(),
+        ::core::mem::size_of::<<u16 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+}
+
+// struct Item, aligned to 4
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq)]
+pub struct Item(pub [u8; 12]);
+impl Default for Item { 
+  fn default() -> Self { 
+    Self([0; 12])
+  }
+}
+impl ::core::fmt::Debug for Item {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter) -> ::core::fmt::Result {
+    f.debug_struct("Item")
+      .field("id", &self.id())
+      .field("count", &self.count())
+      .field("durability", &self.durability())
+      .field("rarity", &self.rarity())
+      .field("bound", &self.bound())
+      .finish()
+  }
+}
+
+impl ::flatbuffers::SimpleToVerifyInSlice for Item {}
+impl<'a> ::flatbuffers::Follow<'a> for Item {
+  type Inner = &'a Item;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    unsafe { <&'a Item>::follow(buf, loc) }
+  }
+}
+impl<'a> ::flatbuffers::Follow<'a> for &'a Item {
+  type Inner = &'a Item;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    unsafe { ::flatbuffers::follow_cast_ref::<Item>(buf, loc) }
+  }
+}
+impl<'b> ::flatbuffers::Push for Item {
+    type Output = Item;
+    #[inline]
+    unsafe fn push(&self, dst: &mut [u8], _written_len: usize) {
+        let src = unsafe { ::core::slice::from_raw_parts(self as *const Item as *const u8, <Self as ::flatbuffers::Push>::size()) };
+        dst.copy_from_slice(src);
+    }
+    #[inline]
+    fn alignment() -> ::flatbuffers::PushAlignment {
+        ::flatbuffers::PushAlignment::new(4)
+    }
+}
+
+impl<'a> ::flatbuffers::Verifiable for Item {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.in_buffer::<Self>(pos)
+  }
+}
+
+impl<'a> Item {
+  #[allow(clippy::too_many_arguments)]
+  pub fn new(
+    id: u32,
+    count: u16,
+    durability: u8,
+    rarity: Rarity,
+    bound: bool,
+  ) -> Self {
+    let mut s = Self([0; 12]);
+    s.set_id(id);
+    s.set_count(count);
+    s.set_durability(durability);
+    s.set_rarity(rarity);
+    s.set_bound(bound);
+    s
+  }
+
+  pub fn id(&self) -> u32 {
+    let mut mem = ::core::mem::MaybeUninit::<<u32 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[0..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<u32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_id(&mut self, x: u32) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[0..].as_mut_ptr(),
+        ::core::mem::size_of::<<u32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+  pub fn count(&self) -> u16 {
+    let mut mem = ::core::mem::MaybeUninit::<<u16 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[4..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<u16 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_count(&mut self, x: u16) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[4..].as_mut_ptr(),
+        ::core::mem::size_of::<<u16 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+  pub fn durability(&self) -> u8 {
+    let mut mem = ::core::mem::MaybeUninit::<<u8 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[6..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<u8 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_durability(&mut self, x: u8) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[6..].as_mut_ptr(),
+        ::core::mem::size_of::<<u8 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+  pub fn rarity(&self) -> Rarity {
+    let mut mem = ::core::mem::MaybeUninit::<<Rarity as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[7..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<Rarity as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_rarity(&mut self, x: Rarity) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[7..].as_mut_ptr(),
+        ::core::mem::size_of::<<Rarity as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+  pub fn bound(&self) -> bool {
+    let mut mem = ::core::mem::MaybeUninit::<<bool as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[8..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<bool as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_bound(&mut self, x: bool) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[8..].as_mut_ptr(),
+        ::core::mem::size_of::<<bool as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+}
+
+// struct Skill, aligned to 4
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq)]
+pub struct Skill(pub [u8; 8]);
+impl Default for Skill { 
+  fn default() -> Self { 
+    Self([0; 8])
+  }
+}
+impl ::core::fmt::Debug for Skill {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter) -> ::core::fmt::Result {
+    f.debug_struct("Skill")
+      .field("xp", &self.xp())
+      .field("id", &self.id())
+      .field("rank", &self.rank())
+      .finish()
+  }
+}
+
+impl ::flatbuffers::SimpleToVerifyInSlice for Skill {}
+impl<'a> ::flatbuffers::Follow<'a> for Skill {
+  type Inner = &'a Skill;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    unsafe { <&'a Skill>::follow(buf, loc) }
+  }
+}
+impl<'a> ::flatbuffers::Follow<'a> for &'a Skill {
+  type Inner = &'a Skill;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    unsafe { ::flatbuffers::follow_cast_ref::<Skill>(buf, loc) }
+  }
+}
+impl<'b> ::flatbuffers::Push for Skill {
+    type Output = Skill;
+    #[inline]
+    unsafe fn push(&self, dst: &mut [u8], _written_len: usize) {
+        let src = unsafe { ::core::slice::from_raw_parts(self as *const Skill as *const u8, <Self as ::flatbuffers::Push>::size()) };
+        dst.copy_from_slice(src);
+    }
+    #[inline]
+    fn alignment() -> ::flatbuffers::PushAlignment {
+        ::flatbuffers::PushAlignment::new(4)
+    }
+}
+
+impl<'a> ::flatbuffers::Verifiable for Skill {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.in_buffer::<Self>(pos)
+  }
+}
+
+impl<'a> Skill {
+  #[allow(clippy::too_many_arguments)]
+  pub fn new(
+    xp: u32,
+    id: u16,
+    rank: u8,
+  ) -> Self {
+    let mut s = Self([0; 8]);
+    s.set_xp(xp);
+    s.set_id(id);
+    s.set_rank(rank);
+    s
+  }
+
+  pub fn xp(&self) -> u32 {
+    let mut mem = ::core::mem::MaybeUninit::<<u32 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[0..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<u32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_xp(&mut self, x: u32) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[0..].as_mut_ptr(),
+        ::core::mem::size_of::<<u32 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+  pub fn id(&self) -> u16 {
+    let mut mem = ::core::mem::MaybeUninit::<<u16 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[4..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<u16 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_id(&mut self, x: u16) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[4..].as_mut_ptr(),
+        ::core::mem::size_of::<<u16 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+  pub fn rank(&self) -> u8 {
+    let mut mem = ::core::mem::MaybeUninit::<<u8 as ::flatbuffers::EndianScalar>::Scalar>::uninit();
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    ::flatbuffers::EndianScalar::from_little_endian(unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        self.0[6..].as_ptr(),
+        mem.as_mut_ptr() as *mut u8,
+        ::core::mem::size_of::<<u8 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+      mem.assume_init()
+    })
+  }
+
+  pub fn set_rank(&mut self, x: u8) {
+    let x_le = ::flatbuffers::EndianScalar::to_little_endian(x);
+    // Safety:
+    // Created from a valid Table for this object
+    // Which contains a valid value in this slot
+    unsafe {
+      ::core::ptr::copy_nonoverlapping(
+        &x_le as *const _ as *const u8,
+        self.0[6..].as_mut_ptr(),
+        ::core::mem::size_of::<<u8 as ::flatbuffers::EndianScalar>::Scalar>(),
+      );
+    }
+  }
+
+}
+
 pub enum LoginRequestOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
@@ -4303,6 +5639,1777 @@ impl ::core::fmt::Debug for EventBatch<'_> {
   fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
     let mut ds = f.debug_struct("EventBatch");
       ds.field("events", &self.events());
+      ds.finish()
+  }
+}
+pub enum QuestOffset {}
+#[derive(Copy, Clone, PartialEq)]
+
+pub struct Quest<'a> {
+  pub _tab: ::flatbuffers::Table<'a>,
+}
+
+impl<'a> ::flatbuffers::Follow<'a> for Quest<'a> {
+  type Inner = Quest<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
+}
+
+impl<'a> Quest<'a> {
+  pub const VT_ID: ::flatbuffers::VOffsetT = 4;
+  pub const VT_STEP: ::flatbuffers::VOffsetT = 6;
+  pub const VT_PROGRESS: ::flatbuffers::VOffsetT = 8;
+  pub const VT_DONE: ::flatbuffers::VOffsetT = 10;
+  pub const VT_EXPIRES_AT: ::flatbuffers::VOffsetT = 12;
+
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    Quest { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args QuestArgs
+  ) -> ::flatbuffers::WIPOffset<Quest<'bldr>> {
+    let mut builder = QuestBuilder::new(_fbb);
+    if let Some(x) = args.expires_at { builder.add_expires_at(x); }
+    builder.add_progress(args.progress);
+    builder.add_id(args.id);
+    builder.add_done(args.done);
+    builder.add_step(args.step);
+    builder.finish()
+  }
+
+
+  #[inline]
+  pub fn id(&self) -> u32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(Quest::VT_ID, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn step(&self) -> u8 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u8>(Quest::VT_STEP, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn progress(&self) -> f32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<f32>(Quest::VT_PROGRESS, Some(0.0)).unwrap()}
+  }
+  #[inline]
+  pub fn done(&self) -> bool {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<bool>(Quest::VT_DONE, Some(false)).unwrap()}
+  }
+  #[inline]
+  pub fn expires_at(&self) -> Option<i64> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i64>(Quest::VT_EXPIRES_AT, None)}
+  }
+}
+
+impl ::flatbuffers::Verifiable for Quest<'_> {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<u32>("id", Self::VT_ID, false)?
+     .visit_field::<u8>("step", Self::VT_STEP, false)?
+     .visit_field::<f32>("progress", Self::VT_PROGRESS, false)?
+     .visit_field::<bool>("done", Self::VT_DONE, false)?
+     .visit_field::<i64>("expires_at", Self::VT_EXPIRES_AT, false)?
+     .finish();
+    Ok(())
+  }
+}
+pub struct QuestArgs {
+    pub id: u32,
+    pub step: u8,
+    pub progress: f32,
+    pub done: bool,
+    pub expires_at: Option<i64>,
+}
+impl<'a> Default for QuestArgs {
+  #[inline]
+  fn default() -> Self {
+    QuestArgs {
+      id: 0,
+      step: 0,
+      progress: 0.0,
+      done: false,
+      expires_at: None,
+    }
+  }
+}
+
+pub struct QuestBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+}
+impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> QuestBuilder<'a, 'b, A> {
+  #[inline]
+  pub fn add_id(&mut self, id: u32) {
+    self.fbb_.push_slot::<u32>(Quest::VT_ID, id, 0);
+  }
+  #[inline]
+  pub fn add_step(&mut self, step: u8) {
+    self.fbb_.push_slot::<u8>(Quest::VT_STEP, step, 0);
+  }
+  #[inline]
+  pub fn add_progress(&mut self, progress: f32) {
+    self.fbb_.push_slot::<f32>(Quest::VT_PROGRESS, progress, 0.0);
+  }
+  #[inline]
+  pub fn add_done(&mut self, done: bool) {
+    self.fbb_.push_slot::<bool>(Quest::VT_DONE, done, false);
+  }
+  #[inline]
+  pub fn add_expires_at(&mut self, expires_at: i64) {
+    self.fbb_.push_slot_always::<i64>(Quest::VT_EXPIRES_AT, expires_at);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> QuestBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    QuestBuilder {
+      fbb_: _fbb,
+      start_: start,
+    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<Quest<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
+}
+
+impl ::core::fmt::Debug for Quest<'_> {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("Quest");
+      ds.field("id", &self.id());
+      ds.field("step", &self.step());
+      ds.field("progress", &self.progress());
+      ds.field("done", &self.done());
+      ds.field("expires_at", &self.expires_at());
+      ds.finish()
+  }
+}
+pub enum GuildOffset {}
+#[derive(Copy, Clone, PartialEq)]
+
+pub struct Guild<'a> {
+  pub _tab: ::flatbuffers::Table<'a>,
+}
+
+impl<'a> ::flatbuffers::Follow<'a> for Guild<'a> {
+  type Inner = Guild<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
+}
+
+impl<'a> Guild<'a> {
+  pub const VT_ID: ::flatbuffers::VOffsetT = 4;
+  pub const VT_NAME: ::flatbuffers::VOffsetT = 6;
+  pub const VT_RANK: ::flatbuffers::VOffsetT = 8;
+  pub const VT_MOTD: ::flatbuffers::VOffsetT = 10;
+
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    Guild { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args GuildArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<Guild<'bldr>> {
+    let mut builder = GuildBuilder::new(_fbb);
+    builder.add_id(args.id);
+    if let Some(x) = args.motd { builder.add_motd(x); }
+    if let Some(x) = args.name { builder.add_name(x); }
+    builder.add_rank(args.rank);
+    builder.finish()
+  }
+
+
+  #[inline]
+  pub fn id(&self) -> u64 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u64>(Guild::VT_ID, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn name(&self) -> &'a str {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(Guild::VT_NAME, None).unwrap()}
+  }
+  #[inline]
+  pub fn rank(&self) -> u8 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u8>(Guild::VT_RANK, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn motd(&self) -> Option<&'a str> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(Guild::VT_MOTD, None)}
+  }
+}
+
+impl ::flatbuffers::Verifiable for Guild<'_> {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<u64>("id", Self::VT_ID, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("name", Self::VT_NAME, true)?
+     .visit_field::<u8>("rank", Self::VT_RANK, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("motd", Self::VT_MOTD, false)?
+     .finish();
+    Ok(())
+  }
+}
+pub struct GuildArgs<'a> {
+    pub id: u64,
+    pub name: Option<::flatbuffers::WIPOffset<&'a str>>,
+    pub rank: u8,
+    pub motd: Option<::flatbuffers::WIPOffset<&'a str>>,
+}
+impl<'a> Default for GuildArgs<'a> {
+  #[inline]
+  fn default() -> Self {
+    GuildArgs {
+      id: 0,
+      name: None, // required field
+      rank: 0,
+      motd: None,
+    }
+  }
+}
+
+pub struct GuildBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+}
+impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> GuildBuilder<'a, 'b, A> {
+  #[inline]
+  pub fn add_id(&mut self, id: u64) {
+    self.fbb_.push_slot::<u64>(Guild::VT_ID, id, 0);
+  }
+  #[inline]
+  pub fn add_name(&mut self, name: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Guild::VT_NAME, name);
+  }
+  #[inline]
+  pub fn add_rank(&mut self, rank: u8) {
+    self.fbb_.push_slot::<u8>(Guild::VT_RANK, rank, 0);
+  }
+  #[inline]
+  pub fn add_motd(&mut self, motd: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Guild::VT_MOTD, motd);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> GuildBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    GuildBuilder {
+      fbb_: _fbb,
+      start_: start,
+    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<Guild<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    self.fbb_.required(o, Guild::VT_NAME,"name");
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
+}
+
+impl ::core::fmt::Debug for Guild<'_> {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("Guild");
+      ds.field("id", &self.id());
+      ds.field("name", &self.name());
+      ds.field("rank", &self.rank());
+      ds.field("motd", &self.motd());
+      ds.finish()
+  }
+}
+pub enum PetOffset {}
+#[derive(Copy, Clone, PartialEq)]
+
+pub struct Pet<'a> {
+  pub _tab: ::flatbuffers::Table<'a>,
+}
+
+impl<'a> ::flatbuffers::Follow<'a> for Pet<'a> {
+  type Inner = Pet<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
+}
+
+impl<'a> Pet<'a> {
+  pub const VT_SPECIES: ::flatbuffers::VOffsetT = 4;
+  pub const VT_LEVEL: ::flatbuffers::VOffsetT = 6;
+  pub const VT_NAME: ::flatbuffers::VOffsetT = 8;
+
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    Pet { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args PetArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<Pet<'bldr>> {
+    let mut builder = PetBuilder::new(_fbb);
+    if let Some(x) = args.name { builder.add_name(x); }
+    builder.add_species(args.species);
+    builder.add_level(args.level);
+    builder.finish()
+  }
+
+
+  #[inline]
+  pub fn species(&self) -> u16 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u16>(Pet::VT_SPECIES, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn level(&self) -> u8 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u8>(Pet::VT_LEVEL, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn name(&self) -> Option<&'a str> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(Pet::VT_NAME, None)}
+  }
+}
+
+impl ::flatbuffers::Verifiable for Pet<'_> {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<u16>("species", Self::VT_SPECIES, false)?
+     .visit_field::<u8>("level", Self::VT_LEVEL, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("name", Self::VT_NAME, false)?
+     .finish();
+    Ok(())
+  }
+}
+pub struct PetArgs<'a> {
+    pub species: u16,
+    pub level: u8,
+    pub name: Option<::flatbuffers::WIPOffset<&'a str>>,
+}
+impl<'a> Default for PetArgs<'a> {
+  #[inline]
+  fn default() -> Self {
+    PetArgs {
+      species: 0,
+      level: 0,
+      name: None,
+    }
+  }
+}
+
+pub struct PetBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+}
+impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> PetBuilder<'a, 'b, A> {
+  #[inline]
+  pub fn add_species(&mut self, species: u16) {
+    self.fbb_.push_slot::<u16>(Pet::VT_SPECIES, species, 0);
+  }
+  #[inline]
+  pub fn add_level(&mut self, level: u8) {
+    self.fbb_.push_slot::<u8>(Pet::VT_LEVEL, level, 0);
+  }
+  #[inline]
+  pub fn add_name(&mut self, name: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Pet::VT_NAME, name);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> PetBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    PetBuilder {
+      fbb_: _fbb,
+      start_: start,
+    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<Pet<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
+}
+
+impl ::core::fmt::Debug for Pet<'_> {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("Pet");
+      ds.field("species", &self.species());
+      ds.field("level", &self.level());
+      ds.field("name", &self.name());
+      ds.finish()
+  }
+}
+pub enum PlayerOffset {}
+#[derive(Copy, Clone, PartialEq)]
+
+pub struct Player<'a> {
+  pub _tab: ::flatbuffers::Table<'a>,
+}
+
+impl<'a> ::flatbuffers::Follow<'a> for Player<'a> {
+  type Inner = Player<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
+}
+
+impl<'a> Player<'a> {
+  pub const VT_ID: ::flatbuffers::VOffsetT = 4;
+  pub const VT_NAME: ::flatbuffers::VOffsetT = 6;
+  pub const VT_CLASS: ::flatbuffers::VOffsetT = 8;
+  pub const VT_FACTION: ::flatbuffers::VOffsetT = 10;
+  pub const VT_LEVEL: ::flatbuffers::VOffsetT = 12;
+  pub const VT_EXPERIENCE: ::flatbuffers::VOffsetT = 14;
+  pub const VT_GOLD: ::flatbuffers::VOffsetT = 16;
+  pub const VT_GEMS: ::flatbuffers::VOffsetT = 18;
+  pub const VT_HEALTH: ::flatbuffers::VOffsetT = 20;
+  pub const VT_MANA: ::flatbuffers::VOffsetT = 22;
+  pub const VT_KARMA: ::flatbuffers::VOffsetT = 24;
+  pub const VT_LUCK: ::flatbuffers::VOffsetT = 26;
+  pub const VT_DEATHS: ::flatbuffers::VOffsetT = 28;
+  pub const VT_PVP_RATING: ::flatbuffers::VOffsetT = 30;
+  pub const VT_CREATED_AT: ::flatbuffers::VOffsetT = 32;
+  pub const VT_LAST_LOGIN: ::flatbuffers::VOffsetT = 34;
+  pub const VT_PLAY_TIME_S: ::flatbuffers::VOffsetT = 36;
+  pub const VT_MUTED_UNTIL: ::flatbuffers::VOffsetT = 38;
+  pub const VT_DAMAGE_DEALT: ::flatbuffers::VOffsetT = 40;
+  pub const VT_SCALE: ::flatbuffers::VOffsetT = 42;
+  pub const VT_HARDCORE: ::flatbuffers::VOffsetT = 44;
+  pub const VT_ONLINE: ::flatbuffers::VOffsetT = 46;
+  pub const VT_POSITION: ::flatbuffers::VOffsetT = 48;
+  pub const VT_RESPAWN: ::flatbuffers::VOffsetT = 50;
+  pub const VT_STATS: ::flatbuffers::VOffsetT = 52;
+  pub const VT_GUILD: ::flatbuffers::VOffsetT = 54;
+  pub const VT_PET: ::flatbuffers::VOffsetT = 56;
+  pub const VT_TITLE: ::flatbuffers::VOffsetT = 58;
+  pub const VT_INVENTORY: ::flatbuffers::VOffsetT = 60;
+  pub const VT_QUESTS: ::flatbuffers::VOffsetT = 62;
+  pub const VT_SKILLS: ::flatbuffers::VOffsetT = 64;
+  pub const VT_TITLES: ::flatbuffers::VOffsetT = 66;
+  pub const VT_FRIENDS: ::flatbuffers::VOffsetT = 68;
+  pub const VT_ACHIEVEMENTS: ::flatbuffers::VOffsetT = 70;
+
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    Player { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args PlayerArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<Player<'bldr>> {
+    let mut builder = PlayerBuilder::new(_fbb);
+    builder.add_damage_dealt(args.damage_dealt);
+    if let Some(x) = args.muted_until { builder.add_muted_until(x); }
+    builder.add_last_login(args.last_login);
+    builder.add_created_at(args.created_at);
+    builder.add_experience(args.experience);
+    builder.add_id(args.id);
+    if let Some(x) = args.achievements { builder.add_achievements(x); }
+    if let Some(x) = args.friends { builder.add_friends(x); }
+    if let Some(x) = args.titles { builder.add_titles(x); }
+    if let Some(x) = args.skills { builder.add_skills(x); }
+    if let Some(x) = args.quests { builder.add_quests(x); }
+    if let Some(x) = args.inventory { builder.add_inventory(x); }
+    if let Some(x) = args.title { builder.add_title(x); }
+    if let Some(x) = args.pet { builder.add_pet(x); }
+    if let Some(x) = args.guild { builder.add_guild(x); }
+    if let Some(x) = args.stats { builder.add_stats(x); }
+    if let Some(x) = args.respawn { builder.add_respawn(x); }
+    if let Some(x) = args.position { builder.add_position(x); }
+    builder.add_scale(args.scale);
+    builder.add_play_time_s(args.play_time_s);
+    if let Some(x) = args.mana { builder.add_mana(x); }
+    builder.add_health(args.health);
+    if let Some(x) = args.gems { builder.add_gems(x); }
+    builder.add_gold(args.gold);
+    if let Some(x) = args.name { builder.add_name(x); }
+    if let Some(x) = args.pvp_rating { builder.add_pvp_rating(x); }
+    builder.add_deaths(args.deaths);
+    builder.add_karma(args.karma);
+    builder.add_online(args.online);
+    builder.add_hardcore(args.hardcore);
+    builder.add_luck(args.luck);
+    builder.add_level(args.level);
+    builder.add_faction(args.faction);
+    builder.add_class(args.class);
+    builder.finish()
+  }
+
+
+  #[inline]
+  pub fn id(&self) -> u64 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u64>(Player::VT_ID, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn name(&self) -> &'a str {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(Player::VT_NAME, None).unwrap()}
+  }
+  #[inline]
+  pub fn class(&self) -> PlayerClass {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<PlayerClass>(Player::VT_CLASS, Some(PlayerClass::Warrior)).unwrap()}
+  }
+  #[inline]
+  pub fn faction(&self) -> Faction {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<Faction>(Player::VT_FACTION, Some(Faction::Alliance)).unwrap()}
+  }
+  #[inline]
+  pub fn level(&self) -> u8 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u8>(Player::VT_LEVEL, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn experience(&self) -> u64 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u64>(Player::VT_EXPERIENCE, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn gold(&self) -> u32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(Player::VT_GOLD, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn gems(&self) -> Option<u32> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(Player::VT_GEMS, None)}
+  }
+  #[inline]
+  pub fn health(&self) -> u32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(Player::VT_HEALTH, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn mana(&self) -> Option<u32> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(Player::VT_MANA, None)}
+  }
+  #[inline]
+  pub fn karma(&self) -> i16 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i16>(Player::VT_KARMA, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn luck(&self) -> i8 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i8>(Player::VT_LUCK, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn deaths(&self) -> u16 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u16>(Player::VT_DEATHS, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn pvp_rating(&self) -> Option<u16> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u16>(Player::VT_PVP_RATING, None)}
+  }
+  #[inline]
+  pub fn created_at(&self) -> i64 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i64>(Player::VT_CREATED_AT, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn last_login(&self) -> i64 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i64>(Player::VT_LAST_LOGIN, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn play_time_s(&self) -> u32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(Player::VT_PLAY_TIME_S, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn muted_until(&self) -> Option<i64> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i64>(Player::VT_MUTED_UNTIL, None)}
+  }
+  #[inline]
+  pub fn damage_dealt(&self) -> f64 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<f64>(Player::VT_DAMAGE_DEALT, Some(0.0)).unwrap()}
+  }
+  #[inline]
+  pub fn scale(&self) -> f32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<f32>(Player::VT_SCALE, Some(0.0)).unwrap()}
+  }
+  #[inline]
+  pub fn hardcore(&self) -> bool {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<bool>(Player::VT_HARDCORE, Some(false)).unwrap()}
+  }
+  #[inline]
+  pub fn online(&self) -> bool {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<bool>(Player::VT_ONLINE, Some(false)).unwrap()}
+  }
+  #[inline]
+  pub fn position(&self) -> &'a Position {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<Position>(Player::VT_POSITION, None).unwrap()}
+  }
+  #[inline]
+  pub fn respawn(&self) -> Option<&'a Position> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<Position>(Player::VT_RESPAWN, None)}
+  }
+  #[inline]
+  pub fn stats(&self) -> &'a Stats {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<Stats>(Player::VT_STATS, None).unwrap()}
+  }
+  #[inline]
+  pub fn guild(&self) -> Option<Guild<'a>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<Guild>>(Player::VT_GUILD, None)}
+  }
+  #[inline]
+  pub fn pet(&self) -> Option<Pet<'a>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<Pet>>(Player::VT_PET, None)}
+  }
+  #[inline]
+  pub fn title(&self) -> Option<&'a str> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(Player::VT_TITLE, None)}
+  }
+  #[inline]
+  pub fn inventory(&self) -> ::flatbuffers::Vector<'a, Item> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, Item>>>(Player::VT_INVENTORY, None).unwrap()}
+  }
+  #[inline]
+  pub fn quests(&self) -> ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Quest<'a>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Quest>>>>(Player::VT_QUESTS, None).unwrap()}
+  }
+  #[inline]
+  pub fn skills(&self) -> ::flatbuffers::Vector<'a, Skill> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, Skill>>>(Player::VT_SKILLS, None).unwrap()}
+  }
+  #[inline]
+  pub fn titles(&self) -> ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<&'a str>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<&'a str>>>>(Player::VT_TITLES, None).unwrap()}
+  }
+  #[inline]
+  pub fn friends(&self) -> ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<&'a str>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<&'a str>>>>(Player::VT_FRIENDS, None).unwrap()}
+  }
+  #[inline]
+  pub fn achievements(&self) -> ::flatbuffers::Vector<'a, u16> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, u16>>>(Player::VT_ACHIEVEMENTS, None).unwrap()}
+  }
+}
+
+impl ::flatbuffers::Verifiable for Player<'_> {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<u64>("id", Self::VT_ID, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("name", Self::VT_NAME, true)?
+     .visit_field::<PlayerClass>("class", Self::VT_CLASS, false)?
+     .visit_field::<Faction>("faction", Self::VT_FACTION, false)?
+     .visit_field::<u8>("level", Self::VT_LEVEL, false)?
+     .visit_field::<u64>("experience", Self::VT_EXPERIENCE, false)?
+     .visit_field::<u32>("gold", Self::VT_GOLD, false)?
+     .visit_field::<u32>("gems", Self::VT_GEMS, false)?
+     .visit_field::<u32>("health", Self::VT_HEALTH, false)?
+     .visit_field::<u32>("mana", Self::VT_MANA, false)?
+     .visit_field::<i16>("karma", Self::VT_KARMA, false)?
+     .visit_field::<i8>("luck", Self::VT_LUCK, false)?
+     .visit_field::<u16>("deaths", Self::VT_DEATHS, false)?
+     .visit_field::<u16>("pvp_rating", Self::VT_PVP_RATING, false)?
+     .visit_field::<i64>("created_at", Self::VT_CREATED_AT, false)?
+     .visit_field::<i64>("last_login", Self::VT_LAST_LOGIN, false)?
+     .visit_field::<u32>("play_time_s", Self::VT_PLAY_TIME_S, false)?
+     .visit_field::<i64>("muted_until", Self::VT_MUTED_UNTIL, false)?
+     .visit_field::<f64>("damage_dealt", Self::VT_DAMAGE_DEALT, false)?
+     .visit_field::<f32>("scale", Self::VT_SCALE, false)?
+     .visit_field::<bool>("hardcore", Self::VT_HARDCORE, false)?
+     .visit_field::<bool>("online", Self::VT_ONLINE, false)?
+     .visit_field::<Position>("position", Self::VT_POSITION, true)?
+     .visit_field::<Position>("respawn", Self::VT_RESPAWN, false)?
+     .visit_field::<Stats>("stats", Self::VT_STATS, true)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<Guild>>("guild", Self::VT_GUILD, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<Pet>>("pet", Self::VT_PET, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("title", Self::VT_TITLE, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, Item>>>("inventory", Self::VT_INVENTORY, true)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<Quest>>>>("quests", Self::VT_QUESTS, true)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, Skill>>>("skills", Self::VT_SKILLS, true)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<&'_ str>>>>("titles", Self::VT_TITLES, true)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<&'_ str>>>>("friends", Self::VT_FRIENDS, true)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, u16>>>("achievements", Self::VT_ACHIEVEMENTS, true)?
+     .finish();
+    Ok(())
+  }
+}
+pub struct PlayerArgs<'a> {
+    pub id: u64,
+    pub name: Option<::flatbuffers::WIPOffset<&'a str>>,
+    pub class: PlayerClass,
+    pub faction: Faction,
+    pub level: u8,
+    pub experience: u64,
+    pub gold: u32,
+    pub gems: Option<u32>,
+    pub health: u32,
+    pub mana: Option<u32>,
+    pub karma: i16,
+    pub luck: i8,
+    pub deaths: u16,
+    pub pvp_rating: Option<u16>,
+    pub created_at: i64,
+    pub last_login: i64,
+    pub play_time_s: u32,
+    pub muted_until: Option<i64>,
+    pub damage_dealt: f64,
+    pub scale: f32,
+    pub hardcore: bool,
+    pub online: bool,
+    pub position: Option<&'a Position>,
+    pub respawn: Option<&'a Position>,
+    pub stats: Option<&'a Stats>,
+    pub guild: Option<::flatbuffers::WIPOffset<Guild<'a>>>,
+    pub pet: Option<::flatbuffers::WIPOffset<Pet<'a>>>,
+    pub title: Option<::flatbuffers::WIPOffset<&'a str>>,
+    pub inventory: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, Item>>>,
+    pub quests: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Quest<'a>>>>>,
+    pub skills: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, Skill>>>,
+    pub titles: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<&'a str>>>>,
+    pub friends: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<&'a str>>>>,
+    pub achievements: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, u16>>>,
+}
+impl<'a> Default for PlayerArgs<'a> {
+  #[inline]
+  fn default() -> Self {
+    PlayerArgs {
+      id: 0,
+      name: None, // required field
+      class: PlayerClass::Warrior,
+      faction: Faction::Alliance,
+      level: 0,
+      experience: 0,
+      gold: 0,
+      gems: None,
+      health: 0,
+      mana: None,
+      karma: 0,
+      luck: 0,
+      deaths: 0,
+      pvp_rating: None,
+      created_at: 0,
+      last_login: 0,
+      play_time_s: 0,
+      muted_until: None,
+      damage_dealt: 0.0,
+      scale: 0.0,
+      hardcore: false,
+      online: false,
+      position: None, // required field
+      respawn: None,
+      stats: None, // required field
+      guild: None,
+      pet: None,
+      title: None,
+      inventory: None, // required field
+      quests: None, // required field
+      skills: None, // required field
+      titles: None, // required field
+      friends: None, // required field
+      achievements: None, // required field
+    }
+  }
+}
+
+pub struct PlayerBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+}
+impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> PlayerBuilder<'a, 'b, A> {
+  #[inline]
+  pub fn add_id(&mut self, id: u64) {
+    self.fbb_.push_slot::<u64>(Player::VT_ID, id, 0);
+  }
+  #[inline]
+  pub fn add_name(&mut self, name: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Player::VT_NAME, name);
+  }
+  #[inline]
+  pub fn add_class(&mut self, class: PlayerClass) {
+    self.fbb_.push_slot::<PlayerClass>(Player::VT_CLASS, class, PlayerClass::Warrior);
+  }
+  #[inline]
+  pub fn add_faction(&mut self, faction: Faction) {
+    self.fbb_.push_slot::<Faction>(Player::VT_FACTION, faction, Faction::Alliance);
+  }
+  #[inline]
+  pub fn add_level(&mut self, level: u8) {
+    self.fbb_.push_slot::<u8>(Player::VT_LEVEL, level, 0);
+  }
+  #[inline]
+  pub fn add_experience(&mut self, experience: u64) {
+    self.fbb_.push_slot::<u64>(Player::VT_EXPERIENCE, experience, 0);
+  }
+  #[inline]
+  pub fn add_gold(&mut self, gold: u32) {
+    self.fbb_.push_slot::<u32>(Player::VT_GOLD, gold, 0);
+  }
+  #[inline]
+  pub fn add_gems(&mut self, gems: u32) {
+    self.fbb_.push_slot_always::<u32>(Player::VT_GEMS, gems);
+  }
+  #[inline]
+  pub fn add_health(&mut self, health: u32) {
+    self.fbb_.push_slot::<u32>(Player::VT_HEALTH, health, 0);
+  }
+  #[inline]
+  pub fn add_mana(&mut self, mana: u32) {
+    self.fbb_.push_slot_always::<u32>(Player::VT_MANA, mana);
+  }
+  #[inline]
+  pub fn add_karma(&mut self, karma: i16) {
+    self.fbb_.push_slot::<i16>(Player::VT_KARMA, karma, 0);
+  }
+  #[inline]
+  pub fn add_luck(&mut self, luck: i8) {
+    self.fbb_.push_slot::<i8>(Player::VT_LUCK, luck, 0);
+  }
+  #[inline]
+  pub fn add_deaths(&mut self, deaths: u16) {
+    self.fbb_.push_slot::<u16>(Player::VT_DEATHS, deaths, 0);
+  }
+  #[inline]
+  pub fn add_pvp_rating(&mut self, pvp_rating: u16) {
+    self.fbb_.push_slot_always::<u16>(Player::VT_PVP_RATING, pvp_rating);
+  }
+  #[inline]
+  pub fn add_created_at(&mut self, created_at: i64) {
+    self.fbb_.push_slot::<i64>(Player::VT_CREATED_AT, created_at, 0);
+  }
+  #[inline]
+  pub fn add_last_login(&mut self, last_login: i64) {
+    self.fbb_.push_slot::<i64>(Player::VT_LAST_LOGIN, last_login, 0);
+  }
+  #[inline]
+  pub fn add_play_time_s(&mut self, play_time_s: u32) {
+    self.fbb_.push_slot::<u32>(Player::VT_PLAY_TIME_S, play_time_s, 0);
+  }
+  #[inline]
+  pub fn add_muted_until(&mut self, muted_until: i64) {
+    self.fbb_.push_slot_always::<i64>(Player::VT_MUTED_UNTIL, muted_until);
+  }
+  #[inline]
+  pub fn add_damage_dealt(&mut self, damage_dealt: f64) {
+    self.fbb_.push_slot::<f64>(Player::VT_DAMAGE_DEALT, damage_dealt, 0.0);
+  }
+  #[inline]
+  pub fn add_scale(&mut self, scale: f32) {
+    self.fbb_.push_slot::<f32>(Player::VT_SCALE, scale, 0.0);
+  }
+  #[inline]
+  pub fn add_hardcore(&mut self, hardcore: bool) {
+    self.fbb_.push_slot::<bool>(Player::VT_HARDCORE, hardcore, false);
+  }
+  #[inline]
+  pub fn add_online(&mut self, online: bool) {
+    self.fbb_.push_slot::<bool>(Player::VT_ONLINE, online, false);
+  }
+  #[inline]
+  pub fn add_position(&mut self, position: &Position) {
+    self.fbb_.push_slot_always::<&Position>(Player::VT_POSITION, position);
+  }
+  #[inline]
+  pub fn add_respawn(&mut self, respawn: &Position) {
+    self.fbb_.push_slot_always::<&Position>(Player::VT_RESPAWN, respawn);
+  }
+  #[inline]
+  pub fn add_stats(&mut self, stats: &Stats) {
+    self.fbb_.push_slot_always::<&Stats>(Player::VT_STATS, stats);
+  }
+  #[inline]
+  pub fn add_guild(&mut self, guild: ::flatbuffers::WIPOffset<Guild<'b >>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<Guild>>(Player::VT_GUILD, guild);
+  }
+  #[inline]
+  pub fn add_pet(&mut self, pet: ::flatbuffers::WIPOffset<Pet<'b >>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<Pet>>(Player::VT_PET, pet);
+  }
+  #[inline]
+  pub fn add_title(&mut self, title: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Player::VT_TITLE, title);
+  }
+  #[inline]
+  pub fn add_inventory(&mut self, inventory: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , Item>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Player::VT_INVENTORY, inventory);
+  }
+  #[inline]
+  pub fn add_quests(&mut self, quests: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<Quest<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Player::VT_QUESTS, quests);
+  }
+  #[inline]
+  pub fn add_skills(&mut self, skills: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , Skill>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Player::VT_SKILLS, skills);
+  }
+  #[inline]
+  pub fn add_titles(&mut self, titles: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<&'b  str>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Player::VT_TITLES, titles);
+  }
+  #[inline]
+  pub fn add_friends(&mut self, friends: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<&'b  str>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Player::VT_FRIENDS, friends);
+  }
+  #[inline]
+  pub fn add_achievements(&mut self, achievements: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , u16>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Player::VT_ACHIEVEMENTS, achievements);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> PlayerBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    PlayerBuilder {
+      fbb_: _fbb,
+      start_: start,
+    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<Player<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    self.fbb_.required(o, Player::VT_NAME,"name");
+    self.fbb_.required(o, Player::VT_POSITION,"position");
+    self.fbb_.required(o, Player::VT_STATS,"stats");
+    self.fbb_.required(o, Player::VT_INVENTORY,"inventory");
+    self.fbb_.required(o, Player::VT_QUESTS,"quests");
+    self.fbb_.required(o, Player::VT_SKILLS,"skills");
+    self.fbb_.required(o, Player::VT_TITLES,"titles");
+    self.fbb_.required(o, Player::VT_FRIENDS,"friends");
+    self.fbb_.required(o, Player::VT_ACHIEVEMENTS,"achievements");
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
+}
+
+impl ::core::fmt::Debug for Player<'_> {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("Player");
+      ds.field("id", &self.id());
+      ds.field("name", &self.name());
+      ds.field("class", &self.class());
+      ds.field("faction", &self.faction());
+      ds.field("level", &self.level());
+      ds.field("experience", &self.experience());
+      ds.field("gold", &self.gold());
+      ds.field("gems", &self.gems());
+      ds.field("health", &self.health());
+      ds.field("mana", &self.mana());
+      ds.field("karma", &self.karma());
+      ds.field("luck", &self.luck());
+      ds.field("deaths", &self.deaths());
+      ds.field("pvp_rating", &self.pvp_rating());
+      ds.field("created_at", &self.created_at());
+      ds.field("last_login", &self.last_login());
+      ds.field("play_time_s", &self.play_time_s());
+      ds.field("muted_until", &self.muted_until());
+      ds.field("damage_dealt", &self.damage_dealt());
+      ds.field("scale", &self.scale());
+      ds.field("hardcore", &self.hardcore());
+      ds.field("online", &self.online());
+      ds.field("position", &self.position());
+      ds.field("respawn", &self.respawn());
+      ds.field("stats", &self.stats());
+      ds.field("guild", &self.guild());
+      ds.field("pet", &self.pet());
+      ds.field("title", &self.title());
+      ds.field("inventory", &self.inventory());
+      ds.field("quests", &self.quests());
+      ds.field("skills", &self.skills());
+      ds.field("titles", &self.titles());
+      ds.field("friends", &self.friends());
+      ds.field("achievements", &self.achievements());
+      ds.finish()
+  }
+}
+pub enum PlayersOffset {}
+#[derive(Copy, Clone, PartialEq)]
+
+pub struct Players<'a> {
+  pub _tab: ::flatbuffers::Table<'a>,
+}
+
+impl<'a> ::flatbuffers::Follow<'a> for Players<'a> {
+  type Inner = Players<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
+}
+
+impl<'a> Players<'a> {
+  pub const VT_SAVE_VERSION: ::flatbuffers::VOffsetT = 4;
+  pub const VT_PLAYERS: ::flatbuffers::VOffsetT = 6;
+
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    Players { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args PlayersArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<Players<'bldr>> {
+    let mut builder = PlayersBuilder::new(_fbb);
+    if let Some(x) = args.players { builder.add_players(x); }
+    builder.add_save_version(args.save_version);
+    builder.finish()
+  }
+
+
+  #[inline]
+  pub fn save_version(&self) -> u16 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u16>(Players::VT_SAVE_VERSION, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn players(&self) -> ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Player<'a>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Player>>>>(Players::VT_PLAYERS, None).unwrap()}
+  }
+}
+
+impl ::flatbuffers::Verifiable for Players<'_> {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<u16>("save_version", Self::VT_SAVE_VERSION, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<Player>>>>("players", Self::VT_PLAYERS, true)?
+     .finish();
+    Ok(())
+  }
+}
+pub struct PlayersArgs<'a> {
+    pub save_version: u16,
+    pub players: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Player<'a>>>>>,
+}
+impl<'a> Default for PlayersArgs<'a> {
+  #[inline]
+  fn default() -> Self {
+    PlayersArgs {
+      save_version: 0,
+      players: None, // required field
+    }
+  }
+}
+
+pub struct PlayersBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+}
+impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> PlayersBuilder<'a, 'b, A> {
+  #[inline]
+  pub fn add_save_version(&mut self, save_version: u16) {
+    self.fbb_.push_slot::<u16>(Players::VT_SAVE_VERSION, save_version, 0);
+  }
+  #[inline]
+  pub fn add_players(&mut self, players: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<Player<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Players::VT_PLAYERS, players);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> PlayersBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    PlayersBuilder {
+      fbb_: _fbb,
+      start_: start,
+    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<Players<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    self.fbb_.required(o, Players::VT_PLAYERS,"players");
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
+}
+
+impl ::core::fmt::Debug for Players<'_> {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("Players");
+      ds.field("save_version", &self.save_version());
+      ds.field("players", &self.players());
+      ds.finish()
+  }
+}
+pub enum ContactOffset {}
+#[derive(Copy, Clone, PartialEq)]
+
+pub struct Contact<'a> {
+  pub _tab: ::flatbuffers::Table<'a>,
+}
+
+impl<'a> ::flatbuffers::Follow<'a> for Contact<'a> {
+  type Inner = Contact<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
+}
+
+impl<'a> Contact<'a> {
+  pub const VT_ID: ::flatbuffers::VOffsetT = 4;
+  pub const VT_KIND: ::flatbuffers::VOffsetT = 6;
+  pub const VT_POSITION: ::flatbuffers::VOffsetT = 8;
+  pub const VT_HEADING: ::flatbuffers::VOffsetT = 10;
+  pub const VT_TEAM: ::flatbuffers::VOffsetT = 12;
+  pub const VT_HEALTH: ::flatbuffers::VOffsetT = 14;
+  pub const VT_SHIELD: ::flatbuffers::VOffsetT = 16;
+  pub const VT_VELOCITY: ::flatbuffers::VOffsetT = 18;
+  pub const VT_TARGET: ::flatbuffers::VOffsetT = 20;
+  pub const VT_BUFFS: ::flatbuffers::VOffsetT = 22;
+  pub const VT_COOLDOWNS: ::flatbuffers::VOffsetT = 24;
+  pub const VT_FLAGS: ::flatbuffers::VOffsetT = 26;
+
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    Contact { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args ContactArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<Contact<'bldr>> {
+    let mut builder = ContactBuilder::new(_fbb);
+    if let Some(x) = args.flags { builder.add_flags(x); }
+    if let Some(x) = args.cooldowns { builder.add_cooldowns(x); }
+    if let Some(x) = args.buffs { builder.add_buffs(x); }
+    if let Some(x) = args.target { builder.add_target(x); }
+    if let Some(x) = args.velocity { builder.add_velocity(x); }
+    if let Some(x) = args.shield { builder.add_shield(x); }
+    if let Some(x) = args.health { builder.add_health(x); }
+    if let Some(x) = args.position { builder.add_position(x); }
+    builder.add_id(args.id);
+    builder.add_heading(args.heading);
+    builder.add_team(args.team);
+    builder.add_kind(args.kind);
+    builder.finish()
+  }
+
+
+  #[inline]
+  pub fn id(&self) -> u32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(Contact::VT_ID, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn kind(&self) -> ContactKind {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<ContactKind>(Contact::VT_KIND, Some(ContactKind::Player)).unwrap()}
+  }
+  #[inline]
+  pub fn position(&self) -> &'a Vec3 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<Vec3>(Contact::VT_POSITION, None).unwrap()}
+  }
+  #[inline]
+  pub fn heading(&self) -> u16 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u16>(Contact::VT_HEADING, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn team(&self) -> u8 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u8>(Contact::VT_TEAM, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn health(&self) -> Option<u32> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(Contact::VT_HEALTH, None)}
+  }
+  #[inline]
+  pub fn shield(&self) -> Option<f32> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<f32>(Contact::VT_SHIELD, None)}
+  }
+  #[inline]
+  pub fn velocity(&self) -> Option<&'a Vec3> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<Vec3>(Contact::VT_VELOCITY, None)}
+  }
+  #[inline]
+  pub fn target(&self) -> Option<u32> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(Contact::VT_TARGET, None)}
+  }
+  #[inline]
+  pub fn buffs(&self) -> ::flatbuffers::Vector<'a, u16> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, u16>>>(Contact::VT_BUFFS, None).unwrap()}
+  }
+  #[inline]
+  pub fn cooldowns(&self) -> ::flatbuffers::Vector<'a, f32> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, f32>>>(Contact::VT_COOLDOWNS, None).unwrap()}
+  }
+  #[inline]
+  pub fn flags(&self) -> ::flatbuffers::Vector<'a, bool> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, bool>>>(Contact::VT_FLAGS, None).unwrap()}
+  }
+}
+
+impl ::flatbuffers::Verifiable for Contact<'_> {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<u32>("id", Self::VT_ID, false)?
+     .visit_field::<ContactKind>("kind", Self::VT_KIND, false)?
+     .visit_field::<Vec3>("position", Self::VT_POSITION, true)?
+     .visit_field::<u16>("heading", Self::VT_HEADING, false)?
+     .visit_field::<u8>("team", Self::VT_TEAM, false)?
+     .visit_field::<u32>("health", Self::VT_HEALTH, false)?
+     .visit_field::<f32>("shield", Self::VT_SHIELD, false)?
+     .visit_field::<Vec3>("velocity", Self::VT_VELOCITY, false)?
+     .visit_field::<u32>("target", Self::VT_TARGET, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, u16>>>("buffs", Self::VT_BUFFS, true)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, f32>>>("cooldowns", Self::VT_COOLDOWNS, true)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, bool>>>("flags", Self::VT_FLAGS, true)?
+     .finish();
+    Ok(())
+  }
+}
+pub struct ContactArgs<'a> {
+    pub id: u32,
+    pub kind: ContactKind,
+    pub position: Option<&'a Vec3>,
+    pub heading: u16,
+    pub team: u8,
+    pub health: Option<u32>,
+    pub shield: Option<f32>,
+    pub velocity: Option<&'a Vec3>,
+    pub target: Option<u32>,
+    pub buffs: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, u16>>>,
+    pub cooldowns: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, f32>>>,
+    pub flags: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, bool>>>,
+}
+impl<'a> Default for ContactArgs<'a> {
+  #[inline]
+  fn default() -> Self {
+    ContactArgs {
+      id: 0,
+      kind: ContactKind::Player,
+      position: None, // required field
+      heading: 0,
+      team: 0,
+      health: None,
+      shield: None,
+      velocity: None,
+      target: None,
+      buffs: None, // required field
+      cooldowns: None, // required field
+      flags: None, // required field
+    }
+  }
+}
+
+pub struct ContactBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+}
+impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> ContactBuilder<'a, 'b, A> {
+  #[inline]
+  pub fn add_id(&mut self, id: u32) {
+    self.fbb_.push_slot::<u32>(Contact::VT_ID, id, 0);
+  }
+  #[inline]
+  pub fn add_kind(&mut self, kind: ContactKind) {
+    self.fbb_.push_slot::<ContactKind>(Contact::VT_KIND, kind, ContactKind::Player);
+  }
+  #[inline]
+  pub fn add_position(&mut self, position: &Vec3) {
+    self.fbb_.push_slot_always::<&Vec3>(Contact::VT_POSITION, position);
+  }
+  #[inline]
+  pub fn add_heading(&mut self, heading: u16) {
+    self.fbb_.push_slot::<u16>(Contact::VT_HEADING, heading, 0);
+  }
+  #[inline]
+  pub fn add_team(&mut self, team: u8) {
+    self.fbb_.push_slot::<u8>(Contact::VT_TEAM, team, 0);
+  }
+  #[inline]
+  pub fn add_health(&mut self, health: u32) {
+    self.fbb_.push_slot_always::<u32>(Contact::VT_HEALTH, health);
+  }
+  #[inline]
+  pub fn add_shield(&mut self, shield: f32) {
+    self.fbb_.push_slot_always::<f32>(Contact::VT_SHIELD, shield);
+  }
+  #[inline]
+  pub fn add_velocity(&mut self, velocity: &Vec3) {
+    self.fbb_.push_slot_always::<&Vec3>(Contact::VT_VELOCITY, velocity);
+  }
+  #[inline]
+  pub fn add_target(&mut self, target: u32) {
+    self.fbb_.push_slot_always::<u32>(Contact::VT_TARGET, target);
+  }
+  #[inline]
+  pub fn add_buffs(&mut self, buffs: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , u16>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Contact::VT_BUFFS, buffs);
+  }
+  #[inline]
+  pub fn add_cooldowns(&mut self, cooldowns: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , f32>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Contact::VT_COOLDOWNS, cooldowns);
+  }
+  #[inline]
+  pub fn add_flags(&mut self, flags: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , bool>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Contact::VT_FLAGS, flags);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> ContactBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    ContactBuilder {
+      fbb_: _fbb,
+      start_: start,
+    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<Contact<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    self.fbb_.required(o, Contact::VT_POSITION,"position");
+    self.fbb_.required(o, Contact::VT_BUFFS,"buffs");
+    self.fbb_.required(o, Contact::VT_COOLDOWNS,"cooldowns");
+    self.fbb_.required(o, Contact::VT_FLAGS,"flags");
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
+}
+
+impl ::core::fmt::Debug for Contact<'_> {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("Contact");
+      ds.field("id", &self.id());
+      ds.field("kind", &self.kind());
+      ds.field("position", &self.position());
+      ds.field("heading", &self.heading());
+      ds.field("team", &self.team());
+      ds.field("health", &self.health());
+      ds.field("shield", &self.shield());
+      ds.field("velocity", &self.velocity());
+      ds.field("target", &self.target());
+      ds.field("buffs", &self.buffs());
+      ds.field("cooldowns", &self.cooldowns());
+      ds.field("flags", &self.flags());
+      ds.finish()
+  }
+}
+pub enum UpdateOffset {}
+#[derive(Copy, Clone, PartialEq)]
+
+pub struct Update<'a> {
+  pub _tab: ::flatbuffers::Table<'a>,
+}
+
+impl<'a> ::flatbuffers::Follow<'a> for Update<'a> {
+  type Inner = Update<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
+}
+
+impl<'a> Update<'a> {
+  pub const VT_TICK: ::flatbuffers::VOffsetT = 4;
+  pub const VT_SERVER_TIME_US: ::flatbuffers::VOffsetT = 6;
+  pub const VT_ACK: ::flatbuffers::VOffsetT = 8;
+  pub const VT_CONTACTS: ::flatbuffers::VOffsetT = 10;
+  pub const VT_SNAPSHOT: ::flatbuffers::VOffsetT = 12;
+
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    Update { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args UpdateArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<Update<'bldr>> {
+    let mut builder = UpdateBuilder::new(_fbb);
+    builder.add_server_time_us(args.server_time_us);
+    builder.add_tick(args.tick);
+    if let Some(x) = args.snapshot { builder.add_snapshot(x); }
+    if let Some(x) = args.contacts { builder.add_contacts(x); }
+    builder.add_ack(args.ack);
+    builder.finish()
+  }
+
+
+  #[inline]
+  pub fn tick(&self) -> u64 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u64>(Update::VT_TICK, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn server_time_us(&self) -> i64 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i64>(Update::VT_SERVER_TIME_US, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn ack(&self) -> u32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(Update::VT_ACK, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn contacts(&self) -> ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Contact<'a>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Contact>>>>(Update::VT_CONTACTS, None).unwrap()}
+  }
+  #[inline]
+  pub fn snapshot(&self) -> Option<::flatbuffers::Vector<'a, u8>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, u8>>>(Update::VT_SNAPSHOT, None)}
+  }
+}
+
+impl ::flatbuffers::Verifiable for Update<'_> {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<u64>("tick", Self::VT_TICK, false)?
+     .visit_field::<i64>("server_time_us", Self::VT_SERVER_TIME_US, false)?
+     .visit_field::<u32>("ack", Self::VT_ACK, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<Contact>>>>("contacts", Self::VT_CONTACTS, true)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, u8>>>("snapshot", Self::VT_SNAPSHOT, false)?
+     .finish();
+    Ok(())
+  }
+}
+pub struct UpdateArgs<'a> {
+    pub tick: u64,
+    pub server_time_us: i64,
+    pub ack: u32,
+    pub contacts: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Contact<'a>>>>>,
+    pub snapshot: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, u8>>>,
+}
+impl<'a> Default for UpdateArgs<'a> {
+  #[inline]
+  fn default() -> Self {
+    UpdateArgs {
+      tick: 0,
+      server_time_us: 0,
+      ack: 0,
+      contacts: None, // required field
+      snapshot: None,
+    }
+  }
+}
+
+pub struct UpdateBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+}
+impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> UpdateBuilder<'a, 'b, A> {
+  #[inline]
+  pub fn add_tick(&mut self, tick: u64) {
+    self.fbb_.push_slot::<u64>(Update::VT_TICK, tick, 0);
+  }
+  #[inline]
+  pub fn add_server_time_us(&mut self, server_time_us: i64) {
+    self.fbb_.push_slot::<i64>(Update::VT_SERVER_TIME_US, server_time_us, 0);
+  }
+  #[inline]
+  pub fn add_ack(&mut self, ack: u32) {
+    self.fbb_.push_slot::<u32>(Update::VT_ACK, ack, 0);
+  }
+  #[inline]
+  pub fn add_contacts(&mut self, contacts: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<Contact<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Update::VT_CONTACTS, contacts);
+  }
+  #[inline]
+  pub fn add_snapshot(&mut self, snapshot: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , u8>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Update::VT_SNAPSHOT, snapshot);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> UpdateBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    UpdateBuilder {
+      fbb_: _fbb,
+      start_: start,
+    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<Update<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    self.fbb_.required(o, Update::VT_CONTACTS,"contacts");
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
+}
+
+impl ::core::fmt::Debug for Update<'_> {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("Update");
+      ds.field("tick", &self.tick());
+      ds.field("server_time_us", &self.server_time_us());
+      ds.field("ack", &self.ack());
+      ds.field("contacts", &self.contacts());
+      ds.field("snapshot", &self.snapshot());
+      ds.finish()
+  }
+}
+pub enum GameStateOffset {}
+#[derive(Copy, Clone, PartialEq)]
+
+pub struct GameState<'a> {
+  pub _tab: ::flatbuffers::Table<'a>,
+}
+
+impl<'a> ::flatbuffers::Follow<'a> for GameState<'a> {
+  type Inner = GameState<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
+}
+
+impl<'a> GameState<'a> {
+  pub const VT_UPDATES: ::flatbuffers::VOffsetT = 4;
+
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    GameState { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args GameStateArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<GameState<'bldr>> {
+    let mut builder = GameStateBuilder::new(_fbb);
+    if let Some(x) = args.updates { builder.add_updates(x); }
+    builder.finish()
+  }
+
+
+  #[inline]
+  pub fn updates(&self) -> ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Update<'a>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Update>>>>(GameState::VT_UPDATES, None).unwrap()}
+  }
+}
+
+impl ::flatbuffers::Verifiable for GameState<'_> {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<Update>>>>("updates", Self::VT_UPDATES, true)?
+     .finish();
+    Ok(())
+  }
+}
+pub struct GameStateArgs<'a> {
+    pub updates: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Update<'a>>>>>,
+}
+impl<'a> Default for GameStateArgs<'a> {
+  #[inline]
+  fn default() -> Self {
+    GameStateArgs {
+      updates: None, // required field
+    }
+  }
+}
+
+pub struct GameStateBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+}
+impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> GameStateBuilder<'a, 'b, A> {
+  #[inline]
+  pub fn add_updates(&mut self, updates: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<Update<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(GameState::VT_UPDATES, updates);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> GameStateBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    GameStateBuilder {
+      fbb_: _fbb,
+      start_: start,
+    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<GameState<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    self.fbb_.required(o, GameState::VT_UPDATES,"updates");
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
+}
+
+impl ::core::fmt::Debug for GameState<'_> {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("GameState");
+      ds.field("updates", &self.updates());
       ds.finish()
   }
 }
