@@ -66,6 +66,29 @@ impl Fold {
         }
     }
 
+    /// Folds an optional number: presence first, then the value if present,
+    /// so `None` and `Some(0)` differ.
+    #[inline(always)]
+    pub fn opt(&mut self, value: Option<u64>) {
+        self.u64(u64::from(value.is_some()));
+        if let Some(value) = value {
+            self.u64(value);
+        }
+    }
+
+    /// Folds a list: its length, then each element with `each`.
+    #[inline(always)]
+    pub fn list<T>(
+        &mut self,
+        items: impl ExactSizeIterator<Item = T>,
+        mut each: impl FnMut(&mut Self, T),
+    ) {
+        self.len(items.len());
+        for item in items {
+            each(self, item);
+        }
+    }
+
     /// The folded value.
     pub const fn finish(self) -> u64 {
         self.0

@@ -119,7 +119,9 @@ fn fold3(f: &mut Fold, x: f32, y: f32, z: f32) {
 
 /// `-0.0` becomes `0.0`: proto3 skips a zero float, and reads it back as
 /// `+0.0`, so the data set avoids the one value Protobuf cannot round-trip.
-fn plus_zero(v: f32) -> f32 {
+/// The player and game data sets use it too, so that every float of every
+/// data set compares equal to itself by bits and by `==`.
+pub(super) fn plus_zero(v: f32) -> f32 {
     if v == 0.0 { 0.0 } else { v }
 }
 

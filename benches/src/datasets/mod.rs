@@ -10,12 +10,16 @@
 //! | `mesh` | [`mesh`] | 125,000 triangles, all fixed-size |
 //! | `feed` | [`feed`] | 100,000 ITCH-style messages of 5 kinds, framed |
 //! | `events` | [`events`] | the same messages as one message: a list of a tagged union |
+//! | `player` | [`player`] | a game's save file: 500 players of 34 fields, many optional |
 //!
 //! Every data set is generated deterministically (a fixed seed, [`Rng`]), so
 //! every run and every format sees the same bytes of input. The benches in
 //! `benches/benches/datasets.rs` name each measurement
 //! `<dataset>/<metric>/<format>`, with the metrics of [`Codec`]; a format that
 //! has no way to do a metric returns `None` there and is not measured (n/a).
+//! The player data set has no prost column: its peers are rkyv, FlatBuffers
+//! and the serde baselines, every codec but FlatBuffers' comes from the
+//! derives (`derived_codecs!`), and it has no `read_some` or `update`.
 //!
 //! Every checked metric has an `_unchecked` twin that differs from it only in
 //! how the root is reached: validated or trusted ([`wiremsg_view`],
@@ -43,12 +47,14 @@ pub mod log;
 pub mod login;
 pub mod mesh;
 pub mod order;
+pub mod player;
 pub mod tick;
 
 pub use events::Events;
 pub use feed::Feed;
 pub use log::LogBatch;
 pub use mesh::Mesh;
+pub use player::Players;
 
 /// Format ids, as they appear in criterion ids and in the table's columns
 /// (in this order).
@@ -101,7 +107,7 @@ pub const METRICS: [&str; 10] = [
 /// must reproduce.
 pub trait Dataset: Clone + PartialEq + fmt::Debug + 'static {
     /// First part of the criterion id: `login`, `order`, `tick`, `log`,
-    /// `mesh`, `feed`.
+    /// `mesh`, `feed`, `events`, `player`.
     const NAME: &'static str;
     /// Elements in the benched instance (entries, triangles, messages; 1 for
     /// the single messages).
@@ -244,6 +250,7 @@ pub fn for_each_dataset<V: DatasetVisitor>(visitor: &mut V) {
     visitor.visit::<Mesh>();
     visitor.visit::<Feed>();
     visitor.visit::<Events>();
+    visitor.visit::<Players>();
 }
 
 /// The names of the data sets, in table order.
@@ -747,6 +754,96 @@ macro_rules! update_methods {
 }
 pub(crate) use update_methods;
 
+/// The `read` and `read_unchecked` methods of a [`Codec`] impl, from `$read`:
+/// an `unsafe fn $read<const CHECKED: bool>(bytes: &[u8]) -> u64` that reaches
+/// the data as [`read_some_methods!`]'s function does and returns the fold of
+/// every field ([`Dataset::checksum`]).
+macro_rules! read_methods {
+    ($read:ident) => {
+        fn read(&self, bytes: &[u8]) -> Option<u64> {
+            // SAFETY: with CHECKED, `$read` validates: nothing to uphold.
+            Some(unsafe { $read::<true>(bytes) })
+        }
+
+        unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
+            // SAFETY: the caller guarantees `encode`'s output at an aligned
+            // address, which is what `$read` needs without CHECKED.
+            Some(unsafe { $read::<false>(bytes) })
+        }
+    };
+}
+pub(crate) use read_methods;
+
+/// Every codec a data set gets from its derives alone: wiremsg and rkyv
+/// (`encode`, `access`, `access_unchecked`, `decode`; with `read: (wiremsg_fn,
+/// rkyv_fn)`, each as [`read_methods!`] takes it, also `read` and
+/// `read_unchecked`) and the serde baselines ([`serde_codecs!`]). `$archived`
+/// is rkyv's archived root type. What is left to a data set's module: its
+/// model, its generator and its FlatBuffers codec (a schema of its own).
+macro_rules! derived_codecs {
+    (
+        $ty:ty, $archived:ty
+        $(, read: ($wiremsg_read:ident, $rkyv_read:ident))?
+        $(,)?
+    ) => {
+        impl $crate::datasets::Codec<$ty> for $crate::formats::wiremsg::Wiremsg {
+            const ID: &'static str = $crate::datasets::ids::WIREMSG;
+
+            fn encode(&mut self, data: &$ty) -> &[u8] {
+                self.buf.clear();
+                ::wiremsg::WireMsg::encode(data, &mut self.buf)
+                    .expect("wiremsg: the data set is far below 4 GiB");
+                &self.buf
+            }
+
+            fn decode(&self, bytes: &[u8]) -> $ty {
+                <$ty as ::wiremsg::WireMsg>::decode(bytes).expect("wiremsg: invalid input")
+            }
+
+            fn access(&self, bytes: &[u8]) -> Option<()> {
+                $crate::datasets::keep(
+                    <$ty as ::wiremsg::WireMsg>::view(bytes).expect("wiremsg: invalid input"),
+                )
+            }
+
+            unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
+                // SAFETY: the caller guarantees `bytes` is `encode`'s output,
+                // which `view` accepts.
+                $crate::datasets::keep(unsafe { ::wiremsg::view_unchecked::<$ty>(bytes) })
+            }
+
+            $($crate::datasets::read_methods!($wiremsg_read);)?
+        }
+
+        impl $crate::datasets::Codec<$ty> for $crate::formats::rkyv::Rkyv {
+            const ID: &'static str = $crate::datasets::ids::RKYV;
+
+            fn encode(&mut self, data: &$ty) -> &[u8] {
+                $crate::datasets::rkyv_encode(&mut self.buf, data)
+            }
+
+            fn decode(&self, bytes: &[u8]) -> $ty {
+                $crate::datasets::rkyv_decode::<$ty, $archived>(bytes)
+            }
+
+            fn access(&self, bytes: &[u8]) -> Option<()> {
+                $crate::datasets::keep($crate::datasets::rkyv_access::<$archived>(bytes))
+            }
+
+            unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
+                // SAFETY: the caller guarantees `bytes` is `encode`'s output
+                // at an aligned address: a valid archive.
+                $crate::datasets::keep(unsafe { rkyv::access_unchecked::<$archived>(bytes) })
+            }
+
+            $($crate::datasets::read_methods!($rkyv_read);)?
+        }
+
+        $crate::datasets::serde_codecs!($ty);
+    };
+}
+pub(crate) use derived_codecs;
+
 /// The serde baselines (postcard, JSON) of a data set that is one serde
 /// value: encode and decode only.
 macro_rules! serde_codecs {
@@ -916,8 +1013,18 @@ macro_rules! reference_codecs {
 pub(crate) use reference_codecs;
 
 /// Visits the formats of a data set in column order ([`ids::ALL`]), with
-/// zerocopy where `$zerocopy` is given.
+/// zerocopy where `$zerocopy` is given, or without prost (`without_prost`:
+/// the data sets whose peers are rkyv, FlatBuffers and the serde baselines
+/// only: player).
 macro_rules! visit_formats {
+    ($visitor:expr, without_prost) => {{
+        use $crate::formats as f;
+        $visitor.visit::<f::wiremsg::Wiremsg>();
+        $visitor.visit::<f::rkyv::Rkyv>();
+        $visitor.visit::<f::flatbuffers::FlatBuffers>();
+        $visitor.visit::<f::postcard::Postcard>();
+        $visitor.visit::<f::json::Json>();
+    }};
     ($visitor:expr $(, $zerocopy:ty)?) => {{
         use $crate::formats as f;
         $visitor.visit::<f::wiremsg::Wiremsg>();
@@ -953,19 +1060,22 @@ mod tests {
     fn every_format_reproduces_every_data_set() {
         // Small instances: the full ones are checked by the benches' setup.
         let found = verify_all(300).unwrap_or_else(|e| panic!("{e}"));
-        // 6 formats on each of the 7 data sets, plus zerocopy on the 3 fixed-size ones
-        // and SBE on tick and feed.
-        assert_eq!(found.len(), 6 * 7 + 3 + 2);
+        // 6 formats on each of the 7 first data sets, plus zerocopy on the 3
+        // fixed-size ones and SBE on tick and feed; 5 (no prost) on the
+        // derived-format ones.
+        assert_eq!(found.len(), 6 * 7 + 3 + 2 + 5 * DERIVED.len());
         for (dataset, format, has) in found {
             let zero_copy = [ids::WIREMSG, ids::RKYV, ids::FLATBUFFERS].contains(&format);
             let sparse = SPARSE.contains(&dataset);
+            let derived = DERIVED.contains(&dataset);
             let what = format!("{dataset}/{format}: {has:?}");
+            assert!(!(derived && format == ids::PROST), "{what}");
             if zero_copy {
                 assert!(has.access && has.read, "{what}");
                 assert!(has.access_unchecked && has.read_unchecked, "{what}");
                 assert_eq!(has.read_some, sparse, "{what}");
                 assert_eq!(has.read_some_unchecked, sparse, "{what}");
-                let update = format != ids::FLATBUFFERS && dataset != "login";
+                let update = format != ids::FLATBUFFERS && dataset != "login" && !derived;
                 assert_eq!(has.update, update, "{what}");
                 assert_eq!(has.update_unchecked, update, "{what}");
             } else if format == ids::SBE {
@@ -1024,6 +1134,10 @@ mod tests {
 
     /// The data sets with a sparse read (`read_some`).
     const SPARSE: [&str; 4] = ["order", "log", "feed", "events"];
+
+    /// The data sets whose wiremsg, rkyv and serde codecs are
+    /// [`derived_codecs!`], without prost, `read_some` or `update`.
+    const DERIVED: [&str; 1] = ["player"];
 
     #[test]
     fn sparse_checksums_depend_on_every_element() {

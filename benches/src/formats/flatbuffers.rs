@@ -24,6 +24,10 @@ pub const NAME: &str = "FlatBuffers";
 
 /// A reused builder plus scratch space for vector offsets (and, for the
 /// criterion feed, the buffer the per-message buffers are framed into).
+///
+/// A vector of tables or strings is written after its elements, from their
+/// offsets: each such vector needs its own scratch list while an enclosing
+/// one is still being gathered (a player's quests while the players are).
 #[derive(Default)]
 pub struct FlatBuffers {
     pub(crate) builder: FlatBufferBuilder<'static>,
@@ -31,6 +35,10 @@ pub struct FlatBuffers {
     pub(crate) log_entries: Vec<WIPOffset<fb::LogEntry<'static>>>,
     pub(crate) events: Vec<WIPOffset<fb::Event<'static>>>,
     pub(crate) frames: Vec<u8>,
+    // player: the players, one player's quests, one list of its strings.
+    pub(crate) players: Vec<WIPOffset<fb::Player<'static>>>,
+    pub(crate) quests: Vec<WIPOffset<fb::Quest<'static>>>,
+    pub(crate) strings: Vec<WIPOffset<&'static str>>,
 }
 
 impl std::fmt::Debug for FlatBuffers {
