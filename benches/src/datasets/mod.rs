@@ -11,15 +11,17 @@
 //! | `feed` | [`feed`] | 100,000 ITCH-style messages of 5 kinds, framed |
 //! | `events` | [`events`] | the same messages as one message: a list of a tagged union |
 //! | `player` | [`player`] | a game's save file: 500 players of 34 fields, many optional |
+//! | `game` | [`game`] | 1,000 game-state updates of 20–40 contacts, some with a 1 KB blob |
 //!
 //! Every data set is generated deterministically (a fixed seed, [`Rng`]), so
 //! every run and every format sees the same bytes of input. The benches in
 //! `benches/benches/datasets.rs` name each measurement
 //! `<dataset>/<metric>/<format>`, with the metrics of [`Codec`]; a format that
 //! has no way to do a metric returns `None` there and is not measured (n/a).
-//! The player data set has no prost column: its peers are rkyv, FlatBuffers
-//! and the serde baselines, every codec but FlatBuffers' comes from the
-//! derives (`derived_codecs!`), and it has no `read_some` or `update`.
+//! The player and game data sets have no prost column: their peers are rkyv,
+//! FlatBuffers and the serde baselines, every codec but FlatBuffers' comes
+//! from the derives (`derived_codecs!`), and they have no `read_some` or
+//! `update`.
 //!
 //! Every checked metric has an `_unchecked` twin that differs from it only in
 //! how the root is reached: validated or trusted ([`wiremsg_view`],
@@ -43,6 +45,7 @@ use crate::format::{AlignedBuf, aligned_copy};
 
 pub mod events;
 pub mod feed;
+pub mod game;
 pub mod log;
 pub mod login;
 pub mod mesh;
@@ -52,6 +55,7 @@ pub mod tick;
 
 pub use events::Events;
 pub use feed::Feed;
+pub use game::GameState;
 pub use log::LogBatch;
 pub use mesh::Mesh;
 pub use player::Players;
@@ -107,7 +111,7 @@ pub const METRICS: [&str; 10] = [
 /// must reproduce.
 pub trait Dataset: Clone + PartialEq + fmt::Debug + 'static {
     /// First part of the criterion id: `login`, `order`, `tick`, `log`,
-    /// `mesh`, `feed`, `events`, `player`.
+    /// `mesh`, `feed`, `events`, `player`, `game`.
     const NAME: &'static str;
     /// Elements in the benched instance (entries, triangles, messages; 1 for
     /// the single messages).
@@ -251,6 +255,7 @@ pub fn for_each_dataset<V: DatasetVisitor>(visitor: &mut V) {
     visitor.visit::<Feed>();
     visitor.visit::<Events>();
     visitor.visit::<Players>();
+    visitor.visit::<GameState>();
 }
 
 /// The names of the data sets, in table order.
@@ -1015,7 +1020,7 @@ pub(crate) use reference_codecs;
 /// Visits the formats of a data set in column order ([`ids::ALL`]), with
 /// zerocopy where `$zerocopy` is given, or without prost (`without_prost`:
 /// the data sets whose peers are rkyv, FlatBuffers and the serde baselines
-/// only: player).
+/// only, player and game).
 macro_rules! visit_formats {
     ($visitor:expr, without_prost) => {{
         use $crate::formats as f;
@@ -1061,7 +1066,7 @@ mod tests {
         // Small instances: the full ones are checked by the benches' setup.
         let found = verify_all(300).unwrap_or_else(|e| panic!("{e}"));
         // 6 formats on each of the 7 first data sets, plus zerocopy on the 3
-        // fixed-size ones and SBE on tick and feed; 5 (no prost) on the
+        // fixed-size ones and SBE on tick and feed; 5 (no prost) on the 2
         // derived-format ones.
         assert_eq!(found.len(), 6 * 7 + 3 + 2 + 5 * DERIVED.len());
         for (dataset, format, has) in found {
@@ -1137,7 +1142,7 @@ mod tests {
 
     /// The data sets whose wiremsg, rkyv and serde codecs are
     /// [`derived_codecs!`], without prost, `read_some` or `update`.
-    const DERIVED: [&str; 1] = ["player"];
+    const DERIVED: [&str; 2] = ["player", "game"];
 
     #[test]
     fn sparse_checksums_depend_on_every_element() {

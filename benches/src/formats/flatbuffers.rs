@@ -39,6 +39,9 @@ pub struct FlatBuffers {
     pub(crate) players: Vec<WIPOffset<fb::Player<'static>>>,
     pub(crate) quests: Vec<WIPOffset<fb::Quest<'static>>>,
     pub(crate) strings: Vec<WIPOffset<&'static str>>,
+    // game: the updates, one update's contacts.
+    pub(crate) updates: Vec<WIPOffset<fb::Update<'static>>>,
+    pub(crate) contacts: Vec<WIPOffset<fb::Contact<'static>>>,
 }
 
 impl std::fmt::Debug for FlatBuffers {
