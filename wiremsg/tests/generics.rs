@@ -92,6 +92,15 @@ fn an_instantiation_has_the_bytes_of_the_struct_written_out() {
         format!("{view:?}"),
         "BatchView { seq: 9, items: [TickView { px: -1, qty: 2 }, TickView { px: 3, qty: 4 }] }"
     );
+    // The mutable view prints the view's fields under its own name, in both forms.
+    let mut bytes = bytes;
+    let view_mut = Batch::<Tick>::view_mut(&mut bytes).unwrap();
+    assert_eq!(
+        format!("{view_mut:?}"),
+        "BatchMut { seq: 9, items: [TickView { px: -1, qty: 2 }, TickView { px: 3, qty: 4 }] }"
+    );
+    let pretty = format!("{view_mut:#?}");
+    assert!(pretty.starts_with("BatchMut {\n    seq: 9,\n"), "{pretty}");
 }
 
 #[test]

@@ -66,9 +66,7 @@ pub(crate) fn check_body(cx: &Ctx<'_>) -> TokenStream {
         let offset = &f.offset;
         let value = f.wire_value(quote!(self.#name));
         quote! {
-            if let ::core::result::Result::Err(e) = ::wiremsg::Field::check_value(#value, __wiremsg_depth) {
-                return ::core::result::Result::Err(e.shift(#view::<'static #vg>::#offset).in_field(#label));
-            }
+            ::wiremsg::__private::check_field(#value, __wiremsg_depth, #view::<'static #vg>::#offset, #label)?;
         }
     });
     quote! {

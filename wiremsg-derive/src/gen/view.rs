@@ -196,7 +196,7 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
 
 /// `.field(name, value)` of every readable field, for `Debug` (later fields as
 /// `Option`s: `None` when the writer did not have them).
-pub(crate) fn debug_fields(cx: &Ctx<'_>) -> Vec<TokenStream> {
+fn debug_fields(cx: &Ctx<'_>) -> Vec<TokenStream> {
     cx.fields
         .iter()
         .filter(|f| !f.reserved())
@@ -214,7 +214,7 @@ pub(crate) fn debug_fields(cx: &Ctx<'_>) -> Vec<TokenStream> {
 }
 
 /// The body of `version()`: the newest `since` among the fields present.
-pub(crate) fn version_body(cx: &Ctx<'_>) -> TokenStream {
+fn version_body(cx: &Ctx<'_>) -> TokenStream {
     let terms = cx.fields.iter().filter(|f| f.later()).map(|f| {
         let has_name = format_ident!("has_{}", f.name);
         let since = f.since();
