@@ -45,7 +45,7 @@ impl Buffer {
         // A short ASCII string (a symbol, an id) is cheaper to recognise than to
         // gather; longer text is cheaper to check in the batch (measured on the
         // login, order and log benches).
-        if text.len() < SHORT && text.is_ascii() {
+        if text.len() < SHORT && crate::scan::bytes_within(text, 0x7f) {
             return;
         }
         let Some(&first) = text.first() else {

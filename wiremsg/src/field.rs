@@ -132,6 +132,12 @@ pub trait Kind: Sealed {
     /// change its validity or its reads. A table list then hands an element its
     /// region up to the end of the list, and reads one offset instead of two.
     const SELF_DELIMITED: bool = false;
+    /// `Some(bits)` if a block of this kind is valid exactly when none of its bytes
+    /// has a bit outside `bits` (`bool`: 1). A packed list of such elements is then
+    /// checked eight bytes at a time, branch-free, instead of element by element
+    /// (which still runs to locate an error).
+    #[doc(hidden)]
+    const BYTE_BITS: Option<u8> = None;
     /// What an accessor of a validated view returns.
     type View<'v>: Copy + Debug;
 

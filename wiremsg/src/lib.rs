@@ -138,6 +138,7 @@ mod option;
 mod plain;
 mod primitives;
 mod primitives_le;
+mod scan;
 pub mod schema;
 #[cfg(feature = "serde")]
 mod serde_view;

@@ -574,6 +574,13 @@ fn validate_packed<T: Element, M: Mode>(
     if !<T::Kind as Kind>::CHECKS {
         return Ok(());
     }
+    if let Some(bits) = <T::Kind as Kind>::BYTE_BITS {
+        // Measured on the game bench's `Vec<bool>` flags (0-16 per contact): the
+        // byte-at-a-time loop below was a quarter of `view`.
+        if crate::scan::bytes_within(bytes, bits) {
+            return Ok(());
+        }
+    }
     for (i, block) in bytes.chunks_exact(size).enumerate() {
         <T::Kind as Kind>::validate(INTERNAL, Place::block(block, 0), mode, depth)
             .map_err(|e| e.shift(at + i * size).in_element(i))?;

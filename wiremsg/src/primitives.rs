@@ -138,6 +138,7 @@ impl Kind for bool {
     const EVOLVES: bool = false;
     const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
     const MIN_ELEMENT_SIZE: usize = 1;
+    const BYTE_BITS: Option<u8> = Some(1);
     type View<'v> = bool;
 
     #[inline(always)]

@@ -244,3 +244,46 @@ fn a_bool_that_is_not_0_or_1_is_refused_before_the_copy() {
     assert_eq!(err.kind(), &ErrorKind::InvalidBool { value: 2 });
     assert_eq!(err.path(), "flags[0]");
 }
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Switches {
+    id: u32,
+    flags: Vec<bool>,
+}
+
+#[test]
+fn a_bad_bool_anywhere_in_a_long_list_is_found_at_its_element() {
+    // Lists of bools are checked by one pass over their bytes, then element by
+    // element only to name the bad one: every position, each kind of bad byte.
+    for len in 0..=40 {
+        let good = Switches {
+            id: 7,
+            flags: (0..len).map(|i| i % 3 == 0).collect(),
+        };
+        let bytes = good.to_bytes().unwrap();
+        assert_eq!(Switches::decode(&bytes).unwrap(), good);
+        let start = bytes.len() - len;
+        for i in 0..len {
+            let mut bad = bytes.clone();
+            bad[start + i] = 2;
+            let err = Switches::view(&bad).unwrap_err();
+            assert_eq!(err.path(), format!("flags[{i}]"), "{len}");
+        }
+    }
+    let good = Switches {
+        id: 7,
+        flags: (0..100).map(|i| i % 3 == 0).collect(),
+    };
+    let bytes = good.to_bytes().unwrap();
+    let start = bytes.len() - 100;
+    for i in 0..100 {
+        for value in [2u8, 0x80, 0xff] {
+            let mut bad = bytes.clone();
+            bad[start + i] = value;
+            let err = Switches::view(&bad).unwrap_err();
+            assert_eq!(err.kind(), &ErrorKind::InvalidBool { value });
+            assert_eq!(err.path(), format!("flags[{i}]"));
+            assert_eq!(err.offset(), start + i);
+        }
+    }
+}
