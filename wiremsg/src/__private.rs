@@ -60,50 +60,6 @@ pub fn check_field<F: Field + ?Sized>(
     }
 }
 
-/// Formats `view` (whose `Debug` starts with its type name `view_name`, as
-/// `debug_struct` writes it) under the type name `name`: the mutable view's `Debug`,
-/// from the view's.
-#[inline]
-pub fn debug_renamed<V: Debug>(
-    view: &V,
-    view_name: &str,
-    name: &str,
-    f: &mut Formatter<'_>,
-) -> FmtResult {
-    use core::fmt::Write;
-
-    /// Passes text through, less the leading `skip`.
-    struct Renamed<'a, 'f> {
-        out: &'a mut Formatter<'f>,
-        skip: &'a str,
-    }
-    impl Write for Renamed<'_, '_> {
-        fn write_str(&mut self, s: &str) -> FmtResult {
-            if self.skip.is_empty() {
-                return self.out.write_str(s);
-            }
-            if let Some(rest) = s.strip_prefix(self.skip) {
-                self.skip = "";
-                return self.out.write_str(rest);
-            }
-            // `debug_struct` writes the name in one piece; anything else passes.
-            self.skip = "";
-            self.out.write_str(s)
-        }
-    }
-    f.write_str(name)?;
-    let alternate = f.alternate();
-    let mut out = Renamed {
-        out: f,
-        skip: view_name,
-    };
-    if alternate {
-        write!(out, "{view:#?}")
-    } else {
-        write!(out, "{view:?}")
-    }
-}
-
 /// Bytes field `F` takes in the block.
 #[inline(always)]
 pub const fn size_of<F: Field>() -> usize {

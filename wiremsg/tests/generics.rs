@@ -93,14 +93,22 @@ fn an_instantiation_has_the_bytes_of_the_struct_written_out() {
         "BatchView { seq: 9, items: [TickView { px: -1, qty: 2 }, TickView { px: 3, qty: 4 }] }"
     );
     // The mutable view prints the view's fields under its own name, in both forms.
-    let mut bytes = bytes;
-    let view_mut = Batch::<Tick>::view_mut(&mut bytes).unwrap();
+    let mut copy = bytes.clone();
+    let view_mut = Batch::<Tick>::view_mut(&mut copy).unwrap();
     assert_eq!(
         format!("{view_mut:?}"),
         "BatchMut { seq: 9, items: [TickView { px: -1, qty: 2 }, TickView { px: 3, qty: 4 }] }"
     );
-    let pretty = format!("{view_mut:#?}");
-    assert!(pretty.starts_with("BatchMut {\n    seq: 9,\n"), "{pretty}");
+    // And with the caller's flags, as the view does (hex, width, precision).
+    for (of_view, of_mut) in [
+        (format!("{view:#?}"), format!("{view_mut:#?}")),
+        (format!("{view:x?}"), format!("{view_mut:x?}")),
+        (format!("{view:5?}"), format!("{view_mut:5?}")),
+        (format!("{view:+.1?}"), format!("{view_mut:+.1?}")),
+    ] {
+        assert_eq!(of_view.replacen("BatchView", "BatchMut", 1), of_mut);
+    }
+    assert!(format!("{view_mut:x?}").contains("px: ffffffffffffffff"));
 }
 
 #[test]

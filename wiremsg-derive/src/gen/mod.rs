@@ -671,22 +671,16 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
     let too_long = quote!(
         ::core::assert!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH <= 65535, #too_long)
     );
-    let arrays: Vec<TokenStream> = arrays.collect();
     let checks: Vec<TokenStream> = core::iter::once(too_long)
         .chain(first_tail)
         .chain(frozen)
+        .chain(arrays)
         .chain(lists)
         .collect();
     if !cx.generic {
-        // One constant for the checks, not one each: every constant item is a body
-        // of its own to build, borrow-check and evaluate. The array checks keep
-        // constants of their own: rustc evaluates the constants a body names before
-        // the body, so in the shared one the block length's failure would hide their
-        // clearer message.
-        return quote! {
-            const _: () = { #(#checks;)* };
-            #(const _: () = #arrays;)*
-        };
+        // One constant each, so that every failed check is reported, not only the
+        // first (a shared constant would stop at its first failed assertion).
+        return quote!(#(const _: () = #checks;)*);
     }
     // A generic message's facts depend on its type arguments: constants of each
     // instantiation, evaluated where it is viewed or written; so is its name.

@@ -108,6 +108,21 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             pub fn version(&self) -> ::core::primitive::u16 {
                 #version
             }
+
+            /// The fields, as `Debug` prints them, under the type name `name`: the
+            /// view's and the mutable view's `Debug` (one field list per message to
+            /// compile, not two), on the caller's formatter and its flags.
+            #[doc(hidden)]
+            #[inline]
+            pub fn __wiremsg_fmt(
+                &self,
+                name: &::core::primitive::str,
+                f: &mut ::core::fmt::Formatter<'_>,
+            ) -> ::core::fmt::Result {
+                f.debug_struct(name)
+                    #(#debug_fields)*
+                    .finish()
+            }
         }
 
         #eq
@@ -116,9 +131,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         impl<'v #tp> ::core::fmt::Debug for #view<'v #vg> #where_clause {
             #[inline]
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                f.debug_struct(#view_name)
-                    #(#debug_fields)*
-                    .finish()
+                self.__wiremsg_fmt(#view_name, f)
             }
         }
     }

@@ -209,7 +209,6 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         };
         quote!(#setter #getter)
     });
-    let view_name = view.to_string();
     let debug_name = view_mut.to_string();
     quote! {
         #[doc = #doc]
@@ -248,7 +247,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 // The view's fields under this type's name: one field list to compile
                 // per message, not two (measured: a tenth of a release build).
-                ::wiremsg::__private::debug_renamed(&self.as_view(), #view_name, #debug_name, f)
+                self.as_view().__wiremsg_fmt(#debug_name, f)
             }
         }
     }
