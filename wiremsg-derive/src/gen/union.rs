@@ -619,14 +619,8 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                 let offset = &f.offset;
                 let label = &f.name;
                 quote! {
-                    if let ::core::result::Result::Err(e) = ::wiremsg::Field::check_value(#value, __wiremsg_depth) {
-                        return ::core::result::Result::Err(
-                            e.shift(#synth_view::<'static>::#offset)
-                                .in_field(#label)
-                                .shift(#tag_size)
-                                .in_field(#vname),
-                        );
-                    }
+                    ::wiremsg::__private::check_field(#value, __wiremsg_depth, #synth_view::<'static>::#offset, #label)
+                        .map_err(|e| e.shift(#tag_size).in_field(#vname))?;
                 }
             });
             let field_writes = cx.fields.iter().map(|f| {

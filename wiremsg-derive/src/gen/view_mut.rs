@@ -101,9 +101,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     #[inline]
                     pub fn #setter(&mut self, value: #ty) -> ::core::result::Result<#ret, ::wiremsg::Error> {
                         let wire = #wire;
-                        if let ::core::result::Result::Err(e) = ::wiremsg::Field::check_value(wire, 0) {
-                            return ::core::result::Result::Err(e.shift(#view::<'static #vg>::#offset).in_field(#label));
-                        }
+                        ::wiremsg::__private::check_field(wire, 0, #view::<'static #vg>::#offset, #label)?;
                         ::core::result::Result::Ok(#ok)
                     }
                 };
