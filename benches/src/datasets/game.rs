@@ -23,7 +23,7 @@
 
 use wiremsg::WireEnum;
 
-use super::mesh::plus_zero;
+use super::mesh::{ArchivedVec3, Vec3, Vec3View, fb_vec3, plus_zero, vec3_of_fb};
 use super::{
     Codec, CodecVisitor, Dataset, Rng, derived_codecs, fb_root, ids, keep, read_methods, rkyv_root,
     visit_formats, wiremsg_view,
@@ -59,29 +59,6 @@ pub enum ContactKind {
     Vehicle = 3,
     /// Loot on the ground.
     Loot = 4,
-}
-
-/// A point or a velocity.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    serde::Serialize,
-    serde::Deserialize,
-    rkyv::Archive,
-    rkyv::Serialize,
-    rkyv::Deserialize,
-    wiremsg::WireMsg,
-)]
-#[rkyv(derive(Debug))]
-pub struct Vec3 {
-    /// x.
-    pub x: f32,
-    /// y.
-    pub y: f32,
-    /// z.
-    pub z: f32,
 }
 
 /// One entity in view.
@@ -465,29 +442,17 @@ derived_codecs!(GameState, ArchivedGameState, read: (read_wiremsg, read_rkyv));
 
 // ---- FlatBuffers ----
 
-fn vec3_fb(v: &Vec3) -> fb::Vec3 {
-    fb::Vec3::new(v.x, v.y, v.z)
-}
-
-fn vec3_from_fb(v: &fb::Vec3) -> Vec3 {
-    Vec3 {
-        x: v.x(),
-        y: v.y(),
-        z: v.z(),
-    }
-}
-
 fn head_from_fb(c: fb::Contact<'_>) -> Head {
     Head {
         id: c.id(),
         kind: ContactKind::from_raw(c.kind().0)
             .expect("flatbuffers: a contact kind the model does not have"),
-        position: vec3_from_fb(c.position()),
+        position: vec3_of_fb(c.position()),
         heading: c.heading(),
         team: c.team(),
         health: c.health(),
         shield: c.shield(),
-        velocity: c.velocity().map(vec3_from_fb),
+        velocity: c.velocity().map(vec3_of_fb),
         target: c.target(),
     }
 }
@@ -538,8 +503,8 @@ impl Codec<GameState> for FlatBuffers {
                 let buffs = b.create_vector(&c.buffs);
                 let cooldowns = b.create_vector(&c.cooldowns);
                 let flags = b.create_vector(&c.flags);
-                let position = vec3_fb(&c.position);
-                let velocity = c.velocity.as_ref().map(vec3_fb);
+                let position = fb_vec3(&c.position);
+                let velocity = c.velocity.as_ref().map(fb_vec3);
                 self.contacts.push(fb::Contact::create(
                     b,
                     &fb::ContactArgs {

@@ -347,11 +347,13 @@ impl Codec<Mesh> for Rkyv {
 
 // ---- FlatBuffers ----
 
-fn fb_vec3(v: &Vec3) -> fb::Vec3 {
+/// The FlatBuffers struct of `v` (also the game data set's positions).
+pub(crate) fn fb_vec3(v: &Vec3) -> fb::Vec3 {
     fb::Vec3::new(v.x, v.y, v.z)
 }
 
-fn vec3_of_fb(v: &fb::Vec3) -> Vec3 {
+/// `v` as the model's vector.
+pub(crate) fn vec3_of_fb(v: &fb::Vec3) -> Vec3 {
     Vec3 {
         x: v.x(),
         y: v.y(),
