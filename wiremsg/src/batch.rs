@@ -4,58 +4,137 @@
 //! Checking each string on its own costs a call per string, and most strings are short:
 //! for the reference order (12 strings, 190 bytes of mostly Vietnamese text) that was
 //! 70% of `view`. Here validation runs in [`Gather`](crate::mode::Gather) mode, which
-//! makes every other check but copies each string into one buffer (checking that it
-//! starts on a character boundary) instead of checking it. One SIMD UTF-8 check of the
-//! buffer then proves every string at once: a concatenation of pieces, each starting
-//! at a character boundary, is valid UTF-8 exactly when every piece is. Only then is
-//! the view returned; on any failure a checked pass finds the precise error (field
-//! path and offset).
+//! makes every other check but hands each string to a [`Buffer`] instead of checking
+//! it. One UTF-8 check of what the buffer collected then proves every string at once:
+//! a concatenation of pieces, each starting at a character boundary, is valid UTF-8
+//! exactly when every piece is. Only then is the view returned; on any failure a
+//! checked pass finds the precise error (field path and offset).
+//!
+//! The strings of one message lie back to back in its tail (FORMAT.md §3), so the
+//! buffer first joins pieces that touch into one run of the input, copying nothing;
+//! a run of ASCII (the common case: ids, dates, request lines) is then recognised in
+//! place by a word scan, and only a run holding other characters is copied into the
+//! batch for the SIMD check.
 
 use crate::Error;
 use crate::layout::{FieldList, Layout};
 use crate::mode::{Checked, Gather};
 use crate::validated::validate_message;
-use core::cell::RefCell;
+use core::cell::{Cell, RefCell};
 
-/// Bytes of text gathered before they are checked (on the stack of `view`); a fuller
-/// buffer is checked and reused, a longer string checked on its own.
+/// Bytes of non-ASCII text gathered before they are checked (on the stack of
+/// `view`); a fuller buffer is checked and reused, a longer run checked on its own.
 const CAPACITY: usize = 256;
 
-/// Strings shorter than this are checked for ASCII on the spot.
-const SHORT: usize = 32;
+/// What [`Gather`] hands strings to. The run is in cells, so that the inlined common
+/// case (a string right after the last one) is two compares and an add.
+pub(crate) struct Buffer<'i> {
+    /// The bytes being validated: every string handed over lies in them.
+    input: &'i [u8],
+    /// The run of touching strings not yet checked, as offsets into `input`.
+    run_start: Cell<usize>,
+    run_end: Cell<usize>,
+    /// Some string started inside a character (ORed, checked at the end).
+    split: Cell<bool>,
+    batch: RefCell<Batch>,
+}
 
-pub(crate) struct Buffer {
-    /// Made (zeroed) at the first string gathered: a message without text (a list
-    /// of numbers) pays nothing for it.
+/// Non-ASCII text copied for one SIMD check.
+struct Batch {
+    /// Made (zeroed) at the first non-ASCII run: ASCII text pays nothing for it.
     bytes: Option<[u8; CAPACITY]>,
     len: usize,
     valid: bool,
 }
 
-impl Buffer {
-    #[inline]
-    fn check(&mut self) {
-        if let (true, Some(bytes)) = (self.len > 0, &self.bytes) {
-            self.valid &= utf8_ok(&bytes[..self.len]);
+impl<'i> Buffer<'i> {
+    fn new(input: &'i [u8]) -> Self {
+        Buffer {
+            input,
+            run_start: Cell::new(0),
+            run_end: Cell::new(0),
+            split: Cell::new(false),
+            batch: RefCell::new(Batch {
+                bytes: None,
+                len: 0,
+                valid: true,
+            }),
         }
-        self.len = 0;
     }
 
-    pub(crate) fn push(&mut self, text: &[u8]) {
-        // A short ASCII string (a symbol, an id) is cheaper to recognise than to
-        // gather; longer text is cheaper to check in the batch (measured on the
-        // login, order and log benches).
-        if text.len() < SHORT && crate::scan::bytes_within(text, 0x7f) {
-            return;
-        }
+    /// Takes one string: joined to the pending run when it follows it (the inlined
+    /// common case), else the run is checked and a new one starts.
+    #[inline(always)]
+    pub(crate) fn push(&self, text: &[u8]) {
         let Some(&first) = text.first() else {
             return;
         };
         // A piece that starts inside a character would pass inside the concatenation.
-        if is_continuation(first) {
-            self.valid = false;
-            return;
+        self.split.set(self.split.get() | is_continuation(first));
+        // Where `text` lies in the input. An address outside it (never the case for
+        // the derive's fields) gives an offset past its end, and is checked alone.
+        let at = text
+            .as_ptr()
+            .addr()
+            .wrapping_sub(self.input.as_ptr().addr());
+        let run_end = self.run_end.get();
+        // `run_end` never passes the input's end, so this cannot wrap.
+        if at == run_end && text.len() <= self.input.len() - run_end {
+            self.run_end.set(run_end + text.len());
+        } else {
+            self.start_run(at, text);
         }
+    }
+
+    #[inline(never)]
+    fn start_run(&self, at: usize, text: &[u8]) {
+        self.flush();
+        match at.checked_add(text.len()) {
+            Some(end) if end <= self.input.len() => {
+                self.run_start.set(at);
+                self.run_end.set(end);
+            }
+            _ => self.batch.borrow_mut().gather(text),
+        }
+    }
+
+    /// Checks the pending run: in place if ASCII, else gathered.
+    #[inline(always)]
+    fn flush(&self) {
+        let (start, end) = (self.run_start.get(), self.run_end.get());
+        if start != end {
+            match self.input.get(start..end) {
+                Some(run) if crate::scan::bytes_within(run, 0x7f) => {}
+                run => self.gather_run(run),
+            }
+            self.run_start.set(end);
+        }
+    }
+
+    /// A run that is not all ASCII (or, never the case, not in the input).
+    #[inline]
+    fn gather_run(&self, run: Option<&[u8]>) {
+        let mut batch = self.batch.borrow_mut();
+        match run {
+            Some(run) => batch.gather(run),
+            None => batch.valid = false,
+        }
+    }
+
+    /// Whether every string pushed is UTF-8.
+    #[inline(always)]
+    fn finish(&self) -> bool {
+        self.flush();
+        let mut batch = self.batch.borrow_mut();
+        batch.check();
+        batch.valid && !self.split.get()
+    }
+}
+
+impl Batch {
+    /// Adds text that starts on a character boundary.
+    #[inline]
+    fn gather(&mut self, text: &[u8]) {
         if self.len + text.len() > CAPACITY {
             self.check();
         }
@@ -66,6 +145,14 @@ impl Buffer {
             bytes[self.len..self.len + text.len()].copy_from_slice(text);
             self.len += text.len();
         }
+    }
+
+    #[inline]
+    fn check(&mut self) {
+        if let (true, Some(bytes)) = (self.len > 0, &self.bytes) {
+            self.valid &= utf8_ok(&bytes[..self.len]);
+        }
+        self.len = 0;
     }
 }
 
@@ -87,18 +174,9 @@ pub(crate) fn check<L: Layout>(bytes: &[u8]) -> Result<(), Error> {
         // Nothing to gather (a message may have a block length field and no text).
         return validate_message::<L, Checked>(bytes, &Checked, 0);
     }
-    let buffer = RefCell::new(Buffer {
-        bytes: None,
-        len: 0,
-        valid: true,
-    });
-    let gathered = validate_message::<L, Gather<'_>>(bytes, &Gather::new(&buffer), 0);
-    // Checked in place: moving the buffer out would copy it.
-    let valid = {
-        let mut buffer = buffer.borrow_mut();
-        buffer.check();
-        buffer.valid
-    };
+    let buffer = Buffer::new(bytes);
+    let gathered = validate_message::<L, Gather<'_, '_>>(bytes, &Gather::new(&buffer), 0);
+    let valid = buffer.finish();
     match gathered {
         // Every string is now proven UTF-8.
         Ok(()) if valid => Ok(()),

@@ -85,20 +85,20 @@ impl Mode for Checked {
 /// checked in one batch after the rest of validation; no proof of validation is made
 /// unless the batch passes too.
 #[derive(Clone, Copy)]
-pub(crate) struct Gather<'b> {
-    buffer: &'b core::cell::RefCell<crate::batch::Buffer>,
+pub(crate) struct Gather<'b, 'i> {
+    buffer: &'b crate::batch::Buffer<'i>,
 }
 
-impl<'b> Gather<'b> {
-    pub(crate) fn new(buffer: &'b core::cell::RefCell<crate::batch::Buffer>) -> Self {
+impl<'b, 'i> Gather<'b, 'i> {
+    pub(crate) fn new(buffer: &'b crate::batch::Buffer<'i>) -> Self {
         Gather { buffer }
     }
 }
 
-impl Mode for Gather<'_> {
+impl Mode for Gather<'_, '_> {
     #[inline(always)]
     fn text(&self, _: sealed::Internal, bytes: &[u8]) -> Result<(), usize> {
-        self.buffer.borrow_mut().push(bytes);
+        self.buffer.push(bytes);
         Ok(())
     }
 }

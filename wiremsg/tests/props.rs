@@ -231,3 +231,85 @@ proptest! {
         }
     }
 }
+
+/// Strings that lie back to back (in one tail, in list elements, in nested messages),
+/// for the joined runs of the batch check.
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+struct Texts {
+    a: String,
+    gap: u8,
+    b: String,
+    c: String,
+    list: Vec<String>,
+    pairs: Vec<TextPair>,
+}
+
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+struct TextPair {
+    x: String,
+    y: String,
+}
+
+/// Text of ASCII, valid multi-byte characters and the odd stray byte.
+fn text_bytes() -> impl Strategy<Value = Vec<u8>> {
+    let token = prop_oneof![
+        8 => (0x20u8..0x7f).prop_map(|b| vec![b]),
+        2 => Just("é".as_bytes().to_vec()),
+        2 => Just("ầ".as_bytes().to_vec()),
+        1 => Just("😀".as_bytes().to_vec()),
+        1 => any::<u8>().prop_map(|b| vec![b]),
+    ];
+    proptest::collection::vec(token, 0..400).prop_map(|t| t.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 2048 }))]
+
+    /// The text of 11 strings cut at arbitrary bytes (so a cut may fall inside a
+    /// character, and every piece of a valid text may still be invalid): `view`
+    /// accepts exactly when every piece is UTF-8, and agrees with the checked pass.
+    #[test]
+    fn batched_text_is_valid_exactly_when_every_piece_is(
+        text in text_bytes(),
+        cuts in proptest::collection::vec(any::<prop::sample::Index>(), 10),
+    ) {
+        let mut cuts: Vec<usize> = cuts.iter().map(|c| c.index(text.len() + 1)).collect();
+        cuts.sort_unstable();
+        let bounds: Vec<usize> = [0].into_iter().chain(cuts).chain([text.len()]).collect();
+        let pieces: Vec<&[u8]> = bounds.windows(2).map(|w| &text[w[0]..w[1]]).collect();
+        let holder = |n: usize| "x".repeat(pieces[n].len());
+        let value = Texts {
+            a: holder(0),
+            gap: 7,
+            b: holder(1),
+            c: holder(2),
+            list: (3..7).map(holder).collect(),
+            pairs: vec![
+                TextPair { x: holder(7), y: holder(8) },
+                TextPair { x: holder(9), y: holder(10) },
+            ],
+        };
+        let mut bytes = value.to_bytes().unwrap();
+        // Where each placeholder lies, in the order of `pieces`.
+        let starts: Vec<usize> = {
+            let view = Texts::view(&bytes).unwrap();
+            let at = |s: &str| s.as_ptr() as usize - bytes.as_ptr() as usize;
+            let mut starts = vec![at(view.a()), at(view.b()), at(view.c())];
+            starts.extend(view.list().iter().map(at));
+            for pair in view.pairs().iter() {
+                starts.extend([at(pair.x()), at(pair.y())]);
+            }
+            starts
+        };
+        for (piece, start) in pieces.iter().zip(starts) {
+            bytes[start..start + piece.len()].copy_from_slice(piece);
+        }
+        let expected = pieces.iter().all(|p| std::str::from_utf8(p).is_ok());
+        let batched = Texts::view(&bytes).map(|v| format!("{v:?}")).map_err(|e| e.to_string());
+        prop_assert_eq!(batched.is_ok(), expected, "{:?}", batched);
+        let single = wiremsg::__private::validate_per_string::<Texts>(&bytes)
+            .map(|()| format!("{:?}", Texts::view(&bytes).unwrap()))
+            .map_err(|e| e.to_string());
+        prop_assert_eq!(batched, single);
+    }
+}
