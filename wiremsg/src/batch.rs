@@ -77,10 +77,18 @@ impl<'i> Buffer<'i> {
             .as_ptr()
             .addr()
             .wrapping_sub(self.input.as_ptr().addr());
-        let run_end = self.run_end.get();
+        let (run_start, run_end) = (self.run_start.get(), self.run_end.get());
         // `run_end` never passes the input's end, so this cannot wrap.
-        if at == run_end && text.len() <= self.input.len() - run_end {
+        let room = self.input.len() - run_end;
+        if at == run_end && text.len() <= room {
             self.run_end.set(run_end + text.len());
+        } else if run_start == run_end
+            && text.len() <= self.input.len()
+            && at <= self.input.len() - text.len()
+        {
+            // Nothing pending (the first string of a message): a new run, no call.
+            self.run_start.set(at);
+            self.run_end.set(at + text.len());
         } else {
             self.start_run(at, text);
         }
@@ -182,5 +190,38 @@ pub(crate) fn check<L: Layout>(bytes: &[u8]) -> Result<(), Error> {
         Ok(()) if valid => Ok(()),
         // Something failed: the checked pass names it.
         _ => validate_message::<L, Checked>(bytes, &Checked, 0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Buffer;
+    use alloc::vec;
+
+    fn all_valid(input: &[u8], pieces: &[&[u8]]) -> bool {
+        let buffer = Buffer::new(input);
+        for piece in pieces {
+            buffer.push(piece);
+        }
+        buffer.finish()
+    }
+
+    #[test]
+    fn runs_in_the_input_and_text_from_elsewhere_are_both_checked() {
+        // "é" is bytes 8..10, "ầ" bytes 11..14.
+        let input = "id=7 café ầ end".as_bytes();
+        // Touching pieces (one run), pieces with a gap, a run cut inside "é" or "ầ".
+        assert!(all_valid(input, &[&input[..4], &input[4..10], &input[10..]]));
+        assert!(all_valid(input, &[&input[..3], &input[5..]]));
+        assert!(!all_valid(input, &[&input[..9], &input[9..]]));
+        assert!(!all_valid(input, &[&input[..4], &input[11..13]]));
+        // Text that is not in the input, longer than it too, is checked on its own.
+        let long = vec![b'a'; 2 * input.len()];
+        let mut bad = long.clone();
+        bad[3] = 0xFF;
+        assert!(all_valid(input, &[&input[..4], &long, &input[4..]]));
+        assert!(!all_valid(input, &[&input[..4], &bad]));
+        assert!(!all_valid(input, &[&bad]));
+        assert!(!all_valid(input, &[&"é".as_bytes()[1..]]));
     }
 }

@@ -109,7 +109,7 @@ where
 
     #[inline]
     fn read(&self, bytes: &[u8]) -> u64 {
-        M::fold_view(M::view(bytes).expect("wiremsg: invalid input"))
+        M::fold_view(M::view(bytes).unwrap_or_else(|e| invalid(e)))
     }
 
     #[inline]
@@ -124,4 +124,13 @@ where
     fn decode(&self, bytes: &[u8]) -> M {
         M::decode(bytes).expect("wiremsg: invalid input")
     }
+}
+
+/// The failure of a read, out of line: an `expect` in place would hold the error
+/// (a `Box`) across a panic that may unwind, and make every read keep a frame for
+/// dropping it.
+#[cold]
+#[inline(never)]
+fn invalid(e: ::wiremsg::Error) -> ! {
+    panic!("wiremsg: invalid input: {e}")
 }
