@@ -211,7 +211,10 @@ mod tests {
         // "é" is bytes 8..10, "ầ" bytes 11..14.
         let input = "id=7 café ầ end".as_bytes();
         // Touching pieces (one run), pieces with a gap, a run cut inside "é" or "ầ".
-        assert!(all_valid(input, &[&input[..4], &input[4..10], &input[10..]]));
+        assert!(all_valid(
+            input,
+            &[&input[..4], &input[4..10], &input[10..]]
+        ));
         assert!(all_valid(input, &[&input[..3], &input[5..]]));
         assert!(!all_valid(input, &[&input[..9], &input[9..]]));
         assert!(!all_valid(input, &[&input[..4], &input[11..13]]));

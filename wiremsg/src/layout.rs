@@ -296,6 +296,7 @@ impl<F: Field, const SINCE: u16> FieldList for Leaf<F, SINCE> {
                 block_at: off,
                 region,
                 region_at: start,
+                window: walk.bytes.get(..region_end).unwrap_or(region),
             }
         } else {
             Place::block(block, off)

@@ -33,9 +33,35 @@ pub(crate) fn bytes_within(bytes: &[u8], bits: u8) -> bool {
     seen & u64::from_ne_bytes([!bits; 8]) == 0
 }
 
+/// [`bytes_within`] of the last `len` bytes of `window` (`len` at most 16): one load,
+/// the bytes before them masked off, with no branch on `len`.
+#[inline(always)]
+pub(crate) fn last_within(window: &[u8; 16], len: usize, bits: u8) -> bool {
+    // Little-endian, so that byte `i` is bits `8 i..8 i + 8` on every host.
+    let word = u128::from_le_bytes(*window);
+    let keep = u128::MAX
+        .checked_shl(8 * 16usize.saturating_sub(len) as u32)
+        .unwrap_or(0);
+    word & keep & u128::from_ne_bytes([!bits; 16]) == 0
+}
+
 #[cfg(test)]
 mod tests {
-    use super::bytes_within;
+    use super::{bytes_within, last_within};
+
+    #[test]
+    fn only_the_last_len_bytes_of_the_window_count() {
+        for len in 0..=16 {
+            let mut window = [0xFFu8; 16];
+            window[16 - len..].fill(1);
+            assert!(last_within(&window, len, 1), "{len}");
+            for at in 16 - len..16 {
+                let mut bad = window;
+                bad[at] = 2;
+                assert!(!last_within(&bad, len, 1), "{len} {at}");
+            }
+        }
+    }
     use alloc::vec;
 
     #[test]

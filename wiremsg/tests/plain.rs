@@ -251,6 +251,38 @@ struct Switches {
     flags: Vec<bool>,
 }
 
+#[derive(WireMsg, Debug, PartialEq)]
+struct Labelled {
+    name: String,
+    flags: Vec<bool>,
+}
+
+#[test]
+fn a_short_bool_list_is_judged_by_its_own_bytes_not_those_before_it() {
+    // A list of up to 16 bools is checked by one 16-byte load ending where it ends,
+    // over the text before it (bytes 0xC3 0xBF, no bools): every bad byte of its
+    // own must count, wherever the list's end falls in that load.
+    for len in 0..=16 {
+        let good = Labelled {
+            name: "ÿ".repeat(9),
+            flags: (0..len).map(|i| i % 2 == 1).collect(),
+        };
+        let bytes = good.to_bytes().unwrap();
+        assert_eq!(Labelled::view(&bytes).unwrap().flags().len(), len);
+        let start = bytes.len() - len;
+        for i in 0..len {
+            let mut bad = bytes.clone();
+            bad[start + i] = 0x81;
+            let err = Labelled::view(&bad).unwrap_err();
+            assert_eq!(err.kind(), &ErrorKind::InvalidBool { value: 0x81 });
+            assert_eq!(
+                (err.path().as_str(), err.offset()),
+                (format!("flags[{i}]").as_str(), start + i)
+            );
+        }
+    }
+}
+
 #[test]
 fn a_bad_bool_anywhere_in_a_long_list_is_found_at_its_element() {
     // Lists of bools are checked by one pass over their bytes, then element by
