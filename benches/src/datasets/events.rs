@@ -15,7 +15,8 @@
 //! (the same checksum as the feed's), `read_some` loads `stock_locate` and
 //! `order_ref` of every event (a union read: the tag, a branch, the field),
 //! `update` re-stamps every event's sequence number in place, through the present
-//! variant's mutable view.
+//! variant's mutable view. The wiremsg, rkyv and serde codecs are
+//! `derived_codecs!` in the parent module, given those folds and stores.
 
 // rkyv's derives on the enum make helper types without `Debug`.
 #![allow(missing_debug_implementations)]
@@ -32,16 +33,13 @@ use super::feed::{
     TradePb, checksum_of, checksum_some_of, each_msg, new_sequence, restamp,
 };
 use super::{
-    Codec, CodecVisitor, Dataset, fb_root, fold_some, ids, keep, read_some_methods, rkyv_access,
-    rkyv_decode, rkyv_encode, rkyv_root, rkyv_root_mut, serde_codecs, update_methods,
-    visit_formats, wiremsg_mut, wiremsg_view,
+    Codec, CodecVisitor, Dataset, derived_codecs, fb_root, fold_some, ids, keep, read_methods,
+    read_some_methods, rkyv_root, rkyv_root_mut, visit_formats, wiremsg_mut, wiremsg_view,
 };
 use crate::checksum::Fold;
 use crate::formats::flatbuffers::{FlatBuffers, root};
 use crate::formats::peers_generated::peers as fb;
 use crate::formats::protobuf::Protobuf;
-use crate::formats::rkyv::Rkyv;
-use crate::formats::wiremsg::Wiremsg;
 
 /// The data set: the feed's messages, in feed order, in one message.
 #[derive(
@@ -162,43 +160,6 @@ unsafe fn update_wiremsg<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
     }
 }
 
-impl Codec<Events> for Wiremsg {
-    const ID: &'static str = ids::WIREMSG;
-
-    fn encode(&mut self, data: &Events) -> &[u8] {
-        self.buf.clear();
-        data.encode(&mut self.buf)
-            .expect("wiremsg: the batch is far below 4 GiB");
-        &self.buf
-    }
-
-    fn decode(&self, bytes: &[u8]) -> Events {
-        Events::decode(bytes).expect("wiremsg: invalid input")
-    }
-
-    fn access(&self, bytes: &[u8]) -> Option<()> {
-        keep(Events::view(bytes).expect("wiremsg: invalid input"))
-    }
-
-    fn read(&self, bytes: &[u8]) -> Option<u64> {
-        // SAFETY: CHECKED validates.
-        Some(unsafe { read_wiremsg::<true>(bytes) })
-    }
-
-    unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
-        // SAFETY: the caller guarantees `encode`'s output.
-        keep(unsafe { wiremsg::view_unchecked::<Events>(bytes) })
-    }
-
-    unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
-        // SAFETY: the caller guarantees `encode`'s output.
-        Some(unsafe { read_wiremsg::<false>(bytes) })
-    }
-
-    read_some_methods!(some_wiremsg);
-    update_methods!(update_wiremsg);
-}
-
 // ---- rkyv ----
 
 /// # Safety
@@ -250,39 +211,13 @@ unsafe fn update_rkyv<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
     }
 }
 
-impl Codec<Events> for Rkyv {
-    const ID: &'static str = ids::RKYV;
-
-    fn encode(&mut self, data: &Events) -> &[u8] {
-        rkyv_encode(&mut self.buf, data)
-    }
-
-    fn decode(&self, bytes: &[u8]) -> Events {
-        rkyv_decode::<Events, ArchivedEvents>(bytes)
-    }
-
-    fn access(&self, bytes: &[u8]) -> Option<()> {
-        keep(rkyv_access::<ArchivedEvents>(bytes))
-    }
-
-    fn read(&self, bytes: &[u8]) -> Option<u64> {
-        // SAFETY: CHECKED validates.
-        Some(unsafe { read_rkyv::<true>(bytes) })
-    }
-
-    unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
-        // SAFETY: the caller guarantees `encode`'s output, aligned.
-        keep(unsafe { rkyv::access_unchecked::<ArchivedEvents>(bytes) })
-    }
-
-    unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
-        // SAFETY: the caller guarantees `encode`'s output, aligned.
-        Some(unsafe { read_rkyv::<false>(bytes) })
-    }
-
-    read_some_methods!(some_rkyv);
-    update_methods!(update_rkyv);
-}
+derived_codecs!(
+    Events,
+    ArchivedEvents,
+    read: (read_wiremsg, read_rkyv),
+    read_some: (some_wiremsg, some_rkyv),
+    update: (update_wiremsg, update_rkyv),
+);
 
 // ---- FlatBuffers ----
 
@@ -409,21 +344,12 @@ impl Codec<Events> for FlatBuffers {
         keep(root::<fb::EventBatch<'_>>(bytes))
     }
 
-    fn read(&self, bytes: &[u8]) -> Option<u64> {
-        // SAFETY: CHECKED verifies.
-        Some(unsafe { read_fb::<true>(bytes) })
-    }
-
     unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
         // SAFETY: the caller guarantees `encode`'s output.
         keep(unsafe { flatbuffers::root_unchecked::<fb::EventBatch<'_>>(bytes) })
     }
 
-    unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
-        // SAFETY: the caller guarantees `encode`'s output.
-        Some(unsafe { read_fb::<false>(bytes) })
-    }
-
+    read_methods!(read_fb);
     read_some_methods!(some_fb);
 }
 
@@ -508,8 +434,6 @@ impl Codec<Events> for Protobuf {
         }
     }
 }
-
-serde_codecs!(Events);
 
 #[cfg(test)]
 mod tests {

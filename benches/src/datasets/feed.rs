@@ -22,7 +22,10 @@
 //! the payload length as `u16` little-endian, then the kind byte; the
 //! payload follows at the next multiple of the format's payload alignment
 //! (1 for every format except rkyv, whose archives must be 8-byte aligned:
-//! zero bytes pad its header up to that). See [`Frames`].
+//! zero bytes pad its header up to that). See [`Frames`]. A stream of
+//! frames is not one derived value, so every codec here frames by hand
+//! (`derived_codecs!` does not apply; [`super::events`], the same messages
+//! as one message, uses it).
 //!
 //! TODO(wiremsg message header, FORMAT.md §8): add a column framed by
 //! wiremsg's own 8-byte header (block length, template id, schema id,
@@ -58,9 +61,9 @@ use zerocopy::little_endian::{I64, U16, U32, U64};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
 use super::{
-    Codec, CodecVisitor, Dataset, Rng, Zerocopy, fb_root, fold_some, ids, keep, read_some_methods,
-    rkyv_access, rkyv_root, rkyv_root_mut, update_methods, visit_formats, wiremsg_mut,
-    wiremsg_view,
+    Codec, CodecVisitor, Dataset, Rng, Zerocopy, fb_root, fold_some, ids, keep, read_methods,
+    read_some_methods, rkyv_access, rkyv_root, rkyv_root_mut, update_methods, visit_formats,
+    wiremsg_mut, wiremsg_view,
 };
 use crate::checksum::Fold;
 use crate::formats::flatbuffers::{FlatBuffers, root};
@@ -1318,11 +1321,6 @@ impl Codec<Feed> for Wiremsg {
         Some(())
     }
 
-    fn read(&self, bytes: &[u8]) -> Option<u64> {
-        // SAFETY: CHECKED validates.
-        Some(unsafe { read_wiremsg::<true>(bytes) })
-    }
-
     unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
         for (kind, payload) in Frames::<1>::new(bytes) {
             // SAFETY: the caller guarantees `encode`'s output.
@@ -1331,11 +1329,7 @@ impl Codec<Feed> for Wiremsg {
         Some(())
     }
 
-    unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
-        // SAFETY: the caller guarantees `encode`'s output.
-        Some(unsafe { read_wiremsg::<false>(bytes) })
-    }
-
+    read_methods!(read_wiremsg);
     read_some_methods!(some_wiremsg);
     update_methods!(update_wiremsg);
 }
@@ -1418,11 +1412,6 @@ impl Codec<Feed> for Rkyv {
         Some(())
     }
 
-    fn read(&self, bytes: &[u8]) -> Option<u64> {
-        // SAFETY: CHECKED validates.
-        Some(unsafe { read_rkyv::<true>(bytes) })
-    }
-
     unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
         for (kind, payload) in Frames::<RKYV_ALIGN>::new(bytes) {
             // SAFETY: the caller guarantees `encode`'s output, aligned.
@@ -1431,11 +1420,7 @@ impl Codec<Feed> for Rkyv {
         Some(())
     }
 
-    unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
-        // SAFETY: the caller guarantees `encode`'s output, aligned.
-        Some(unsafe { read_rkyv::<false>(bytes) })
-    }
-
+    read_methods!(read_rkyv);
     read_some_methods!(some_rkyv);
     update_methods!(update_rkyv);
 }
@@ -1497,11 +1482,6 @@ impl Codec<Feed> for FlatBuffers {
         Some(())
     }
 
-    fn read(&self, bytes: &[u8]) -> Option<u64> {
-        // SAFETY: CHECKED verifies.
-        Some(unsafe { read_fb::<true>(bytes) })
-    }
-
     unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
         for (kind, payload) in Frames::<1>::new(bytes) {
             // SAFETY: the caller guarantees `encode`'s output.
@@ -1510,11 +1490,7 @@ impl Codec<Feed> for FlatBuffers {
         Some(())
     }
 
-    unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
-        // SAFETY: the caller guarantees `encode`'s output.
-        Some(unsafe { read_fb::<false>(bytes) })
-    }
-
+    read_methods!(read_fb);
     read_some_methods!(some_fb);
 }
 

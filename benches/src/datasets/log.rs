@@ -13,16 +13,15 @@
 //! a list of entries); FlatBuffers as `LogBatch { entries: [LogEntry] }`
 //! (`schema/peers.fbs`); prost with hand-written derives (see
 //! [`LogEntryPb`]), encoded from the model by prost's encoding primitives as
-//! `formats::protobuf` does; postcard and JSON through serde.
+//! `formats::protobuf` does; postcard and JSON through serde. The wiremsg,
+//! rkyv and serde codecs are `derived_codecs!` in the parent module.
 
 use rkyv::munge::munge;
 use rkyv::vec::ArchivedVec;
-use wiremsg::WireMsg;
 
 use super::{
-    Codec, CodecVisitor, Dataset, Rng, fb_root, fold_some, ids, keep, read_some_methods,
-    rkyv_access, rkyv_decode, rkyv_encode, rkyv_root, rkyv_root_mut, serde_codecs, update_methods,
-    visit_formats, wiremsg_mut, wiremsg_view,
+    Codec, CodecVisitor, Dataset, Rng, derived_codecs, fb_root, fold_some, ids, keep, read_methods,
+    read_some_methods, rkyv_root, rkyv_root_mut, visit_formats, wiremsg_mut, wiremsg_view,
 };
 use crate::checksum::Fold;
 use crate::formats::flatbuffers::{FlatBuffers, root};
@@ -31,8 +30,6 @@ use crate::formats::protobuf::{
     Protobuf, decode_pb, fixed32_len, put_fixed32, put_message_header, put_str, put_varint,
     str_len, varint_len,
 };
-use crate::formats::rkyv::Rkyv;
-use crate::formats::wiremsg::Wiremsg;
 
 /// One access-log entry.
 #[derive(
@@ -256,7 +253,13 @@ impl Dataset for LogBatch {
 
 // ---- wiremsg ----
 
-fn fold_wiremsg(batch: LogBatchView<'_>) -> u64 {
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is `encode`'s output.
+#[inline(always)]
+unsafe fn read_wiremsg<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let batch = unsafe { wiremsg_view::<LogBatch, CHECKED>(bytes) };
     let entries = batch.entries();
     let mut f = Fold::new();
     f.len(entries.len());
@@ -302,49 +305,15 @@ unsafe fn update_wiremsg<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
     }
 }
 
-impl Codec<LogBatch> for Wiremsg {
-    const ID: &'static str = ids::WIREMSG;
-
-    fn encode(&mut self, data: &LogBatch) -> &[u8] {
-        self.buf.clear();
-        data.encode(&mut self.buf)
-            .expect("wiremsg: the batch is far below 4 GiB");
-        &self.buf
-    }
-
-    fn decode(&self, bytes: &[u8]) -> LogBatch {
-        LogBatch::decode(bytes).expect("wiremsg: invalid input")
-    }
-
-    fn access(&self, bytes: &[u8]) -> Option<()> {
-        keep(LogBatch::view(bytes).expect("wiremsg: invalid input"))
-    }
-
-    fn read(&self, bytes: &[u8]) -> Option<u64> {
-        Some(fold_wiremsg(
-            LogBatch::view(bytes).expect("wiremsg: invalid input"),
-        ))
-    }
-
-    unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
-        // SAFETY: the caller guarantees `bytes` is `encode`'s output.
-        keep(unsafe { wiremsg::view_unchecked::<LogBatch>(bytes) })
-    }
-
-    unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
-        // SAFETY: the caller guarantees `bytes` is `encode`'s output.
-        Some(fold_wiremsg(unsafe {
-            wiremsg::view_unchecked::<LogBatch>(bytes)
-        }))
-    }
-
-    read_some_methods!(some_wiremsg);
-    update_methods!(update_wiremsg);
-}
-
 // ---- rkyv ----
 
-fn fold_rkyv(batch: &ArchivedLogBatch) -> u64 {
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is `encode`'s output at an aligned address.
+#[inline(always)]
+unsafe fn read_rkyv<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let batch = unsafe { rkyv_root::<ArchivedLogBatch, CHECKED>(bytes) };
     let mut f = Fold::new();
     f.len(batch.entries.len());
     for e in batch.entries.iter() {
@@ -389,44 +358,23 @@ unsafe fn update_rkyv<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
     }
 }
 
-impl Codec<LogBatch> for Rkyv {
-    const ID: &'static str = ids::RKYV;
-
-    fn encode(&mut self, data: &LogBatch) -> &[u8] {
-        rkyv_encode(&mut self.buf, data)
-    }
-
-    fn decode(&self, bytes: &[u8]) -> LogBatch {
-        rkyv_decode::<LogBatch, ArchivedLogBatch>(bytes)
-    }
-
-    fn access(&self, bytes: &[u8]) -> Option<()> {
-        keep(rkyv_access::<ArchivedLogBatch>(bytes))
-    }
-
-    fn read(&self, bytes: &[u8]) -> Option<u64> {
-        Some(fold_rkyv(rkyv_access::<ArchivedLogBatch>(bytes)))
-    }
-
-    unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
-        // SAFETY: the caller guarantees `bytes` is `encode`'s output, aligned.
-        keep(unsafe { rkyv::access_unchecked::<ArchivedLogBatch>(bytes) })
-    }
-
-    unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
-        // SAFETY: the caller guarantees `bytes` is `encode`'s output, aligned.
-        Some(fold_rkyv(unsafe {
-            rkyv::access_unchecked::<ArchivedLogBatch>(bytes)
-        }))
-    }
-
-    read_some_methods!(some_rkyv);
-    update_methods!(update_rkyv);
-}
+derived_codecs!(
+    LogBatch,
+    ArchivedLogBatch,
+    read: (read_wiremsg, read_rkyv),
+    read_some: (some_wiremsg, some_rkyv),
+    update: (update_wiremsg, update_rkyv),
+);
 
 // ---- FlatBuffers ----
 
-fn fold_fb(batch: fb::LogBatch<'_>) -> u64 {
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is `encode`'s output.
+#[inline(always)]
+unsafe fn read_fb<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let batch = unsafe { fb_root::<fb::LogBatch<'_>, CHECKED>(bytes) };
     let entries = batch.entries();
     let mut f = Fold::new();
     f.len(entries.len());
@@ -514,22 +462,12 @@ impl Codec<LogBatch> for FlatBuffers {
         keep(root::<fb::LogBatch<'_>>(bytes))
     }
 
-    fn read(&self, bytes: &[u8]) -> Option<u64> {
-        Some(fold_fb(root::<fb::LogBatch<'_>>(bytes)))
-    }
-
     unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
         // SAFETY: the caller guarantees `bytes` is `encode`'s output.
         keep(unsafe { flatbuffers::root_unchecked::<fb::LogBatch<'_>>(bytes) })
     }
 
-    unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
-        // SAFETY: the caller guarantees `bytes` is `encode`'s output.
-        Some(fold_fb(unsafe {
-            flatbuffers::root_unchecked::<fb::LogBatch<'_>>(bytes)
-        }))
-    }
-
+    read_methods!(read_fb);
     read_some_methods!(some_fb);
 }
 
@@ -625,8 +563,6 @@ impl Codec<LogBatch> for Protobuf {
         }
     }
 }
-
-serde_codecs!(LogBatch);
 
 #[cfg(test)]
 mod tests {

@@ -9,7 +9,8 @@
 //! feed), where skipping fields matters.
 //!
 //! Per format: wiremsg and rkyv encode the model as derived (wiremsg: a
-//! strided list of 48-byte inline blocks; rkyv: an archived vector);
+//! strided list of 48-byte inline blocks; rkyv: an archived vector; their
+//! codecs, and the serde ones, are `derived_codecs!` in the parent module);
 //! FlatBuffers as a vector of structs; zerocopy as the triangles back to
 //! back; prost as nested messages (hand-written derives, see [`MeshPb`]);
 //! postcard and JSON through serde.
@@ -17,20 +18,17 @@
 use prost::encoding::{encoded_len_varint, key_len};
 use rkyv::munge::munge;
 use rkyv::vec::ArchivedVec;
-use wiremsg::WireMsg;
 use zerocopy::little_endian::F32;
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
 use super::{
-    Codec, CodecVisitor, Dataset, Rng, Zerocopy, ids, keep, rkyv_access, rkyv_decode, rkyv_encode,
-    rkyv_root_mut, serde_codecs, update_methods, visit_formats, wiremsg_mut,
+    Codec, CodecVisitor, Dataset, Rng, Zerocopy, derived_codecs, fb_root, ids, keep, read_methods,
+    rkyv_root, rkyv_root_mut, visit_formats, wiremsg_mut, wiremsg_view,
 };
 use crate::checksum::Fold;
 use crate::formats::flatbuffers::{FlatBuffers, root};
 use crate::formats::peers_generated::peers as fb;
 use crate::formats::protobuf::{Protobuf, decode_pb, fixed32_len, put_fixed32, put_message_header};
-use crate::formats::rkyv::Rkyv;
-use crate::formats::wiremsg::Wiremsg;
 
 /// A vector of three `f32`s.
 #[derive(
@@ -202,7 +200,13 @@ fn fold_vec3_view(f: &mut Fold, v: Vec3View<'_>) {
     fold3(f, v.x(), v.y(), v.z());
 }
 
-fn fold_wiremsg(mesh: MeshView<'_>) -> u64 {
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is `encode`'s output.
+#[inline(always)]
+unsafe fn read_wiremsg<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let mesh = unsafe { wiremsg_view::<Mesh, CHECKED>(bytes) };
     let triangles = mesh.triangles();
     let mut f = Fold::new();
     f.len(triangles.len());
@@ -233,45 +237,6 @@ unsafe fn update_wiremsg<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
     }
 }
 
-impl Codec<Mesh> for Wiremsg {
-    const ID: &'static str = ids::WIREMSG;
-
-    fn encode(&mut self, data: &Mesh) -> &[u8] {
-        self.buf.clear();
-        data.encode(&mut self.buf)
-            .expect("wiremsg: the mesh is far below 4 GiB");
-        &self.buf
-    }
-
-    fn decode(&self, bytes: &[u8]) -> Mesh {
-        Mesh::decode(bytes).expect("wiremsg: invalid input")
-    }
-
-    fn access(&self, bytes: &[u8]) -> Option<()> {
-        keep(Mesh::view(bytes).expect("wiremsg: invalid input"))
-    }
-
-    fn read(&self, bytes: &[u8]) -> Option<u64> {
-        Some(fold_wiremsg(
-            Mesh::view(bytes).expect("wiremsg: invalid input"),
-        ))
-    }
-
-    unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
-        // SAFETY: the caller guarantees `bytes` is `encode`'s output.
-        keep(unsafe { wiremsg::view_unchecked::<Mesh>(bytes) })
-    }
-
-    unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
-        // SAFETY: the caller guarantees `bytes` is `encode`'s output.
-        Some(fold_wiremsg(unsafe {
-            wiremsg::view_unchecked::<Mesh>(bytes)
-        }))
-    }
-
-    update_methods!(update_wiremsg);
-}
-
 // ---- rkyv ----
 
 #[inline(always)]
@@ -279,7 +244,13 @@ fn fold_vec3_rkyv(f: &mut Fold, v: &ArchivedVec3) {
     fold3(f, v.x.to_native(), v.y.to_native(), v.z.to_native());
 }
 
-fn fold_rkyv(mesh: &ArchivedMesh) -> u64 {
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is `encode`'s output at an aligned address.
+#[inline(always)]
+unsafe fn read_rkyv<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let mesh = unsafe { rkyv_root::<ArchivedMesh, CHECKED>(bytes) };
     let mut f = Fold::new();
     f.len(mesh.triangles.len());
     for t in mesh.triangles.iter() {
@@ -311,39 +282,12 @@ unsafe fn update_rkyv<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
     }
 }
 
-impl Codec<Mesh> for Rkyv {
-    const ID: &'static str = ids::RKYV;
-
-    fn encode(&mut self, data: &Mesh) -> &[u8] {
-        rkyv_encode(&mut self.buf, data)
-    }
-
-    fn decode(&self, bytes: &[u8]) -> Mesh {
-        rkyv_decode::<Mesh, ArchivedMesh>(bytes)
-    }
-
-    fn access(&self, bytes: &[u8]) -> Option<()> {
-        keep(rkyv_access::<ArchivedMesh>(bytes))
-    }
-
-    fn read(&self, bytes: &[u8]) -> Option<u64> {
-        Some(fold_rkyv(rkyv_access::<ArchivedMesh>(bytes)))
-    }
-
-    unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
-        // SAFETY: the caller guarantees `bytes` is `encode`'s output, aligned.
-        keep(unsafe { rkyv::access_unchecked::<ArchivedMesh>(bytes) })
-    }
-
-    unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
-        // SAFETY: the caller guarantees `bytes` is `encode`'s output, aligned.
-        Some(fold_rkyv(unsafe {
-            rkyv::access_unchecked::<ArchivedMesh>(bytes)
-        }))
-    }
-
-    update_methods!(update_rkyv);
-}
+derived_codecs!(
+    Mesh,
+    ArchivedMesh,
+    read: (read_wiremsg, read_rkyv),
+    update: (update_wiremsg, update_rkyv),
+);
 
 // ---- FlatBuffers ----
 
@@ -366,7 +310,13 @@ fn fold_vec3_fb(f: &mut Fold, v: &fb::Vec3) {
     fold3(f, v.x(), v.y(), v.z());
 }
 
-fn fold_fb(mesh: fb::Mesh<'_>) -> u64 {
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is `encode`'s output.
+#[inline(always)]
+unsafe fn read_fb<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let mesh = unsafe { fb_root::<fb::Mesh<'_>, CHECKED>(bytes) };
     let triangles = mesh.triangles();
     let mut f = Fold::new();
     f.len(triangles.len());
@@ -423,21 +373,12 @@ impl Codec<Mesh> for FlatBuffers {
         keep(root::<fb::Mesh<'_>>(bytes))
     }
 
-    fn read(&self, bytes: &[u8]) -> Option<u64> {
-        Some(fold_fb(root::<fb::Mesh<'_>>(bytes)))
-    }
-
     unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
         // SAFETY: the caller guarantees `bytes` is `encode`'s output.
         keep(unsafe { flatbuffers::root_unchecked::<fb::Mesh<'_>>(bytes) })
     }
 
-    unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {
-        // SAFETY: the caller guarantees `bytes` is `encode`'s output.
-        Some(fold_fb(unsafe {
-            flatbuffers::root_unchecked::<fb::Mesh<'_>>(bytes)
-        }))
-    }
+    read_methods!(read_fb);
 }
 
 // ---- zerocopy ----
@@ -663,13 +604,13 @@ impl Codec<Mesh> for Protobuf {
     }
 }
 
-serde_codecs!(Mesh);
-
 #[cfg(test)]
 mod tests {
     use prost::Message as _;
+    use wiremsg::WireMsg;
 
     use super::*;
+    use crate::formats::wiremsg::Wiremsg;
 
     #[test]
     fn zerocopy_triangles_are_wiremsg_elements() {

@@ -18,16 +18,23 @@
 //! `benches/benches/datasets.rs` name each measurement
 //! `<dataset>/<metric>/<format>`, with the metrics of [`Codec`]; a format that
 //! has no way to do a metric returns `None` there and is not measured (n/a).
-//! The player and game data sets have no prost column: their peers are rkyv,
-//! FlatBuffers and the serde baselines, every codec but FlatBuffers' comes
-//! from the derives (`derived_codecs!`), and they have no `read_some` or
-//! `update`.
+//!
+//! A data set that is one derived message (log, mesh, events, player, game)
+//! gets its wiremsg, rkyv, postcard and JSON codecs from [`derived_codecs!`],
+//! given its read folds (and, where it has the metrics, its `read_some`
+//! folds and `update` stores); its module keeps the model, the generator,
+//! those functions and the codecs of the formats with their own schema
+//! (FlatBuffers, prost, zerocopy). The reference messages (login, order,
+//! tick) delegate to the `compare` harness's impls ([`reference_codecs!`]);
+//! the feed, a stream of frames, writes every codec out. The player and game
+//! data sets have no prost column (their peers are rkyv, FlatBuffers and the
+//! serde baselines) and no `read_some` or `update`.
 //!
 //! Every checked metric has an `_unchecked` twin that differs from it only in
 //! how the root is reached: validated or trusted ([`wiremsg_view`],
 //! [`rkyv_root`], [`fb_root`] and their mutable versions take a `CHECKED`
-//! const parameter, and [`read_some_methods!`] / [`update_methods!`] make
-//! both trait methods from one such function).
+//! const parameter, and [`read_methods!`], [`read_some_methods!`] and
+//! [`update_methods!`] make both trait methods from one such function).
 
 use std::fmt;
 use std::hint::black_box;
@@ -779,16 +786,22 @@ macro_rules! read_methods {
 }
 pub(crate) use read_methods;
 
-/// Every codec a data set gets from its derives alone: wiremsg and rkyv
-/// (`encode`, `access`, `access_unchecked`, `decode`; with `read: (wiremsg_fn,
-/// rkyv_fn)`, each as [`read_methods!`] takes it, also `read` and
-/// `read_unchecked`) and the serde baselines ([`serde_codecs!`]). `$archived`
-/// is rkyv's archived root type. What is left to a data set's module: its
-/// model, its generator and its FlatBuffers codec (a schema of its own).
+/// Every codec a data set that is one derived message gets from its derives:
+/// wiremsg and rkyv (`encode`, `access`, `access_unchecked`, `decode`) and the
+/// serde baselines ([`serde_codecs!`]). `$archived` is rkyv's archived root
+/// type. The metrics that walk the data are the data set's own functions,
+/// each pair `(wiremsg_fn, rkyv_fn)` optional: `read:` as [`read_methods!`]
+/// takes them (`read`, `read_unchecked`), `read_some:` as
+/// [`read_some_methods!`] does, `update:` as [`update_methods!`] does. What is
+/// left to a data set's module: its model, its generator, those functions and
+/// the codecs of the formats with a schema of their own (FlatBuffers, prost,
+/// zerocopy).
 macro_rules! derived_codecs {
     (
         $ty:ty, $archived:ty
         $(, read: ($wiremsg_read:ident, $rkyv_read:ident))?
+        $(, read_some: ($wiremsg_some:ident, $rkyv_some:ident))?
+        $(, update: ($wiremsg_update:ident, $rkyv_update:ident))?
         $(,)?
     ) => {
         impl $crate::datasets::Codec<$ty> for $crate::formats::wiremsg::Wiremsg {
@@ -818,6 +831,8 @@ macro_rules! derived_codecs {
             }
 
             $($crate::datasets::read_methods!($wiremsg_read);)?
+            $($crate::datasets::read_some_methods!($wiremsg_some);)?
+            $($crate::datasets::update_methods!($wiremsg_update);)?
         }
 
         impl $crate::datasets::Codec<$ty> for $crate::formats::rkyv::Rkyv {
@@ -842,6 +857,8 @@ macro_rules! derived_codecs {
             }
 
             $($crate::datasets::read_methods!($rkyv_read);)?
+            $($crate::datasets::read_some_methods!($rkyv_some);)?
+            $($crate::datasets::update_methods!($rkyv_update);)?
         }
 
         $crate::datasets::serde_codecs!($ty);
@@ -1067,20 +1084,20 @@ mod tests {
         let found = verify_all(300).unwrap_or_else(|e| panic!("{e}"));
         // 6 formats on each of the 7 first data sets, plus zerocopy on the 3
         // fixed-size ones and SBE on tick and feed; 5 (no prost) on the 2
-        // derived-format ones.
-        assert_eq!(found.len(), 6 * 7 + 3 + 2 + 5 * DERIVED.len());
+        // newest ones.
+        assert_eq!(found.len(), 6 * 7 + 3 + 2 + 5 * WITHOUT_PROST.len());
         for (dataset, format, has) in found {
             let zero_copy = [ids::WIREMSG, ids::RKYV, ids::FLATBUFFERS].contains(&format);
             let sparse = SPARSE.contains(&dataset);
-            let derived = DERIVED.contains(&dataset);
+            let without_prost = WITHOUT_PROST.contains(&dataset);
             let what = format!("{dataset}/{format}: {has:?}");
-            assert!(!(derived && format == ids::PROST), "{what}");
+            assert!(!(without_prost && format == ids::PROST), "{what}");
             if zero_copy {
                 assert!(has.access && has.read, "{what}");
                 assert!(has.access_unchecked && has.read_unchecked, "{what}");
                 assert_eq!(has.read_some, sparse, "{what}");
                 assert_eq!(has.read_some_unchecked, sparse, "{what}");
-                let update = format != ids::FLATBUFFERS && dataset != "login" && !derived;
+                let update = format != ids::FLATBUFFERS && dataset != "login" && !without_prost;
                 assert_eq!(has.update, update, "{what}");
                 assert_eq!(has.update_unchecked, update, "{what}");
             } else if format == ids::SBE {
@@ -1140,9 +1157,8 @@ mod tests {
     /// The data sets with a sparse read (`read_some`).
     const SPARSE: [&str; 4] = ["order", "log", "feed", "events"];
 
-    /// The data sets whose wiremsg, rkyv and serde codecs are
-    /// [`derived_codecs!`], without prost, `read_some` or `update`.
-    const DERIVED: [&str; 2] = ["player", "game"];
+    /// The data sets without prost, `read_some` or `update` (player, game).
+    const WITHOUT_PROST: [&str; 2] = ["player", "game"];
 
     #[test]
     fn sparse_checksums_depend_on_every_element() {
