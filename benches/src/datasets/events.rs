@@ -33,8 +33,9 @@ use super::feed::{
     TradePb, checksum_of, checksum_some_of, each_msg, new_sequence, restamp,
 };
 use super::{
-    Codec, CodecVisitor, Dataset, derived_codecs, fb_root, fold_some, ids, keep, read_methods,
-    read_some_methods, rkyv_root, rkyv_root_mut, visit_formats, wiremsg_mut, wiremsg_view,
+    Codec, CodecVisitor, Dataset, derived_codecs, fb_access_methods, fb_root, fold_some, ids,
+    read_methods, read_some_methods, rkyv_root, rkyv_root_mut, visit_formats, wiremsg_mut,
+    wiremsg_view,
 };
 use crate::checksum::Fold;
 use crate::formats::flatbuffers::{FlatBuffers, root};
@@ -340,14 +341,7 @@ impl Codec<Events> for FlatBuffers {
         Events { events }
     }
 
-    fn access(&self, bytes: &[u8]) -> Option<()> {
-        keep(root::<fb::EventBatch<'_>>(bytes))
-    }
-
-    unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
-        // SAFETY: the caller guarantees `encode`'s output.
-        keep(unsafe { flatbuffers::root_unchecked::<fb::EventBatch<'_>>(bytes) })
-    }
+    fb_access_methods!(fb::EventBatch<'_>);
 
     read_methods!(read_fb);
     read_some_methods!(some_fb);

@@ -25,8 +25,8 @@ use wiremsg::WireEnum;
 
 use super::mesh::{ArchivedVec3, Vec3, Vec3View, fb_vec3, plus_zero, vec3_of_fb};
 use super::{
-    Codec, CodecVisitor, Dataset, Rng, derived_codecs, fb_root, ids, keep, read_methods, rkyv_root,
-    visit_formats, wiremsg_view,
+    Codec, CodecVisitor, Dataset, Rng, derived_codecs, fb_access_methods, fb_root, ids,
+    read_methods, rkyv_root, visit_formats, wiremsg_view,
 };
 use crate::checksum::Fold;
 use crate::formats::flatbuffers::{FlatBuffers, root};
@@ -584,14 +584,7 @@ impl Codec<GameState> for FlatBuffers {
         }
     }
 
-    fn access(&self, bytes: &[u8]) -> Option<()> {
-        keep(root::<fb::GameState<'_>>(bytes))
-    }
-
-    unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
-        // SAFETY: the caller guarantees `bytes` is `encode`'s output.
-        keep(unsafe { flatbuffers::root_unchecked::<fb::GameState<'_>>(bytes) })
-    }
+    fb_access_methods!(fb::GameState<'_>);
 
     read_methods!(read_fb);
 }

@@ -20,8 +20,9 @@ use rkyv::munge::munge;
 use rkyv::vec::ArchivedVec;
 
 use super::{
-    Codec, CodecVisitor, Dataset, Rng, derived_codecs, fb_root, fold_some, ids, keep, read_methods,
-    read_some_methods, rkyv_root, rkyv_root_mut, visit_formats, wiremsg_mut, wiremsg_view,
+    Codec, CodecVisitor, Dataset, Rng, derived_codecs, fb_access_methods, fb_root, fold_some, ids,
+    read_methods, read_some_methods, rkyv_root, rkyv_root_mut, visit_formats, wiremsg_mut,
+    wiremsg_view,
 };
 use crate::checksum::Fold;
 use crate::formats::flatbuffers::{FlatBuffers, root};
@@ -458,14 +459,7 @@ impl Codec<LogBatch> for FlatBuffers {
         }
     }
 
-    fn access(&self, bytes: &[u8]) -> Option<()> {
-        keep(root::<fb::LogBatch<'_>>(bytes))
-    }
-
-    unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
-        // SAFETY: the caller guarantees `bytes` is `encode`'s output.
-        keep(unsafe { flatbuffers::root_unchecked::<fb::LogBatch<'_>>(bytes) })
-    }
+    fb_access_methods!(fb::LogBatch<'_>);
 
     read_methods!(read_fb);
     read_some_methods!(some_fb);

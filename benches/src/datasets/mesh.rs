@@ -22,8 +22,8 @@ use zerocopy::little_endian::F32;
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
 use super::{
-    Codec, CodecVisitor, Dataset, Rng, Zerocopy, derived_codecs, fb_root, ids, keep, read_methods,
-    rkyv_root, rkyv_root_mut, visit_formats, wiremsg_mut, wiremsg_view,
+    Codec, CodecVisitor, Dataset, Rng, Zerocopy, derived_codecs, fb_access_methods, fb_root, ids,
+    keep, read_methods, rkyv_root, rkyv_root_mut, visit_formats, wiremsg_mut, wiremsg_view,
 };
 use crate::checksum::Fold;
 use crate::formats::flatbuffers::{FlatBuffers, root};
@@ -369,14 +369,7 @@ impl Codec<Mesh> for FlatBuffers {
         }
     }
 
-    fn access(&self, bytes: &[u8]) -> Option<()> {
-        keep(root::<fb::Mesh<'_>>(bytes))
-    }
-
-    unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
-        // SAFETY: the caller guarantees `bytes` is `encode`'s output.
-        keep(unsafe { flatbuffers::root_unchecked::<fb::Mesh<'_>>(bytes) })
-    }
+    fb_access_methods!(fb::Mesh<'_>);
 
     read_methods!(read_fb);
 }

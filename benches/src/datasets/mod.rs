@@ -24,11 +24,13 @@
 //! given its read folds (and, where it has the metrics, its `read_some`
 //! folds and `update` stores); its module keeps the model, the generator,
 //! those functions and the codecs of the formats with their own schema
-//! (FlatBuffers, prost, zerocopy). The reference messages (login, order,
-//! tick) delegate to the `compare` harness's impls ([`reference_codecs!`]);
-//! the feed, a stream of frames, writes every codec out. The player and game
-//! data sets have no prost column (their peers are rkyv, FlatBuffers and the
-//! serde baselines) and no `read_some` or `update`.
+//! (FlatBuffers, prost, zerocopy; FlatBuffers' `access` and
+//! `access_unchecked` are [`fb_access_methods!`]). The reference messages
+//! (login, order, tick) delegate to the `compare` harness's impls
+//! ([`reference_codecs!`]); the feed, a stream of frames, frames every codec
+//! by hand. The player and game data sets have no prost column (their peers
+//! are rkyv, FlatBuffers and the serde baselines) and no `read_some` or
+//! `update`.
 //!
 //! Every checked metric has an `_unchecked` twin that differs from it only in
 //! how the root is reached: validated or trusted ([`wiremsg_view`],
@@ -786,6 +788,24 @@ macro_rules! read_methods {
 }
 pub(crate) use read_methods;
 
+/// The `access` and `access_unchecked` methods of a FlatBuffers [`Codec`]
+/// impl whose root table is `$root` (`fb::LogBatch<'_>`): the verified root
+/// (`root`) or the trusted one (`root_unchecked`), through [`keep`].
+macro_rules! fb_access_methods {
+    ($root:ty) => {
+        fn access(&self, bytes: &[u8]) -> Option<()> {
+            $crate::datasets::keep($crate::formats::flatbuffers::root::<$root>(bytes))
+        }
+
+        unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
+            // SAFETY: the caller guarantees `bytes` is `encode`'s output: a
+            // finished buffer with this root table.
+            $crate::datasets::keep(unsafe { flatbuffers::root_unchecked::<$root>(bytes) })
+        }
+    };
+}
+pub(crate) use fb_access_methods;
+
 /// Every codec a data set that is one derived message gets from its derives:
 /// wiremsg and rkyv (`encode`, `access`, `access_unchecked`, `decode`) and the
 /// serde baselines ([`serde_codecs!`]). `$archived` is rkyv's archived root
@@ -992,18 +1012,10 @@ macro_rules! reference_codecs {
                 $crate::Format::<$ty>::decode(self, bytes)
             }
 
-            fn access(&self, bytes: &[u8]) -> Option<()> {
-                $crate::datasets::keep($crate::formats::flatbuffers::root::<$fb>(bytes))
-            }
+            $crate::datasets::fb_access_methods!($fb);
 
             fn read(&self, bytes: &[u8]) -> Option<u64> {
                 Some($crate::Format::<$ty>::read(self, bytes))
-            }
-
-            unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
-                // SAFETY: the caller guarantees `bytes` is `encode`'s output:
-                // a finished buffer with this root table.
-                $crate::datasets::keep(unsafe { flatbuffers::root_unchecked::<$fb>(bytes) })
             }
 
             unsafe fn read_unchecked(&self, bytes: &[u8]) -> Option<u64> {

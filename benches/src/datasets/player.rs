@@ -35,8 +35,8 @@ use wiremsg::WireEnum;
 
 use super::mesh::plus_zero;
 use super::{
-    Codec, CodecVisitor, Dataset, Rng, derived_codecs, fb_root, ids, keep, read_methods, rkyv_root,
-    visit_formats, wiremsg_view,
+    Codec, CodecVisitor, Dataset, Rng, derived_codecs, fb_access_methods, fb_root, ids,
+    read_methods, rkyv_root, visit_formats, wiremsg_view,
 };
 use crate::checksum::Fold;
 use crate::formats::flatbuffers::{FlatBuffers, root};
@@ -1316,14 +1316,7 @@ impl Codec<Players> for FlatBuffers {
         }
     }
 
-    fn access(&self, bytes: &[u8]) -> Option<()> {
-        keep(root::<fb::Players<'_>>(bytes))
-    }
-
-    unsafe fn access_unchecked(&self, bytes: &[u8]) -> Option<()> {
-        // SAFETY: the caller guarantees `bytes` is `encode`'s output.
-        keep(unsafe { flatbuffers::root_unchecked::<fb::Players<'_>>(bytes) })
-    }
+    fb_access_methods!(fb::Players<'_>);
 
     read_methods!(read_fb);
 }
