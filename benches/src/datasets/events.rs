@@ -21,6 +21,7 @@
 // rkyv's derives on the enum make helper types without `Debug`.
 #![allow(missing_debug_implementations)]
 
+use crate::format::Valid;
 use prost::Message as _;
 use rkyv::munge::munge;
 use rkyv::seal::Seal;
@@ -422,7 +423,7 @@ impl Codec<Events> for Protobuf {
     }
 
     fn decode(&self, bytes: &[u8]) -> Events {
-        let batch = EventBatchPb::decode(bytes).expect("prost: invalid input");
+        let batch = EventBatchPb::decode(bytes).valid("prost");
         Events {
             events: batch.events.into_iter().map(from_pb).collect(),
         }

@@ -45,6 +45,7 @@
 // types) then count as this crate's own, without `Debug`.
 #![allow(missing_debug_implementations)]
 
+use crate::format::Valid;
 use prost::Message as _;
 use rkyv::api::high::{HighDeserializer, HighSerializer, HighValidator};
 use rkyv::bytecheck::CheckBytes;
@@ -1308,7 +1309,7 @@ impl Codec<Feed> for Wiremsg {
     fn decode(&self, bytes: &[u8]) -> Feed {
         let messages = Frames::<1>::new(bytes)
             .map(|(kind, payload)| {
-                each_kind!(kind, K => K::decode(payload).expect("wiremsg: invalid input").into_msg())
+                each_kind!(kind, K => K::decode(payload).valid("wiremsg").into_msg())
             })
             .collect();
         Feed { messages }
@@ -1316,7 +1317,7 @@ impl Codec<Feed> for Wiremsg {
 
     fn access(&self, bytes: &[u8]) -> Option<()> {
         for (kind, payload) in Frames::<1>::new(bytes) {
-            each_kind!(kind, K => keep(K::view(payload).expect("wiremsg: invalid input")));
+            each_kind!(kind, K => keep(K::view(payload).valid("wiremsg")));
         }
         Some(())
     }
@@ -1564,7 +1565,7 @@ fn read_sbe<const CHECKED: bool>(bytes: &[u8]) -> u64 {
     for (kind, payload) in Frames::<1>::new(bytes) {
         f.u64(u64::from(kind));
         each_kind!(kind, K => if CHECKED {
-            K::fold_sbe(payload, &mut f).expect("sbe: invalid input");
+            K::fold_sbe(payload, &mut f).valid("sbe");
         } else {
             K::fold_sbe_unchecked(payload, &mut f);
         });
@@ -1586,7 +1587,7 @@ impl Codec<Feed> for Sbe {
     fn decode(&self, bytes: &[u8]) -> Feed {
         let messages = Frames::<1>::new(bytes)
             .map(|(kind, payload)| {
-                each_kind!(kind, K => K::decode_sbe(payload).expect("sbe: invalid input").into_msg())
+                each_kind!(kind, K => K::decode_sbe(payload).valid("sbe").into_msg())
             })
             .collect();
         Feed { messages }
@@ -1622,7 +1623,7 @@ impl Codec<Feed> for Protobuf {
         let messages = Frames::<1>::new(bytes)
             .map(|(kind, payload)| {
                 each_kind!(kind, K => K::from_pb(
-                    <K as Kind>::Pb::decode(payload).expect("prost: invalid input")
+                    <K as Kind>::Pb::decode(payload).valid("prost")
                 ).into_msg())
             })
             .collect();
@@ -1648,7 +1649,7 @@ impl Codec<Feed> for Postcard {
         let messages = Frames::<1>::new(bytes)
             .map(|(kind, payload)| {
                 each_kind!(kind, K => postcard::from_bytes::<K>(payload)
-                    .expect("postcard: invalid input")
+                    .valid("postcard")
                     .into_msg())
             })
             .collect();
@@ -1673,7 +1674,7 @@ impl Codec<Feed> for Json {
         let messages = Frames::<1>::new(bytes)
             .map(|(kind, payload)| {
                 each_kind!(kind, K => serde_json::from_slice::<K>(payload)
-                    .expect("serde_json: invalid input")
+                    .valid("serde_json")
                     .into_msg())
             })
             .collect();

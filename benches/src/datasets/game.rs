@@ -21,6 +21,7 @@
 // rkyv's derives on the enum make helper types without `Debug`.
 #![allow(missing_debug_implementations)]
 
+use crate::format::Valid;
 use wiremsg::WireEnum;
 
 use super::mesh::{ArchivedVec3, Vec3, Vec3View, fb_vec3, plus_zero, vec3_of_fb};

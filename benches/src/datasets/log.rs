@@ -16,6 +16,7 @@
 //! `formats::protobuf` does; postcard and JSON through serde. The wiremsg,
 //! rkyv and serde codecs are `derived_codecs!` in the parent module.
 
+use crate::format::Valid;
 use rkyv::munge::munge;
 use rkyv::vec::ArchivedVec;
 

@@ -6,6 +6,7 @@
 //! (`read_some`).
 
 use super::{CodecVisitor, Dataset, reference_codecs, visit_formats};
+use crate::format::Valid;
 use crate::formats::peers_generated::peers as fb;
 use crate::model::{ArchivedLoginRequest, LoginRequest, Message};
 

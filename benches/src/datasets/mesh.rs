@@ -15,6 +15,7 @@
 //! back; prost as nested messages (hand-written derives, see [`MeshPb`]);
 //! postcard and JSON through serde.
 
+use crate::format::Valid;
 use prost::encoding::{encoded_len_varint, key_len};
 use rkyv::munge::munge;
 use rkyv::vec::ArchivedVec;
@@ -425,7 +426,7 @@ fn fold_vec3_zc(f: &mut Fold, v: &Vec3Zc) {
 }
 
 fn zc(bytes: &[u8]) -> &[TriangleZc] {
-    <[TriangleZc]>::ref_from_bytes(bytes).expect("zerocopy: not a whole number of triangles")
+    <[TriangleZc]>::ref_from_bytes(bytes).valid("zerocopy")
 }
 
 impl Codec<Mesh> for Zerocopy {
@@ -478,8 +479,7 @@ impl Codec<Mesh> for Zerocopy {
 
     fn update(&self, bytes: &mut [u8], round: u64) -> Option<()> {
         let n = new_normal(round);
-        let triangles = <[TriangleZc]>::mut_from_bytes(bytes)
-            .expect("zerocopy: not a whole number of triangles");
+        let triangles = <[TriangleZc]>::mut_from_bytes(bytes).valid("zerocopy");
         for t in triangles {
             t.normal = zc_vec3(&n);
         }

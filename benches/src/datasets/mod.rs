@@ -38,6 +38,7 @@
 //! const parameter, and [`read_methods!`], [`read_some_methods!`] and
 //! [`update_methods!`] make both trait methods from one such function).
 
+use crate::format::Valid;
 use std::fmt;
 use std::hint::black_box;
 
@@ -574,7 +575,7 @@ pub(crate) fn rkyv_access<T>(bytes: &[u8]) -> &T
 where
     T: rkyv::Portable + for<'a> CheckBytes<HighValidator<'a, RkyvError>>,
 {
-    rkyv::access::<T, RkyvError>(bytes).expect("rkyv: invalid or misaligned input")
+    rkyv::access::<T, RkyvError>(bytes).valid("rkyv")
 }
 
 /// The fold of `read_some` (and [`Dataset::checksum_some`]): for every element
@@ -603,7 +604,7 @@ pub fn fold_some<E, const N: usize>(
 #[inline(always)]
 pub(crate) unsafe fn wiremsg_view<T: WireMsg, const CHECKED: bool>(bytes: &[u8]) -> T::View<'_> {
     if CHECKED {
-        T::view(bytes).expect("wiremsg: invalid input")
+        T::view(bytes).valid("wiremsg")
     } else {
         // SAFETY: forwarded from the caller.
         unsafe { T::view_unchecked(bytes) }
@@ -619,7 +620,7 @@ pub(crate) unsafe fn wiremsg_view<T: WireMsg, const CHECKED: bool>(bytes: &[u8])
 #[inline(always)]
 pub(crate) unsafe fn wiremsg_mut<T: WireMsg, const CHECKED: bool>(bytes: &mut [u8]) -> T::Mut<'_> {
     if CHECKED {
-        T::view_mut(bytes).expect("wiremsg: invalid input")
+        T::view_mut(bytes).valid("wiremsg")
     } else {
         // SAFETY: forwarded from the caller.
         unsafe { T::view_mut_unchecked(bytes) }
@@ -658,7 +659,7 @@ where
     T: rkyv::Portable + for<'a> CheckBytes<HighValidator<'a, RkyvError>>,
 {
     if CHECKED {
-        rkyv::access_mut::<T, RkyvError>(bytes).expect("rkyv: invalid or misaligned input")
+        rkyv::access_mut::<T, RkyvError>(bytes).valid("rkyv")
     } else {
         // SAFETY: forwarded from the caller.
         unsafe { rkyv::access_unchecked_mut::<T>(bytes) }
@@ -835,12 +836,12 @@ macro_rules! derived_codecs {
             }
 
             fn decode(&self, bytes: &[u8]) -> $ty {
-                <$ty as ::wiremsg::WireMsg>::decode(bytes).expect("wiremsg: invalid input")
+                <$ty as ::wiremsg::WireMsg>::decode(bytes).valid("wiremsg")
             }
 
             fn access(&self, bytes: &[u8]) -> Option<()> {
                 $crate::datasets::keep(
-                    <$ty as ::wiremsg::WireMsg>::view(bytes).expect("wiremsg: invalid input"),
+                    <$ty as ::wiremsg::WireMsg>::view(bytes).valid("wiremsg"),
                 )
             }
 
@@ -898,7 +899,7 @@ macro_rules! serde_codecs {
             }
 
             fn decode(&self, bytes: &[u8]) -> $ty {
-                postcard::from_bytes(bytes).expect("postcard: invalid input")
+                postcard::from_bytes(bytes).valid("postcard")
             }
         }
 
@@ -910,7 +911,7 @@ macro_rules! serde_codecs {
             }
 
             fn decode(&self, bytes: &[u8]) -> $ty {
-                serde_json::from_slice(bytes).expect("serde_json: invalid input")
+                serde_json::from_slice(bytes).valid("serde_json")
             }
         }
     };
@@ -944,7 +945,7 @@ macro_rules! reference_codecs {
 
             fn access(&self, bytes: &[u8]) -> Option<()> {
                 $crate::datasets::keep(
-                    <$ty as ::wiremsg::WireMsg>::view(bytes).expect("wiremsg: invalid input"),
+                    <$ty as ::wiremsg::WireMsg>::view(bytes).valid("wiremsg"),
                 )
             }
 

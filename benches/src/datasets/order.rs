@@ -6,6 +6,7 @@
 //! `read_some` loads every item's `quantity` and `unit_price` (what a
 //! pricing check needs), skipping the strings.
 
+use crate::format::Valid;
 use rkyv::munge::munge;
 use rkyv::vec::ArchivedVec;
 

@@ -30,6 +30,7 @@
 // rkyv's derives on the enums make helper types without `Debug`.
 #![allow(missing_debug_implementations)]
 
+use crate::format::Valid;
 use flatbuffers::{FlatBufferBuilder, ForwardsUOffset, Vector, WIPOffset};
 use wiremsg::WireEnum;
 

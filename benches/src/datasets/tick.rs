@@ -4,6 +4,7 @@
 //! `update` (and `update_unchecked`) overwrites the bid and ask prices and
 //! sizes. One message has no elements to read sparsely: no `read_some`.
 
+use crate::format::Valid;
 use rkyv::munge::munge;
 use zerocopy::little_endian::{I64, U32, U64};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
@@ -121,7 +122,7 @@ fn fold_zc(t: &TickZc) -> u64 {
 }
 
 fn zc(bytes: &[u8]) -> &TickZc {
-    TickZc::ref_from_bytes(bytes).expect("zerocopy: not a tick")
+    TickZc::ref_from_bytes(bytes).valid("zerocopy")
 }
 
 impl Codec<Tick> for Zerocopy {
@@ -169,7 +170,7 @@ impl Codec<Tick> for Zerocopy {
 
     fn update(&self, bytes: &mut [u8], round: u64) -> Option<()> {
         let (bid_price, bid_size, ask_price, ask_size) = new_quote(round);
-        let t = TickZc::mut_from_bytes(bytes).expect("zerocopy: not a tick");
+        let t = TickZc::mut_from_bytes(bytes).valid("zerocopy");
         t.bid_price.set(bid_price);
         t.bid_size.set(bid_size);
         t.ask_price.set(ask_price);

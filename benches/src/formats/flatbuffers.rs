@@ -12,6 +12,7 @@
 //! (`flatbuffers::root`), `read_unchecked` skips it (`root_unchecked`); both
 //! fold fields in place.
 
+use crate::format::Valid;
 use flatbuffers::{FlatBufferBuilder, WIPOffset};
 
 use super::peers_generated::peers as fb;
@@ -53,7 +54,7 @@ impl std::fmt::Debug for FlatBuffers {
 pub(crate) fn root<'a, T: flatbuffers::Follow<'a> + flatbuffers::Verifiable + 'a>(
     bytes: &'a [u8],
 ) -> T::Inner {
-    flatbuffers::root::<T>(bytes).expect("flatbuffers: invalid input")
+    flatbuffers::root::<T>(bytes).valid("flatbuffers")
 }
 
 pub(crate) fn fold_login(m: fb::LoginRequest<'_>) -> u64 {

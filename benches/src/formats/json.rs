@@ -4,6 +4,7 @@
 //! unchecked path). Tick's symbol is a JSON array of 8 numbers and its side
 //! the variant name, as serde's derive writes them.
 
+use crate::format::Valid;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -89,6 +90,6 @@ impl<M: Message + JsonEncode + DeserializeOwned> Format<M> for Json {
 
     #[inline]
     fn decode(&self, bytes: &[u8]) -> M {
-        serde_json::from_slice(bytes).expect("serde_json: invalid input")
+        serde_json::from_slice(bytes).valid("serde_json")
     }
 }

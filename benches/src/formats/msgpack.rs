@@ -4,6 +4,7 @@
 //!
 //! `read` decodes then folds: no in-place access, no unchecked path.
 
+use crate::format::Valid;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -45,6 +46,6 @@ impl<M: Message + Serialize + DeserializeOwned> Format<M> for MessagePack {
 
     #[inline]
     fn decode(&self, bytes: &[u8]) -> M {
-        rmp_serde::from_slice(bytes).expect("rmp-serde: invalid input")
+        rmp_serde::from_slice(bytes).valid("rmp-serde")
     }
 }

@@ -3,6 +3,7 @@
 //! `read` decodes then folds: postcard has no in-place access and no
 //! unchecked path.
 
+use crate::format::Valid;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -46,6 +47,6 @@ impl<M: Message + Serialize + DeserializeOwned> Format<M> for Postcard {
 
     #[inline]
     fn decode(&self, bytes: &[u8]) -> M {
-        postcard::from_bytes(bytes).expect("postcard: invalid input")
+        postcard::from_bytes(bytes).valid("postcard")
     }
 }

@@ -24,6 +24,7 @@
 //! unchecked path) and folds their fields; `decode` then moves them into the
 //! model.
 
+use crate::format::Valid;
 use prost::encoding::{WireType, encode_key, encode_varint, encoded_len_varint, key_len};
 
 use crate::checksum::Fold;
@@ -226,7 +227,7 @@ fn encode_tick(m: &Tick, buf: &mut Vec<u8>) {
 }
 
 pub(crate) fn decode_pb<T: prost::Message + Default>(bytes: &[u8]) -> T {
-    T::decode(bytes).expect("prost: invalid input")
+    T::decode(bytes).valid("prost")
 }
 
 impl Format<LoginRequest> for Protobuf {

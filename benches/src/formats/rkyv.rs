@@ -8,6 +8,7 @@
 //! the archived fields in place (strings are not copied); `read` validates
 //! the whole buffer with bytecheck first, `read_unchecked` trusts it.
 
+use crate::format::Valid;
 use rkyv::api::high::{HighDeserializer, HighSerializer, HighValidator};
 use rkyv::bytecheck::CheckBytes;
 use rkyv::rancor::Error;
@@ -112,7 +113,7 @@ where
     #[inline]
     fn read(&self, bytes: &[u8]) -> u64 {
         rkyv::access::<M::Archived, Error>(bytes)
-            .expect("rkyv: invalid or misaligned input")
+            .valid("rkyv")
             .fold()
     }
 
@@ -126,8 +127,7 @@ where
 
     #[inline]
     fn decode(&self, bytes: &[u8]) -> M {
-        let archived =
-            rkyv::access::<M::Archived, Error>(bytes).expect("rkyv: invalid or misaligned input");
+        let archived = rkyv::access::<M::Archived, Error>(bytes).valid("rkyv");
         rkyv::deserialize::<M, Error>(archived).expect("rkyv: deserialize")
     }
 }

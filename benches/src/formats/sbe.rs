@@ -23,6 +23,7 @@
 //!   the header (still memory-safe: every accessor indexes a slice).
 //! - `decode`: `read`'s decoder into the owned model.
 
+use crate::format::Valid;
 use ironsbe_core::decoder::{DecodeError, SbeDecoder};
 use ironsbe_core::header::MessageHeader;
 
@@ -314,7 +315,7 @@ impl Format<Tick> for Sbe {
     #[inline]
     fn read(&self, bytes: &[u8]) -> u64 {
         let mut f = Fold::new();
-        Tick::fold_sbe(bytes, &mut f).expect("sbe: invalid input");
+        Tick::fold_sbe(bytes, &mut f).valid("sbe");
         f.finish()
     }
 
@@ -327,6 +328,6 @@ impl Format<Tick> for Sbe {
 
     #[inline]
     fn decode(&self, bytes: &[u8]) -> Tick {
-        Tick::decode_sbe(bytes).expect("sbe: invalid input")
+        Tick::decode_sbe(bytes).valid("sbe")
     }
 }

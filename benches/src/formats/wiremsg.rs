@@ -11,6 +11,7 @@
 //! iterated, nested messages are their own views). `decode` is
 //! [`WireMsg::decode`] into the owned model.
 
+use crate::format::Valid;
 use ::wiremsg::{DecodeField, WireMsg};
 
 use crate::checksum::Fold;
@@ -109,7 +110,7 @@ where
 
     #[inline]
     fn read(&self, bytes: &[u8]) -> u64 {
-        M::fold_view(M::view(bytes).unwrap_or_else(|e| invalid(e)))
+        M::fold_view(M::view(bytes).valid("wiremsg"))
     }
 
     #[inline]
@@ -122,15 +123,6 @@ where
 
     #[inline]
     fn decode(&self, bytes: &[u8]) -> M {
-        M::decode(bytes).expect("wiremsg: invalid input")
+        M::decode(bytes).valid("wiremsg")
     }
-}
-
-/// The failure of a read, out of line: an `expect` in place would hold the error
-/// (a `Box`) across a panic that may unwind, and make every read keep a frame for
-/// dropping it.
-#[cold]
-#[inline(never)]
-fn invalid(e: ::wiremsg::Error) -> ! {
-    panic!("wiremsg: invalid input: {e}")
 }
