@@ -138,6 +138,11 @@ pub trait Kind: Sealed {
     /// (which still runs to locate an error).
     #[doc(hidden)]
     const BYTE_BITS: Option<u8> = None;
+    /// `Some(bits)` for a list (not bounded) of one-byte elements with `BYTE_BITS`
+    /// `bits`: a field of this kind up to 16 elements long is checked by the walk of
+    /// its message, which sees the bytes before its region (see `Leaf::validate`).
+    #[doc(hidden)]
+    const LIST_BYTE_BITS: Option<u8> = None;
     /// What an accessor of a validated view returns.
     type View<'v>: Copy + Debug;
 

@@ -393,32 +393,6 @@ pub(crate) fn validate_list<T: Element, M: Mode>(
     }
 }
 
-/// [`validate_list`] of a list field's region. A short list of one-byte elements with
-/// a bit rule (`bool`s: a few flags) is checked by one 16-byte load that ends where
-/// it ends, the bytes before it masked off: with no branch on its length, which
-/// varies from list to list (on the game bench's 0-16 flags per contact, the branches
-/// of [`bytes_within`](crate::scan::bytes_within) on length were most of `view`).
-#[inline(always)]
-fn validate_list_field<T: Element, M: Mode>(
-    place: Place<'_>,
-    mode: &M,
-    depth: u32,
-) -> Result<(), Error> {
-    let region = place.region;
-    if let (Some(bits), 1) = (<T::Kind as Kind>::BYTE_BITS, <T::Kind as Kind>::BLOCK_SIZE) {
-        if let Some(window) = place.window.last_chunk::<16>() {
-            // The window is the region's context only if the region is its suffix.
-            if region.len() <= 16
-                && window.as_ptr_range().end == region.as_ptr_range().end
-                && crate::scan::last_within(window, region.len(), bits)
-            {
-                return Ok(());
-            }
-        }
-    }
-    validate_list::<T, M>(region, place.region_at, mode, depth)
-}
-
 /// Element count and stride of a list region that already passed validation: O(1),
 /// it reads no element (FORMAT.md §6).
 #[inline(always)]
@@ -653,7 +627,6 @@ fn validate_table<T: Element, M: Mode>(
             block_at: 0,
             region,
             region_at: 0,
-            window: region,
         };
         <T::Kind as Kind>::validate(INTERNAL, place, mode, depth)
             .map_err(|e| e.shift(at + start).in_element(i))?;
@@ -758,6 +731,10 @@ impl<T: Element> Kind for ListOf<T> {
     const BLOCK_SIZE: usize = 4;
     const IN_TAIL: bool = true;
     const CHECKS: bool = true;
+    const LIST_BYTE_BITS: Option<u8> = match <T::Kind as Kind>::BLOCK_SIZE {
+        1 => <T::Kind as Kind>::BYTE_BITS,
+        _ => None,
+    };
     const EVOLVES: bool = false;
     const LIST_ENCODING: ListEncoding = ListEncoding::Table;
     const MIN_ELEMENT_SIZE: usize = 4;
@@ -765,7 +742,7 @@ impl<T: Element> Kind for ListOf<T> {
 
     #[inline]
     fn validate<M: Mode>(_: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error> {
-        validate_list_field::<T, M>(place, mode, depth)
+        validate_list::<T, M>(place.region, place.region_at, mode, depth)
     }
 
     #[cfg(feature = "serde")]
@@ -1261,7 +1238,7 @@ impl<T: Element, const MAX: usize> Kind for BoundedListOf<T, MAX> {
 
     #[inline]
     fn validate<M: Mode>(_: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error> {
-        validate_list_field::<T, M>(place, mode, depth)?;
+        validate_list::<T, M>(place.region, place.region_at, mode, depth)?;
         // The list is valid: its shape is its element count.
         let (len, _) = shape::<T>(place.region);
         if len > MAX {

@@ -30,10 +30,6 @@ pub(crate) mod sealed {
         pub(crate) region: &'v [u8],
         /// Offset of `region` in the message.
         pub(crate) region_at: usize,
-        /// The message's bytes up to the end of `region` (which is their suffix),
-        /// or `region` alone: a short region's check may load the bytes before it
-        /// and mask them off, instead of branching on its length.
-        pub(crate) window: &'v [u8],
     }
 
     impl<'v> Place<'v> {
@@ -44,7 +40,6 @@ pub(crate) mod sealed {
                 block_at,
                 region: &[],
                 region_at: 0,
-                window: &[],
             }
         }
     }

@@ -210,7 +210,6 @@ impl<'s, 'r> Walk<'s, 'r> {
                 block_at: off,
                 region,
                 region_at: start,
-                window: region,
             };
             let name = self.label(|| format!("{} (tail)", field.name));
             let from = self.rows_len();
@@ -566,7 +565,6 @@ impl<'s, 'r> Walk<'s, 'r> {
                     block_at: off,
                     region,
                     region_at: start,
-                    window: region,
                 };
                 let label = self.label(|| format!("{name} (tail)"));
                 let from = self.rows_len();
@@ -756,7 +754,6 @@ impl<'s, 'r> Walk<'s, 'r> {
                 block_at: 0,
                 region,
                 region_at: 0,
-                window: region,
             };
             let label = self.label(|| format!("[{i}]"));
             if matches!(element, TypeSchema::Str) && region.is_empty() {
