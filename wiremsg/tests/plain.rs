@@ -262,7 +262,13 @@ fn a_short_bool_list_is_judged_by_its_own_bytes_not_those_before_it() {
     // A list of up to 16 bools is checked by one 16-byte load ending where it ends,
     // over the text before it (bytes 0xC3 0xBF, no bools): every bad byte of its
     // own must count, wherever the list's end falls in that load.
-    for len in 0..=16 {
+    // Under miri, the lengths at the edges of each load width only.
+    let lens: Vec<usize> = if cfg!(miri) {
+        vec![0, 1, 3, 4, 8, 15, 16]
+    } else {
+        (0..=16).collect()
+    };
+    for len in lens {
         let good = Labelled {
             name: "ÿ".repeat(9),
             flags: (0..len).map(|i| i % 2 == 1).collect(),
