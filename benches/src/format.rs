@@ -38,16 +38,6 @@ impl<T, E: core::fmt::Debug> Valid<T> for Result<T, E> {
     }
 }
 
-impl<T> Valid<T> for Option<T> {
-    #[inline(always)]
-    fn valid(self, format: &'static str) -> T {
-        match self {
-            Some(value) => value,
-            None => invalid(format, "none"),
-        }
-    }
-}
-
 #[cold]
 #[inline(never)]
 fn invalid<E: core::fmt::Debug>(format: &'static str, e: E) -> ! {

@@ -77,33 +77,33 @@ impl<'i> Buffer<'i> {
             .as_ptr()
             .addr()
             .wrapping_sub(self.input.as_ptr().addr());
-        let (run_start, run_end) = (self.run_start.get(), self.run_end.get());
-        // `run_end` never passes the input's end, so this cannot wrap.
-        let room = self.input.len() - run_end;
-        if at == run_end && text.len() <= room {
-            self.run_end.set(run_end + text.len());
-        } else if run_start == run_end
-            && text.len() <= self.input.len()
-            && at <= self.input.len() - text.len()
-        {
-            // Nothing pending (the first string of a message): a new run, no call.
-            self.run_start.set(at);
-            self.run_end.set(at + text.len());
-        } else {
-            self.start_run(at, text);
+        let len = self.input.len();
+        if text.len() > len || at > len - text.len() {
+            return self.gather_outside(text);
         }
+        let (run_start, run_end) = (self.run_start.get(), self.run_end.get());
+        if at == run_end {
+            self.run_end.set(run_end + text.len());
+            return;
+        }
+        if run_start != run_end {
+            self.end_run();
+        }
+        self.run_start.set(at);
+        self.run_end.set(at + text.len());
     }
 
+    /// Checks the pending run before a new one starts (out of line: once per message
+    /// or block, not per string).
     #[inline(never)]
-    fn start_run(&self, at: usize, text: &[u8]) {
+    fn end_run(&self) {
         self.flush();
-        match at.checked_add(text.len()) {
-            Some(end) if end <= self.input.len() => {
-                self.run_start.set(at);
-                self.run_end.set(end);
-            }
-            _ => self.batch.borrow_mut().gather(text),
-        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn gather_outside(&self, text: &[u8]) {
+        self.batch.borrow_mut().gather(text);
     }
 
     /// Checks the pending run: in place if ASCII, else gathered.

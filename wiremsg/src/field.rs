@@ -134,7 +134,7 @@ pub trait Kind: Sealed {
     const SELF_DELIMITED: bool = false;
     /// `Some(bits)` if a block of this kind is valid exactly when none of its bytes
     /// has a bit outside `bits` (`bool`: 1). A packed list of such elements is then
-    /// checked eight bytes at a time, branch-free, instead of element by element
+    /// checked sixteen bytes at a time, branch-free, instead of element by element
     /// (which still runs to locate an error).
     #[doc(hidden)]
     const BYTE_BITS: Option<u8> = None;

@@ -760,36 +760,35 @@ fn a_lone_lead_byte_in_a_fixed_str_beside_a_tail_is_refused() {
         b: String,
         sym: FixedStr<2>,
     }
-    for b in ["", "a", "ab", "é", "ầ"] {
-        let mut bytes = SymThenText {
-            sym: FixedStr::new("").unwrap(),
-            b: b.into(),
-        }
-        .to_bytes()
-        .unwrap();
-        bytes[2] = 0xC2;
+    /// Sets byte `at` (the `FixedStr`'s first) to a lone lead byte: `view` must
+    /// refuse it, naming `sym` and that byte.
+    fn refused<T: WireMsg>(value: T, at: usize) {
+        let mut bytes = value.to_bytes().unwrap();
+        bytes[at] = 0xC2;
         // (No Debug of an accepted view: reading its text would be the bug.)
-        let err = SymThenText::view(&bytes)
+        let err = T::view(&bytes)
             .map(|_| ())
             .expect_err(&format!("accepted {bytes:02x?}"));
         assert_eq!(
             err.to_string(),
-            "invalid UTF-8 after 0 valid bytes at byte 2 in `sym`"
+            format!("invalid UTF-8 after 0 valid bytes at byte {at} in `sym`")
         );
-        let mut bytes = TextThenSym {
-            b: b.into(),
-            sym: FixedStr::new("").unwrap(),
-        }
-        .to_bytes()
-        .unwrap();
-        bytes[6] = 0xC2;
-        // (No Debug of an accepted view: reading its text would be the bug.)
-        let err = TextThenSym::view(&bytes)
-            .map(|_| ())
-            .expect_err(&format!("accepted {bytes:02x?}"));
-        assert_eq!(
-            err.to_string(),
-            "invalid UTF-8 after 0 valid bytes at byte 6 in `sym`"
+    }
+    for b in ["", "a", "ab", "é", "ầ"] {
+        let sym = || FixedStr::new("").unwrap();
+        refused(
+            SymThenText {
+                sym: sym(),
+                b: b.into(),
+            },
+            2,
+        );
+        refused(
+            TextThenSym {
+                b: b.into(),
+                sym: sym(),
+            },
+            6,
         );
     }
 }
