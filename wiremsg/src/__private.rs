@@ -13,7 +13,7 @@ pub use crate::layout::{
 pub use crate::list::{Bounded, ListMut};
 pub use crate::message::{EnumRepr, WireEnum, WireMsg, check_budget, decode_budget};
 pub use crate::null::{NullAs, NullRepr};
-pub use crate::plain::{Plain, same_layout};
+pub use crate::plain::{Out, Plain, same_layout};
 pub use crate::schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 #[cfg(feature = "serde")]
 pub use crate::serde_view::SerializeView;
@@ -90,6 +90,57 @@ pub fn write_field<F: Field>(
         write_u32(part, size - 4, (block_len + *cursor) as u32);
     } else {
         value.write(part, &mut []);
+    }
+}
+
+/// Writes field `F` at block offset `off`, its tail data appended to `tail` (which
+/// starts at the end of the block), its end offset `block_len + tail.len()`
+/// afterwards (FORMAT.md §3).
+#[inline(always)]
+pub fn append_field<F: Field>(
+    value: &F,
+    block: &mut [u8],
+    off: usize,
+    tail: &mut Out<'_>,
+    block_len: usize,
+) {
+    let size = <F::Kind as Kind>::BLOCK_SIZE;
+    let Some(part) = block.get_mut(off..off + size) else {
+        return;
+    };
+    if <F::Kind as Kind>::IN_TAIL {
+        value.append_tail(part, tail);
+        write_u32(part, size - 4, (block_len + tail.len()) as u32);
+    } else {
+        value.write(part, &mut []);
+    }
+}
+
+/// `WireMsg::__append` of a message: its block of `block_len` bytes (with the block
+/// length field first if `has_tail`), fields written by `fields` into the block and
+/// the tail after it.
+#[inline(always)]
+pub fn append_message(
+    out: &mut Out<'_>,
+    block_len: usize,
+    has_tail: bool,
+    fields: impl FnOnce(&mut [u8], &mut Out<'_>),
+) {
+    out.with_block(block_len, |block, tail| {
+        if has_tail {
+            write_u16(block, 0, block_len as u16);
+        }
+        fields(block, tail)
+    })
+}
+
+/// `Field::append_tail` of a message type.
+#[inline(always)]
+pub fn append_message_tail<T: WireMsg>(value: &T, block: &mut [u8], tail: &mut Out<'_>) {
+    if <T::Kind as Kind>::IN_TAIL {
+        value.__append(tail)
+    } else {
+        value.__write(block)
     }
 }
 

@@ -77,6 +77,17 @@ pub trait Field {
     /// `tail_len()` bytes.
     #[doc(hidden)]
     fn write(&self, block: &mut [u8], tail: &mut [u8]);
+
+    /// Writes the field with its tail data appended to `tail`: `block` is as for
+    /// [`write`](Self::write); the tail data is `tail_len()` bytes. By default the
+    /// tail is zero-filled and then written; text, lists and messages append their
+    /// bytes directly, without the fill.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn append_tail(&self, block: &mut [u8], tail: &mut crate::plain::Out<'_>) {
+        let len = self.tail_len();
+        self.write(block, tail.zeroed(len));
+    }
 }
 
 /// What an accessor of a validated view returns for a field of type `F`: `u64` for

@@ -716,6 +716,35 @@ pub(crate) fn write_list<T: Element>(items: &[T], out: &mut [u8]) {
     }
 }
 
+/// Appends a list of `items` to `out`, `list_tail_len(items)` bytes, the bytes of
+/// [`write_list`]. Plain elements are one copy and table elements append their own
+/// tails, so that neither is zero-filled first; other elements are written into
+/// zeroed element blocks.
+pub(crate) fn append_list<T: Element>(items: &[T], out: &mut crate::plain::Out<'_>) {
+    if items.is_empty() {
+        return;
+    }
+    let plain = crate::plain::same_layout::<T>();
+    match <T::Kind as Kind>::LIST_ENCODING {
+        ListEncoding::Packed if plain => out.append(crate::plain::as_bytes(items)),
+        ListEncoding::Strided if plain => {
+            let size = <T::Kind as Kind>::BLOCK_SIZE as u16;
+            out.append(&size.to_le_bytes());
+            out.append(crate::plain::as_bytes(items));
+        }
+        ListEncoding::Table => {
+            let table = 4 * items.len();
+            out.with_block(table, |offsets, elements| {
+                for (i, item) in items.iter().enumerate() {
+                    write_u32(offsets, 4 * i, (table + elements.len()) as u32);
+                    item.append_tail(&mut [], elements);
+                }
+            });
+        }
+        _ => write_list(items, out.zeroed(list_tail_len(items))),
+    }
+}
+
 /// Plain elements' memory, copied whole into `out` (exactly their bytes).
 #[inline]
 fn copy_elements<T: Element>(items: &[T], out: &mut [u8]) {
@@ -795,6 +824,11 @@ macro_rules! list_field {
             #[inline]
             fn write(&self, _: &mut [u8], tail: &mut [u8]) {
                 write_list::<T>(self, tail)
+            }
+
+            #[inline]
+            fn append_tail(&self, _: &mut [u8], tail: &mut crate::plain::Out<'_>) {
+                append_list::<T>(self, tail)
             }
         }
     };
@@ -1305,5 +1339,10 @@ impl<T: Element, const MAX: usize> Field for Bounded<'_, T, MAX> {
     #[inline]
     fn write(&self, _: &mut [u8], tail: &mut [u8]) {
         write_list::<T>(self.0, tail)
+    }
+
+    #[inline]
+    fn append_tail(&self, _: &mut [u8], tail: &mut crate::plain::Out<'_>) {
+        append_list::<T>(self.0, tail)
     }
 }

@@ -235,12 +235,11 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     #[inline]
     fn encode(&self, out: &mut Vec<u8>) -> Result<usize, Error> {
         let len = checked_len(self)?;
-        let start = out.len();
-        let Some(end) = start.checked_add(len) else {
+        if out.len().checked_add(len).is_none() {
             return Err(Error::new(ErrorKind::TooLarge { len }, 0));
-        };
-        out.resize(end, 0);
-        self.__write(&mut out[start..]);
+        }
+        // Into the spare capacity: no byte is zero-filled before it is written.
+        crate::plain::append_to_vec(out, len, |o| self.__append(o));
         Ok(len)
     }
 
@@ -265,7 +264,15 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
 
     /// Writes the encoding into `out`, exactly `encoded_len()` bytes.
     #[doc(hidden)]
-    fn __write(&self, out: &mut [u8]);
+    #[inline(always)]
+    fn __write(&self, out: &mut [u8]) {
+        self.__append(&mut crate::plain::Out::over(out));
+    }
+
+    /// Appends the encoding to `out`, `encoded_len()` bytes: the block, then the
+    /// tail data in field order.
+    #[doc(hidden)]
+    fn __append(&self, out: &mut crate::plain::Out<'_>);
 
     /// Checks that the value can be encoded (`Field::check_value` of each field),
     /// its block at nesting `depth` as validation counts it (0 at the top):

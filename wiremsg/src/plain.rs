@@ -89,3 +89,141 @@ pub(crate) unsafe fn vec_from_bytes<T: Field>(bytes: &[u8], len: usize) -> Vec<T
 pub const fn same_layout<T: Field>() -> bool {
     T::PLAIN.get() && core::mem::size_of::<T>() == <T::Kind as Kind>::BLOCK_SIZE
 }
+
+/// Encoding output that is filled front to back: the bytes of `buf` before `len`
+/// are initialized, those after may not be. `WireMsg::encode` writes through it into
+/// a vector's spare capacity, so that no byte is zero-filled first only to be
+/// overwritten (on a bulk list that fill costs as much as the copy itself). Only
+/// three operations grow `len`, and each initializes the bytes it adds: appending
+/// bytes, appending zeros, and a nested part ([`with_block`](Self::with_block)).
+/// A write past the end is cut short, as a write into a short slice was.
+#[doc(hidden)]
+pub struct Out<'a> {
+    buf: &'a mut [core::mem::MaybeUninit<u8>],
+    len: usize,
+}
+
+impl core::fmt::Debug for Out<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Out")
+            .field("len", &self.len)
+            .field("capacity", &self.buf.len())
+            .finish()
+    }
+}
+
+impl<'a> Out<'a> {
+    /// Output into `out`, overwriting it from the start.
+    #[inline(always)]
+    pub fn over(out: &'a mut [u8]) -> Out<'a> {
+        // SAFETY: `MaybeUninit<u8>` has the layout of `u8`. An `Out` only ever
+        // writes initialized bytes, so `out` stays initialized for its owner.
+        let buf = unsafe {
+            core::slice::from_raw_parts_mut(
+                out.as_mut_ptr().cast::<core::mem::MaybeUninit<u8>>(),
+                out.len(),
+            )
+        };
+        Out { buf, len: 0 }
+    }
+
+    /// Bytes this output initialized, if it still is the output over `region`
+    /// (start, length); 0 if `f` put another `Out` in its place, whose bytes say
+    /// nothing about `region`'s.
+    #[inline(always)]
+    fn written_in(&self, region: (*const core::mem::MaybeUninit<u8>, usize)) -> usize {
+        if (self.buf.as_ptr(), self.buf.len()) == region {
+            self.len
+        } else {
+            0
+        }
+    }
+
+    /// Bytes written so far.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True before the first byte is written.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Appends `bytes` (as many as fit).
+    #[inline(always)]
+    pub fn append(&mut self, bytes: &[u8]) {
+        let room = &mut self.buf[self.len..];
+        let n = bytes.len().min(room.len());
+        // SAFETY: `room` has at least `n` bytes, `bytes` at least `n`, and they do
+        // not overlap (`room` is borrowed mutably); `MaybeUninit<u8>` has the layout
+        // of `u8`. One `memcpy`, where a loop of `MaybeUninit::write` was not always
+        // made one.
+        unsafe {
+            core::ptr::copy_nonoverlapping(bytes.as_ptr(), room.as_mut_ptr().cast::<u8>(), n);
+        }
+        self.len += n;
+    }
+
+    /// Appends `n` zero bytes (as many as fit) and returns them, to be written in
+    /// any order.
+    #[inline(always)]
+    pub fn zeroed(&mut self, n: usize) -> &mut [u8] {
+        let start = self.len;
+        let n = n.min(self.buf.len() - start);
+        let part = &mut self.buf[start..start + n];
+        part.fill(core::mem::MaybeUninit::new(0));
+        self.len += n;
+        // SAFETY: the `n` bytes were just initialized (to zero); `MaybeUninit<u8>`
+        // has the layout of `u8`.
+        unsafe { core::slice::from_raw_parts_mut(part.as_mut_ptr().cast::<u8>(), n) }
+    }
+
+    /// Appends a block of `block_len` bytes, zeroed, then whatever `f` appends after
+    /// it: `f` gets the block, to write in any order, and the output after it, which
+    /// starts empty (its `len()` is then the position relative to the block's end).
+    #[inline(always)]
+    pub fn with_block<R>(
+        &mut self,
+        block_len: usize,
+        f: impl FnOnce(&mut [u8], &mut Out<'_>) -> R,
+    ) -> R {
+        let start = self.len;
+        let block_len = block_len.min(self.buf.len() - start);
+        let (head, rest) = self.buf[start..].split_at_mut(block_len);
+        head.fill(core::mem::MaybeUninit::new(0));
+        // SAFETY: `head` was just initialized (to zero).
+        let block =
+            unsafe { core::slice::from_raw_parts_mut(head.as_mut_ptr().cast::<u8>(), block_len) };
+        let region = (rest.as_ptr(), rest.len());
+        let mut after = Out { buf: rest, len: 0 };
+        let r = f(block, &mut after);
+        self.len = start + block_len + after.written_in(region);
+        r
+    }
+}
+
+/// Appends `len` bytes to `out`, written by `write` through an [`Out`] into the
+/// vector's spare capacity; bytes `write` leaves unwritten (none, unless a `Field`
+/// impl's `tail_len` disagrees with what it writes) are zero.
+#[inline(always)]
+pub(crate) fn append_to_vec(out: &mut Vec<u8>, len: usize, write: impl FnOnce(&mut Out<'_>)) {
+    out.reserve(len);
+    let start = out.len();
+    let spare = &mut out.spare_capacity_mut()[..len];
+    let region = (spare.as_ptr(), len);
+    let mut o = Out { buf: spare, len: 0 };
+    write(&mut o);
+    let written = o.written_in(region);
+    let mut o = Out {
+        buf: &mut out.spare_capacity_mut()[..len],
+        len: written,
+    };
+    o.zeroed(len - written);
+    // SAFETY: the `len` bytes after `start` (capacity reserved above) are the
+    // region `write` was given: it initialized the first `written` of them (an
+    // `Out` initializes every byte it counts, and `written_in` counts only those of
+    // this region), and `zeroed` the rest.
+    unsafe { out.set_len(start + len) };
+}

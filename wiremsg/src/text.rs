@@ -75,6 +75,11 @@ macro_rules! string_field {
                     out.copy_from_slice(self.as_bytes());
                 }
             }
+
+            #[inline(always)]
+            fn append_tail(&self, _: &mut [u8], tail: &mut crate::plain::Out<'_>) {
+                tail.append(self.as_bytes());
+            }
         }
     };
 }

@@ -107,3 +107,70 @@ fn a_nested_message_set_in_place_is_validated_first() {
         ("ABCD", true)
     );
 }
+
+/// Claims 8 bytes of tail but appends 3, and puts another output in the place of
+/// the one it was given: encoding must still hand back initialized bytes (zeros
+/// where nothing was written), never memory it did not write.
+#[derive(Debug, Default, PartialEq)]
+struct ShortTail {
+    swap: bool,
+}
+
+impl Field for ShortTail {
+    type Kind = wiremsg::kind::Text;
+    const TYPE: &'static TypeSchema = &TypeSchema::Str;
+
+    fn tail_len(&self) -> usize {
+        8
+    }
+
+    fn write(&self, _: &mut [u8], _: &mut [u8]) {}
+
+    fn append_tail(&self, _: &mut [u8], tail: &mut wiremsg::__private::Out<'_>) {
+        tail.append(b"abc");
+        if self.swap {
+            let elsewhere: &'static mut [u8] = Box::leak(vec![7u8; 64].into_boxed_slice());
+            let mut other = wiremsg::__private::Out::over(elsewhere);
+            other.append(&[1; 32]);
+            core::mem::swap(tail, &mut other);
+        }
+    }
+}
+
+#[derive(WireMsg, Debug, Default, PartialEq)]
+struct HoldsShortTail {
+    id: u32,
+    text: ShortTail,
+    after: String,
+}
+
+#[test]
+fn encoding_hands_back_only_bytes_it_wrote() {
+    for swap in [false, true] {
+        let value = HoldsShortTail {
+            id: 9,
+            text: ShortTail { swap },
+            after: "xy".into(),
+        };
+        let mut out = vec![0xAA; 3];
+        let len = value.encode(&mut out).unwrap();
+        // Block: block length 14, id, the two end offsets; then the tails.
+        assert_eq!(len, 14 + 8 + 2);
+        assert_eq!(&out[..3], [0xAA; 3], "what was there is kept");
+        let bytes = &out[3..];
+        assert_eq!(&bytes[..6], [14, 0, 9, 0, 0, 0]);
+        if swap {
+            // The replaced output's bytes are not counted: the message's tail
+            // after the block reads as zeros, whatever was appended.
+            assert_eq!(&bytes[14..], [0; 10]);
+        } else {
+            assert_eq!(&bytes[14..17], b"abc");
+            assert_eq!(&bytes[17..19], b"xy");
+            assert_eq!(&bytes[19..], [0; 5]);
+        }
+        // The same bytes into a slice, whatever it held.
+        let mut slice = [0x55u8; 24];
+        assert_eq!(value.encode_into(&mut slice).unwrap(), len);
+        assert_eq!(&slice[..6], &bytes[..6]);
+    }
+}

@@ -24,7 +24,8 @@ pub(crate) fn tail_len(cx: &Ctx<'_>) -> TokenStream {
     }
 }
 
-/// The body of `WireMsg::__write`.
+/// The body of `WireMsg::__append`: the block, zeroed, then each field into it, its
+/// tail data appended after the block.
 pub(crate) fn write_body(cx: &Ctx<'_>) -> TokenStream {
     let view = &cx.view;
     let vg = &cx.vg;
@@ -40,17 +41,15 @@ pub(crate) fn write_body(cx: &Ctx<'_>) -> TokenStream {
             f.wire_value(quote!(self.#name))
         };
         quote! {
-            ::wiremsg::__private::write_field(
-                #value, block, #view::<'static #vg>::#offset, tail, &mut cursor, #block_length,
+            ::wiremsg::__private::append_field(
+                #value, block, #view::<'static #vg>::#offset, tail, #block_length,
             );
         }
     });
     quote! {
-        #[allow(unused_mut, unused_variables)]
-        let (block, tail) = ::wiremsg::__private::split_message(out, #block_length, #in_tail);
-        #[allow(unused_mut, unused_variables)]
-        let mut cursor = 0usize;
-        #(#fields)*
+        ::wiremsg::__private::append_message(out, #block_length, #in_tail, |block, tail| {
+            #(#fields)*
+        });
     }
 }
 

@@ -428,6 +428,11 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
             fn write(&self, block: &mut [::core::primitive::u8], tail: &mut [::core::primitive::u8]) {
                 ::wiremsg::__private::write_message(self, block, tail)
             }
+
+            #[inline]
+            fn append_tail(&self, block: &mut [::core::primitive::u8], tail: &mut ::wiremsg::__private::Out<'_>) {
+                ::wiremsg::__private::append_message_tail(self, block, tail)
+            }
         }
 
         #element
@@ -565,7 +570,7 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
             }
 
             #[inline]
-            fn __write(&self, out: &mut [::core::primitive::u8]) {
+            fn __append(&self, out: &mut ::wiremsg::__private::Out<'_>) {
                 #checks
                 #write
             }
