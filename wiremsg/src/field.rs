@@ -80,8 +80,8 @@ pub trait Field {
 
     /// Writes the field with its tail data appended to `tail`: `block` is as for
     /// [`write`](Self::write); the tail data is `tail_len()` bytes. By default the
-    /// tail is zero-filled and then written; text, lists and messages append their
-    /// bytes directly, without the fill.
+    /// tail is zero-filled and then written; text, lists of plain elements, table
+    /// lists and messages append their bytes directly, without the fill.
     #[doc(hidden)]
     #[inline(always)]
     fn append_tail(&self, block: &mut [u8], tail: &mut crate::plain::Out<'_>) {
