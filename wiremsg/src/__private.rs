@@ -67,7 +67,8 @@ pub const fn size_of<F: Field>() -> usize {
 }
 
 /// Writes field `F` at block offset `off`; its tail data goes at `*cursor` in `tail`,
-/// and its end offset is `block_len + *cursor` afterwards (FORMAT.md §3).
+/// and its end offset is `block_len + *cursor` afterwards (FORMAT.md §3). The
+/// slice form of [`append_field`], for tuples and union payloads.
 #[inline(always)]
 pub fn write_field<F: Field>(
     value: &F,
@@ -77,20 +78,9 @@ pub fn write_field<F: Field>(
     cursor: &mut usize,
     block_len: usize,
 ) {
-    let size = <F::Kind as Kind>::BLOCK_SIZE;
-    let Some(part) = block.get_mut(off..off + size) else {
-        return;
-    };
-    if <F::Kind as Kind>::IN_TAIL {
-        let start = *cursor;
-        *cursor += value.tail_len();
-        if let Some(out) = tail.get_mut(start..*cursor) {
-            value.write(part, out);
-        }
-        write_u32(part, size - 4, (block_len + *cursor) as u32);
-    } else {
-        value.write(part, &mut []);
-    }
+    let mut out = Out::over(tail.get_mut(*cursor..).unwrap_or_default());
+    append_field(value, block, off, &mut out, block_len + *cursor);
+    *cursor += out.len();
 }
 
 /// Writes field `F` at block offset `off`, its tail data appended to `tail` (which
