@@ -18,7 +18,7 @@
 
 use crate::Error;
 use crate::layout::{FieldList, Layout};
-use crate::mode::{Checked, Gather};
+use crate::mode::{Checked, Gather, is_continuation, offset_in};
 use crate::validated::validate_message;
 use core::cell::{Cell, RefCell};
 
@@ -71,16 +71,11 @@ impl<'i> Buffer<'i> {
         };
         // A piece that starts inside a character would pass inside the concatenation.
         self.split.set(self.split.get() | is_continuation(first));
-        // Where `text` lies in the input. An address outside it (never the case for
-        // the derive's fields) gives an offset past its end, and is checked alone.
-        let at = text
-            .as_ptr()
-            .addr()
-            .wrapping_sub(self.input.as_ptr().addr());
-        let len = self.input.len();
-        if text.len() > len || at > len - text.len() {
+        // Text outside the input (never the case for the derive's fields) is
+        // checked alone.
+        let Some(at) = offset_in(self.input, text) else {
             return self.gather_outside(text);
-        }
+        };
         let (run_start, run_end) = (self.run_start.get(), self.run_end.get());
         if at == run_end {
             self.run_end.set(run_end + text.len());
@@ -170,17 +165,44 @@ fn utf8_ok(bytes: &[u8]) -> bool {
     simdutf8::basic::from_utf8(bytes).is_ok()
 }
 
-fn is_continuation(byte: u8) -> bool {
-    byte & 0xC0 == 0x80
+/// The mode of a root message whose tail holds only text: that tail, handed over
+/// as one run by `validate_block`, is checked at once, in place (an ASCII word scan,
+/// else one SIMD check). Its strings are walked in `Skim` mode.
+#[derive(Clone, Copy)]
+struct WholeTail;
+
+impl crate::Mode for WholeTail {
+    const GATHERS: bool = true;
+
+    #[inline(always)]
+    fn text(&self, _: crate::mode::sealed::Internal, run: &[u8]) -> Result<(), usize> {
+        // UTF-8 never starts with a continuation byte, so the run's first string
+        // starts on a boundary. Where it fails does not matter: the checked pass
+        // names the error.
+        if crate::scan::bytes_within(run, 0x7f) || utf8_ok(run) {
+            Ok(())
+        } else {
+            Err(0)
+        }
+    }
 }
 
-/// Validation of `WireMsg::view`: strings checked in one batch for a message with a
-/// tail, one checked pass otherwise.
+/// Validation of `WireMsg::view`: a tail of text only checked as one run, other
+/// tails' strings checked in one batch, one checked pass for a message without a
+/// tail.
 #[inline]
 pub(crate) fn check<L: Layout>(bytes: &[u8]) -> Result<(), Error> {
     if !<L::Fields as FieldList>::IN_TAIL {
         // Nothing to gather (a message may have a block length field and no text).
         return validate_message::<L, Checked>(bytes, &Checked, 0);
+    }
+    if <L::Fields as FieldList>::TAIL_TEXT {
+        // The tail is one run of text (`validate_block`): checked on the spot, with
+        // no buffer to keep.
+        return match validate_message::<L, WholeTail>(bytes, &WholeTail, 0) {
+            Ok(()) => Ok(()),
+            Err(_) => validate_message::<L, Checked>(bytes, &Checked, 0),
+        };
     }
     let buffer = Buffer::new(bytes);
     let gathered = validate_message::<L, Gather<'_, '_>>(bytes, &Gather::new(&buffer), 0);

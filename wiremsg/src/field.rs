@@ -154,6 +154,12 @@ pub trait Kind: Sealed {
     /// its message, which sees the bytes before its region (see `Leaf::validate`).
     #[doc(hidden)]
     const LIST_BYTE_BITS: Option<u8> = None;
+    /// True if the field's tail region holds nothing but text (`String`,
+    /// `Option<String>`): a message whose every tail field is such has a tail that is
+    /// all text, which batched validation checks as one run (`mode::Skim`). A hint
+    /// for speed only: a wrong `true` sends a valid message to the checked pass.
+    #[doc(hidden)]
+    const TAIL_TEXT: bool = false;
     /// What an accessor of a validated view returns.
     type View<'v>: Copy + Debug;
 

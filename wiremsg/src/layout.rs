@@ -170,6 +170,8 @@ pub trait FieldList: Sealed {
     const CHECKS: bool;
     /// Offset (from the start of the list) of the last tail field's end-offset slot.
     const LAST_END: Option<usize>;
+    /// True if every field with tail data keeps only text there ([`Kind::TAIL_TEXT`]).
+    const TAIL_TEXT: bool;
 
     /// Validates the fields from block offset `off` on; `index` is the first one's.
     #[doc(hidden)]
@@ -201,6 +203,7 @@ impl FieldList for Nil {
     const IN_TAIL: bool = false;
     const CHECKS: bool = false;
     const LAST_END: Option<usize> = None;
+    const TAIL_TEXT: bool = true;
 
     #[inline(always)]
     fn validate<M: Mode>(
@@ -257,6 +260,7 @@ impl<F: Field, const SINCE: u16> FieldList for Leaf<F, SINCE> {
     } else {
         None
     };
+    const TAIL_TEXT: bool = !<F::Kind as Kind>::IN_TAIL || <F::Kind as Kind>::TAIL_TEXT;
 
     // Inlined into one routine per message in optimized builds; a plain hint in
     // unoptimized ones, which then keep one small frame per field instead of one
@@ -358,6 +362,7 @@ impl<A: FieldList, B: FieldList> FieldList for Pair<A, B> {
         Some(slot) => Some(A::SIZE + slot),
         None => A::LAST_END,
     };
+    const TAIL_TEXT: bool = A::TAIL_TEXT && B::TAIL_TEXT;
 
     // Inlined as `Leaf::validate` is, for the same reason.
     #[cfg_attr(debug_assertions, inline)]

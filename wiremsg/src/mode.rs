@@ -62,6 +62,12 @@ pub(crate) mod sealed {
 /// assert_eq!((err.offset(), err.path().as_str()), (6, "text"));
 /// ```
 pub trait Mode: Copy {
+    /// True for the mode that checks text later, in one batch: a message whose tail
+    /// holds only text is then walked in [`Skim`] mode and its tail handed over as
+    /// one run, instead of string by string.
+    #[doc(hidden)]
+    const GATHERS: bool = false;
+
     /// Checks (or gathers, to check later) that `bytes` are UTF-8; on failure, the
     /// length of the valid prefix.
     fn text(&self, _: sealed::Internal, bytes: &[u8]) -> Result<(), usize>;
@@ -96,9 +102,70 @@ impl<'b, 'i> Gather<'b, 'i> {
 }
 
 impl Mode for Gather<'_, '_> {
+    const GATHERS: bool = true;
+
     #[inline(always)]
     fn text(&self, _: sealed::Internal, bytes: &[u8]) -> Result<(), usize> {
         self.buffer.push(bytes);
         Ok(())
     }
+}
+
+/// The mode of the walk of one message whose tail holds only text, under [`Gather`]:
+/// the caller checks the whole tail, from the block's end to the last region's, as
+/// one run. A string in that run is then valid exactly when it starts and ends on a
+/// character boundary, which is all this checks of it: its first byte and the byte
+/// after it are not continuation bytes (the run's end is a boundary if the run is
+/// UTF-8). Text elsewhere (a fixed-size string in the block) is checked in full.
+///
+/// A failure here is not an error the user sees: it fails the batched validation,
+/// whose checked pass then names the error, or finds none (a string that ends where
+/// unknown bytes of a newer writer begin with a continuation byte).
+#[derive(Clone, Copy)]
+pub(crate) struct Skim<'m> {
+    message: &'m [u8],
+    tail_start: usize,
+}
+
+impl<'m> Skim<'m> {
+    /// For the walk of `message`, whose tail (the run the caller checks) starts at
+    /// `tail_start`.
+    pub(crate) fn new(message: &'m [u8], tail_start: usize) -> Self {
+        Skim {
+            message,
+            tail_start,
+        }
+    }
+}
+
+impl Mode for Skim<'_> {
+    #[inline(always)]
+    fn text(&self, i: sealed::Internal, bytes: &[u8]) -> Result<(), usize> {
+        let Some(&first) = bytes.first() else {
+            return Ok(());
+        };
+        let Some(at) = offset_in(self.message, bytes).filter(|&at| at >= self.tail_start) else {
+            return Checked.text(i, bytes);
+        };
+        let next = self.message.get(at + bytes.len()).copied().unwrap_or(0);
+        if is_continuation(first) | is_continuation(next) {
+            return Err(0);
+        }
+        Ok(())
+    }
+}
+
+/// True for the second to fourth bytes of a UTF-8 sequence.
+#[inline(always)]
+pub(crate) fn is_continuation(byte: u8) -> bool {
+    byte & 0xC0 == 0x80
+}
+
+/// Where `part` starts in `whole`, if it lies inside it (by address: the derive's
+/// fields always do; text from elsewhere gets `None`).
+#[inline(always)]
+pub(crate) fn offset_in(whole: &[u8], part: &[u8]) -> Option<usize> {
+    let at = part.as_ptr().addr().wrapping_sub(whole.as_ptr().addr());
+    let len = whole.len();
+    (part.len() <= len && at <= len - part.len()).then_some(at)
 }

@@ -18,6 +18,9 @@ impl<K: Kind> Kind for Opt<K> {
     const EVOLVES: bool = K::EVOLVES;
     const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
     const MIN_ELEMENT_SIZE: usize = 1 + K::BLOCK_SIZE;
+    // An absent value's region is empty when a writer made it; one that is not is
+    // checked in the run too, which at worst sends the message to the checked pass.
+    const TAIL_TEXT: bool = K::TAIL_TEXT;
     type View<'v> = Option<K::View<'v>>;
 
     #[inline(always)]

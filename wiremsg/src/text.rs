@@ -15,6 +15,7 @@ impl Kind for Text {
     const EVOLVES: bool = false;
     const LIST_ENCODING: ListEncoding = ListEncoding::Table;
     const MIN_ELEMENT_SIZE: usize = 4;
+    const TAIL_TEXT: bool = true;
     type View<'v> = &'v str;
 
     #[inline(always)]

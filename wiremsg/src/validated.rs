@@ -14,8 +14,8 @@ use crate::layout::{
     At, FieldList, FixedLayout, Layout, Prefixed, Walk, block_length, has_block_length,
     min_block_length, offset, prefix,
 };
-use crate::mode::Checked;
 use crate::mode::sealed::{INTERNAL, Internal, Place};
+use crate::mode::{Checked, Skim};
 use crate::{Error, ErrorKind, ListMut, MAX_DEPTH, Mode, WireMsg};
 use core::fmt;
 use core::marker::PhantomData;
@@ -216,6 +216,24 @@ pub(crate) fn validate_block<F: FieldList, M: Mode>(
         prev_end: declared,
         names,
     };
+    if M::GATHERS && F::IN_TAIL && F::TAIL_TEXT {
+        // The tail is all text: one run from the block's end to the last region's,
+        // whose strings need only start and end on character boundaries (`Skim`).
+        let skim = Skim::new(bytes, declared);
+        F::validate(INTERNAL, &mut walk, prefix, 0, &skim, depth)?;
+        // The walk proved `declared <= prev_end <= len`; were it not so, no string
+        // could pass unchecked.
+        let failed = |valid_up_to| {
+            Error::new(
+                ErrorKind::InvalidUtf8 { valid_up_to },
+                declared + valid_up_to,
+            )
+        };
+        let tail = bytes
+            .get(declared..walk.prev_end)
+            .ok_or_else(|| failed(0))?;
+        return mode.text(INTERNAL, tail).map_err(failed);
+    }
     F::validate(INTERNAL, &mut walk, prefix, 0, mode, depth)
 }
 

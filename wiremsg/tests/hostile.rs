@@ -358,3 +358,80 @@ fn list_elements_with_checked_fields_are_still_checked() {
     assert_eq!(err.kind(), &ErrorKind::InvalidBool { value: 2 });
     assert_eq!((err.path().as_str(), err.offset()), ("flags[1].on", last));
 }
+
+/// A message whose tail holds only text: validation checks that tail as one run and
+/// each string only where it starts and ends (`mode::Skim`).
+#[derive(WireMsg, Debug, PartialEq)]
+struct TextTail {
+    a: String,
+    b: Option<String>,
+    c: String,
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct TextTails {
+    items: Vec<TextTail>,
+}
+
+#[test]
+fn a_tail_of_text_checked_as_one_run_still_checks_every_string() {
+    let value = TextTail {
+        a: "xé".into(),
+        b: None,
+        c: "yz".into(),
+    };
+    let block = TextTail::BLOCK_LENGTH;
+    let a_end = TextTailView::A_OFFSET;
+    let b_end = TextTailView::B_OFFSET + 1;
+    let root = value.to_bytes().unwrap();
+    let nested = TextTails { items: vec![value] }.to_bytes().unwrap();
+    // The root message, or the list element at `base`.
+    let view = |bytes: &[u8], base: usize| match base {
+        0 => TextTail::view(bytes).map(|_| ()),
+        _ => TextTails::view(bytes).map(|_| ()),
+    };
+    let element = find(&nested, "xé".as_bytes()) - block;
+    for (bytes, path, c_path, base) in [
+        (root, "a", "c", 0),
+        (nested.clone(), "items[0].a", "items[0].c", element),
+    ] {
+        // `a` ends inside "é", whose last byte is the absent `b`'s region: the tail
+        // as a whole is UTF-8, `a` is not.
+        let mut cut = bytes.clone();
+        put_u32(&mut cut, base + a_end, (block + 2) as u32);
+        put_u32(&mut cut, base + b_end, (block + 3) as u32);
+        let err = view(&cut, base).unwrap_err();
+        assert_eq!(err.path(), path);
+        assert_eq!(err.kind(), &ErrorKind::InvalidUtf8 { valid_up_to: 1 });
+        assert_eq!(err.offset(), base + block + 1);
+        // `c` starts inside "é", whose first byte is the absent `b`'s region.
+        let mut cut = bytes.clone();
+        put_u32(&mut cut, base + a_end, (block + 1) as u32);
+        put_u32(&mut cut, base + b_end, (block + 2) as u32);
+        let err = view(&cut, base).unwrap_err();
+        assert_eq!(err.kind(), &ErrorKind::InvalidUtf8 { valid_up_to: 0 });
+        assert_eq!(err.offset(), base + block + 2);
+        assert_eq!(err.path(), c_path);
+        assert!(view(&bytes, base).is_ok());
+    }
+}
+
+#[test]
+fn an_absent_options_stray_bytes_do_not_fail_a_tail_of_text() {
+    // A writer leaves an absent option's region empty; a reader ignores one that is
+    // not, even when it is not UTF-8 (the one-run check then defers to the checked
+    // pass).
+    let block = TextTail::BLOCK_LENGTH;
+    let mut bytes = TextTail {
+        a: "xé".into(),
+        b: None,
+        c: "yz".into(),
+    }
+    .to_bytes()
+    .unwrap();
+    bytes.insert(block + 3, 0xFF);
+    put_u32(&mut bytes, TextTailView::B_OFFSET + 1, (block + 4) as u32);
+    put_u32(&mut bytes, TextTailView::C_OFFSET, (block + 6) as u32);
+    let view = TextTail::view(&bytes).unwrap();
+    assert_eq!((view.a(), view.b(), view.c()), ("xé", None, "yz"));
+}
