@@ -6,37 +6,16 @@
 #[path = "../../wiremsg/tests/common/golden.rs"]
 mod format_golden;
 use format_golden::golden;
+mod common;
+use common::{golden_schema, scratch, wiremsg};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn schema(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(format!("../wiremsg/tests/schemas/golden/{name}.wms"))
-}
-
-/// A fresh directory for one test's files.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("wiremsg-cli-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use std::process::Output;
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, bytes).unwrap();
     path
 }
-
-fn wiremsg(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_wiremsg"))
-        .args(args.iter().map(|a| a.as_ref()))
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    out
-}
-
 fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).unwrap()
 }
@@ -47,7 +26,7 @@ fn code(out: &Output) -> i32 {
 
 #[test]
 fn schema_lists_messages_fields_and_enums() {
-    let out = wiremsg(&[&"schema", &schema("E5")]);
+    let out = wiremsg(&[&"schema", &golden_schema("E5")]);
     assert_eq!(code(&out), 0);
     let text = stdout(&out);
     assert!(
@@ -62,14 +41,14 @@ fn schema_lists_messages_fields_and_enums() {
 
     // The JSON form reads back as the same schema (its listing is the same).
     let dir = scratch("schema");
-    let json = wiremsg(&[&"schema", &"--json", &schema("E5")]);
+    let json = wiremsg(&[&"schema", &"--json", &golden_schema("E5")]);
     let path = write(&dir, "e5.json", &json.stdout);
     assert_eq!(stdout(&wiremsg(&[&"schema", &path])), text);
 }
 
 #[test]
 fn schema_lists_unions_with_their_tags_and_payloads() {
-    let out = wiremsg(&[&"schema", &schema("E11")]);
+    let out = wiremsg(&[&"schema", &golden_schema("E11")]);
     assert_eq!(code(&out), 0);
     let text = stdout(&out);
     assert!(
@@ -111,18 +90,18 @@ fn dump_and_json_read_every_golden_vector() {
     let dir = scratch("golden");
     for (name, ty, expected) in cases {
         let input = write(&dir, &format!("{name}.bin"), &golden(name));
-        let out = wiremsg(&[&"dump", &"-s", &schema(name), &"-t", &ty, &input]);
+        let out = wiremsg(&[&"dump", &"-s", &golden_schema(name), &"-t", &ty, &input]);
         let text = stdout(&out);
         assert_eq!(code(&out), 0, "{name}: {text}");
         for needle in expected {
             assert!(text.contains(needle), "{name}: `{needle}` not in\n{text}");
         }
-        let out = wiremsg(&[&"json", &"-s", &schema(name), &"-t", &ty, &input]);
+        let out = wiremsg(&[&"json", &"-s", &golden_schema(name), &"-t", &ty, &input]);
         assert_eq!(code(&out), 0, "{name}");
         assert!(stdout(&out).starts_with('{'), "{name}");
     }
     let e10 = write(&dir, "e10.bin", &golden("E10"));
-    let out = wiremsg(&[&"json", &"-s", &schema("E10"), &e10]);
+    let out = wiremsg(&[&"json", &"-s", &golden_schema("E10"), &e10]);
     let json = stdout(&out).split_whitespace().collect::<String>();
     assert_eq!(
         json,
@@ -131,7 +110,7 @@ fn dump_and_json_read_every_golden_vector() {
 
     // E8 carries its header: the type comes from its template id.
     let e8 = write(&dir, "e8.bin", &golden("E8"));
-    let out = wiremsg(&[&"dump", &"-s", &schema("E8"), &"--header", &e8]);
+    let out = wiremsg(&[&"dump", &"-s", &golden_schema("E8"), &"--header", &e8]);
     let text = stdout(&out);
     assert!(text.contains("header: template id      1"), "{text}");
     assert!(text.contains("\"MSFT\""), "{text}");
@@ -142,7 +121,7 @@ fn dump_of_cut_and_corrupted_bytes_shows_the_parts_before_the_fault_then_the_err
     let dir = scratch("corrupt");
     let bytes = golden("E4");
     let cut = write(&dir, "cut.bin", &bytes[..30]);
-    let out = wiremsg(&[&"dump", &"-s", &schema("E4"), &"-t", &"Book", &cut]);
+    let out = wiremsg(&[&"dump", &"-s", &golden_schema("E4"), &"-t", &"Book", &cut]);
     assert_eq!(code(&out), 1);
     let text = stdout(&out);
     assert!(text.contains("levels (tail)"), "{text}");
@@ -162,7 +141,7 @@ fn dump_of_cut_and_corrupted_bytes_shows_the_parts_before_the_fault_then_the_err
         }))
     {
         let input = write(&dir, "variant.bin", &variant);
-        let out = wiremsg(&[&"dump", &"-s", &schema("E4"), &"-t", &"Book", &input]);
+        let out = wiremsg(&[&"dump", &"-s", &golden_schema("E4"), &"-t", &"Book", &input]);
         match code(&out) {
             0 => {}
             1 => {
@@ -174,14 +153,14 @@ fn dump_of_cut_and_corrupted_bytes_shows_the_parts_before_the_fault_then_the_err
     }
     assert!(failures > bytes.len(), "{failures}");
     // JSON of bad bytes: nothing on standard output, the error on standard error.
-    let out = wiremsg(&[&"json", &"-s", &schema("E4"), &"-t", &"Book", &cut]);
+    let out = wiremsg(&[&"json", &"-s", &golden_schema("E4"), &"-t", &"Book", &cut]);
     assert_eq!((code(&out), stdout(&out).as_str()), (1, ""));
     assert!(String::from_utf8_lossy(&out.stderr).contains("in `quotes`"));
 }
 
 #[test]
 fn compat_reports_and_fails_on_breaking_changes() {
-    let out = wiremsg(&[&"compat", &schema("E7-v1"), &schema("E7")]);
+    let out = wiremsg(&[&"compat", &golden_schema("E7-v1"), &golden_schema("E7")]);
     assert_eq!(code(&out), 0);
     assert!(
         stdout(&out).starts_with("3 changes, 0 breaking"),
@@ -296,7 +275,7 @@ fn usage_errors_exit_with_status_2() {
     // Several messages and no --type: the command says what to do.
     let dir = scratch("usage");
     let input = write(&dir, "e4.bin", &golden("E4"));
-    let out = wiremsg(&[&"dump", &"-s", &schema("E4"), &input]);
+    let out = wiremsg(&[&"dump", &"-s", &golden_schema("E4"), &input]);
     assert_eq!(code(&out), 2);
     assert!(String::from_utf8_lossy(&out.stderr).contains("--type"));
 }
@@ -433,7 +412,7 @@ fn a_bad_schema_frame_is_reported_and_the_stream_goes_on() {
     let out = wiremsg(&[
         &"dump",
         &"-s",
-        &schema("E8"),
+        &golden_schema("E8"),
         &"--frames",
         &write(&dir, "f2.frames", &golden("F2")),
     ]);

@@ -10,8 +10,8 @@
 #[path = "../../wiremsg/tests/common/golden.rs"]
 mod format_golden;
 use format_golden::golden;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+use common::{golden_schema, scratch, wiremsg};
 use wiremsg::{SchemaSet, WireEnum, WireMsg};
 use wiremsg_cli::export::ksy::{Options, Root, export};
 use wiremsg_cli::export::{ExportError, Format, Unfit};
@@ -431,27 +431,6 @@ fn options_that_cannot_be_used_are_refused() {
         "no message with a template id: a header names its message by template id"
     );
 }
-
-fn wiremsg(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_wiremsg"))
-        .args(args.iter().map(|a| a.as_ref()))
-        .output()
-        .unwrap();
-    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
-    out
-}
-
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("wiremsg-ksy-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn golden_schema(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(format!("../wiremsg/tests/schemas/golden/{name}.wms"))
-}
-
 #[test]
 fn the_command_writes_the_file_or_says_why_not() {
     let dir = scratch("command");

@@ -2,8 +2,8 @@
 //! with every kind that fits, and a refusal, with path, offset and reason, for every
 //! kind that does not.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+use common::{golden_schema, scratch, wiremsg};
 use wiremsg::{Decimal, FixedStr, SchemaSet, WireEnum, WireMsg, WireUnion};
 use wiremsg_cli::export::sbe::{Options, export};
 use wiremsg_cli::export::{ExportError, Format, Unfit};
@@ -607,27 +607,6 @@ fn selected_messages_bring_what_they_nest() {
 }
 
 // The command line.
-
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("wiremsg-export-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn wiremsg(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_wiremsg"))
-        .args(args.iter().map(|a| a.as_ref()))
-        .output()
-        .unwrap();
-    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
-    out
-}
-
-fn golden_schema(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(format!("../wiremsg/tests/schemas/golden/{name}.wms"))
-}
-
 #[test]
 fn the_command_writes_the_export_or_lists_the_refusals() {
     let dir = scratch("cli");

@@ -13,6 +13,8 @@
 #[path = "../../wiremsg/tests/common/golden.rs"]
 mod format_golden;
 use format_golden::golden;
+mod common;
+use common::scratch;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -56,15 +58,6 @@ fn python() -> Option<PathBuf> {
         }
     }
 }
-
-/// A fresh directory for one case's files.
-fn scratch(case: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("wiremsg-kaitai-{}-{case}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Runs `command`; its standard output, or a panic with everything it said.
 fn run(command: &mut Command) -> Vec<u8> {
     let out = command.output().unwrap();
