@@ -25,6 +25,11 @@ impl<T: Field> Field for Box<T> {
     fn write(&self, block: &mut [u8], tail: &mut [u8]) {
         T::write(self, block, tail)
     }
+
+    #[inline(always)]
+    fn append_tail(&self, block: &mut [u8], tail: &mut crate::plain::Out<'_>) {
+        T::append_tail(self, block, tail)
+    }
 }
 
 /// Decodes `T` and boxes it.

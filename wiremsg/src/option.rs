@@ -121,18 +121,35 @@ impl<T: Field> Field for Option<T> {
 
     #[inline(always)]
     fn write(&self, block: &mut [u8], tail: &mut [u8]) {
-        let Some((presence, rest)) = block.split_first_mut() else {
-            return;
-        };
-        match self {
-            Some(value) => {
-                *presence = 1;
-                value.write(rest, tail);
-            }
-            None => {
-                *presence = 0;
-                rest.fill(0);
-            }
+        if let Some((value, rest)) = write_presence(self, block) {
+            value.write(rest, tail);
+        }
+    }
+
+    /// The value's own append (text, lists, messages write their tail once, with
+    /// no zero-fill first); an absent value has no tail data.
+    #[inline(always)]
+    fn append_tail(&self, block: &mut [u8], tail: &mut crate::plain::Out<'_>) {
+        if let Some((value, rest)) = write_presence(self, block) {
+            value.append_tail(rest, tail);
+        }
+    }
+}
+
+/// Writes the presence byte (and zeroes an absent value's block); the value and the
+/// block bytes left for it when present.
+#[inline(always)]
+fn write_presence<'a, 'b, T>(
+    value: &'a Option<T>,
+    block: &'b mut [u8],
+) -> Option<(&'a T, &'b mut [u8])> {
+    let (presence, rest) = block.split_first_mut()?;
+    *presence = u8::from(value.is_some());
+    match value {
+        Some(value) => Some((value, rest)),
+        None => {
+            rest.fill(0);
+            None
         }
     }
 }

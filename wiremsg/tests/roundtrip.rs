@@ -430,3 +430,60 @@ fn iter_mut_updates_every_element_of_every_list_shape() {
     let ys: Vec<i32> = back.points.iter().map(|p| p.y).collect();
     assert_eq!(ys, [0, 100, 200]);
 }
+
+#[derive(WireMsg, Debug, PartialEq, Clone)]
+struct Note {
+    text: String,
+}
+
+#[derive(WireMsg, Debug, PartialEq, Clone)]
+struct Optional {
+    a: Option<String>,
+    b: Option<Box<Note>>,
+    c: Box<Note>,
+}
+
+/// Options and boxes of tail data write their tails in place (`encode`) and into a
+/// slice (`encode_into`) to the same bytes, present or absent.
+#[test]
+fn options_and_boxes_of_tail_data_encode_to_their_golden_bytes_either_way() {
+    let present = Optional {
+        a: Some("hi".into()),
+        b: Some(Box::new(Note { text: "x".into() })),
+        c: Box::new(Note { text: "yz".into() }),
+    };
+    #[rustfmt::skip]
+    let golden: &[u8] = &[
+        16, 0,                // block length
+        1, 18, 0, 0, 0,       // a: present, ends at 18
+        1, 25, 0, 0, 0,       // b: present, ends at 25
+        33, 0, 0, 0,          // c: ends at 33
+        b'h', b'i',           // a's text
+        6, 0, 7, 0, 0, 0, b'x', // b's Note: block length 6, text ends at 7
+        6, 0, 8, 0, 0, 0, b'y', b'z', // c's Note
+    ];
+    let absent = Optional {
+        a: None,
+        b: None,
+        c: Box::new(Note {
+            text: String::new(),
+        }),
+    };
+    #[rustfmt::skip]
+    let golden_absent: &[u8] = &[
+        16, 0,
+        0, 16, 0, 0, 0,       // a: absent, an empty region
+        0, 16, 0, 0, 0,       // b: absent
+        22, 0, 0, 0,
+        6, 0, 6, 0, 0, 0,     // c's Note, empty text
+    ];
+    for (value, golden) in [(present, golden), (absent, golden_absent)] {
+        let mut appended = vec![0xAA];
+        assert_eq!(value.encode(&mut appended).unwrap(), golden.len());
+        assert_eq!(&appended[1..], golden);
+        let mut slice = vec![0xAA; golden.len()];
+        assert_eq!(value.encode_into(&mut slice).unwrap(), golden.len());
+        assert_eq!(slice, golden);
+        assert_eq!(Optional::decode(golden).unwrap(), value);
+    }
+}
