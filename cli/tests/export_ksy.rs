@@ -431,6 +431,7 @@ fn options_that_cannot_be_used_are_refused() {
         "no message with a template id: a header names its message by template id"
     );
 }
+
 #[test]
 fn the_command_writes_the_file_or_says_why_not() {
     let dir = scratch("command");

@@ -607,6 +607,7 @@ fn selected_messages_bring_what_they_nest() {
 }
 
 // The command line.
+
 #[test]
 fn the_command_writes_the_export_or_lists_the_refusals() {
     let dir = scratch("cli");

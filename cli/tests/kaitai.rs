@@ -58,6 +58,7 @@ fn python() -> Option<PathBuf> {
         }
     }
 }
+
 /// Runs `command`; its standard output, or a panic with everything it said.
 fn run(command: &mut Command) -> Vec<u8> {
     let out = command.output().unwrap();

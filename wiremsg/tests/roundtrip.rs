@@ -431,12 +431,12 @@ fn iter_mut_updates_every_element_of_every_list_shape() {
     assert_eq!(ys, [0, 100, 200]);
 }
 
-#[derive(WireMsg, Debug, PartialEq, Clone)]
+#[derive(WireMsg, Debug, PartialEq)]
 struct Note {
     text: String,
 }
 
-#[derive(WireMsg, Debug, PartialEq, Clone)]
+#[derive(WireMsg, Debug, PartialEq)]
 struct Optional {
     a: Option<String>,
     b: Option<Box<Note>>,

@@ -48,12 +48,6 @@ impl AsRef<Path> for Scratch {
     }
 }
 
-impl AsRef<OsStr> for Scratch {
-    fn as_ref(&self) -> &OsStr {
-        self.0.as_os_str()
-    }
-}
-
 /// Runs the `wiremsg` binary; what it wrote, after checking it did not panic.
 pub(crate) fn wiremsg(args: &[&dyn AsRef<OsStr>]) -> Output {
     let out = Command::new(env!("CARGO_BIN_EXE_wiremsg"))
