@@ -158,11 +158,8 @@ impl<'a> Out<'a> {
         let n = bytes.len().min(room.len());
         // SAFETY: `room` has at least `n` bytes, `bytes` at least `n`, and they do
         // not overlap (`room` is borrowed mutably); `MaybeUninit<u8>` has the layout
-        // of `u8`. One `memcpy`, where a loop of `MaybeUninit::write` was not always
-        // made one.
-        unsafe {
-            core::ptr::copy_nonoverlapping(bytes.as_ptr(), room.as_mut_ptr().cast::<u8>(), n);
-        }
+        // of `u8`.
+        unsafe { copy_bytes(bytes.as_ptr(), room.as_mut_ptr().cast::<u8>(), n) };
         self.len += n;
     }
 
@@ -183,14 +180,19 @@ impl<'a> Out<'a> {
     /// Appends a block of `block_len` bytes, zeroed, then whatever `f` appends after
     /// it: `f` gets the block, to write in any order, and the output after it, which
     /// starts empty (its `len()` is then the position relative to the block's end).
+    /// Where the block does not fit (never, unless a `Field` impl's `tail_len`
+    /// undercounts what it appends), the output is filled up with zeros and `f` is
+    /// not called: writes past the end are cut short.
     #[inline(always)]
-    pub fn with_block<R>(
-        &mut self,
-        block_len: usize,
-        f: impl FnOnce(&mut [u8], &mut Out<'_>) -> R,
-    ) -> R {
+    pub fn with_block(&mut self, block_len: usize, f: impl FnOnce(&mut [u8], &mut Out<'_>)) {
         let start = self.len;
-        let block_len = block_len.min(self.buf.len() - start);
+        if block_len > self.buf.len() - start {
+            self.fill_up();
+            return;
+        }
+        // `f` is called only with a block of exactly `block_len` bytes: inlined with
+        // a constant length, the fill is a few stores and `f`'s writes into the block
+        // need no bounds checks.
         let (head, rest) = self.buf[start..].split_at_mut(block_len);
         head.fill(core::mem::MaybeUninit::new(0));
         // SAFETY: `head` was just initialized (to zero).
@@ -198,9 +200,58 @@ impl<'a> Out<'a> {
             unsafe { core::slice::from_raw_parts_mut(head.as_mut_ptr().cast::<u8>(), block_len) };
         let region = (rest.as_ptr(), rest.len());
         let mut after = Out { buf: rest, len: 0 };
-        let r = f(block, &mut after);
+        f(block, &mut after);
         self.len = start + block_len + after.written_in(region);
-        r
+    }
+
+    /// Zeros every byte left (out of line: only a lying `Field` impl gets here).
+    #[cold]
+    #[inline(never)]
+    fn fill_up(&mut self) {
+        self.zeroed(self.buf.len() - self.len);
+    }
+}
+
+/// Copies `n` bytes from `src` to `dst`. Most of what encoding appends is a short
+/// string (a symbol, a name: under 32 bytes), for which a call to `memcpy` costs
+/// more than the copy: such a copy is two overlapping loads and stores, inline.
+/// Longer ones are one `memcpy` (a loop of `MaybeUninit::write` was not always made
+/// one).
+///
+/// # Safety
+///
+/// `src` is valid for reads and `dst` for writes of `n` bytes, and they do not
+/// overlap.
+#[inline(always)]
+unsafe fn copy_bytes(src: *const u8, dst: *mut u8, n: usize) {
+    use core::ptr::{read_unaligned as load, write_unaligned as store};
+    // SAFETY: in every branch, each load reads `size_of` bytes at `src + k` with
+    // `k + size_of <= n` and each store writes them at `dst + k` (unaligned
+    // accesses of plain integers); the caller's ranges do not overlap.
+    unsafe {
+        if n > 32 {
+            core::ptr::copy_nonoverlapping(src, dst, n);
+        } else if n >= 16 {
+            let (head, last) = (
+                load(src.cast::<u128>()),
+                load(src.add(n - 16).cast::<u128>()),
+            );
+            store(dst.cast::<u128>(), head);
+            store(dst.add(n - 16).cast::<u128>(), last);
+        } else if n >= 8 {
+            let (head, last) = (load(src.cast::<u64>()), load(src.add(n - 8).cast::<u64>()));
+            store(dst.cast::<u64>(), head);
+            store(dst.add(n - 8).cast::<u64>(), last);
+        } else if n >= 4 {
+            let (head, last) = (load(src.cast::<u32>()), load(src.add(n - 4).cast::<u32>()));
+            store(dst.cast::<u32>(), head);
+            store(dst.add(n - 4).cast::<u32>(), last);
+        } else if n > 0 {
+            // One to three bytes: the first, the middle and the last.
+            *dst = *src;
+            *dst.add(n / 2) = *src.add(n / 2);
+            *dst.add(n - 1) = *src.add(n - 1);
+        }
     }
 }
 

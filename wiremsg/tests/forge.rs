@@ -173,3 +173,58 @@ fn encoding_hands_back_only_bytes_it_wrote() {
         assert_eq!(&slice[..6], &bytes[..6]);
     }
 }
+
+/// Claims no tail but appends 4 bytes: the message after it in the tail no longer
+/// fits in the bytes `encoded_len` counted.
+#[derive(Debug, Default, PartialEq)]
+struct UncountedTail;
+
+impl Field for UncountedTail {
+    type Kind = wiremsg::kind::Text;
+    const TYPE: &'static TypeSchema = &TypeSchema::Str;
+
+    fn tail_len(&self) -> usize {
+        0
+    }
+
+    fn write(&self, _: &mut [u8], _: &mut [u8]) {}
+
+    fn append_tail(&self, _: &mut [u8], tail: &mut wiremsg::__private::Out<'_>) {
+        tail.append(&[0xEE; 4]);
+    }
+}
+
+#[derive(WireMsg, Debug, Default, PartialEq)]
+struct Named {
+    name: String,
+}
+
+#[derive(WireMsg, Debug, Default, PartialEq)]
+struct HoldsUncountedTail {
+    text: UncountedTail,
+    inner: Named,
+}
+
+/// A nested block that does not fit what is left of the output is not written at
+/// all: the rest of the output is zeros, and nothing is written past its end.
+#[test]
+fn a_block_that_no_longer_fits_is_cut_to_zeros() {
+    let value = HoldsUncountedTail {
+        text: UncountedTail,
+        inner: Named { name: "x".into() },
+    };
+    // Block: block length 10, the two end offsets; the inner message (block length
+    // 6, its end offset, "x") would take 7 bytes, of which 3 are left.
+    let expected = [
+        10, 0, 14, 0, 0, 0, 17, 0, 0, 0, 0xEE, 0xEE, 0xEE, 0xEE, 0, 0, 0,
+    ];
+    let mut out = vec![0xAA; 2];
+    assert_eq!(value.encode(&mut out).unwrap(), 17);
+    assert_eq!((&out[..2], &out[2..]), (&[0xAA; 2][..], &expected[..]));
+    let mut slice = [0x55u8; 20];
+    assert_eq!(value.encode_into(&mut slice).unwrap(), 17);
+    assert_eq!(
+        (&slice[..17], &slice[17..]),
+        (&expected[..], &[0x55; 3][..])
+    );
+}

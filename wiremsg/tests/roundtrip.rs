@@ -487,3 +487,47 @@ fn options_and_boxes_of_tail_data_encode_to_their_golden_bytes_either_way() {
         assert_eq!(Optional::decode(golden).unwrap(), value);
     }
 }
+
+/// Text of every length up to past the inline copies (two overlapping loads and
+/// stores up to 32 bytes, `memcpy` beyond) is appended byte for byte, between its
+/// neighbours, and nothing is written past the message.
+#[test]
+fn text_of_every_length_is_appended_byte_for_byte() {
+    #[derive(WireMsg, Debug, PartialEq)]
+    struct Pair {
+        first: String,
+        second: String,
+    }
+    for len in 0..=70usize {
+        let first: String = (0..len)
+            .map(|i| char::from(b'a' + (i % 26) as u8))
+            .collect();
+        let second: String = (0..70 - len)
+            .map(|i| char::from(b'A' + (i % 26) as u8))
+            .collect();
+        let value = Pair {
+            first: first.clone(),
+            second: second.clone(),
+        };
+        // Block length 10, the two end offsets, then the texts.
+        let mut expected = vec![10, 0];
+        expected.extend_from_slice(&(10 + len as u32).to_le_bytes());
+        expected.extend_from_slice(&80u32.to_le_bytes());
+        expected.extend_from_slice(first.as_bytes());
+        expected.extend_from_slice(second.as_bytes());
+        let mut out = vec![0xAA; 3];
+        assert_eq!(value.encode(&mut out).unwrap(), 80, "{len}");
+        assert_eq!(
+            (&out[..3], &out[3..]),
+            (&[0xAA; 3][..], &expected[..]),
+            "{len}"
+        );
+        let mut slice = [0x55u8; 84];
+        assert_eq!(value.encode_into(&mut slice).unwrap(), 80, "{len}");
+        assert_eq!(
+            (&slice[..80], &slice[80..]),
+            (&expected[..], &[0x55; 4][..]),
+            "{len}"
+        );
+    }
+}
