@@ -189,11 +189,13 @@ impl crate::Mode for WholeTail {
 
 /// Validation of `WireMsg::view`: a tail of text only checked as one run, other
 /// tails' strings checked in one batch, one checked pass for a message without a
-/// tail.
+/// tail or with no text in it.
 #[inline]
 pub(crate) fn check<L: Layout>(bytes: &[u8]) -> Result<(), Error> {
-    if !<L::Fields as FieldList>::IN_TAIL {
-        // Nothing to gather (a message may have a block length field and no text).
+    if !<L::Fields as FieldList>::IN_TAIL || <L::Fields as FieldList>::TAIL_TEXTLESS {
+        // Nothing to gather: no tail (a message may have a block length field and
+        // no text), or a tail of plain lists only (text in the block is checked on
+        // the spot).
         return validate_message::<L, Checked>(bytes, &Checked, 0);
     }
     if <L::Fields as FieldList>::TAIL_TEXT {
@@ -218,7 +220,62 @@ pub(crate) fn check<L: Layout>(bytes: &[u8]) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::Buffer;
+    use crate::layout::{FieldList, Layout};
+    use alloc::string::String;
     use alloc::vec;
+    use alloc::vec::Vec;
+
+    /// Whether `view` of `T` takes the one checked pass with nothing to gather.
+    fn textless<T: crate::WireMsg>() -> bool {
+        <<T::Layout as Layout>::Fields as FieldList>::TAIL_TEXTLESS
+    }
+
+    #[test]
+    fn only_a_tail_of_plain_lists_is_textless() {
+        use crate::{FixedStr, WireMsg};
+        #[derive(WireMsg)]
+        struct Px {
+            x: f32,
+            y: u32,
+        }
+        #[derive(WireMsg)]
+        struct Plain {
+            id: u64,
+            symbol: FixedStr<4>,
+            pxs: Vec<Px>,
+            raw: Vec<u8>,
+        }
+        #[derive(WireMsg)]
+        struct Named {
+            ids: Vec<u32>,
+            name: String,
+        }
+        #[derive(WireMsg)]
+        struct Nested {
+            inner: Vec<Named>,
+        }
+        #[derive(WireMsg)]
+        struct Tree {
+            leaves: Vec<u32>,
+            children: Vec<Tree>,
+        }
+        // Numbers are plain on little-endian targets only (`Field::PLAIN`).
+        assert_eq!(textless::<Plain>(), cfg!(target_endian = "little"));
+        assert!(!textless::<Named>());
+        assert!(!textless::<Nested>());
+        assert!(!textless::<Tree>());
+        // Text in the block is still checked, in the checked pass.
+        let bytes = Plain {
+            id: 1,
+            symbol: FixedStr::new("AB").unwrap(),
+            pxs: vec![],
+            raw: vec![],
+        };
+        let mut bytes = bytes.to_bytes().unwrap();
+        bytes[10] = 0xFF;
+        let err = Plain::view(&bytes).unwrap_err();
+        assert_eq!((err.path().as_str(), err.offset()), ("symbol", 10));
+    }
 
     fn all_valid(input: &[u8], pieces: &[&[u8]]) -> bool {
         let buffer = Buffer::new(input);

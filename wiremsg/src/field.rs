@@ -160,6 +160,12 @@ pub trait Kind: Sealed {
     /// for speed only: a wrong `true` sends a valid message to the checked pass.
     #[doc(hidden)]
     const TAIL_TEXT: bool = false;
+    /// True if the field's tail region holds no text at all (a list of plain
+    /// elements: numbers, `bool`, arrays and fixed-size messages of them): a message
+    /// whose every tail field is such has no string to gather, and is validated in
+    /// one checked pass. A hint for speed only: either answer validates alike.
+    #[doc(hidden)]
+    const TAIL_TEXTLESS: bool = false;
     /// What an accessor of a validated view returns.
     type View<'v>: Copy + Debug;
 

@@ -172,6 +172,8 @@ pub trait FieldList: Sealed {
     const LAST_END: Option<usize>;
     /// True if every field with tail data keeps only text there ([`Kind::TAIL_TEXT`]).
     const TAIL_TEXT: bool;
+    /// True if no field keeps text in the tail ([`Kind::TAIL_TEXTLESS`]).
+    const TAIL_TEXTLESS: bool;
 
     /// Validates the fields from block offset `off` on; `index` is the first one's.
     #[doc(hidden)]
@@ -204,6 +206,7 @@ impl FieldList for Nil {
     const CHECKS: bool = false;
     const LAST_END: Option<usize> = None;
     const TAIL_TEXT: bool = true;
+    const TAIL_TEXTLESS: bool = true;
 
     #[inline(always)]
     fn validate<M: Mode>(
@@ -261,6 +264,7 @@ impl<F: Field, const SINCE: u16> FieldList for Leaf<F, SINCE> {
         None
     };
     const TAIL_TEXT: bool = !<F::Kind as Kind>::IN_TAIL || <F::Kind as Kind>::TAIL_TEXT;
+    const TAIL_TEXTLESS: bool = !<F::Kind as Kind>::IN_TAIL || <F::Kind as Kind>::TAIL_TEXTLESS;
 
     // Inlined into one routine per message in optimized builds; a plain hint in
     // unoptimized ones, which then keep one small frame per field instead of one
@@ -363,6 +367,7 @@ impl<A: FieldList, B: FieldList> FieldList for Pair<A, B> {
         None => A::LAST_END,
     };
     const TAIL_TEXT: bool = A::TAIL_TEXT && B::TAIL_TEXT;
+    const TAIL_TEXTLESS: bool = A::TAIL_TEXTLESS && B::TAIL_TEXTLESS;
 
     // Inlined as `Leaf::validate` is, for the same reason.
     #[cfg_attr(debug_assertions, inline)]

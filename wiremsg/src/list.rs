@@ -767,6 +767,7 @@ impl<T: Element> Kind for ListOf<T> {
     const EVOLVES: bool = false;
     const LIST_ENCODING: ListEncoding = ListEncoding::Table;
     const MIN_ELEMENT_SIZE: usize = 4;
+    const TAIL_TEXTLESS: bool = crate::plain::same_layout::<T>();
     type View<'v> = T::ListView<'v>;
 
     #[inline]
@@ -1268,6 +1269,7 @@ impl<T: Element, const MAX: usize> Kind for BoundedListOf<T, MAX> {
     const EVOLVES: bool = false;
     const LIST_ENCODING: ListEncoding = ListEncoding::Table;
     const MIN_ELEMENT_SIZE: usize = 4;
+    const TAIL_TEXTLESS: bool = crate::plain::same_layout::<T>();
     type View<'v> = T::ListView<'v>;
 
     #[inline]
