@@ -22,6 +22,9 @@ pub(crate) struct Container {
     /// message (`&'a str` for `String`, `&'a [T]` for `Vec<T>`), which encodes to the
     /// same bytes without allocating.
     pub(crate) borrowed: Option<Ident>,
+    /// `#[wire(no_decode)]`: no `DecodeField` impl and no `decode` (for a message
+    /// that holds a list, map or box of a message that cannot decode).
+    pub(crate) no_decode: bool,
 }
 
 /// Attributes of a field.
@@ -73,6 +76,7 @@ const CONTAINER: Place = Place {
         "schema_id",
         "block_length",
         "borrowed",
+        "no_decode",
     ],
 };
 const FIELD: Place = Place {
@@ -163,6 +167,7 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
         schema_id: None,
         block_length: false,
         borrowed: None,
+        no_decode: false,
     };
     for_each_key(cx, attrs, &CONTAINER, |meta| {
         if meta.path.is_ident("version") {
@@ -177,6 +182,8 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
             out.block_length = true;
         } else if meta.path.is_ident("borrowed") {
             out.borrowed = Some(meta.value()?.parse()?);
+        } else if meta.path.is_ident("no_decode") {
+            out.no_decode = true;
         } else {
             return Ok(false);
         }

@@ -271,6 +271,7 @@ fn shape<'a>(
                     schema_id: None,
                     block_length: false,
                     borrowed: None,
+                    no_decode: false,
                 },
             })
         }

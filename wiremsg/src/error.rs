@@ -516,7 +516,8 @@ impl fmt::Display for ErrorKind {
                 write!(f, "offset {end} is outside {min}..={max}")
             }
             ErrorKind::InvalidUtf8 { valid_up_to } => {
-                write!(f, "invalid UTF-8 after {valid_up_to} valid bytes")
+                let s = if *valid_up_to == 1 { "" } else { "s" };
+                write!(f, "invalid UTF-8 after {valid_up_to} valid byte{s}")
             }
             ErrorKind::InvalidBool { value } => {
                 write!(f, "invalid bool byte {value:#04x} (expected 0 or 1)")
@@ -702,5 +703,19 @@ impl core::error::Error for Error {
             return Some(io);
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn a_count_of_one_byte_is_singular() {
+        let text = |valid_up_to| ErrorKind::InvalidUtf8 { valid_up_to }.to_string();
+        assert_eq!(text(1), "invalid UTF-8 after 1 valid byte");
+        assert_eq!(text(0), "invalid UTF-8 after 0 valid bytes");
+        assert_eq!(text(2), "invalid UTF-8 after 2 valid bytes");
     }
 }

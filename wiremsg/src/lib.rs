@@ -250,6 +250,7 @@ pub use validated::MutOf;
 /// | `template_id = N` | the id a [`MessageHeader`] carries: implements [`Template`] (`encode_with_header`, `view_with_header`, `view_mut_with_header`, framing) and lets the type be a [`WireDispatch`](derive@WireDispatch) variant |
 /// | `schema_id = N` | the schema the template id belongs to (default 0; with `template_id`) |
 /// | `block_length` | the message starts with its `u16` block length even without a variable-size field, so that a later version may add one (a format change of version 1; FORMAT.md §5, E9) |
+/// | `no_decode` | no [`DecodeField`] impl and no `decode`: the message is viewed and encoded only. A message with a `&'static str` field is so without it; one that holds a list, map or box of such a message needs it (lists, maps and boxes are where a message may hold itself, so the derive cannot make their decoding conditional, as it does for a field of a message that cannot decode) |
 ///
 /// On a field:
 ///
@@ -312,6 +313,23 @@ pub use validated::MutOf;
 /// }
 ///
 /// assert_eq!(Alert { code: 7 }.to_bytes()?, [6, 0, 7, 0, 0, 0]); // block length 6, code
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+///
+/// `no_decode`: a message that holds a list of encode-only messages.
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Label { text: &'static str } // encode-only: no `decode`
+///
+/// #[derive(WireMsg, Debug)]
+/// #[wire(no_decode)] // without it: "`Label` cannot be decoded from the bytes it views"
+/// struct Labels { all: Vec<Label> }
+///
+/// let bytes = Labels { all: vec![Label { text: "bid" }] }.to_bytes()?;
+/// assert_eq!(Labels::view(&bytes)?.all().get(0).map(|l| l.text()), Some("bid"));
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
 ///

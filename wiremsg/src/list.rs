@@ -703,10 +703,12 @@ pub(crate) fn write_list<T: Element>(items: &[T], out: &mut [u8]) {
             }
         }
         ListEncoding::Table => {
-            let mut end = 4 * items.len();
+            let mut end = items.len().saturating_mul(4);
             for (i, item) in items.iter().enumerate() {
                 let start = end;
-                end += item.tail_len();
+                // Saturating: a `Field` whose `tail_len` changed since the list's
+                // length was summed must not overflow (its bytes are then cut).
+                end = end.saturating_add(item.tail_len());
                 write_u32(out, 4 * i, start as u32);
                 if let Some(tail) = out.get_mut(start..end) {
                     item.write(&mut [], tail);
@@ -733,7 +735,7 @@ pub(crate) fn append_list<T: Element>(items: &[T], out: &mut crate::plain::Out<'
             out.append(crate::plain::as_bytes(items));
         }
         ListEncoding::Table => {
-            let table = 4 * items.len();
+            let table = items.len().saturating_mul(4);
             out.with_block(table, |offsets, elements| {
                 for (i, item) in items.iter().enumerate() {
                     write_u32(offsets, 4 * i, (table + elements.len()) as u32);

@@ -697,10 +697,11 @@ fn write_map<'m, K: Field + 'm, V: Field + 'm>(
     match <<(K, V) as Field>::Kind as Kind>::LIST_ENCODING {
         ListEncoding::Table => {
             let block_len = 2 + ks + vs;
-            let mut end = 4 * len;
+            let mut end = len.saturating_mul(4);
             for (i, (k, v)) in entries.enumerate() {
                 let start = end;
-                end += entry_len(k, v);
+                // Saturating, as in `list::write_list`.
+                end = end.saturating_add(entry_len(k, v));
                 write_u32(out, 4 * i, start as u32);
                 if let Some(entry) = out.get_mut(start..end) {
                     let mut writer = crate::tuple::Writer::new(entry, block_len, true);

@@ -266,7 +266,7 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     #[doc(hidden)]
     #[inline(always)]
     fn __write(&self, out: &mut [u8]) {
-        self.__append(&mut crate::plain::Out::over(out));
+        crate::plain::write_to_slice(out, |o| self.__append(o));
     }
 
     /// Appends the encoding to `out`, `encoded_len()` bytes: the block, then the

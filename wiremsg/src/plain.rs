@@ -255,6 +255,20 @@ unsafe fn copy_bytes(src: *const u8, dst: *mut u8, n: usize) {
     }
 }
 
+/// Writes `out` through an [`Out`] over it; bytes `write` leaves unwritten (none,
+/// unless a `Field` impl's `tail_len` disagrees with what it writes) are zeroed, as
+/// [`append_to_vec`] does: what the slice held before never reaches the wire.
+#[inline(always)]
+pub(crate) fn write_to_slice(out: &mut [u8], write: impl FnOnce(&mut Out<'_>)) {
+    let mut o = Out::over(out);
+    let region = (o.buf.as_ptr(), o.buf.len());
+    write(&mut o);
+    let written = o.written_in(region);
+    if let Some(rest) = out.get_mut(written..) {
+        rest.fill(0);
+    }
+}
+
 /// Appends `len` bytes to `out`, written by `write` through an [`Out`] into the
 /// vector's spare capacity; bytes `write` leaves unwritten (none, unless a `Field`
 /// impl's `tail_len` disagrees with what it writes) are zero.

@@ -167,10 +167,11 @@ fn encoding_hands_back_only_bytes_it_wrote() {
             assert_eq!(&bytes[17..19], b"xy");
             assert_eq!(&bytes[19..], [0; 5]);
         }
-        // The same bytes into a slice, whatever it held.
+        // The same bytes into a slice, whatever it held: none of its old bytes
+        // reaches the wire.
         let mut slice = [0x55u8; 24];
         assert_eq!(value.encode_into(&mut slice).unwrap(), len);
-        assert_eq!(&slice[..6], &bytes[..6]);
+        assert_eq!(&slice[..], bytes);
     }
 }
 
@@ -227,4 +228,66 @@ fn a_block_that_no_longer_fits_is_cut_to_zeros() {
         (&slice[..17], &slice[17..]),
         (&expected[..], &[0x55; 3][..])
     );
+}
+
+/// Says its tail is empty the first time it is asked, then `usize::MAX`: sums a
+/// list or map makes while writing must not overflow (a panic in a debug build).
+#[derive(Debug, Default)]
+struct FickleTail {
+    asked: core::cell::Cell<u32>,
+}
+
+impl Field for FickleTail {
+    type Kind = wiremsg::kind::Text;
+    const TYPE: &'static TypeSchema = &TypeSchema::Str;
+
+    fn tail_len(&self) -> usize {
+        let asked = self.asked.get();
+        self.asked.set(asked + 1);
+        if asked == 0 { 0 } else { usize::MAX }
+    }
+
+    fn write(&self, _: &mut [u8], _: &mut [u8]) {}
+}
+
+impl wiremsg::Element for FickleTail {
+    type ListView<'v> = wiremsg::List<'v, Self>;
+
+    fn list_view<'v>(list: wiremsg::List<'v, Self>) -> wiremsg::List<'v, Self> {
+        list
+    }
+
+    fn list_of<'v>(list: wiremsg::List<'v, Self>) -> wiremsg::List<'v, Self>
+    where
+        Self: 'v,
+    {
+        list
+    }
+}
+
+#[derive(WireMsg, Debug, Default)]
+#[wire(no_decode)] // `FickleTail` has no `DecodeField`
+struct HoldsFickleTails {
+    list: Vec<FickleTail>,
+    map: std::collections::BTreeMap<u32, FickleTail>,
+    pair: Vec<(FickleTail, u8)>,
+}
+
+#[test]
+fn a_tail_length_that_changes_while_writing_is_cut_not_overflowed() {
+    let fresh = || HoldsFickleTails {
+        list: vec![FickleTail::default()],
+        map: [(7, FickleTail::default())].into(),
+        pair: vec![(FickleTail::default(), 1)],
+    };
+    // The length summed first: the block (block length, three end offsets), then
+    // each list's one-entry offset table with an empty element, and the map's
+    // entry block (its block length, key, value end offset) in its own table.
+    let len = fresh().encoded_len();
+    let mut out = Vec::new();
+    assert_eq!(fresh().encode(&mut out).unwrap(), len);
+    assert_eq!(out.len(), len);
+    let mut slice = vec![0x55; len];
+    assert_eq!(fresh().encode_into(&mut slice).unwrap(), len);
+    assert_eq!(slice, out, "both encoders write the same bytes");
 }

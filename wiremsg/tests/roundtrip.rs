@@ -353,6 +353,38 @@ fn self_in_field_types_and_static_borrows() {
     assert_eq!(view.kids().get(0).unwrap().kind(), "file");
 }
 
+/// Encode-only (a `'static` borrow): no `decode`.
+#[derive(WireMsg, Debug, PartialEq)]
+struct Label {
+    text: &'static str,
+}
+
+/// Lists, maps and boxes of an encode-only message, as `no_decode` allows.
+#[derive(WireMsg, Debug, PartialEq)]
+#[wire(no_decode)]
+struct Labels {
+    all: Vec<Label>,
+    by_id: std::collections::BTreeMap<u16, Label>,
+    first: Option<Box<Label>>,
+}
+
+#[test]
+fn no_decode_holds_lists_maps_and_boxes_of_encode_only_messages() {
+    let labels = Labels {
+        all: vec![Label { text: "bid" }, Label { text: "ask" }],
+        by_id: [(7, Label { text: "x" })].into(),
+        first: Some(Box::new(Label { text: "y" })),
+    };
+    let bytes = labels.to_bytes().unwrap();
+    assert_eq!(bytes.len(), labels.encoded_len());
+    let view = Labels::view(&bytes).unwrap();
+    let all: Vec<&str> = view.all().iter().map(|l| l.text()).collect();
+    assert_eq!(all, ["bid", "ask"]);
+    assert_eq!(view.by_id().get(7).map(|l| l.text()), Some("x"));
+    assert_eq!(view.first().map(|l| l.text()), Some("y"));
+    assert_eq!(view, labels);
+}
+
 macro_rules! wide {
     ($($field:ident)*) => {
         /// 130 fields: offsets are flat sums, so no recursion limit is reached.

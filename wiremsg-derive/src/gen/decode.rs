@@ -11,7 +11,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let ty = &f.field.ty;
         quote!(#ty).to_string().contains("'static")
     });
-    if static_borrow {
+    // Asked for: the lists, maps and boxes below cannot carry a bound (see
+    // `bounded`), so a list of a message that cannot decode fails the impl.
+    if static_borrow || cx.msg.attrs.no_decode {
         return TokenStream::new();
     }
     let ident = cx.msg.ident;
