@@ -258,6 +258,9 @@ pub(crate) fn repr(attrs: &[Attribute]) -> Option<Ident> {
 pub(crate) struct UnionContainer {
     /// `#[wire(version = N)]`: the union's current schema version (default 1).
     pub(crate) version: Option<(u16, LitInt)>,
+    /// `#[wire(no_decode)]`: as on a message (no `DecodeField`, no `decode`), passed
+    /// on to the anonymous messages of struct variants.
+    pub(crate) no_decode: bool,
 }
 
 impl UnionContainer {
@@ -285,7 +288,7 @@ impl UnionVariant {
 
 const UNION: Place = Place {
     name: "unions",
-    keys: &["version"],
+    keys: &["version", "no_decode"],
 };
 const UNION_VARIANT: Place = Place {
     name: "union variants",
@@ -297,6 +300,9 @@ pub(crate) fn union_container(cx: &Ctxt, attrs: &[Attribute]) -> UnionContainer 
     for_each_key(cx, attrs, &UNION, |meta| {
         if meta.path.is_ident("version") {
             out.version = Some(u16_value(meta, "version", 1)?);
+            Ok(true)
+        } else if meta.path.is_ident("no_decode") {
+            out.no_decode = true;
             Ok(true)
         } else {
             Ok(false)

@@ -123,8 +123,7 @@ pub(crate) fn union<'a>(
     let (_, ty_generics, _) = input.generics.split_for_impl();
     let self_ty: Type = syn::parse_quote!(#ident #ty_generics);
     let repr = attr::repr(&input.attrs);
-    let attrs = attr::union_container(cx, &input.attrs);
-    let version = attrs.version();
+    let container = attr::union_container(cx, &input.attrs);
     let variants = data
         .variants
         .iter()
@@ -138,7 +137,7 @@ pub(crate) fn union<'a>(
                 synth.as_ref(),
                 &self_ty,
                 repr.as_ref(),
-                version,
+                &container,
             );
             Variant {
                 ident: &v.ident,
@@ -154,7 +153,7 @@ pub(crate) fn union<'a>(
         vis: &input.vis,
         generics: &input.generics,
         repr,
-        attrs,
+        attrs: container,
         variants,
     })
 }
@@ -166,7 +165,7 @@ fn shape<'a>(
     synth: Option<&'a Synth>,
     self_ty: &Type,
     repr: Option<&Ident>,
-    version: u16,
+    container: &attr::UnionContainer,
 ) -> Shape<'a> {
     match (&v.fields, synth) {
         (Fields::Unit, _) => {
@@ -265,13 +264,13 @@ fn shape<'a>(
                 // The anonymous message has the union's version: its fields may be
                 // added in later ones (FORMAT.md §5).
                 attrs: attr::Container {
-                    version,
+                    version: container.version(),
                     version_lit: None,
                     template_id: None,
                     schema_id: None,
                     block_length: false,
                     borrowed: None,
-                    no_decode: false,
+                    no_decode: container.no_decode,
                 },
             })
         }

@@ -222,7 +222,7 @@ pub trait Kind: Sealed {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be decoded from the bytes it views",
     note = "a borrowed slice `&[T]` decodes only for `T = u8`; use `Vec<T>` in the type you decode into",
-    note = "a message holding a list, map or box of a message that cannot decode (one with a `&'static str` field) cannot decode either: mark it `#[wire(no_decode)]`"
+    note = "a message holding a list, map or box of a message that cannot decode (one with a `&'static str` field) cannot decode either: mark it (or the union) `#[wire(no_decode)]`"
 )]
 ///
 /// ```

@@ -370,7 +370,10 @@ impl<T: Template> WithHeader for T {
 
     #[inline]
     fn checked_len_with_header(&self) -> Result<usize, Error> {
-        Ok(crate::message::checked_len(self)? + MessageHeader::LEN)
+        let len = crate::message::checked_len(self)?;
+        // `checked_len` stops at `u32::MAX`, which is `usize::MAX` on a 32-bit target.
+        len.checked_add(MessageHeader::LEN)
+            .ok_or_else(|| Error::new(ErrorKind::TooLarge { len }, 0))
     }
 
     #[inline]

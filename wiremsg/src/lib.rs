@@ -250,7 +250,7 @@ pub use validated::MutOf;
 /// | `template_id = N` | the id a [`MessageHeader`] carries: implements [`Template`] (`encode_with_header`, `view_with_header`, `view_mut_with_header`, framing) and lets the type be a [`WireDispatch`](derive@WireDispatch) variant |
 /// | `schema_id = N` | the schema the template id belongs to (default 0; with `template_id`) |
 /// | `block_length` | the message starts with its `u16` block length even without a variable-size field, so that a later version may add one (a format change of version 1; FORMAT.md §5, E9) |
-/// | `no_decode` | no [`DecodeField`] impl and no `decode`: the message is viewed and encoded only. A message with a `&'static str` field is so without it; one that holds a list, map or box of such a message needs it (lists, maps and boxes are where a message may hold itself, so the derive cannot make their decoding conditional, as it does for a field of a message that cannot decode) |
+/// | `no_decode` | no [`DecodeField`] impl and no `decode` (on its borrowed twin too): the message is viewed and encoded only. A message with a `&'static str` field is so without it; one that holds a list, map or box of such a message needs it (lists, maps and boxes are where a message may hold itself, so the derive cannot make their decoding conditional, as it does for a field of a message that cannot decode) |
 ///
 /// On a field:
 ///
@@ -864,6 +864,7 @@ pub use wiremsg_derive::WireDispatch;
 /// | `#[repr(u8)]` .. `#[repr(u64)]` | the enum (required) | the tag's integer on the wire |
 /// | `= N` or `#[wire(tag = N)]` | a variant | its tag (else the previous one plus one, the first 0, as in Rust) |
 /// | `#[wire(version = N)]` | the enum | the union's current version (default 1) |
+/// | `#[wire(no_decode)]` | the enum | no `DecodeField` and no `decode`, as on a message: for a union holding a list, map or box of a message that cannot decode |
 /// | `#[wire(since = N)]` | a variant | the version that added it (schema and docs) |
 /// | `#[wire(other)]` | one struct variant `Other { tag: R, bytes: Vec<u8> }` | the catch-all: keeps an unknown tag and its payload bytes, and writes them back unchanged |
 /// | `#[wire(since = N)]`, `default`, `null`, `max_len`, `reserved` | a struct variant's fields | as on a message's fields (the anonymous message has the union's version) |

@@ -645,6 +645,12 @@ pub(crate) fn list_tail_len<T: Element>(items: &[T]) -> usize {
             matches!(<T::Kind as Kind>::LIST_ENCODING, ListEncoding::Table)
                 || <T::Kind as Kind>::BLOCK_SIZE > 0,
             "wiremsg: list elements must not be zero-size (a message without fields, FixedStr<0>, [T; 0])"
+        );
+        // The stride is a `u16` (FORMAT.md §6.2).
+        assert!(
+            !matches!(<T::Kind as Kind>::LIST_ENCODING, ListEncoding::Strided)
+                || <T::Kind as Kind>::BLOCK_SIZE <= 65535,
+            "wiremsg: a list element's block is longer than 65535 bytes (the list's u16 stride); move large arrays into a `Vec`"
         )
     };
     if items.is_empty() {

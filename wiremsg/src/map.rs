@@ -639,6 +639,16 @@ fn map_tail_len<'m, K: Field + 'm, V: Field + 'm>(
         assert!(
             K::BLOCK_SIZE > 0,
             "wiremsg: a map's key must not be zero-size (`FixedStr<0>`)"
+        );
+        // An entry's block length, or the map's stride, is a `u16` (FORMAT.md §6.6).
+        let prefix = if <<(K, V) as Field>::Kind as Kind>::IN_TAIL {
+            2
+        } else {
+            0
+        };
+        assert!(
+            prefix + K::BLOCK_SIZE + V::BLOCK_SIZE <= 65535,
+            "wiremsg: a map entry's block is longer than 65535 bytes (its u16 block length or stride); move large arrays into a `Vec`"
         )
     };
     if len == 0 {

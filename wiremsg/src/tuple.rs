@@ -200,6 +200,12 @@ macro_rules! tuple {
                     !(false $(|| <$T::Kind as Kind>::EVOLVES)+),
                     "wiremsg: a tuple's elements are inline in its block, which is frozen: a fixed-size message with fields added in later versions cannot be a tuple element"
                 );
+                // Laid out as a message, with a `u16` block length when it has a tail;
+                // a fixed-size tuple's block is a list's or map's `u16` stride.
+                assert!(
+                    block_len::<fields!($($T),+)>() <= 65535,
+                    "wiremsg: a tuple's block is longer than 65535 bytes (its u16 block length or stride); move large arrays into a `Vec`"
+                );
                 if <Self as Kind>::IN_TAIL {
                     4
                 } else {
@@ -289,6 +295,11 @@ macro_rules! tuple {
 
             #[inline]
             fn tail_len(&self) -> usize {
+                // Its block fits its `u16` block length: the assertion in `BLOCK_SIZE`,
+                // here for a tuple the message's own assertions do not reach.
+                const {
+                    let _ = <Self::Kind as Kind>::BLOCK_SIZE;
+                };
                 if !<Self::Kind as Kind>::IN_TAIL {
                     return 0;
                 }

@@ -139,6 +139,9 @@ pub trait WireUnion: Field<Kind = UnionOf<Self::Layout>> + Sized {
                 0,
             ));
         };
+        // As `encode`, which writes into zeros: bytes a hand-made `Field` counts but
+        // does not write are zeros, not what the slice held.
+        out.fill(0);
         self.write(&mut [], out);
         Ok(len)
     }

@@ -175,6 +175,36 @@ fn encoding_hands_back_only_bytes_it_wrote() {
     }
 }
 
+/// A union's struct variant writes its fields as a message does: what a lying
+/// field leaves unwritten is zeros through `encode_into` as through `encode`.
+#[derive(wiremsg::WireUnion, Debug)]
+#[repr(u8)]
+enum HoldsShortTailInUnion {
+    A {
+        id: u32,
+        text: ShortTail,
+        after: String,
+    } = 1,
+}
+
+#[test]
+fn a_union_hands_back_only_bytes_it_wrote() {
+    use wiremsg::WireUnion;
+    let value = HoldsShortTailInUnion::A {
+        id: 9,
+        text: ShortTail { swap: false },
+        after: "xy".into(),
+    };
+    let mut out = Vec::new();
+    let len = value.encode(&mut out).unwrap();
+    // The tag, then the message of `HoldsShortTail` above.
+    assert_eq!(len, 1 + 14 + 8 + 2);
+    assert_eq!(&out[15..], b"abcxy\0\0\0\0\0");
+    let mut slice = vec![0x55u8; len];
+    assert_eq!(value.encode_into(&mut slice).unwrap(), len);
+    assert_eq!(slice, out);
+}
+
 /// Claims no tail but appends 4 bytes: the message after it in the tail no longer
 /// fits in the bytes `encoded_len` counted.
 #[derive(Debug, Default, PartialEq)]

@@ -385,6 +385,53 @@ fn no_decode_holds_lists_maps_and_boxes_of_encode_only_messages() {
     assert_eq!(view, labels);
 }
 
+/// `no_decode` on a message with a borrowed twin is the twin's too.
+#[derive(WireMsg, Debug, PartialEq)]
+#[wire(no_decode, borrowed = TaggedLabelsRef)]
+struct TaggedLabels {
+    tag: String,
+    by_id: std::collections::BTreeMap<u16, Label>,
+    first: Option<Box<Label>>,
+}
+
+/// `no_decode` on a union: a struct variant's list and a boxed payload of
+/// encode-only messages.
+#[derive(wiremsg::WireUnion, Debug, PartialEq)]
+#[wire(no_decode)]
+#[repr(u8)]
+enum LabelEvent {
+    Many { all: Vec<Label> } = 1,
+    One(Box<Label>) = 2,
+}
+
+#[test]
+fn no_decode_passes_to_borrowed_twins_and_unions() {
+    use wiremsg::WireUnion;
+    let owned = TaggedLabels {
+        tag: "t".into(),
+        by_id: [(3, Label { text: "x" })].into(),
+        first: None,
+    };
+    let twin = TaggedLabelsRef {
+        tag: "t",
+        by_id: [(3, Label { text: "x" })].into(),
+        first: None,
+    };
+    assert_eq!(twin.to_bytes().unwrap(), owned.to_bytes().unwrap());
+    let event = LabelEvent::Many {
+        all: vec![Label { text: "bid" }],
+    };
+    let bytes = event.to_bytes().unwrap();
+    match LabelEvent::view(&bytes).unwrap() {
+        LabelEventView::Many(many) => assert_eq!(many.all().get(0).unwrap().text(), "bid"),
+        other => panic!("{other:?}"),
+    }
+    let one = LabelEvent::One(Box::new(Label { text: "y" }))
+        .to_bytes()
+        .unwrap();
+    assert_eq!(one, [2, 6, 0, 7, 0, 0, 0, b'y']);
+}
+
 macro_rules! wide {
     ($($field:ident)*) => {
         /// 130 fields: offsets are flat sums, so no recursion limit is reached.

@@ -130,6 +130,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     if container.block_length {
         keys.push(quote!(block_length));
     }
+    if container.no_decode {
+        keys.push(quote!(no_decode));
+    }
     let container_attrs = if keys.is_empty() {
         TokenStream::new()
     } else {

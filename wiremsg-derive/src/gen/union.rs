@@ -178,6 +178,8 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
         .map(|ty| quote!(#ty: ::wiremsg::DecodeField<'v, Kind = ::wiremsg::__private::Msg<#ty>>))
         .collect();
     let items = pieces.iter().map(|p| &p.items);
+    // `#[wire(no_decode)]`: a payload that cannot decode, held in a list, map or box
+    // (which the bounds cannot make conditional), leaves the union without decoding.
     let catch_all = match u.variants.iter().find(|v| v.attrs.other) {
         Some(v) => {
             let name = v.ident.to_string().trim_start_matches("r#").to_owned();
@@ -203,6 +205,43 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
         "Decodes the owned [`{name}`] (strings and byte strings borrowed from the same \
          bytes where its fields are `&str` / `&[u8]`), with no heap budget."
     );
+    let decoding = if u.attrs.no_decode {
+        TokenStream::new()
+    } else {
+        quote! {
+            #[automatically_derived]
+            impl<'v> ::wiremsg::DecodeField<'v> for #self_v
+            where
+                #(#bounds,)*
+            {
+                #[inline]
+                fn decode_view(view: #view<'v>) -> Self {
+                    match view {
+                        #(#decodes)*
+                    }
+                }
+
+                #[inline]
+                fn decoded_size(view: #view<'v>) -> ::core::primitive::usize {
+                    match view {
+                        #(#sizes)*
+                    }
+                }
+            }
+
+            #[automatically_derived]
+            impl<'v> #view<'v> {
+                #[doc = #decode_doc]
+                #[inline]
+                pub fn decode(&self) -> #self_v
+                where
+                    #(#bounds,)*
+                {
+                    <#self_v as ::wiremsg::DecodeField<'v>>::decode_view(*self)
+                }
+            }
+        }
+    };
     quote! {
         #[doc = #view_doc]
         #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug, ::core::cmp::PartialEq)]
@@ -311,37 +350,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
                 }
             }
 
-            #[automatically_derived]
-            impl<'v> ::wiremsg::DecodeField<'v> for #self_v
-            where
-                #(#bounds,)*
-            {
-                #[inline]
-                fn decode_view(view: #view<'v>) -> Self {
-                    match view {
-                        #(#decodes)*
-                    }
-                }
-
-                #[inline]
-                fn decoded_size(view: #view<'v>) -> ::core::primitive::usize {
-                    match view {
-                        #(#sizes)*
-                    }
-                }
-            }
-
-            #[automatically_derived]
-            impl<'v> #view<'v> {
-                #[doc = #decode_doc]
-                #[inline]
-                pub fn decode(&self) -> #self_v
-                where
-                    #(#bounds,)*
-                {
-                    <#self_v as ::wiremsg::DecodeField<'v>>::decode_view(*self)
-                }
-            }
+            #decoding
 
             ::wiremsg::__private::serde_if! {
                 #[automatically_derived]
