@@ -377,6 +377,7 @@ impl<T: Element> ExactSizeIterator for ListIter<'_, T> {}
 
 /// Validates the tail region of a list (FORMAT.md §6). Errors carry offsets relative
 /// to the message (`at` is the region's offset).
+#[inline]
 pub(crate) fn validate_list<T: Element, M: Mode>(
     bytes: &[u8],
     at: usize,
@@ -429,12 +430,6 @@ pub(crate) fn shape_of(encoding: ListEncoding, size: usize, bytes: &[u8]) -> (us
     }
 }
 
-/// `n % d` for a stride of another version than the reader's (see `strided_header`).
-#[inline(never)]
-fn remainder(n: usize, d: usize) -> usize {
-    n % d
-}
-
 /// `n / d` for a stride of another version than the reader's.
 #[inline(never)]
 fn quotient(n: usize, d: usize) -> usize {
@@ -470,23 +465,38 @@ pub(crate) fn strided_header(
     }
     let elements = bytes.len() - 2;
     // The reader's own block (a constant where this is inlined) is the usual stride:
-    // a remainder by a constant is a multiplication, not a division (another
-    // version's stride divides out of line, where the two cannot be merged).
-    let rest = if stride == block {
-        elements % block
-    } else {
-        remainder(elements, stride)
-    };
-    if rest != 0 {
-        return Err(Error::new(
-            ErrorKind::ListLengthMismatch {
-                len: elements,
-                element_size: stride,
-            },
-            at + 2,
-        ));
+    // a remainder by a constant is a multiplication, not a division. Another
+    // version's stride divides out of line, in a call that returns the result, so
+    // that no register has to outlive it (and the hot path saves none).
+    if stride != block {
+        return other_stride(elements, stride, at);
+    }
+    if elements % block != 0 {
+        return Err(length_mismatch(elements, stride, at));
     }
     Ok(stride)
+}
+
+/// The end of [`strided_header`] for a stride other than the reader's block.
+#[inline(never)]
+fn other_stride(elements: usize, stride: usize, at: usize) -> Result<usize, Error> {
+    if elements % stride != 0 {
+        return Err(length_mismatch(elements, stride, at));
+    }
+    Ok(stride)
+}
+
+/// `ListLengthMismatch` of the `elements` bytes after a stride at `at`.
+#[cold]
+#[inline(never)]
+fn length_mismatch(elements: usize, stride: usize, at: usize) -> Error {
+    Error::new(
+        ErrorKind::ListLengthMismatch {
+            len: elements,
+            element_size: stride,
+        },
+        at + 2,
+    )
 }
 
 /// The element count of a table list region (FORMAT.md §6.3), from its first start
@@ -588,6 +598,7 @@ fn validate_packed<T: Element, M: Mode>(
     Ok(())
 }
 
+#[inline]
 fn validate_strided<T: Element, M: Mode>(
     bytes: &[u8],
     at: usize,
@@ -600,9 +611,11 @@ fn validate_strided<T: Element, M: Mode>(
     let block = <T::Kind as Kind>::BLOCK_SIZE.max(1);
     let stride = strided_header(bytes, at, required, block)?;
     let elements = &bytes[2..];
-    if !<T::Kind as Kind>::CHECKS && stride >= <T::Kind as Kind>::BLOCK_SIZE {
+    let complete = <T::Kind as Kind>::MIN_ELEMENT_SIZE >= <T::Kind as Kind>::BLOCK_SIZE;
+    if !<T::Kind as Kind>::CHECKS && (complete || stride >= <T::Kind as Kind>::BLOCK_SIZE) {
         // Every byte pattern is valid and every element holds all the fields this
-        // reader knows: nothing more to check.
+        // reader knows (always, where every version's element is the whole block):
+        // nothing more to check.
         return Ok(());
     }
     for (i, block) in elements.chunks_exact(stride).enumerate() {

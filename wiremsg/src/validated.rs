@@ -192,13 +192,7 @@ pub(crate) fn validate_block<F: FieldList, M: Mode>(
         };
         let declared = usize::from(u16::from_le_bytes(*declared));
         if declared < min {
-            return Err(Error::new(
-                ErrorKind::BlockLengthTooSmall {
-                    declared,
-                    required: min,
-                },
-                0,
-            ));
+            return Err(block_length_too_small(declared, min));
         }
         if declared > bytes.len() {
             return Err(truncated(declared, bytes.len()));
@@ -278,12 +272,20 @@ fn truncated(needed: usize, available: usize) -> Error {
     Error::new(ErrorKind::Truncated { needed, available }, 0)
 }
 
+#[cold]
+fn block_length_too_small(declared: usize, required: usize) -> Error {
+    Error::new(ErrorKind::BlockLengthTooSmall { declared, required }, 0)
+}
+
 /// Validates `bytes` as a message of layout `L` and returns the proof.
 ///
 /// # Errors
 ///
 /// Any error of validation.
-#[inline]
+///
+/// Always inlined: the check behind it returns one word in a register (`Ok` is a
+/// null error), where this function's two-word result would go through memory.
+#[inline(always)]
 pub(crate) fn validate<L: Layout>(bytes: &[u8]) -> Result<Validated<'_, L>, Error> {
     crate::batch::check::<L>(bytes)?;
     // SAFETY: validated just above.

@@ -235,7 +235,8 @@ fn strided_list_stride_too_small_or_ragged() {
         }
     );
     assert_eq!((err.path().as_str(), err.offset()), ("ticks", ticks_at));
-    let mut bytes = good;
+    // Another version's stride (checked out of line) that does not divide the list.
+    let mut bytes = good.clone();
     bytes[ticks_at..ticks_at + 2].copy_from_slice(&60u16.to_le_bytes());
     let err = Lists::view(&bytes).unwrap_err();
     assert_eq!(
@@ -245,6 +246,20 @@ fn strided_list_stride_too_small_or_ragged() {
             element_size: 60
         }
     );
+    assert_eq!((err.path().as_str(), err.offset()), ("ticks", ticks_at + 2));
+    // The reader's own stride (checked inline) over a list one byte short.
+    let mut bytes = good;
+    let names_at = get_u32(&bytes, 6);
+    put_u32(&mut bytes, 6, names_at - 1);
+    let err = Lists::view(&bytes).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::ListLengthMismatch {
+            len: 99,
+            element_size: 50
+        }
+    );
+    assert_eq!((err.path().as_str(), err.offset()), ("ticks", ticks_at + 2));
 }
 
 #[test]
