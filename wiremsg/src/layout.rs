@@ -11,6 +11,7 @@
 use crate::field::{Field, FixedKind, Kind};
 use crate::mode::sealed::{Internal, Place, Sealed};
 use crate::primitives_le::read_u32;
+use crate::validated::block_length_too_small;
 use crate::{Error, ErrorKind, Mode};
 
 /// The layout of a message type: implemented by `#[derive(WireMsg)]` on the type with
@@ -287,14 +288,7 @@ impl<F: Field, const SINCE: u16> FieldList for Leaf<F, SINCE> {
             // A block that ends before a field leaves it (and every later one) absent;
             // one that ends inside it is no version's block (FORMAT.md §5).
             if off < walk.known_end {
-                return Err(Error::new(
-                    ErrorKind::BlockLengthTooSmall {
-                        declared: walk.known_end,
-                        required: end,
-                    },
-                    0,
-                )
-                .in_field(name));
+                return Err(block_length_too_small(walk.known_end, end).in_field(name));
             }
             return Ok(());
         }

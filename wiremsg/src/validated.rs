@@ -267,13 +267,17 @@ pub(crate) fn nested_depth(in_tail: bool, depth: u32) -> Result<u32, Error> {
     Ok(depth)
 }
 
+/// `Truncated` at offset 0: a block needs `needed` bytes of the `available` ones.
+/// Shared with the schema-driven walk, so that both fail alike.
 #[cold]
-fn truncated(needed: usize, available: usize) -> Error {
+pub(crate) fn truncated(needed: usize, available: usize) -> Error {
     Error::new(ErrorKind::Truncated { needed, available }, 0)
 }
 
+/// `BlockLengthTooSmall` at offset 0: a block of `declared` bytes where `required`
+/// are needed. Shared as [`truncated`] is.
 #[cold]
-fn block_length_too_small(declared: usize, required: usize) -> Error {
+pub(crate) fn block_length_too_small(declared: usize, required: usize) -> Error {
     Error::new(ErrorKind::BlockLengthTooSmall { declared, required }, 0)
 }
 

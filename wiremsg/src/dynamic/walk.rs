@@ -10,6 +10,7 @@ use crate::mode::sealed::Place;
 use crate::primitives_le::read_u32;
 use crate::schema::shape::{block_size, encoding, in_tail, message_of};
 use crate::schema::{MessageSchema, SchemaSet, TypeSchema, UnionSchema};
+use crate::validated::{block_length_too_small, truncated};
 use crate::{Error, ErrorKind, ListEncoding, MAX_DEPTH};
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -97,13 +98,7 @@ impl<'s, 'r> Walk<'s, 'r> {
             };
             let declared = usize::from(u16::from_le_bytes(*declared));
             if declared < min {
-                return Err(Error::new(
-                    ErrorKind::BlockLengthTooSmall {
-                        declared,
-                        required: min,
-                    },
-                    0,
-                ));
+                return Err(block_length_too_small(declared, min));
             }
             if declared > bytes.len() {
                 return Err(truncated(declared, bytes.len()));
@@ -161,14 +156,7 @@ impl<'s, 'r> Walk<'s, 'r> {
                 // A block that ends before a field leaves it (and every later one)
                 // absent; one that ends inside it is no version's block (§5).
                 if off < known_end {
-                    return Err(Error::new(
-                        ErrorKind::BlockLengthTooSmall {
-                            declared: known_end,
-                            required: end,
-                        },
-                        0,
-                    )
-                    .in_field_named(&field.name));
+                    return Err(block_length_too_small(known_end, end).in_field_named(&field.name));
                 }
                 let meaning = self.label(|| format!("absent (since version {})", field.since));
                 self.row(base + known_end, 0, indent, &field.name, meaning);
@@ -499,13 +487,7 @@ impl<'s, 'r> Walk<'s, 'r> {
             };
             let declared = usize::from(u16::from_le_bytes(*declared));
             if declared < full {
-                return Err(Error::new(
-                    ErrorKind::BlockLengthTooSmall {
-                        declared,
-                        required: full,
-                    },
-                    0,
-                ));
+                return Err(block_length_too_small(declared, full));
             }
             if declared > bytes.len() {
                 return Err(truncated(declared, bytes.len()));
@@ -808,10 +790,6 @@ pub(super) fn read_raw(block: &[u8], size: usize) -> u64 {
             .fold(0u64, |acc, &b| (acc << 8) | u64::from(b)),
         _ => 0,
     }
-}
-
-fn truncated(needed: usize, available: usize) -> Error {
-    Error::new(ErrorKind::Truncated { needed, available }, 0)
 }
 
 fn invalid_schema() -> Error {
