@@ -75,7 +75,7 @@ impl<T: Field, const N: usize> Field for [T; N] {
         element: Node::Static(T::TYPE),
         len: N,
     };
-    const PLAIN: crate::plain::Plain = if crate::plain::same_layout::<T>() {
+    const PLAIN: crate::plain::Plain<Self> = if crate::plain::same_layout::<T>() {
         // SAFETY: `N` plain elements of `size_of::<T>()` bytes each, back to back with
         // no byte between them, in memory as on the wire (FORMAT.md §4.6).
         unsafe { crate::plain::Plain::promise() }

@@ -50,7 +50,7 @@ pub trait Field {
     /// Rust struct (the derive proves it with `offset_of!`). No by default; yes only
     /// through `unsafe` ([`Plain::promise`](crate::__private::Plain::promise)).
     #[doc(hidden)]
-    const PLAIN: crate::plain::Plain = crate::plain::Plain::NO;
+    const PLAIN: crate::plain::Plain<Self> = crate::plain::Plain::NO;
 
     /// Bytes of tail data the field encodes to (0 for fixed-size types).
     #[doc(hidden)]

@@ -435,7 +435,7 @@ fn body_range<T: Template>(
         schema_id: T::SCHEMA_ID,
         version: T::VERSION,
         block_length: T::BLOCK_LENGTH,
-        has_block_length: T::IN_TAIL,
+        has_block_length: <T::Kind as crate::Kind>::IN_TAIL,
     };
     reader.body_range(header, bytes, crate::layout::block_length_of::<T::Layout>)
 }

@@ -73,14 +73,50 @@
 //! element), so a reader pays only for the fields it reads, and a list element's view
 //! costs nothing to obtain. [`WireMsg::view_unchecked`] is pointer arithmetic.
 //!
-//! # Soundness by construction
+//! # Soundness
 //!
 //! A view cannot be made over bytes that did not pass validation for its type, from
 //! safe code anywhere, including code that implements this crate's public traits by
 //! hand: a field type only *names* its wire shape (a [`Kind`], sealed), this crate
 //! alone validates and reads each kind, and the proof of validation (that every view
 //! holds) is made only by this crate, after it validated the bytes by the same
-//! type-level layout that every read uses. Generated code contains no `unsafe`.
+//! type-level layout that every read uses.
+//!
+//! Every fact the `unsafe` code relies on about a type comes from a sealed kind or
+//! from a promise typed by that very type that only `unsafe` code can make. What each
+//! public trait item is trusted with, and why a lying hand-written impl cannot reach
+//! an `unsafe` read:
+//!
+//! | trait item | trusted by `unsafe`? | why a lie is harmless |
+//! |---|---|---|
+//! | `Field::Kind` | yes: it selects the validation and the reads | [`Kind`] is sealed: only this crate's kinds exist, and both validation and reads go through the same one |
+//! | `Field::BLOCK_SIZE`, `Field::IN_TAIL` | no | copies of the kind's, for users to read; this crate reads the kind's (`tests/forge.rs`, `layout_constants_stated_by_a_field_type_are_never_read`) |
+//! | `Field::PLAIN` | yes: lists are copied as memory on it | a `Plain<Self>`, invariant in its type, made only by the `unsafe` [`Plain::promise`](__private::Plain::promise): another type's promise does not type-check (`tests/ui/copied-plain-promise.rs`), and the derive makes it only where the compiler proved the layout in the same constant (`offset_of!`, `size_of`); its use also checks `size_of::<T>()` against the kind |
+//! | `Field::tail_len`, `write`, `append_tail`, `check_value` | no | encoding only, through an output that never writes past its buffer and zero-fills what a lying impl leaves unwritten; readers validate what it wrote |
+//! | `Kind`'s constants (`BLOCK_SIZE`, `IN_TAIL`, `CHECKS`, `LIST_ENCODING`, `MIN_ELEMENT_SIZE`, `SELF_DELIMITED`, `BYTE_BITS`, `LIST_BYTE_BITS`, `TAIL_TEXT`, `TAIL_TEXTLESS`) and methods | yes | sealed, and its hidden methods take a token only this crate can make |
+//! | `Element::ListView`, `list_view`, `list_of` | no | they only move a [`List`], which this crate alone makes, is invariant, and changes its element type only to one with the same layout or kind |
+//! | `DecodeField::decode_view`, `decoded_size` | no | safe code over a view; `decoded_size` bounds only that type's own decoding budget |
+//! | `WireMsg::Layout` | yes: validation and reads walk it | its `Fields` is a sealed list of leaves whose kinds are sealed; validation and every read of a view use the same layout type |
+//! | `WireMsg::BLOCK_LENGTH`, `MIN_BLOCK_LENGTH`, `VERSION`, `SCHEMA` | no | headers, encoded lengths and schemas only; reads compute block lengths from the layout |
+//! | `WireMsg::View`, `Mut` and the view constructors | no | a view is made from a `Validated` proof, which only validation (or the `unsafe` [`view_unchecked`]) makes |
+//! | `Layout::FIELD_NAMES`, `BlockLengthField` | no / yes | names are for error paths (read with bounds checks); the flag is sealed (`Yes`, `No`) |
+//! | `WireEnum::from_raw`, `to_raw`, `Repr` | no | validation and reads both map the wire value through `from_raw`; a read that finds no variant returns a valid value (`__FALLBACK`); `Repr` is a sealed [`EnumRepr`] |
+//! | `MapKey::key_view` | no | lookups compare wire keys through the sealed key kinds; a lying `key_view` finds another entry or none |
+//! | `UnionLayout`, `Variant::TAG`, `Variant::Payload`, `wrap` | payload: yes | payloads are sealed (`Unit`, `Carries`, `Raw`); validation and reads pick the variant by the same constant of the same type |
+//! | [`Mode`], [`NullRepr`], [`Mantissa`], [`EnumRepr`] | — | sealed |
+//!
+//! Every public type that carries a kind or a proof about its type parameters (views,
+//! lists, maps, arrays, their iterators and mutable forms, the proofs, the kinds, the
+//! layout and variant lists, a derived generic message's views) is invariant in them:
+//! under higher-ranked subtyping two types of different kinds can be subtypes, and a
+//! covariant view would read bytes validated as one as the other. `tests/variance.rs`
+//! holds one compile-fail case per such type and fails when a new public generic type
+//! has neither a case nor a stated reason.
+//!
+//! Generated code holds one `unsafe` block: a derived fixed-size message's
+//! `Plain<Self>`, under the condition that proves it. [`view_unchecked`] and
+//! [`WireMsg::view_unchecked`] are the `unsafe` fast path: their caller promises the
+//! bytes would pass validation.
 //!
 //! # Streams
 //!

@@ -184,7 +184,7 @@ fn entry_key<K: MapKey, V: Field>(
     stride: usize,
     index: usize,
 ) -> WireKey<'_> {
-    let ks = K::BLOCK_SIZE;
+    let ks = <K::Kind as Kind>::BLOCK_SIZE;
     let (block, region) = match <<(K, V) as Field>::Kind as Kind>::LIST_ENCODING {
         ListEncoding::Table => {
             let at = |i: usize| read_u32(bytes, 4 * i).map_or(0, |at| at as usize);
@@ -218,8 +218,12 @@ fn entry_key<K: MapKey, V: Field>(
 /// key in O(log n) (a binary search over the entries, decoding nothing), iteration in
 /// key order.
 ///
-/// Covariant in `K` and `V` (only lifetimes can change, which never change a kind), so
-/// that the view of a map of borrowed keys (`BTreeMap<&str, u32>`) decodes.
+/// Invariant in `K` and `V`, as every type that carries a proof about its parameters
+/// (`tests/variance.rs`): two types related by higher-ranked subtyping may name
+/// different kinds, so a covariant view could read bytes validated as one kind as
+/// another. A map of borrowed keys (`BTreeMap<&str, u32>`) decodes through
+/// [`same_kinds`](Self::same_kinds), which changes the types only where their kinds
+/// are the same.
 ///
 /// # Examples
 ///
@@ -245,7 +249,7 @@ pub struct MapView<'v, K, V> {
     len: usize,
     /// Entry size for a strided map.
     stride: usize,
-    _entries: PhantomData<fn() -> (K, V)>,
+    _entries: crate::kind::Invariant<(K, V)>,
 }
 
 impl<K, V> Clone for MapView<'_, K, V> {
@@ -270,6 +274,25 @@ impl<K, V> Default for MapView<'_, K, V> {
 }
 
 impl<'v, K: MapKey, V: Field> MapView<'v, K, V> {
+    /// The same map viewed as a map of `K2` to `V2`, types of the same kinds as `K`
+    /// and `V` (`&'static str` and `&'v str`): validation and every read go by the
+    /// kinds alone, so the bytes are as valid for one as for the other. What the
+    /// decoding of a message with a map of borrowed keys or values calls.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn same_kinds<K2, V2>(self) -> MapView<'v, K2, V2>
+    where
+        K2: MapKey<Kind = K::Kind>,
+        V2: Field<Kind = V::Kind>,
+    {
+        MapView {
+            bytes: self.bytes,
+            len: self.len,
+            stride: self.stride,
+            _entries: PhantomData,
+        }
+    }
+
     /// The view over a region that passed validation as a map: O(1).
     ///
     /// # Safety
@@ -495,7 +518,7 @@ impl<'m, K: MapKey, V: Field> MapMut<'m, K, V> {
         if index >= self.len {
             return false;
         }
-        let (ks, vs) = (K::BLOCK_SIZE, V::BLOCK_SIZE);
+        let (ks, vs) = (<K::Kind as Kind>::BLOCK_SIZE, <V::Kind as Kind>::BLOCK_SIZE);
         // The value's slot follows the key's in the entry (FORMAT.md §4.11): after
         // the entry's block length when the entry has a tail.
         let start = match <<(K, V) as Field>::Kind as Kind>::LIST_ENCODING {
@@ -620,11 +643,11 @@ where
 /// Bytes of one entry: its `(K, V)` tuple's encoding (FORMAT.md §4.11).
 fn entry_len<K: Field, V: Field>(k: &K, v: &V) -> usize {
     if <<(K, V) as Field>::Kind as Kind>::IN_TAIL {
-        (2 + K::BLOCK_SIZE + V::BLOCK_SIZE)
+        (2 + <K::Kind as Kind>::BLOCK_SIZE + <V::Kind as Kind>::BLOCK_SIZE)
             .saturating_add(k.tail_len())
             .saturating_add(v.tail_len())
     } else {
-        K::BLOCK_SIZE + V::BLOCK_SIZE
+        <K::Kind as Kind>::BLOCK_SIZE + <V::Kind as Kind>::BLOCK_SIZE
     }
 }
 
@@ -637,7 +660,7 @@ fn map_tail_len<'m, K: Field + 'm, V: Field + 'm>(
     // size for a strided map of zero-size values.
     const {
         assert!(
-            K::BLOCK_SIZE > 0,
+            <K::Kind as Kind>::BLOCK_SIZE > 0,
             "wiremsg: a map's key must not be zero-size (`FixedStr<0>`)"
         );
         // An entry's block length, or the map's stride, is a `u16` (FORMAT.md §6.6).
@@ -647,7 +670,7 @@ fn map_tail_len<'m, K: Field + 'm, V: Field + 'm>(
             0
         };
         assert!(
-            prefix + K::BLOCK_SIZE + V::BLOCK_SIZE <= 65535,
+            prefix + <K::Kind as Kind>::BLOCK_SIZE + <V::Kind as Kind>::BLOCK_SIZE <= 65535,
             "wiremsg: a map entry's block is longer than 65535 bytes (its u16 block length or stride); move large arrays into a `Vec`"
         )
     };
@@ -660,7 +683,7 @@ fn map_tail_len<'m, K: Field + 'm, V: Field + 'm>(
             sum.saturating_add(entry_len(k, v))
         }),
         _ => len
-            .saturating_mul(K::BLOCK_SIZE + V::BLOCK_SIZE)
+            .saturating_mul(<K::Kind as Kind>::BLOCK_SIZE + <V::Kind as Kind>::BLOCK_SIZE)
             .saturating_add(2),
     }
 }
@@ -674,7 +697,7 @@ fn check_map<'m, K: MapKey + 'm, V: Field + 'm>(
 ) -> Result<(), Error> {
     // An entry is a `(K, V)` tuple, a nesting level of its own when it has a tail
     // (checked at the first entry: an empty map nests nothing).
-    let depth = deeper(<(K, V) as Field>::IN_TAIL, depth);
+    let depth = deeper(<<(K, V) as Field>::Kind as Kind>::IN_TAIL, depth);
     let mut prev: Option<&K> = None;
     for (i, (k, v)) in entries.enumerate() {
         if i == 0 {
@@ -703,7 +726,7 @@ fn write_map<'m, K: Field + 'm, V: Field + 'm>(
     if len == 0 {
         return;
     }
-    let (ks, vs) = (K::BLOCK_SIZE, V::BLOCK_SIZE);
+    let (ks, vs) = (<K::Kind as Kind>::BLOCK_SIZE, <V::Kind as Kind>::BLOCK_SIZE);
     match <<(K, V) as Field>::Kind as Kind>::LIST_ENCODING {
         ListEncoding::Table => {
             let block_len = 2 + ks + vs;

@@ -14,28 +14,46 @@
 use crate::field::{Field, Kind};
 use alloc::vec::Vec;
 
-/// A type's answer to "is the Rust value its wire block?" ([`Field::PLAIN`]). No is
-/// the default; yes is a promise that only `unsafe` code can make
-/// ([`promise`](Self::promise)), because this module copies memory on it: a
-/// hand-written `Field` impl in safe code cannot claim it.
-#[derive(Clone, Copy, Debug)]
-pub struct Plain(bool);
+/// `T`'s answer to "is the Rust value its wire block?" ([`Field::PLAIN`]). No is the
+/// default; yes is a promise that only `unsafe` code can make
+/// ([`promise`](Self::promise)), because this module copies memory on it.
+///
+/// The promise names its type and is invariant in it, so it cannot be copied from
+/// another type's impl: `const PLAIN: Plain<Self> = <u64 as Field>::PLAIN;` in a
+/// hand-written `impl Field for Foo` is a type error (`Plain<u64>` is not
+/// `Plain<Foo>`), and so is any subtyping coercion between two types' promises
+/// (`tests/ui/copied-plain-promise.rs`).
+pub struct Plain<T: ?Sized>(bool, crate::kind::Invariant<*const T>);
 
-impl Plain {
+impl<T: ?Sized> Clone for Plain<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: ?Sized> Copy for Plain<T> {}
+
+impl<T: ?Sized> core::fmt::Debug for Plain<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("Plain").field(&self.0).finish()
+    }
+}
+
+impl<T: ?Sized> Plain<T> {
     /// Not plain: every list of the type goes element by element.
-    pub const NO: Plain = Plain(false);
+    pub const NO: Plain<T> = Plain(false, core::marker::PhantomData);
 
     /// Plain.
     ///
     /// # Safety
     ///
-    /// For the type `T` whose `Field::PLAIN` this is: `size_of::<T>()` is its block
-    /// size, and every byte of a `T` is initialized and is the byte at the same
+    /// `T` is the type whose `Field::PLAIN` this is, and: `size_of::<T>()` is its
+    /// block size, and every byte of a `T` is initialized and is the byte at the same
     /// offset of the value's wire block (no padding, no pointers), so that the memory
     /// of a `T` is its block and every block validation accepts is a valid `T`; and
     /// `T`'s `check_value` refuses no value (lists of plain values skip it).
-    pub const unsafe fn promise() -> Plain {
-        Plain(true)
+    pub const unsafe fn promise() -> Plain<T> {
+        Plain(true, core::marker::PhantomData)
     }
 
     /// Whether the type is plain.

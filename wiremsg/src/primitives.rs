@@ -55,7 +55,7 @@ macro_rules! number {
             type Kind = $ty;
             const TYPE: &'static TypeSchema = &TypeSchema::$schema;
             // Little-endian bytes are the value's memory only on a little-endian target.
-            const PLAIN: crate::plain::Plain = if cfg!(target_endian = "little") {
+            const PLAIN: crate::plain::Plain<Self> = if cfg!(target_endian = "little") {
                 // SAFETY: a number of `BLOCK_SIZE` bytes, every bit pattern a value,
                 // stored little-endian: its memory is its block.
                 unsafe { crate::plain::Plain::promise() }
@@ -188,7 +188,7 @@ impl Field for bool {
     const TYPE: &'static TypeSchema = &TypeSchema::Bool;
     // SAFETY: one byte, 0 or 1 in memory as on the wire, and validation accepts no
     // other byte.
-    const PLAIN: crate::plain::Plain = unsafe { crate::plain::Plain::promise() };
+    const PLAIN: crate::plain::Plain<Self> = unsafe { crate::plain::Plain::promise() };
 
     #[inline(always)]
     fn tail_len(&self) -> usize {

@@ -321,3 +321,67 @@ fn a_tail_length_that_changes_while_writing_is_cut_not_overflowed() {
     assert_eq!(fresh().encode_into(&mut slice).unwrap(), len);
     assert_eq!(slice, out, "both encoders write the same bytes");
 }
+
+/// A map key that states a wrong `BLOCK_SIZE` and `IN_TAIL` (its kind is `Text`, a
+/// 4-byte end offset in the tail): `Field`'s layout constants are copies of the kind's
+/// for users to read, and nothing in wiremsg reads them. Were the map's entry layout
+/// taken from them, setting a value would overwrite the key's end offset, and the
+/// next read of the key would reach past the bytes (issue 30).
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct LyingKey(String);
+
+impl Field for LyingKey {
+    type Kind = wiremsg::kind::Text;
+    const TYPE: &'static TypeSchema = &TypeSchema::Str;
+    const BLOCK_SIZE: usize = 2;
+    const IN_TAIL: bool = false;
+
+    fn tail_len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn write(&self, _: &mut [u8], tail: &mut [u8]) {
+        tail.copy_from_slice(self.0.as_bytes());
+    }
+}
+
+impl wiremsg::MapKey for LyingKey {
+    fn key_view(&self) -> &str {
+        &self.0
+    }
+}
+
+#[derive(WireMsg, Debug)]
+#[wire(no_decode)]
+struct LyingBook {
+    limits: std::collections::BTreeMap<LyingKey, u32>,
+}
+
+#[derive(WireMsg, Debug)]
+struct HonestBook {
+    limits: std::collections::BTreeMap<String, u32>,
+}
+
+#[test]
+fn layout_constants_stated_by_a_field_type_are_never_read() {
+    let lying = LyingBook {
+        limits: [("ab", 1), ("cd", 2)]
+            .map(|(k, v)| (LyingKey(k.into()), v))
+            .into(),
+    };
+    let honest = HonestBook {
+        limits: [("ab", 1), ("cd", 2)]
+            .map(|(k, v)| (k.to_owned(), v))
+            .into(),
+    };
+    let mut bytes = lying.to_bytes().unwrap();
+    assert_eq!(bytes, honest.to_bytes().unwrap());
+
+    let mut edit = LyingBook::view_mut(&mut bytes).unwrap();
+    assert!(edit.limits_mut().set_at(0, &u32::MAX));
+    let view = LyingBook::view(&bytes).unwrap();
+    let entries: Vec<_> = view.limits().iter().collect();
+    assert_eq!(entries, [("ab", u32::MAX), ("cd", 2)]);
+    let view = HonestBook::view(&bytes).unwrap();
+    assert_eq!(view.limits().get("ab"), Some(u32::MAX));
+}

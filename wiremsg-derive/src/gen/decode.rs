@@ -58,7 +58,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let defaulted2 = &defaulted;
     let inits = cx.fields.iter().zip(&field_types).map(|(f, ty)| {
         let name = f.field.ident;
-        let decode = quote!(<#ty as ::wiremsg::DecodeField<'v>>::decode_view);
+        let decode = relifetime_map(f, quote!(<#ty as ::wiremsg::DecodeField<'v>>::decode_view));
         let type_default = super::default_expr(
             ty,
             &|t| quote!(<#t as ::wiremsg::__private::DefaultFor<'v>>::default_for()),
@@ -86,7 +86,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     // The heap the decoded value takes: the fields present, through their views.
     let sizes = cx.fields.iter().zip(&field_types).filter(|(f, _)| !f.reserved()).map(|(f, ty)| {
         let name = f.field.ident;
-        let size = quote!(<#ty as ::wiremsg::DecodeField<'v>>::decoded_size);
+        let size = relifetime_map(f, quote!(<#ty as ::wiremsg::DecodeField<'v>>::decoded_size));
         if f.later() {
             let try_name = quote::format_ident!("try_{}", f.name);
             quote!(match view.#try_name() { ::wiremsg::__private::Some(v) => #size(v), ::wiremsg::__private::None => 0 })
@@ -137,5 +137,17 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                 <#self_v as ::wiremsg::DecodeField<'v>>::decode_view(*self)
             }
         }
+    }
+}
+
+/// `call`, taking a map field's view as the view of the map with the bytes' lifetime:
+/// the accessor returns the view of its `'static` form (`MapView<'v, &'static str,
+/// V>`), and `MapView` is invariant, so it is converted (`MapView::same_kinds`, which
+/// only relates types of the same kinds). Other fields' views need no conversion.
+fn relifetime_map(f: &super::FieldCtx<'_>, call: TokenStream) -> TokenStream {
+    if crate::map_ast::map_args(&f.field.ty).is_some() {
+        quote!((|__wiremsg_map| #call(::wiremsg::MapView::same_kinds(__wiremsg_map))))
+    } else {
+        call
     }
 }

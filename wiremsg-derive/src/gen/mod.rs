@@ -411,7 +411,7 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
                 }),
             );
 
-            const PLAIN: ::wiremsg::__private::Plain = #plain;
+            const PLAIN: ::wiremsg::__private::Plain<Self> = #plain;
 
             #[inline]
             fn tail_len(&self) -> ::core::primitive::usize {

@@ -143,7 +143,14 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
     let ident = cx.msg.ident;
     let view = &cx.view;
     let fields = cx.fields.iter().filter(|f| !f.reserved()).map(|f| {
-        let v_ty = &f.v_ty;
+        // A map's accessor returns the view of its `'static` form (`MapView` is
+        // invariant): compare as that type.
+        let v_ty = if crate::map_ast::map_args(&f.field.ty).is_some() {
+            f.wire_ty.clone()
+        } else {
+            let v_ty = &f.v_ty;
+            quote!(#v_ty)
+        };
         if f.later() {
             let try_name = format_ident!("try_{}", f.name);
             quote! {
@@ -278,8 +285,8 @@ pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) 
         concrete
     } else if in_mut || crate::map_ast::map_args(static_ty).is_some() {
         // A map's view names its key and value types (`MapView<'v, &'static str, V>`
-        // for a map of borrowed keys): it coerces to the bytes' lifetime where decoding
-        // needs it (`MapView` is covariant), while serializing needs this one.
+        // for a map of borrowed keys): decoding converts it to the bytes' lifetime
+        // (`MapView::same_kinds`; `MapView` is invariant), serializing needs this one.
         quote!(::wiremsg::ViewOf<#lt, #static_ty>)
     } else {
         let v_ty = &f.v_ty;

@@ -11,7 +11,7 @@ struct Pair {
 impl Field for Pair {
     type Kind = u32;
     const TYPE: &'static TypeSchema = &TypeSchema::U32;
-    const PLAIN: Plain = Plain::promise();
+    const PLAIN: Plain<Self> = Plain::promise();
 
     fn tail_len(&self) -> usize {
         0

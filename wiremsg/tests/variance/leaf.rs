@@ -1,0 +1,13 @@
+// `Leaf` is a field of type `F` in a message's layout: invariant in its type parameters, or a higher-ranked
+// subtype (`Any`) could stand for its supertype (`Once`), whose impls may name
+// another kind.
+use wiremsg::__private::Leaf;
+
+type Any = for<'a> fn(&'a ());
+type Once = fn(&'static ());
+
+fn param_0(x: Leaf<Any>) -> Leaf<Once> {
+    x
+}
+
+fn main() {}

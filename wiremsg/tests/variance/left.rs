@@ -1,0 +1,13 @@
+// `Left` is a path into a message's layout: invariant in its type parameters, or a higher-ranked
+// subtype (`Any`) could stand for its supertype (`Once`), whose impls may name
+// another kind.
+use wiremsg::__private::Left;
+
+type Any = for<'a> fn(&'a ());
+type Once = fn(&'static ());
+
+fn param_0(x: Left<Any>) -> Left<Once> {
+    x
+}
+
+fn main() {}

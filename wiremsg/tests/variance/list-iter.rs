@@ -1,0 +1,13 @@
+// `ListIter` is an iterator over a validated list of `T`: invariant in its type parameters, or a higher-ranked
+// subtype (`Any`) could stand for its supertype (`Once`), whose impls may name
+// another kind.
+use wiremsg::ListIter;
+
+type Any = for<'a> fn(&'a ());
+type Once = fn(&'static ());
+
+fn param_0(x: ListIter<'static, Any>) -> ListIter<'static, Once> {
+    x
+}
+
+fn main() {}
