@@ -1,0 +1,230 @@
+//! Peak heap of every reader of untrusted bytes, each over hostile inputs built to
+//! make it allocate as much as possible per input byte, against the bound its docs
+//! state. A global allocator counts the current and the peak heap bytes of each
+//! thread (a reallocation counted as the new block allocated before the old one is
+//! freed, as a moving `realloc` does).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::hint::black_box;
+
+thread_local! {
+    static CURRENT: Cell<isize> = const { Cell::new(0) };
+    static PEAK: Cell<isize> = const { Cell::new(0) };
+}
+
+/// Forwards to the system allocator, counting the bytes live on this thread.
+struct Counting;
+
+fn grow(bytes: usize) {
+    // `try_with`: the slots may be gone while the thread is torn down.
+    let _ = CURRENT.try_with(|current| {
+        let now = current.get() + bytes as isize;
+        current.set(now);
+        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
+    });
+}
+
+fn shrink(bytes: usize) {
+    let _ = CURRENT.try_with(|current| current.set(current.get() - bytes as isize));
+}
+
+// SAFETY: every call forwards to `System` with the caller's arguments, so `System`'s
+// guarantees are this allocator's; the counting touches only thread-locals.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        grow(layout.size());
+        // SAFETY: forwarded as received.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        grow(layout.size());
+        // SAFETY: forwarded as received.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        grow(new_size);
+        shrink(layout.size());
+        // SAFETY: forwarded as received.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        shrink(layout.size());
+        // SAFETY: forwarded as received.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Runs `f`; returns its result and the peak of the heap bytes this thread held
+/// above what it held before the call (the result's own heap included).
+fn peak<R>(f: impl FnOnce() -> R) -> (R, usize) {
+    let start = CURRENT.with(Cell::get);
+    PEAK.with(|p| p.set(start));
+    let result = black_box(f());
+    let top = PEAK.with(Cell::get);
+    (result, (top - start) as usize)
+}
+
+#[test]
+fn the_counter_counts_the_peak() {
+    let (len, top) = peak(|| {
+        let a = vec![1u8; 1000];
+        drop(a);
+        let mut b = Vec::with_capacity(100);
+        b.extend_from_slice(&[2u8; 100]);
+        b.reserve_exact(200); // 100 -> 300: both blocks, 400 bytes, at the peak
+        b.len()
+    });
+    assert_eq!((len, top), (100, 1000));
+    let (_, top) = peak(|| {
+        let mut b = vec![2u8; 600];
+        b.reserve_exact(300 + 300);
+        b
+    });
+    assert_eq!(top, 600 + 1200);
+}
+
+// ---------------------------------------------------------------------------------
+// `decode`: peak <= the budget it checked (`decode_budget`: 64 bytes per input byte,
+// at least 1 MiB).
+
+mod maps {
+    use std::collections::{BTreeMap, HashMap};
+
+    #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+    pub(crate) struct Tree {
+        pub(crate) map: BTreeMap<u16, u8>,
+    }
+
+    #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+    pub(crate) struct Hash {
+        pub(crate) map: HashMap<u16, u8>,
+    }
+
+    #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+    pub(crate) struct Names {
+        pub(crate) map: BTreeMap<String, String>,
+    }
+}
+
+/// The heap `decode` of `bytes` as `T` says it needs (its `DecodeBudgetExceeded`
+/// with a budget of 0).
+fn needed<'v, T>(bytes: &'v [u8]) -> usize
+where
+    T: wiremsg::WireMsg + wiremsg::DecodeField<'v> + std::fmt::Debug,
+{
+    match T::decode_with_budget(bytes, 0).unwrap_err().kind() {
+        wiremsg::ErrorKind::DecodeBudgetExceeded { needed, budget: 0 } => *needed,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Decodes `bytes` as `T` with exactly the budget it needs and with the default one;
+/// returns the budget and the measured peak, having checked peak <= budget.
+fn decode_within_budget<'v, T>(bytes: &'v [u8]) -> (usize, usize)
+where
+    T: wiremsg::WireMsg + wiremsg::DecodeField<'v> + std::fmt::Debug,
+{
+    let needed = needed::<T>(bytes);
+    let (value, top) = peak(|| T::decode_with_budget(bytes, needed).unwrap());
+    drop(value);
+    assert!(top <= needed, "{}: peak {top} > budget {needed}", std::any::type_name::<T>());
+    let (value, top) = peak(|| T::decode(bytes).unwrap());
+    drop(value);
+    assert!(top <= wiremsg::decode_budget(bytes.len()));
+    (needed, top)
+}
+
+#[test]
+fn decoding_a_map_peaks_within_its_budget() {
+    use maps::{Hash, Names, Tree};
+    use wiremsg::WireMsg;
+    for n in [1usize, 5, 11, 12, 100, 1_000, 60_000] {
+        let tree = Tree {
+            map: (0..n as u16).map(|k| (k, k as u8)).collect(),
+        };
+        let bytes = tree.to_bytes().unwrap();
+        let (needed, top) = decode_within_budget::<Tree>(&bytes);
+        assert_eq!(Tree::decode(&bytes).unwrap(), tree);
+        eprintln!("BTreeMap<u16, u8> x {n}: {} bytes, budget {needed}, peak {top}", bytes.len());
+
+        let hash = Hash {
+            map: tree.map.iter().map(|(k, v)| (*k, *v)).collect(),
+        };
+        let bytes = hash.to_bytes().unwrap();
+        let (needed, top) = decode_within_budget::<Hash>(&bytes);
+        assert_eq!(Hash::decode(&bytes).unwrap(), hash);
+        eprintln!("HashMap<u16, u8> x {n}: {} bytes, budget {needed}, peak {top}", bytes.len());
+    }
+    // The figures count what the collections allocate, not far above it.
+    let tree = Tree {
+        map: (0..60_000).map(|k| (k, k as u8)).collect(),
+    };
+    let (needed, top) = decode_within_budget::<Tree>(&tree.to_bytes().unwrap());
+    assert!(needed < 2 * top, "{needed} {top}");
+    let hash = Hash {
+        map: (0..60_000).map(|k| (k, k as u8)).collect(),
+    };
+    let (needed, top) = decode_within_budget::<Hash>(&hash.to_bytes().unwrap());
+    assert!(needed < top + 64, "{needed} {top}");
+
+    let names = Names {
+        map: (0..20_000).map(|k| (format!("{k:05}"), String::new())).collect(),
+    };
+    let bytes = names.to_bytes().unwrap();
+    let (needed, top) = decode_within_budget::<Names>(&bytes);
+    eprintln!("BTreeMap<String, String>: {} bytes, budget {needed}, peak {top}", bytes.len());
+}
+
+mod grown {
+    pub(crate) mod v1 {
+        #[derive(wiremsg::WireMsg, Debug, Clone, Copy, PartialEq)]
+        pub(crate) struct Element {
+            pub(crate) a: u8,
+        }
+
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        pub(crate) struct Holder {
+            pub(crate) items: Vec<Element>,
+            pub(crate) names: Vec<String>,
+        }
+    }
+
+    pub(crate) mod v2 {
+        #[derive(wiremsg::WireMsg, Debug, Clone, Copy, Default, PartialEq)]
+        #[wire(version = 2)]
+        pub(crate) struct Element {
+            pub(crate) a: u8,
+            #[wire(since = 2)]
+            pub(crate) b: [u64; 7],
+        }
+
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        pub(crate) struct Holder {
+            pub(crate) items: Vec<Element>,
+            pub(crate) names: Vec<String>,
+        }
+    }
+}
+
+#[test]
+fn decoding_lists_peaks_within_its_budget() {
+    use wiremsg::WireMsg;
+    // A newer reader of an older writer's 1-byte elements: 57 bytes each; and one
+    // string of one byte per 5 input bytes (24 + 1 bytes each).
+    let old = grown::v1::Holder {
+        items: vec![grown::v1::Element { a: 7 }; 10_000],
+        names: vec!["x".into(); 10_000],
+    }
+    .to_bytes()
+    .unwrap();
+    let (needed, top) = decode_within_budget::<grown::v2::Holder>(&old);
+    assert_eq!(needed, 10_000 * 64 + 10_000 * (24 + 1));
+    assert!(top >= 10_000 * (64 + 24), "{top}");
+}
