@@ -852,7 +852,9 @@ fn btree_bytes<K, V>(len: usize) -> usize {
     if len == 0 {
         return 0;
     }
-    let align = align_of::<K>().max(align_of::<V>()).max(align_of::<usize>());
+    let align = align_of::<K>()
+        .max(align_of::<V>())
+        .max(align_of::<usize>());
     let leaf = size_of::<usize>() + 4 + CAPACITY * (size_of::<K>() + size_of::<V>()) + 2 * align;
     let edges = (CAPACITY + 1) * size_of::<usize>();
     let nodes = 1 + (len - 1) / 5;
@@ -894,7 +896,9 @@ fn hash_table_bytes<K, V>(len: usize) -> usize {
     let buckets = if len < 15 {
         16
     } else {
-        (len.saturating_mul(8) / 7).checked_next_power_of_two().unwrap_or(usize::MAX)
+        (len.saturating_mul(8) / 7)
+            .checked_next_power_of_two()
+            .unwrap_or(usize::MAX)
     };
     buckets
         .saturating_mul(core::mem::size_of::<(K, V)>() + 1)

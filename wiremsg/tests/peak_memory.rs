@@ -134,7 +134,11 @@ where
     let needed = needed::<T>(bytes);
     let (value, top) = peak(|| T::decode_with_budget(bytes, needed).unwrap());
     drop(value);
-    assert!(top <= needed, "{}: peak {top} > budget {needed}", std::any::type_name::<T>());
+    assert!(
+        top <= needed,
+        "{}: peak {top} > budget {needed}",
+        std::any::type_name::<T>()
+    );
     let (value, top) = peak(|| T::decode(bytes).unwrap());
     drop(value);
     assert!(top <= wiremsg::decode_budget(bytes.len()));
@@ -152,7 +156,10 @@ fn decoding_a_map_peaks_within_its_budget() {
         let bytes = tree.to_bytes().unwrap();
         let (needed, top) = decode_within_budget::<Tree>(&bytes);
         assert_eq!(Tree::decode(&bytes).unwrap(), tree);
-        eprintln!("BTreeMap<u16, u8> x {n}: {} bytes, budget {needed}, peak {top}", bytes.len());
+        eprintln!(
+            "BTreeMap<u16, u8> x {n}: {} bytes, budget {needed}, peak {top}",
+            bytes.len()
+        );
 
         let hash = Hash {
             map: tree.map.iter().map(|(k, v)| (*k, *v)).collect(),
@@ -160,7 +167,10 @@ fn decoding_a_map_peaks_within_its_budget() {
         let bytes = hash.to_bytes().unwrap();
         let (needed, top) = decode_within_budget::<Hash>(&bytes);
         assert_eq!(Hash::decode(&bytes).unwrap(), hash);
-        eprintln!("HashMap<u16, u8> x {n}: {} bytes, budget {needed}, peak {top}", bytes.len());
+        eprintln!(
+            "HashMap<u16, u8> x {n}: {} bytes, budget {needed}, peak {top}",
+            bytes.len()
+        );
     }
     // The figures count what the collections allocate, not far above it.
     let tree = Tree {
@@ -175,11 +185,16 @@ fn decoding_a_map_peaks_within_its_budget() {
     assert!(needed < top + 64, "{needed} {top}");
 
     let names = Names {
-        map: (0..20_000).map(|k| (format!("{k:05}"), String::new())).collect(),
+        map: (0..20_000)
+            .map(|k| (format!("{k:05}"), String::new()))
+            .collect(),
     };
     let bytes = names.to_bytes().unwrap();
     let (needed, top) = decode_within_budget::<Names>(&bytes);
-    eprintln!("BTreeMap<String, String>: {} bytes, budget {needed}, peak {top}", bytes.len());
+    eprintln!(
+        "BTreeMap<String, String>: {} bytes, budget {needed}, peak {top}",
+        bytes.len()
+    );
 }
 
 mod grown {
@@ -227,4 +242,136 @@ fn decoding_lists_peaks_within_its_budget() {
     let (needed, top) = decode_within_budget::<grown::v2::Holder>(&old);
     assert_eq!(needed, 10_000 * 64 + 10_000 * (24 + 1));
     assert!(top >= 10_000 * (64 + 24), "{top}");
+}
+
+// ---------------------------------------------------------------------------------
+// Schemas (files and frames): peak <= SCHEMA_PEAK_PER_BYTE per input byte, at least
+// SCHEMA_PEAK_MIN.
+
+fn schema_bound(len: usize) -> usize {
+    (len * wiremsg::schema::SCHEMA_PEAK_PER_BYTE).max(wiremsg::schema::SCHEMA_PEAK_MIN)
+}
+
+/// Reads `bytes` as a schema file and as a schema frame; returns the larger peak,
+/// having checked it against the stated bound.
+fn read_schema_within_bound(bytes: &[u8]) -> usize {
+    let (result, file) = peak(|| wiremsg::SchemaSet::from_bytes(bytes).map(drop));
+    let (frame_result, frame) = peak(|| wiremsg::frame::read_schema_frame(bytes).map(drop));
+    assert_eq!(result.is_ok(), frame_result.is_ok());
+    let top = file.max(frame);
+    assert!(
+        top <= schema_bound(bytes.len()),
+        "{} bytes: peak {top} > {}",
+        bytes.len(),
+        schema_bound(bytes.len())
+    );
+    top
+}
+
+/// `fields` fields of one enum of `variants` variants: the enum is encoded once.
+fn shared_enum_schema(fields: usize, variants: usize) -> Vec<u8> {
+    use std::borrow::Cow;
+    use wiremsg::{EnumSchema, FieldSchema, MessageSchema, Node, TypeSchema, VariantSchema};
+    let e = EnumSchema {
+        name: "E".into(),
+        repr: TypeSchema::U16.into(),
+        variants: (0..variants)
+            .map(|i| VariantSchema {
+                name: format!("V{i}").into(),
+                value: i as u64,
+            })
+            .collect::<Vec<_>>()
+            .into(),
+        catch_all: None,
+    };
+    let ty: Node<TypeSchema> = TypeSchema::Enum(Node::Owned(Box::new(e))).into();
+    let fields: Vec<FieldSchema> = (0..fields)
+        .map(|i| FieldSchema {
+            name: format!("f{i}").into(),
+            offset: 2 * i,
+            size: 2,
+            ty: ty.clone(),
+            since: 1,
+            reserved: false,
+            default: None,
+        })
+        .collect();
+    let message = MessageSchema {
+        name: "M".into(),
+        version: 1,
+        block_length: 2 * fields.len(),
+        min_block_length: 2 * fields.len(),
+        has_block_length: false,
+        has_tail: false,
+        template_id: Some(1),
+        schema_id: 0,
+        fields: Cow::Owned(fields),
+    };
+    wiremsg::SchemaSet::from_messages([message])
+        .unwrap()
+        .to_bytes()
+        .unwrap()
+}
+
+/// One field of `levels` nested pairs of pairs of `u8`: each level is one row of the
+/// encoding and doubles the types of the model.
+fn doubling_schema(levels: u32) -> Vec<u8> {
+    use std::borrow::Cow;
+    use wiremsg::{FieldSchema, MessageSchema, Node, TypeSchema};
+    let mut ty = TypeSchema::U8;
+    let mut size = 1;
+    for _ in 0..levels {
+        let half: Node<TypeSchema> = ty.into();
+        ty = TypeSchema::Tuple(Cow::Owned(vec![half.clone(), half]));
+        size *= 2;
+    }
+    let message = MessageSchema {
+        name: "M".into(),
+        version: 1,
+        block_length: size,
+        min_block_length: size,
+        has_block_length: false,
+        has_tail: false,
+        template_id: Some(1),
+        schema_id: 0,
+        fields: Cow::Owned(vec![FieldSchema {
+            name: "x".into(),
+            offset: 0,
+            size,
+            ty: ty.into(),
+            since: 1,
+            reserved: false,
+            default: None,
+        }]),
+    };
+    wiremsg::SchemaSet::from_messages([message])
+        .unwrap()
+        .to_bytes()
+        .unwrap()
+}
+
+#[test]
+fn reading_a_schema_peaks_within_its_stated_bound() {
+    // One enum of 2,000 variants named by 2,000 fields (about 100 KB): 4 million
+    // variants when each field had its copy (about 1.4 KB of heap per input byte).
+    let bytes = shared_enum_schema(2_000, 2_000);
+    let top = read_schema_within_bound(&bytes);
+    eprintln!("shared enum: {} bytes, peak {top}", bytes.len());
+    assert!(wiremsg::SchemaSet::from_bytes(&bytes).is_ok());
+
+    // Many small fields of one shared enum: the fields themselves.
+    let bytes = shared_enum_schema(30_000, 1);
+    let top = read_schema_within_bound(&bytes);
+    eprintln!("many fields: {} bytes, peak {top}", bytes.len());
+
+    // Doubling types: read up to the budget, refused past it, never over the bound.
+    for levels in [4, 10, 13, 14, 15] {
+        let bytes = doubling_schema(levels);
+        let top = read_schema_within_bound(&bytes);
+        let ok = wiremsg::SchemaSet::from_bytes(&bytes).is_ok();
+        eprintln!(
+            "doubling {levels}: {} bytes, peak {top}, read: {ok}",
+            bytes.len()
+        );
+    }
 }
