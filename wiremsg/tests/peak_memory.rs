@@ -375,3 +375,51 @@ fn reading_a_schema_peaks_within_its_stated_bound() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------
+// `dynamic::annotate`: rows within decode_budget; the peak within twice it.
+
+#[derive(wiremsg::WireMsg, Debug)]
+#[wire(template_id = 3)]
+struct Flags {
+    flags: Vec<bool>,
+}
+
+#[test]
+fn annotating_peaks_within_twice_the_decode_budget() {
+    use wiremsg::{SchemaSet, Template, dynamic};
+    let set = SchemaSet::of::<Flags>().unwrap();
+    // A row per 1-byte element: about 230 bytes of rows per input byte, unbounded.
+    for n in [1_000usize, 100_000, 1 << 20] {
+        let mut bytes = Vec::new();
+        Flags {
+            flags: vec![true; n],
+        }
+        .encode_with_header(&mut bytes)
+        .unwrap();
+        let (dump, top) = peak(|| dynamic::annotate_with_header(&set, &bytes));
+        let budget = wiremsg::decode_budget(bytes.len());
+        eprintln!(
+            "{n} bools: {} bytes, {} rows, peak {top}, {:?}",
+            bytes.len(),
+            dump.rows().len(),
+            dump.error()
+        );
+        assert!(top <= 2 * budget, "peak {top} > 2 x {budget}");
+        if n == 1_000 {
+            assert!(dump.error().is_none());
+            assert_eq!(dump.rows().len(), 4 + 3 + n); // header, block length, slot, stride, elements
+        } else {
+            // The rows up to the budget, then the error saying what all would take.
+            let err = dump.error().unwrap();
+            let wiremsg::ErrorKind::DecodeBudgetExceeded { needed, budget: b } = err.kind() else {
+                panic!("{err}")
+            };
+            assert_eq!(*b, budget);
+            assert!(*needed > budget);
+            let last = dump.rows().last().unwrap();
+            assert_eq!(err.offset(), last.offset + last.len);
+        }
+        let _ = Flags::TEMPLATE_ID;
+    }
+}
