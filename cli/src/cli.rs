@@ -20,6 +20,10 @@ Examples:
   wiremsg export --ksy order.wms -t Order -o order.ksy   # Kaitai Struct, for other languages
   wiremsg export --ksy --frames capture.frames -o capture.ksy
 
+Memory: the input is untrusted; wiremsg holds at most 160 bytes of heap per byte of
+its input files, plus 32 MiB (a schema: 128 per byte; a dump's rows: 2 x 64 per
+byte, then the dump stops with an error saying what the rest would take).
+
 Exit status: 0 success; 1 bad data (a message fails validation, a stream is cut), a
 breaking change, or a schema another format cannot express; 2 the command cannot run
 (arguments, unreadable file, invalid schema).";

@@ -469,3 +469,49 @@ fn a_stream_whose_only_schema_frame_is_bad_is_bad_data_not_a_missing_schema() {
         );
     }
 }
+
+/// The memory bound `wiremsg --help` states: 160 bytes of heap per input byte, plus
+/// 32 MiB, enforced on the process (`ulimit -v`, which also counts the binary's own
+/// mappings) while it dumps a hostile message: a row per byte, a million of them.
+#[test]
+fn the_tool_stays_within_its_stated_memory_bound() {
+    #[derive(wiremsg::WireMsg)]
+    #[wire(template_id = 3)]
+    struct Flags {
+        flags: Vec<bool>,
+    }
+    use wiremsg::{SchemaSet, Template};
+    let help = stdout(&wiremsg(&[&"--help"]));
+    assert!(
+        help.contains("at most 160 bytes of heap per byte of\nits input files, plus 32 MiB"),
+        "{help}"
+    );
+    let dir = scratch("memory");
+    let schema = dir.join("flags.wms");
+    SchemaSet::of::<Flags>()
+        .unwrap()
+        .write_file(&schema)
+        .unwrap();
+    let mut bytes = Vec::new();
+    Flags {
+        flags: vec![true; 1 << 20],
+    }
+    .encode_with_header(&mut bytes)
+    .unwrap();
+    let input = write(&dir, "flags.bin", &bytes);
+    let limit_kib = (160 * bytes.len() + (32 << 20)) / 1024;
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {limit_kib} && exec \"$0\" \"$@\" > /dev/null"
+        ))
+        .arg(env!("CARGO_BIN_EXE_wiremsg"))
+        .args(["dump", "--header", "-s"])
+        .arg(&schema)
+        .arg(&input)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // Exit status 1: the rows up to the budget, then the error; not killed, not 2.
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+}

@@ -145,7 +145,7 @@ impl NameBuf {
 const fn node<T>(node: &Node<T>) -> Option<&'static T> {
     match node {
         Node::Static(t) => Some(*t),
-        Node::Owned(_) => None,
+        Node::Owned(_) | Node::Shared(_) => None,
     }
 }
 

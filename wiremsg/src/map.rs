@@ -843,20 +843,47 @@ list_element!([impl<K: MapKey, V: Field> Element for BTreeMap<K, V>]);
 #[cfg(feature = "std")]
 list_element!([impl<K: MapKey, V: Field, S> Element for std::collections::HashMap<K, V, S>]);
 
-/// Heap bytes a decoded map takes: its entries, and what each key and value owns.
-fn decoded_map_size<'v, K, V>(view: MapView<'v, K, V>) -> usize
+/// Heap bytes a decoded map takes: `table` bytes for the collection's own
+/// allocation, and what each key and value owns.
+fn decoded_map_size<'v, K, V>(view: MapView<'v, K, V>, table: usize) -> usize
 where
     K: MapKey + DecodeField<'v> + 'v,
     V: DecodeField<'v> + 'v,
 {
-    let own = view.len().saturating_mul(core::mem::size_of::<(K, V)>());
     if !core::mem::needs_drop::<(K, V)>() {
-        return own;
+        return table;
     }
-    view.iter().fold(own, |sum, (k, v)| {
+    view.iter().fold(table, |sum, (k, v)| {
         sum.saturating_add(K::decoded_size(k))
             .saturating_add(V::decoded_size(v))
     })
+}
+
+/// Most bytes the nodes of a `BTreeMap<K, V>` of `len` entries take when it is built
+/// by inserting them one at a time (never by `collect`, which first gathers and sorts
+/// the entries in a `Vec`, and so peaks near twice the tree).
+///
+/// std's B-tree keeps up to 11 entries in a node (a parent pointer, two `u16`s, then
+/// the keys and the values; counted here with room for the padding of its fields),
+/// and an internal node 12 child pointers more. Insertions split a full node into
+/// two of at least 5 entries each, so every node but the root holds at least 5: at
+/// most `n = 1 + (len - 1) / 5` nodes. Every internal node but the root has at least
+/// 6 children and the root 2, so at most `n / 6 + 1` of them are internal.
+fn btree_bytes<K, V>(len: usize) -> usize {
+    use core::mem::{align_of, size_of};
+    const CAPACITY: usize = 11;
+    if len == 0 {
+        return 0;
+    }
+    let align = align_of::<K>()
+        .max(align_of::<V>())
+        .max(align_of::<usize>());
+    let leaf = size_of::<usize>() + 4 + CAPACITY * (size_of::<K>() + size_of::<V>()) + 2 * align;
+    let edges = (CAPACITY + 1) * size_of::<usize>();
+    let nodes = 1 + (len - 1) / 5;
+    nodes
+        .saturating_mul(leaf)
+        .saturating_add((nodes / 6 + 1).saturating_mul(edges))
 }
 
 impl<'v, K, V> DecodeField<'v> for BTreeMap<K, V>
@@ -865,14 +892,40 @@ where
     V: DecodeField<'v> + 'v,
 {
     fn decode_view(view: MapView<'v, K, V>) -> Self {
-        view.iter()
-            .map(|(k, v)| (K::decode_view(k), V::decode_view(v)))
-            .collect()
+        // One entry at a time: nothing is gathered or sorted beside the tree.
+        let mut map = BTreeMap::new();
+        for (k, v) in view.iter() {
+            map.insert(K::decode_view(k), V::decode_view(v));
+        }
+        map
     }
 
+    /// The nodes ([`btree_bytes`]), and what the keys and values own.
     fn decoded_size(view: MapView<'v, K, V>) -> usize {
-        decoded_map_size(view)
+        decoded_map_size(view, btree_bytes::<K, V>(view.len()))
     }
+}
+
+/// Most bytes the table of a `HashMap<K, V>` reserved for `len` entries takes: its
+/// buckets (a power of two with at least 8 buckets per 7 entries, and 16 below 15
+/// entries), each an entry and a control byte, 16 control bytes more, and up to 15
+/// of alignment (hashbrown's layout, which std's `HashMap` is). None for 0 entries.
+#[cfg(feature = "std")]
+fn hash_table_bytes<K, V>(len: usize) -> usize {
+    const GROUP: usize = 16;
+    if len == 0 {
+        return 0;
+    }
+    let buckets = if len < 15 {
+        16
+    } else {
+        (len.saturating_mul(8) / 7)
+            .checked_next_power_of_two()
+            .unwrap_or(usize::MAX)
+    };
+    buckets
+        .saturating_mul(core::mem::size_of::<(K, V)>() + 1)
+        .saturating_add(2 * GROUP - 1)
 }
 
 #[cfg(feature = "std")]
@@ -883,15 +936,17 @@ where
     S: core::hash::BuildHasher + Default,
 {
     fn decode_view(view: MapView<'v, K, V>) -> Self {
+        // Reserved once for every entry (keys are distinct on the wire), so the
+        // table never grows: what [`hash_table_bytes`] counts.
         let mut map = Self::with_capacity_and_hasher(view.len(), S::default());
-        map.extend(
-            view.iter()
-                .map(|(k, v)| (K::decode_view(k), V::decode_view(v))),
-        );
+        for (k, v) in view.iter() {
+            map.insert(K::decode_view(k), V::decode_view(v));
+        }
         map
     }
 
+    /// The table ([`hash_table_bytes`]), and what the keys and values own.
     fn decoded_size(view: MapView<'v, K, V>) -> usize {
-        decoded_map_size(view)
+        decoded_map_size(view, hash_table_bytes::<K, V>(view.len()))
     }
 }

@@ -159,8 +159,12 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     /// Decoding allocates at most [`decode_budget`]`(bytes.len())` bytes on the heap
     /// (64 times the input, and at least 1 MiB): a newer reader's decoding of an
     /// older writer's list can otherwise multiply the input many times over (each
-    /// element takes this reader's size). [`decode_with_budget`](Self::decode_with_budget)
-    /// sets another budget; the view's own `decode()` has none.
+    /// element takes this reader's size). The budget bounds the *peak*: each
+    /// collection is counted at what it allocates while it is built (a `Vec` at its
+    /// length, a `BTreeMap` at the most its nodes can take, a `HashMap` at its
+    /// reserved table), and `tests/peak_memory.rs` checks the peak against it with a
+    /// counting allocator. [`decode_with_budget`](Self::decode_with_budget) sets
+    /// another budget; the view's own `decode()` has none.
     ///
     /// # Errors
     ///

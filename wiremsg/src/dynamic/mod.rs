@@ -78,8 +78,7 @@ pub use view::{DynField, DynView};
 
 use crate::schema::{MessageSchema, SchemaSet};
 use crate::{Error, ErrorKind, MessageHeader};
-use alloc::vec::Vec;
-use walk::Walk;
+use walk::{Rows, Walk};
 
 /// Validates `bytes` as one message `message` of `set` and returns its view.
 ///
@@ -203,6 +202,16 @@ pub fn view_with_header_as<'a>(
 /// header if `with_header`): a row for each part that validation walked, in byte
 /// order, and the error that stopped it, if any. It never panics.
 ///
+/// # Memory
+///
+/// The rows take at most [`decode_budget`](crate::decode_budget)`(bytes.len())`
+/// bytes (64 per input byte, at least 1 MiB), each counted as twice its `Row` (the
+/// room of the vector that holds it) and its strings; the peak, with the vectors'
+/// growth, stays under twice that (measured in `tests/peak_memory.rs`). Bytes that
+/// need more (a row per element: a list of a million `bool`s would take 240 MB) get
+/// the rows up to the budget, then [`ErrorKind::DecodeBudgetExceeded`] at the offset
+/// of the first part left out, with the bytes all rows would take.
+///
 /// # Examples
 ///
 /// ```
@@ -240,7 +249,7 @@ pub fn annotate<'b>(
     bytes: &'b [u8],
     with_header: bool,
 ) -> Annotation<'b> {
-    let mut rows = Vec::new();
+    let mut rows = Rows::new(crate::decode_budget(bytes.len()));
     let result = find(set, message).and_then(|schema| {
         crate::schema::shape::check(set, schema)?;
         if !with_header {
@@ -249,7 +258,9 @@ pub fn annotate<'b>(
             return Ok(());
         }
         let header = MessageHeader::read(bytes)?;
-        rows.extend(annotate::header_rows(&header));
+        for row in annotate::header_rows(&header) {
+            rows.push(row);
+        }
         expect_template(schema, &header)?;
         walk_body(set, schema, &header, bytes, &mut rows)
     });
@@ -258,7 +269,7 @@ pub fn annotate<'b>(
 
 /// The annotated dump of the message after the message header at the start of
 /// `bytes`, picked from `set` by the header's template id and schema id as
-/// [`view_with_header`] picks it.
+/// [`view_with_header`] picks it. Its rows are bounded as [`annotate`]'s.
 ///
 /// # Examples
 ///
@@ -279,9 +290,11 @@ pub fn annotate<'b>(
 /// assert_eq!((dump.rows()[4].name.as_str(), dump.rows()[4].meaning.as_str()), ("seq", "9"));
 /// ```
 pub fn annotate_with_header<'b>(set: &SchemaSet, bytes: &'b [u8]) -> Annotation<'b> {
-    let mut rows = Vec::new();
+    let mut rows = Rows::new(crate::decode_budget(bytes.len()));
     let result = MessageHeader::read(bytes).and_then(|header| {
-        rows.extend(annotate::header_rows(&header));
+        for row in annotate::header_rows(&header) {
+            rows.push(row);
+        }
         let schema = pick(set, &header)?;
         crate::schema::shape::check(set, schema)?;
         walk_body(set, schema, &header, bytes, &mut rows)
@@ -294,7 +307,7 @@ fn walk_body(
     schema: &MessageSchema,
     header: &MessageHeader,
     bytes: &[u8],
-    rows: &mut Vec<Row>,
+    rows: &mut Rows,
 ) -> Result<(), Error> {
     let body = body(schema, header, bytes)?;
     Walk::annotating(set, rows)
@@ -307,7 +320,7 @@ fn walk_body(
 
 /// The row of the bytes after a valid message (at `base` in bytes of `total`
 /// length), which its reader ignores.
-fn after(rows: &mut Vec<Row>, view: DynView<'_>, base: usize, total: usize) {
+fn after(rows: &mut Rows, view: DynView<'_>, base: usize, total: usize) {
     let end = base + view.known_len();
     if end < total {
         rows.push(Row {
@@ -323,11 +336,24 @@ fn after(rows: &mut Vec<Row>, view: DynView<'_>, base: usize, total: usize) {
     }
 }
 
-fn finish(bytes: &[u8], rows: Vec<Row>, result: Result<(), Error>) -> Annotation<'_> {
+/// The annotation of `bytes`: its rows, and the error of the walk, or (the bytes
+/// valid) the budget's if rows were left out.
+fn finish(bytes: &[u8], rows: Rows, result: Result<(), Error>) -> Annotation<'_> {
+    let error = match (result, rows.cut_at) {
+        (Err(e), _) => Some(e),
+        (Ok(()), Some(at)) => Some(Error::new(
+            crate::ErrorKind::DecodeBudgetExceeded {
+                needed: rows.needed,
+                budget: rows.budget,
+            },
+            at,
+        )),
+        (Ok(()), None) => None,
+    };
     Annotation {
         bytes,
-        rows,
-        error: result.err(),
+        rows: rows.rows,
+        error,
     }
 }
 

@@ -16,10 +16,49 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+/// The rows of an annotation, kept within a budget of heap bytes.
+pub(super) struct Rows {
+    pub(super) rows: Vec<Row>,
+    /// The bytes the rows may take.
+    pub(super) budget: usize,
+    /// The bytes the rows written so far take, or would take (past the budget).
+    pub(super) needed: usize,
+    /// The offset of the first row left out, the budget spent.
+    pub(super) cut_at: Option<usize>,
+}
+
+impl Rows {
+    /// No rows yet, `budget` bytes for them.
+    pub(super) fn new(budget: usize) -> Self {
+        Rows {
+            rows: Vec::new(),
+            budget,
+            needed: 0,
+            cut_at: None,
+        }
+    }
+
+    /// The heap bytes a row takes, counted twice for its slot (a vector of rows has
+    /// up to as much room again as it holds).
+    fn cost(row: &Row) -> usize {
+        2 * core::mem::size_of::<Row>() + row.name.capacity() + row.meaning.capacity()
+    }
+
+    /// Keeps `row` if the budget has room for it; else counts it and drops it.
+    pub(super) fn push(&mut self, row: Row) {
+        self.needed = self.needed.saturating_add(Self::cost(&row));
+        if self.cut_at.is_none() && self.needed <= self.budget {
+            self.rows.push(row);
+        } else if self.cut_at.is_none() {
+            self.cut_at = Some(row.offset);
+        }
+    }
+}
+
 /// One walk over one buffer: validation, and the rows of an annotation if asked for.
 pub(super) struct Walk<'s, 'r> {
     set: &'s SchemaSet,
-    rows: Option<&'r mut Vec<Row>>,
+    rows: Option<&'r mut Rows>,
 }
 
 impl<'s, 'r> Walk<'s, 'r> {
@@ -29,7 +68,7 @@ impl<'s, 'r> Walk<'s, 'r> {
     }
 
     /// A walk that also appends a row for each part it validated to `rows`.
-    pub(super) fn annotating(set: &'s SchemaSet, rows: &'r mut Vec<Row>) -> Self {
+    pub(super) fn annotating(set: &'s SchemaSet, rows: &'r mut Rows) -> Self {
         Walk {
             set,
             rows: Some(rows),
@@ -38,6 +77,13 @@ impl<'s, 'r> Walk<'s, 'r> {
 
     fn row(&mut self, offset: usize, len: usize, depth: usize, name: &str, meaning: String) {
         if let Some(rows) = self.rows.as_deref_mut() {
+            if rows.cut_at.is_some() {
+                // Past the budget: only counted.
+                rows.needed = rows
+                    .needed
+                    .saturating_add(2 * core::mem::size_of::<Row>() + name.len() + meaning.len());
+                return;
+            }
             rows.push(Row {
                 offset,
                 len,
@@ -49,13 +95,13 @@ impl<'s, 'r> Walk<'s, 'r> {
     }
 
     fn rows_len(&self) -> usize {
-        self.rows.as_ref().map_or(0, |rows| rows.len())
+        self.rows.as_ref().map_or(0, |rows| rows.rows.len())
     }
 
     /// Appends `rows` (moved out) to the rows written.
     fn append(&mut self, rows: &mut Vec<Row>) {
         if let Some(out) = self.rows.as_deref_mut() {
-            out.append(rows);
+            out.rows.append(rows);
         }
     }
 
@@ -202,7 +248,7 @@ impl<'s, 'r> Walk<'s, 'r> {
             let name = self.label(|| format!("{} (tail)", field.name));
             let from = self.rows_len();
             let result = self.value(&field.ty, place, base, depth, indent, &name);
-            if let Some(rows) = self.rows.as_deref_mut() {
+            if let Some(rows) = self.rows.as_deref_mut().map(|r| &mut r.rows) {
                 tail_rows.extend(rows.drain(from..));
             }
             result.map_err(|e| e.in_field_named(&field.name))?;
@@ -553,7 +599,7 @@ impl<'s, 'r> Walk<'s, 'r> {
                 result = self
                     .value(element, place, base, depth, indent, &label)
                     .map_err(|e| e.in_field(name));
-                if let Some(rows) = self.rows.as_deref_mut() {
+                if let Some(rows) = self.rows.as_deref_mut().map(|r| &mut r.rows) {
                     tail_rows.extend(rows.drain(from..));
                 }
             }
@@ -596,7 +642,7 @@ impl<'s, 'r> Walk<'s, 'r> {
             element,
             TypeSchema::Array { .. } | TypeSchema::Option(_) | TypeSchema::Message(_)
         );
-        if let Some(rows) = self.rows.as_deref_mut() {
+        if let Some(rows) = self.rows.as_deref_mut().map(|r| &mut r.rows) {
             if scalar && rows.len() > from {
                 let values: Vec<String> = rows.drain(from + 1..).map(|row| row.meaning).collect();
                 rows[from].meaning = format!("[{}]", values.join(", "));

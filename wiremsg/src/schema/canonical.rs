@@ -12,7 +12,18 @@ use alloc::borrow::Cow;
 use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
+use alloc::sync::Arc;
 use alloc::vec::Vec;
+use core::mem::size_of;
+
+/// The most heap bytes [`SchemaSet::from_bytes`] (and a schema frame's reader) takes
+/// at its peak per byte of the schema's encoding: twice
+/// [`decode_budget`](crate::decode_budget)'s 64.
+pub const SCHEMA_PEAK_PER_BYTE: usize = 128;
+
+/// The most heap bytes [`SchemaSet::from_bytes`] takes at its peak for a schema of
+/// under 16 KiB: twice [`decode_budget`](crate::decode_budget)'s minimum of 1 MiB.
+pub const SCHEMA_PEAK_MIN: usize = 2 << 20;
 
 /// The template id of a schema message (FORMAT.md §11): reserved, no user message may
 /// declare it.
@@ -226,8 +237,19 @@ impl SchemaSet {
     /// [`ErrorKind::InvalidSchema`](crate::ErrorKind::InvalidSchema) for bytes that are
     /// valid but do not make a schema (an unknown type code, an index out of range, a
     /// type that contains itself, a field naming a message not in the set, a type
-    /// table whose shared rows expand to more than 16 types per byte of `bytes`, past
-    /// 65,536: each field gets its own copy of its type).
+    /// table whose shared rows expand to more than
+    /// [`decode_budget`](crate::decode_budget)`(bytes.len())` bytes of types: each
+    /// field gets its own copy of its type, while enums and unions are shared).
+    ///
+    /// # Memory
+    ///
+    /// Reading takes at most [`SCHEMA_PEAK_PER_BYTE`] bytes of heap at its peak per
+    /// byte of `bytes`, and at most [`SCHEMA_PEAK_MIN`] for a small schema: the types
+    /// are built within [`decode_budget`](crate::decode_budget), the messages and
+    /// fields in proportion to their encoding, and the checks that follow add
+    /// little. `tests/peak_memory.rs` measures the peak on hostile schemas (a type
+    /// table that doubles at each row, an enum that thousands of fields name, many
+    /// small fields) with a counting allocator.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         let (header, view) = WireSchemaSet::view_with_header(bytes)?;
         let types = if header.version >= 3 {
@@ -267,6 +289,8 @@ impl SchemaSet {
             messages: view.messages(),
             unions: view.unions(),
             budget: core::cell::Cell::new(expansion_budget(bytes.len())),
+            shared_enums: Default::default(),
+            shared_unions: Default::default(),
         };
         let messages = view
             .messages()
@@ -567,16 +591,21 @@ struct Decoder<'v> {
     unions: crate::List<'v, WireUnionDef>,
     /// What decoding may still build (see [`expansion_budget`]).
     budget: core::cell::Cell<usize>,
+    /// The enums and unions decoded so far, by index: every field that names one
+    /// shares it (a pointer each), so that it is built, and spent, once.
+    shared_enums: core::cell::RefCell<BTreeMap<u32, Arc<EnumSchema>>>,
+    shared_unions: core::cell::RefCell<BTreeMap<u32, Arc<UnionSchema>>>,
 }
 
 /// The type table is shared (each type once), but the model it decodes to is a tree
 /// per field: a chain of tuples whose elements name the row before twice doubles at
 /// each row, so 30 rows (under a kilobyte) would expand to 2^30 types. Decoding
-/// therefore builds at most this many units (a type, or an enum or union variant and
-/// its names' bytes, copied into each field that names it), far above any schema's
-/// own sharing.
+/// therefore builds types, enums and unions of at most this many heap bytes
+/// ([`decode_budget`](crate::decode_budget): 64 per byte of the encoding, at least
+/// 1 MiB), each type counted at its box, an enum or a union (built once, and shared
+/// by every field that names it) at its own size, its variants' and its names' bytes.
 fn expansion_budget(encoded_len: usize) -> usize {
-    encoded_len.saturating_mul(16).saturating_add(1 << 16)
+    crate::decode_budget(encoded_len)
 }
 
 impl Decoder<'_> {
@@ -593,9 +622,22 @@ impl Decoder<'_> {
         Ok(t)
     }
 
-    /// Spends `units` of the budget: `InvalidSchema` once it is gone.
-    fn spend(&self, units: usize) -> Result<(), Error> {
-        match self.budget.get().checked_sub(units) {
+    /// A type at `depth` in the chain of children: refused past the type table's
+    /// length (a table that loops would otherwise never end) and past the nesting
+    /// limit (a long chain would overflow the stack).
+    fn check_depth(&self, depth: usize) -> Result<(), Error> {
+        if depth > self.types.len() {
+            return Err(invalid("a type contains itself"));
+        }
+        if depth > crate::MAX_DEPTH as usize {
+            return Err(invalid("types nest deeper than the nesting limit"));
+        }
+        Ok(())
+    }
+
+    /// Spends `bytes` of the budget: `InvalidSchema` once it is gone.
+    fn spend(&self, bytes: usize) -> Result<(), Error> {
+        match self.budget.get().checked_sub(bytes) {
             Some(left) => {
                 self.budget.set(left);
                 Ok(())
@@ -652,14 +694,9 @@ impl<'v> Decoder<'v> {
     /// The type at `index`; `depth` bounds the chain of children: a type table that
     /// loops would otherwise never end, and a long chain would overflow the stack.
     fn ty(&self, index: u32, depth: usize) -> Result<TypeSchema, Error> {
-        if depth > self.types.len() {
-            return Err(invalid("a type contains itself"));
-        }
-        if depth > crate::MAX_DEPTH as usize {
-            return Err(invalid("types nest deeper than the nesting limit"));
-        }
+        self.check_depth(depth)?;
         let t = self.row(index)?;
-        self.spend(1)?;
+        self.spend(size_of::<TypeSchema>())?;
         let child = || -> Result<Node<TypeSchema>, Error> {
             Ok(Node::Owned(Box::new(self.ty(t.child, depth + 1)?)))
         };
@@ -692,8 +729,8 @@ impl<'v> Decoder<'v> {
             LIST => TypeSchema::List(child()?),
             TUPLE => self.tuple(t, depth)?,
             MAP => TypeSchema::Map(child()?),
-            ENUM => TypeSchema::Enum(Node::Owned(Box::new(self.enumeration(t.child, depth)?))),
-            UNION => TypeSchema::Union(Node::Owned(Box::new(self.union(t.child, depth)?))),
+            ENUM => TypeSchema::Enum(Node::Shared(self.shared_enum(t.child, depth)?)),
+            UNION => TypeSchema::Union(Node::Shared(self.shared_union(t.child, depth)?)),
             MESSAGE => {
                 let Some(m) = self.messages.get(t.child as usize) else {
                     return Err(invalid("a message index is out of range"));
@@ -729,6 +766,18 @@ impl<'v> Decoder<'v> {
         Ok(TypeSchema::Tuple(Cow::Owned(elements)))
     }
 
+    /// The enum at `index`, built the first time a field names it and shared after
+    /// (its representation, at `depth + 1`, checked as if built again).
+    fn shared_enum(&self, index: u32, depth: usize) -> Result<Arc<EnumSchema>, Error> {
+        if let Some(e) = self.shared_enums.borrow().get(&index) {
+            self.check_depth(depth + 1)?;
+            return Ok(Arc::clone(e));
+        }
+        let e = Arc::new(self.enumeration(index, depth)?);
+        self.shared_enums.borrow_mut().insert(index, Arc::clone(&e));
+        Ok(e)
+    }
+
     fn enumeration(&self, index: u32, depth: usize) -> Result<EnumSchema, Error> {
         let Some(e) = self.enums.get(index as usize) else {
             return Err(invalid("an enum index is out of range"));
@@ -742,12 +791,12 @@ impl<'v> Decoder<'v> {
                 "an enum's representation is not u8, u16, u32 or u64",
             ));
         }
-        self.spend(e.name().len())?;
+        self.spend(size_of::<EnumSchema>() + e.name().len())?;
         let variants = e
             .variants()
             .iter()
             .map(|v| {
-                self.spend(1 + v.name().len())?;
+                self.spend(size_of::<VariantSchema>() + v.name().len())?;
                 Ok(VariantSchema {
                     name: Cow::Owned(v.name().into()),
                     value: v.value(),
@@ -764,17 +813,31 @@ impl<'v> Decoder<'v> {
 }
 
 impl Decoder<'_> {
+    /// The union at `index`, built the first time a field names it and shared after
+    /// (its tag, at `depth + 1`, checked as if built again).
+    fn shared_union(&self, index: u32, depth: usize) -> Result<Arc<UnionSchema>, Error> {
+        if let Some(u) = self.shared_unions.borrow().get(&index) {
+            self.check_depth(depth + 1)?;
+            return Ok(Arc::clone(u));
+        }
+        let u = Arc::new(self.union(index, depth)?);
+        self.shared_unions
+            .borrow_mut()
+            .insert(index, Arc::clone(&u));
+        Ok(u)
+    }
+
     fn union(&self, index: u32, depth: usize) -> Result<UnionSchema, Error> {
         let Some(u) = self.unions.get(index as usize) else {
             return Err(invalid("a union index is out of range"));
         };
         let tag = self.ty(u.tag(), depth + 1)?;
-        self.spend(u.name().len())?;
+        self.spend(size_of::<UnionSchema>() + u.name().len())?;
         let variants = u
             .variants()
             .iter()
             .map(|v| {
-                self.spend(1 + v.name().len())?;
+                self.spend(size_of::<UnionVariantSchema>() + v.name().len())?;
                 let payload = match v.payload() {
                     None => None,
                     Some(at) => {

@@ -38,7 +38,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 pub(crate) use canonical::WireSchemaSet;
-pub use canonical::{SCHEMA_SCHEMA_ID, SCHEMA_TEMPLATE_ID};
+pub use canonical::{SCHEMA_PEAK_MIN, SCHEMA_PEAK_PER_BYTE, SCHEMA_SCHEMA_ID, SCHEMA_TEMPLATE_ID};
 pub use compat::{Change, ChangeKind, CompatReport, Verdict, compat};
 pub use describe::Description;
 pub use node::Node;

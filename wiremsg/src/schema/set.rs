@@ -121,13 +121,17 @@ impl SchemaSet {
             for field in message.fields.iter() {
                 let mut clash = None;
                 super::shape::each_named(&field.ty, &mut |named| match named {
+                    // The same (shared) enum or union: equal without a walk of its
+                    // variants (a schema read from bytes shares each).
                     Named::Enum(e) => {
-                        if **enums.entry(e.name.as_ref()).or_insert(e) != *e {
+                        let seen = *enums.entry(e.name.as_ref()).or_insert(e);
+                        if !core::ptr::eq(seen, e) && *seen != *e {
                             clash = Some("two different enums have the same name");
                         }
                     }
                     Named::Union(u) => {
-                        if **unions.entry(u.name.as_ref()).or_insert(u) != *u {
+                        let seen = *unions.entry(u.name.as_ref()).or_insert(u);
+                        if !core::ptr::eq(seen, u) && *seen != *u {
                             clash = Some("two different unions have the same name");
                         }
                     }
@@ -176,8 +180,11 @@ impl SchemaSet {
     pub fn from_messages(messages: impl IntoIterator<Item = MessageSchema>) -> Result<Self, Error> {
         let mut set = SchemaSet::new();
         for message in messages {
-            if !set.insert_one(message.clone())? {
-                return Err(invalid("a message appears twice").in_field_named(&message.name));
+            // Only the name is kept for the error: a copy of the message would double
+            // the peak of reading a schema.
+            let name = message.name.clone();
+            if !set.insert_one(message)? {
+                return Err(invalid("a message appears twice").in_field_named(&name));
             }
         }
         for message in &set.messages {

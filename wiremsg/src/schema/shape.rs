@@ -199,9 +199,10 @@ fn check_from(set: &SchemaSet, roots: Vec<usize>) -> Result<(), Error> {
         reached[at] = true;
     }
     let mut pending = roots;
+    let mut checked = Checked::default();
     while let Some(at) = pending.pop() {
         let message = &all[at];
-        check_message(set, message).map_err(|e| e.in_field_named(&message.name))?;
+        check_message(set, message, &mut checked).map_err(|e| e.in_field_named(&message.name))?;
         for field in message.fields.iter() {
             let mut missing = false;
             each_message(&field.ty, &mut |m, through_list| {
@@ -254,7 +255,11 @@ fn check_from(set: &SchemaSet, roots: Vec<usize>) -> Result<(), Error> {
 
 /// The layout rules of one message (FORMAT.md §2, §3, §5), and the names and ids
 /// the derive would have given it.
-fn check_message(set: &SchemaSet, message: &MessageSchema) -> Result<(), Error> {
+fn check_message(
+    set: &SchemaSet,
+    message: &MessageSchema,
+    checked: &mut Checked,
+) -> Result<(), Error> {
     if !is_name(&message.name) {
         return Err(invalid("a name is not an identifier"));
     }
@@ -283,7 +288,7 @@ fn check_message(set: &SchemaSet, message: &MessageSchema) -> Result<(), Error> 
                 "a field's since version is 0 or newer than the message's version",
             )));
         }
-        check_type(set, &field.ty).map_err(at_field)?;
+        check_type(set, &field.ty, checked).map_err(at_field)?;
         if field.offset != end || field.size != block_size(set, &field.ty) {
             return Err(at_field(invalid(
                 "the field's offset or size is not the one of its type in its place",
@@ -317,12 +322,32 @@ fn check_message(set: &SchemaSet, message: &MessageSchema) -> Result<(), Error> 
 
 /// A type the derive accepts: nesting bounded, array elements fixed-size, list
 /// elements of a kind lists hold, enum representations `u8` to `u64`.
-fn check_type(set: &SchemaSet, ty: &TypeSchema) -> Result<(), Error> {
-    check_type_at(set, ty, 0)
+fn check_type(set: &SchemaSet, ty: &TypeSchema, checked: &mut Checked) -> Result<(), Error> {
+    check_type_at(set, ty, 0, checked)
+}
+
+/// The enums and unions already checked in one walk, by address: a schema read from
+/// bytes shares each among the fields that name it ([`Node::Shared`]), and checking
+/// it again for every such field would cost the fields times its variants.
+///
+/// [`Node::Shared`]: super::Node::Shared
+#[derive(Default)]
+struct Checked(BTreeSet<*const ()>);
+
+impl Checked {
+    /// `true` the first time `value` is seen.
+    fn first<T>(&mut self, value: &T) -> bool {
+        self.0.insert(core::ptr::from_ref(value).cast())
+    }
 }
 
 /// [`check_type`] of a type nested `depth` levels deep.
-fn check_type_at(set: &SchemaSet, ty: &TypeSchema, depth: u32) -> Result<(), Error> {
+fn check_type_at(
+    set: &SchemaSet,
+    ty: &TypeSchema,
+    depth: u32,
+    checked: &mut Checked,
+) -> Result<(), Error> {
     let mut ty = ty;
     for level in depth..=MAX_DEPTH {
         match ty {
@@ -343,7 +368,7 @@ fn check_type_at(set: &SchemaSet, ty: &TypeSchema, depth: u32) -> Result<(), Err
                     TypeSchema::FixedStr { len: 0 } | TypeSchema::FixedStrPadded { len: 0, .. } => {
                         Err(invalid("a list's elements are zero-size"))
                     }
-                    element => check_type_at(set, element, level + 1),
+                    element => check_type_at(set, element, level + 1, checked),
                 };
             }
             TypeSchema::Tuple(elements) => {
@@ -359,7 +384,7 @@ fn check_type_at(set: &SchemaSet, ty: &TypeSchema, depth: u32) -> Result<(), Err
                             ));
                         }
                     }
-                    check_type_at(set, element, level + 1)?;
+                    check_type_at(set, element, level + 1, checked)?;
                 }
                 return Ok(());
             }
@@ -402,7 +427,7 @@ fn check_type_at(set: &SchemaSet, ty: &TypeSchema, depth: u32) -> Result<(), Err
                 if !integer_range(number).contains(null) {
                     return Err(invalid("a null sentinel is outside its type's range"));
                 }
-                return check_type_at(set, inner, level + 1);
+                return check_type_at(set, inner, level + 1, checked);
             }
             TypeSchema::Decimal { mantissa, .. } => {
                 return if is_integer(mantissa) {
@@ -411,6 +436,8 @@ fn check_type_at(set: &SchemaSet, ty: &TypeSchema, depth: u32) -> Result<(), Err
                     Err(invalid("a decimal's mantissa is not an integer"))
                 };
             }
+            TypeSchema::Enum(e) if !checked.first(&**e) => return Ok(()),
+            TypeSchema::Union(u) if !checked.first(&**u) => return Ok(()),
             TypeSchema::Enum(e) => return check_enum(e),
             TypeSchema::Union(u) => return check_union(set, u),
             _ => return Ok(()),

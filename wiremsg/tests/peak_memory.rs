@@ -1,0 +1,425 @@
+//! Peak heap of every reader of untrusted bytes, each over hostile inputs built to
+//! make it allocate as much as possible per input byte, against the bound its docs
+//! state. A global allocator counts the current and the peak heap bytes of each
+//! thread (a reallocation counted as the new block allocated before the old one is
+//! freed, as a moving `realloc` does).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::hint::black_box;
+
+thread_local! {
+    static CURRENT: Cell<isize> = const { Cell::new(0) };
+    static PEAK: Cell<isize> = const { Cell::new(0) };
+}
+
+/// Forwards to the system allocator, counting the bytes live on this thread.
+struct Counting;
+
+fn grow(bytes: usize) {
+    // `try_with`: the slots may be gone while the thread is torn down.
+    let _ = CURRENT.try_with(|current| {
+        let now = current.get() + bytes as isize;
+        current.set(now);
+        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
+    });
+}
+
+fn shrink(bytes: usize) {
+    let _ = CURRENT.try_with(|current| current.set(current.get() - bytes as isize));
+}
+
+// SAFETY: every call forwards to `System` with the caller's arguments, so `System`'s
+// guarantees are this allocator's; the counting touches only thread-locals.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        grow(layout.size());
+        // SAFETY: forwarded as received.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        grow(layout.size());
+        // SAFETY: forwarded as received.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        grow(new_size);
+        shrink(layout.size());
+        // SAFETY: forwarded as received.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        shrink(layout.size());
+        // SAFETY: forwarded as received.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Runs `f`; returns its result and the peak of the heap bytes this thread held
+/// above what it held before the call (the result's own heap included).
+fn peak<R>(f: impl FnOnce() -> R) -> (R, usize) {
+    let start = CURRENT.with(Cell::get);
+    PEAK.with(|p| p.set(start));
+    let result = black_box(f());
+    let top = PEAK.with(Cell::get);
+    (result, (top - start) as usize)
+}
+
+#[test]
+fn the_counter_counts_the_peak() {
+    let (len, top) = peak(|| {
+        let a = vec![1u8; 1000];
+        drop(a);
+        let mut b = Vec::with_capacity(100);
+        b.extend_from_slice(&[2u8; 100]);
+        b.reserve_exact(200); // 100 -> 300: both blocks, 400 bytes, at the peak
+        b.len()
+    });
+    assert_eq!((len, top), (100, 1000));
+    let (_, top) = peak(|| {
+        let mut b = vec![2u8; 600];
+        b.reserve_exact(300 + 300);
+        b
+    });
+    assert_eq!(top, 600 + 1200);
+}
+
+// ---------------------------------------------------------------------------------
+// `decode`: peak <= the budget it checked (`decode_budget`: 64 bytes per input byte,
+// at least 1 MiB).
+
+mod maps {
+    use std::collections::{BTreeMap, HashMap};
+
+    #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+    pub(crate) struct Tree {
+        pub(crate) map: BTreeMap<u16, u8>,
+    }
+
+    #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+    pub(crate) struct Hash {
+        pub(crate) map: HashMap<u16, u8>,
+    }
+
+    #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+    pub(crate) struct Names {
+        pub(crate) map: BTreeMap<String, String>,
+    }
+}
+
+/// The heap `decode` of `bytes` as `T` says it needs (its `DecodeBudgetExceeded`
+/// with a budget of 0).
+fn needed<'v, T>(bytes: &'v [u8]) -> usize
+where
+    T: wiremsg::WireMsg + wiremsg::DecodeField<'v> + std::fmt::Debug,
+{
+    match T::decode_with_budget(bytes, 0).unwrap_err().kind() {
+        wiremsg::ErrorKind::DecodeBudgetExceeded { needed, budget: 0 } => *needed,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Decodes `bytes` as `T` with exactly the budget it needs and with the default one;
+/// returns the budget and the measured peak, having checked peak <= budget.
+fn decode_within_budget<'v, T>(bytes: &'v [u8]) -> (usize, usize)
+where
+    T: wiremsg::WireMsg + wiremsg::DecodeField<'v> + std::fmt::Debug,
+{
+    let needed = needed::<T>(bytes);
+    let (value, top) = peak(|| T::decode_with_budget(bytes, needed).unwrap());
+    drop(value);
+    assert!(
+        top <= needed,
+        "{}: peak {top} > budget {needed}",
+        std::any::type_name::<T>()
+    );
+    let (value, top) = peak(|| T::decode(bytes).unwrap());
+    drop(value);
+    assert!(top <= wiremsg::decode_budget(bytes.len()));
+    (needed, top)
+}
+
+#[test]
+fn decoding_a_map_peaks_within_its_budget() {
+    use maps::{Hash, Names, Tree};
+    use wiremsg::WireMsg;
+    for n in [1usize, 5, 11, 12, 100, 1_000, 60_000] {
+        let tree = Tree {
+            map: (0..n as u16).map(|k| (k, k as u8)).collect(),
+        };
+        let bytes = tree.to_bytes().unwrap();
+        let (needed, top) = decode_within_budget::<Tree>(&bytes);
+        assert_eq!(Tree::decode(&bytes).unwrap(), tree);
+        eprintln!(
+            "BTreeMap<u16, u8> x {n}: {} bytes, budget {needed}, peak {top}",
+            bytes.len()
+        );
+
+        let hash = Hash {
+            map: tree.map.iter().map(|(k, v)| (*k, *v)).collect(),
+        };
+        let bytes = hash.to_bytes().unwrap();
+        let (needed, top) = decode_within_budget::<Hash>(&bytes);
+        assert_eq!(Hash::decode(&bytes).unwrap(), hash);
+        eprintln!(
+            "HashMap<u16, u8> x {n}: {} bytes, budget {needed}, peak {top}",
+            bytes.len()
+        );
+    }
+    // The figures count what the collections allocate, not far above it.
+    let tree = Tree {
+        map: (0..60_000).map(|k| (k, k as u8)).collect(),
+    };
+    let (needed, top) = decode_within_budget::<Tree>(&tree.to_bytes().unwrap());
+    assert!(needed < 2 * top, "{needed} {top}");
+    let hash = Hash {
+        map: (0..60_000).map(|k| (k, k as u8)).collect(),
+    };
+    let (needed, top) = decode_within_budget::<Hash>(&hash.to_bytes().unwrap());
+    assert!(needed < top + 64, "{needed} {top}");
+
+    let names = Names {
+        map: (0..20_000)
+            .map(|k| (format!("{k:05}"), String::new()))
+            .collect(),
+    };
+    let bytes = names.to_bytes().unwrap();
+    let (needed, top) = decode_within_budget::<Names>(&bytes);
+    eprintln!(
+        "BTreeMap<String, String>: {} bytes, budget {needed}, peak {top}",
+        bytes.len()
+    );
+}
+
+mod grown {
+    pub(crate) mod v1 {
+        #[derive(wiremsg::WireMsg, Debug, Clone, Copy, PartialEq)]
+        pub(crate) struct Element {
+            pub(crate) a: u8,
+        }
+
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        pub(crate) struct Holder {
+            pub(crate) items: Vec<Element>,
+            pub(crate) names: Vec<String>,
+        }
+    }
+
+    pub(crate) mod v2 {
+        #[derive(wiremsg::WireMsg, Debug, Clone, Copy, Default, PartialEq)]
+        #[wire(version = 2)]
+        pub(crate) struct Element {
+            pub(crate) a: u8,
+            #[wire(since = 2)]
+            pub(crate) b: [u64; 7],
+        }
+
+        #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+        pub(crate) struct Holder {
+            pub(crate) items: Vec<Element>,
+            pub(crate) names: Vec<String>,
+        }
+    }
+}
+
+#[test]
+fn decoding_lists_peaks_within_its_budget() {
+    use wiremsg::WireMsg;
+    // A newer reader of an older writer's 1-byte elements: 57 bytes each; and one
+    // string of one byte per 5 input bytes (24 + 1 bytes each).
+    let old = grown::v1::Holder {
+        items: vec![grown::v1::Element { a: 7 }; 10_000],
+        names: vec!["x".into(); 10_000],
+    }
+    .to_bytes()
+    .unwrap();
+    let (needed, top) = decode_within_budget::<grown::v2::Holder>(&old);
+    assert_eq!(needed, 10_000 * 64 + 10_000 * (24 + 1));
+    assert!(top >= 10_000 * (64 + 24), "{top}");
+}
+
+// ---------------------------------------------------------------------------------
+// Schemas (files and frames): peak <= SCHEMA_PEAK_PER_BYTE per input byte, at least
+// SCHEMA_PEAK_MIN.
+
+fn schema_bound(len: usize) -> usize {
+    (len * wiremsg::schema::SCHEMA_PEAK_PER_BYTE).max(wiremsg::schema::SCHEMA_PEAK_MIN)
+}
+
+/// Reads `bytes` as a schema file and as a schema frame; returns the larger peak,
+/// having checked it against the stated bound.
+fn read_schema_within_bound(bytes: &[u8]) -> usize {
+    let (result, file) = peak(|| wiremsg::SchemaSet::from_bytes(bytes).map(drop));
+    let (frame_result, frame) = peak(|| wiremsg::frame::read_schema_frame(bytes).map(drop));
+    assert_eq!(result.is_ok(), frame_result.is_ok());
+    let top = file.max(frame);
+    assert!(
+        top <= schema_bound(bytes.len()),
+        "{} bytes: peak {top} > {}",
+        bytes.len(),
+        schema_bound(bytes.len())
+    );
+    top
+}
+
+/// `fields` fields of one enum of `variants` variants: the enum is encoded once.
+fn shared_enum_schema(fields: usize, variants: usize) -> Vec<u8> {
+    use std::borrow::Cow;
+    use wiremsg::{EnumSchema, FieldSchema, MessageSchema, Node, TypeSchema, VariantSchema};
+    let e = EnumSchema {
+        name: "E".into(),
+        repr: TypeSchema::U16.into(),
+        variants: (0..variants)
+            .map(|i| VariantSchema {
+                name: format!("V{i}").into(),
+                value: i as u64,
+            })
+            .collect::<Vec<_>>()
+            .into(),
+        catch_all: None,
+    };
+    let ty: Node<TypeSchema> = TypeSchema::Enum(Node::Owned(Box::new(e))).into();
+    let fields: Vec<FieldSchema> = (0..fields)
+        .map(|i| FieldSchema {
+            name: format!("f{i}").into(),
+            offset: 2 * i,
+            size: 2,
+            ty: ty.clone(),
+            since: 1,
+            reserved: false,
+            default: None,
+        })
+        .collect();
+    let message = MessageSchema {
+        name: "M".into(),
+        version: 1,
+        block_length: 2 * fields.len(),
+        min_block_length: 2 * fields.len(),
+        has_block_length: false,
+        has_tail: false,
+        template_id: Some(1),
+        schema_id: 0,
+        fields: Cow::Owned(fields),
+    };
+    wiremsg::SchemaSet::from_messages([message])
+        .unwrap()
+        .to_bytes()
+        .unwrap()
+}
+
+/// One field of `levels` nested pairs of pairs of `u8`: each level is one row of the
+/// encoding and doubles the types of the model.
+fn doubling_schema(levels: u32) -> Vec<u8> {
+    use std::borrow::Cow;
+    use wiremsg::{FieldSchema, MessageSchema, Node, TypeSchema};
+    let mut ty = TypeSchema::U8;
+    let mut size = 1;
+    for _ in 0..levels {
+        let half: Node<TypeSchema> = ty.into();
+        ty = TypeSchema::Tuple(Cow::Owned(vec![half.clone(), half]));
+        size *= 2;
+    }
+    let message = MessageSchema {
+        name: "M".into(),
+        version: 1,
+        block_length: size,
+        min_block_length: size,
+        has_block_length: false,
+        has_tail: false,
+        template_id: Some(1),
+        schema_id: 0,
+        fields: Cow::Owned(vec![FieldSchema {
+            name: "x".into(),
+            offset: 0,
+            size,
+            ty: ty.into(),
+            since: 1,
+            reserved: false,
+            default: None,
+        }]),
+    };
+    wiremsg::SchemaSet::from_messages([message])
+        .unwrap()
+        .to_bytes()
+        .unwrap()
+}
+
+#[test]
+fn reading_a_schema_peaks_within_its_stated_bound() {
+    // One enum of 2,000 variants named by 2,000 fields (about 100 KB): 4 million
+    // variants when each field had its copy (about 1.4 KB of heap per input byte).
+    let bytes = shared_enum_schema(2_000, 2_000);
+    let top = read_schema_within_bound(&bytes);
+    eprintln!("shared enum: {} bytes, peak {top}", bytes.len());
+    assert!(wiremsg::SchemaSet::from_bytes(&bytes).is_ok());
+
+    // Many small fields of one shared enum: the fields themselves.
+    let bytes = shared_enum_schema(30_000, 1);
+    let top = read_schema_within_bound(&bytes);
+    eprintln!("many fields: {} bytes, peak {top}", bytes.len());
+
+    // Doubling types: read up to the budget, refused past it, never over the bound.
+    for levels in [4, 10, 13, 14, 15] {
+        let bytes = doubling_schema(levels);
+        let top = read_schema_within_bound(&bytes);
+        let ok = wiremsg::SchemaSet::from_bytes(&bytes).is_ok();
+        eprintln!(
+            "doubling {levels}: {} bytes, peak {top}, read: {ok}",
+            bytes.len()
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// `dynamic::annotate`: rows within decode_budget; the peak within twice it.
+
+#[derive(wiremsg::WireMsg, Debug)]
+#[wire(template_id = 3)]
+struct Flags {
+    flags: Vec<bool>,
+}
+
+#[test]
+fn annotating_peaks_within_twice_the_decode_budget() {
+    use wiremsg::{SchemaSet, Template, dynamic};
+    let set = SchemaSet::of::<Flags>().unwrap();
+    // A row per 1-byte element: about 230 bytes of rows per input byte, unbounded.
+    for n in [1_000usize, 100_000, 1 << 20] {
+        let mut bytes = Vec::new();
+        Flags {
+            flags: vec![true; n],
+        }
+        .encode_with_header(&mut bytes)
+        .unwrap();
+        let (dump, top) = peak(|| dynamic::annotate_with_header(&set, &bytes));
+        let budget = wiremsg::decode_budget(bytes.len());
+        eprintln!(
+            "{n} bools: {} bytes, {} rows, peak {top}, {:?}",
+            bytes.len(),
+            dump.rows().len(),
+            dump.error()
+        );
+        assert!(top <= 2 * budget, "peak {top} > 2 x {budget}");
+        if n == 1_000 {
+            assert!(dump.error().is_none());
+            assert_eq!(dump.rows().len(), 4 + 3 + n); // header, block length, slot, stride, elements
+        } else {
+            // The rows up to the budget, then the error saying what all would take.
+            let err = dump.error().unwrap();
+            let wiremsg::ErrorKind::DecodeBudgetExceeded { needed, budget: b } = err.kind() else {
+                panic!("{err}")
+            };
+            assert_eq!(*b, budget);
+            assert!(*needed > budget);
+            let last = dump.rows().last().unwrap();
+            assert_eq!(err.offset(), last.offset + last.len);
+        }
+        let _ = Flags::TEMPLATE_ID;
+    }
+}
