@@ -7,8 +7,9 @@
 //! come from one place: no implementation of these traits outside this crate can make
 //! a view over bytes that were not validated for it.
 
-use crate::mode::sealed::{Internal, Place, Sealed};
-use crate::{Error, Mode, TypeSchema};
+use crate::mode::sealed::Internal;
+pub use crate::trust::shape::Kind;
+use crate::{Error, TypeSchema};
 use core::fmt::Debug;
 
 /// A type that can be a field of a `WireMsg` struct.
@@ -105,113 +106,6 @@ pub trait Field {
 /// let _: ViewOf<'static, Option<u32>> = Some(1u32);
 /// ```
 pub type ViewOf<'v, F> = <<F as Field>::Kind as Kind>::View<'v>;
-
-/// A wire shape: how a field's bytes are laid out, validated and read.
-///
-/// Sealed: only this crate implements it (the types are in [`kind`](crate::kind)),
-/// and its hidden methods take a token that only this crate can make.
-///
-/// ```
-/// use wiremsg::{Field, Kind, ListEncoding, kind};
-///
-/// // A field type names its kind; the kind says how it is laid out.
-/// type KindOf<F> = <F as Field>::Kind;
-/// assert_eq!(<KindOf<Vec<String>> as Kind>::BLOCK_SIZE, 4);
-/// assert_eq!(<kind::ListOf<String> as Kind>::LIST_ENCODING, ListEncoding::Table);
-/// assert_eq!(<KindOf<u32> as Kind>::LIST_ENCODING, ListEncoding::Packed);
-/// assert!(!<KindOf<u32> as Kind>::CHECKS); // every 4 bytes are a u32
-/// assert!(<KindOf<bool> as Kind>::CHECKS); // only 0 and 1 are a bool
-/// ```
-pub trait Kind: Sealed {
-    /// Bytes in the block: the value, or the slot ending in a `u32` end offset.
-    const BLOCK_SIZE: usize;
-    /// True if the field keeps data in the tail.
-    const IN_TAIL: bool;
-    /// False when every byte pattern of the block is a valid value (numbers, and
-    /// messages and arrays of numbers): lists of such elements are validated by their
-    /// length alone, in O(1).
-    const CHECKS: bool;
-    /// True for a fixed-size message with fields added in later versions: its block
-    /// can grow, so it cannot nest inline (inline blocks are frozen, FORMAT.md §4.7).
-    const EVOLVES: bool;
-    /// How a list of this kind is laid out (FORMAT.md §6).
-    const LIST_ENCODING: ListEncoding;
-    /// The smallest stride of a strided list: the block of version 1 of a message.
-    const MIN_ELEMENT_SIZE: usize;
-    /// True if the value knows where its own tail data ends (a message with a block
-    /// length field: its end offsets say it), so that bytes after its region never
-    /// change its validity or its reads. A table list then hands an element its
-    /// region up to the end of the list, and reads one offset instead of two.
-    const SELF_DELIMITED: bool = false;
-    /// `Some(bits)` if a block of this kind is valid exactly when none of its bytes
-    /// has a bit outside `bits` (`bool`: 1). A packed list of such elements is then
-    /// checked sixteen bytes at a time, branch-free, instead of element by element
-    /// (which still runs to locate an error).
-    #[doc(hidden)]
-    const BYTE_BITS: Option<u8> = None;
-    /// `Some(bits)` for a list (not bounded) of one-byte elements with `BYTE_BITS`
-    /// `bits`: a field of this kind up to 16 elements long is checked by the walk of
-    /// its message, which sees the bytes before its region (see `Leaf::validate`).
-    #[doc(hidden)]
-    const LIST_BYTE_BITS: Option<u8> = None;
-    /// True if the field's tail region holds nothing but text (`String`,
-    /// `Option<String>`): a message whose every tail field is such has a tail that is
-    /// all text, which batched validation checks as one run (`mode::Skim`). A hint
-    /// for speed only: a wrong `true` sends a valid message to the checked pass.
-    #[doc(hidden)]
-    const TAIL_TEXT: bool = false;
-    /// True if the field's tail region holds no text at all (a list of plain
-    /// elements: numbers, `bool`, arrays and fixed-size messages of them): a message
-    /// whose every tail field is such has no string to gather, and is validated in
-    /// one checked pass. A hint for speed only: either answer validates alike.
-    #[doc(hidden)]
-    const TAIL_TEXTLESS: bool = false;
-    /// What an accessor of a validated view returns.
-    type View<'v>: Copy + Debug;
-
-    /// Validates the field's bytes; errors carry offsets relative to the message.
-    #[doc(hidden)]
-    fn validate<M: Mode>(_: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error>;
-
-    /// The bytes a schema records for a declared default `view` (see
-    /// [`DefaultValue`](crate::DefaultValue)): block bytes of a fixed-size value, UTF-8 of
-    /// text; `None` where there is no byte form.
-    #[doc(hidden)]
-    fn default_bytes(_: Internal, _view: Self::View<'_>) -> Option<alloc::vec::Vec<u8>> {
-        None
-    }
-
-    /// Serializes a view of this kind (feature `serde`): numbers, `bool` and text as
-    /// themselves, bytes and lists as sequences, enums by variant name, messages as
-    /// structs.
-    #[cfg(feature = "serde")]
-    #[doc(hidden)]
-    fn serialize_view<'v, S: serde::Serializer>(
-        _: Internal,
-        view: Self::View<'v>,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error>
-    where
-        Self: 'v;
-
-    /// Reads the field without checks.
-    ///
-    /// # Safety
-    ///
-    /// `block` starts at the field's block bytes and holds at least `BLOCK_SIZE` of
-    /// them, `region` is its tail region, and [`validate`](Self::validate) accepted
-    /// exactly these bytes.
-    #[doc(hidden)]
-    unsafe fn read<'v>(_: Internal, block: &'v [u8], region: &'v [u8]) -> Self::View<'v>;
-
-    /// True if two views read as the same value: what `==` on views compares (enums
-    /// by their wire value, lists and arrays element by element, floats as `f64 ==`
-    /// does).
-    #[doc(hidden)]
-    fn view_eq<'v>(_: Internal, a: Self::View<'v>, b: Self::View<'v>) -> bool
-    where
-        Self: 'v;
-}
 
 /// A field type whose owned value can be rebuilt from its view.
 ///

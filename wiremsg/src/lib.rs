@@ -139,6 +139,7 @@
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(
+    unsafe_code,
     missing_docs,
     missing_debug_implementations,
     rust_2018_idioms,
@@ -152,74 +153,37 @@ extern crate self as wiremsg;
 #[cfg(any(test, feature = "std"))]
 extern crate std;
 
-mod array;
-mod batch;
-mod boxed;
-mod decimal;
+// The crate's layout shows its trust boundary (see "Soundness" above):
+// - `trust/` holds every `unsafe` block and every type that carries a proof of
+//   validation: the proofs and the unchecked reads, the type-level layout they read
+//   by, the memory copies of plain lists, and the batched UTF-8 check. Its invariants
+//   are listed at its top.
+// - `kinds/` holds the field types, one file per wire shape: how each Rust type is
+//   encoded and decoded. It uses the trust module's safe API and cannot break
+//   soundness: `unsafe` is denied everywhere outside `trust/`.
 pub mod dynamic;
 mod error;
 mod field;
-mod fixed_str;
 pub mod frame;
 mod generic;
 mod header;
 pub mod kind;
-mod layout;
-mod list;
-mod map;
+mod kinds;
 mod message;
-mod mode;
-mod null;
-mod option;
-mod plain;
-mod primitives;
 mod primitives_le;
-mod scan;
 pub mod schema;
 #[cfg(feature = "serde")]
 mod serde_view;
-mod text;
-mod tuple;
-mod union;
-mod validated;
+#[allow(unsafe_code)]
+mod trust;
+
+use kinds::{array, decimal, fixed_str, list, map, null, tuple, union};
+use trust::{batch, layout, mode, plain, scan, validated};
 
 #[doc(hidden)]
 pub mod __private;
 
-/// Builds the view of a message over bytes known to be valid, skipping every check:
-/// O(1), it reads nothing.
-///
-/// This is the fast path for bytes this process wrote itself or already validated
-/// (for example, bytes kept after a successful `view`). On bytes that were never
-/// validated, use [`WireMsg::view`].
-///
-/// # Examples
-///
-/// ```
-/// use wiremsg::WireMsg;
-///
-/// #[derive(WireMsg, Debug, PartialEq)]
-/// struct Note {
-///     id: u32,
-///     text: String,
-/// }
-///
-/// let bytes = Note { id: 7, text: "hi".into() }.to_bytes().unwrap();
-/// assert!(Note::view(&bytes).is_ok());
-/// // SAFETY: `view` accepted these bytes just above.
-/// let note = unsafe { wiremsg::view_unchecked::<Note>(&bytes) };
-/// assert_eq!(note.text(), "hi");
-/// ```
-///
-/// # Safety
-///
-/// `T::view(bytes)` must return `Ok`. Reading bytes that do not pass `view` through
-/// this function is undefined behaviour (out-of-bounds reads, invalid `str`).
-#[inline(always)]
-pub unsafe fn view_unchecked<T: WireMsg>(bytes: &[u8]) -> T::View<'_> {
-    // SAFETY: forwarded to the caller.
-    unsafe { T::view_unchecked(bytes) }
-}
+pub use trust::validated::view_unchecked;
 
 /// The README's tour, compiled and run as a doctest so that it stays true.
 #[cfg(doctest)]

@@ -1,36 +1,28 @@
-//! Tuples `(T0, T1, ..)` of field types (up to 12 elements): laid out exactly as a
-//! message of version 1 whose fields are the elements, in order (FORMAT.md §4.11).
-//!
-//! A tuple of fixed-size elements is their slots back to back, inline like a
-//! fixed-size message (§4.7); a tuple with an element that has tail data nests in the
-//! tail like a message with a tail: its own `u16` block length, the elements' slots,
-//! then their tail data. Validation is the message's (`validated::validate_block`,
-//! over the same type-level field list), so the two cannot disagree; its error paths
-//! name elements by index (`pos.1`). The view is a Rust tuple of the elements' views,
-//! each read in O(1) by the offsets validation walked.
+//! Tuples (FORMAT.md §4.11): laid out exactly as a message of version 1 whose
+//! fields are the elements, and validated by the message's walk over the same
+//! type-level field list; the view reads each element at the offsets that walk
+//! checked, in the same order.
 
-use crate::field::{
-    DecodeField, Field, FixedKind, Kind, ListEncoding, Scalar, SetInPlace, ViewOf, list_element,
-};
+use crate::field::{Field, FixedKind, Scalar, SetInPlace, ViewOf};
 use crate::kind::Tup;
 use crate::layout::{FieldList, Leaf, Pair};
 use crate::mode::sealed::{INTERNAL, Internal, Place, Sealed};
 use crate::primitives_le::{read_u16, read_u32};
-use crate::validated::{nested_depth, validate_block};
-use crate::{Error, Mode, Node, TypeSchema};
-use alloc::borrow::Cow;
+use crate::trust::shape::Kind;
+use crate::validated::validate_block;
+use crate::{Error, ListEncoding, Mode};
 
 /// The names of a tuple's elements in error paths (`pos.1`) and schemas.
 pub(crate) const ELEMENT_NAMES: &[&str] =
     &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"];
 
 /// Bytes before a tuple's first element: its `u16` block length if it has a tail.
-const fn prefix<F: FieldList>() -> usize {
+pub(crate) const fn prefix<F: FieldList>() -> usize {
     if F::IN_TAIL { 2 } else { 0 }
 }
 
 /// The tuple's block length: its block length field, if any, and its elements' slots.
-const fn block_len<F: FieldList>() -> usize {
+pub(crate) const fn block_len<F: FieldList>() -> usize {
     prefix::<F>() + F::SIZE
 }
 
@@ -116,44 +108,6 @@ impl<'v> Cursor<'v> {
     }
 }
 
-/// Writes the elements of a tuple: `out` is the tuple's encoding (its region, for a
-/// tuple with a tail, or its block bytes), exactly as long as the tuple encodes to.
-/// `write` writes element `i` at block offset `off` (the cursor's bookkeeping is
-/// that of a message's writer, `__private::write_field`).
-pub(crate) struct Writer<'o> {
-    block: &'o mut [u8],
-    tail: &'o mut [u8],
-    off: usize,
-    cursor: usize,
-    block_len: usize,
-}
-
-impl<'o> Writer<'o> {
-    pub(crate) fn new(out: &'o mut [u8], block_len: usize, prefixed: bool) -> Self {
-        let (block, tail) = crate::__private::split_message(out, block_len, prefixed);
-        Writer {
-            block,
-            tail,
-            off: if prefixed { 2 } else { 0 },
-            cursor: 0,
-            block_len,
-        }
-    }
-
-    #[inline(always)]
-    pub(crate) fn write<F: Field>(&mut self, value: &F) {
-        crate::__private::write_field(
-            value,
-            self.block,
-            self.off,
-            self.tail,
-            &mut self.cursor,
-            self.block_len,
-        );
-        self.off += <F::Kind as Kind>::BLOCK_SIZE;
-    }
-}
-
 /// Tuples up to this many block bytes are staged on the stack to be set in place.
 const STAGE_LEN: usize = 256;
 
@@ -185,6 +139,8 @@ macro_rules! fields {
     ($T:ident) => { Leaf<$T, 1> };
     ($T:ident, $($rest:ident),+) => { Pair<Leaf<$T, 1>, fields!($($rest),+)> };
 }
+
+pub(crate) use fields;
 
 macro_rules! tuple {
     ($len:literal: $($T:ident $i:tt),+) => {
@@ -288,61 +244,6 @@ macro_rules! tuple {
             }
         }
 
-        impl<$($T: Field),+> Field for ($($T,)+) {
-            type Kind = Tup<($($T,)+)>;
-            const TYPE: &'static TypeSchema =
-                &TypeSchema::Tuple(Cow::Borrowed(&[$(Node::Static($T::TYPE)),+]));
-
-            #[inline]
-            fn tail_len(&self) -> usize {
-                // Its block fits its `u16` block length: the assertion in `BLOCK_SIZE`,
-                // here for a tuple the message's own assertions do not reach.
-                const {
-                    let _ = <Self::Kind as Kind>::BLOCK_SIZE;
-                };
-                if !<Self::Kind as Kind>::IN_TAIL {
-                    return 0;
-                }
-                // Saturating, as every size sum: `encode` refuses a sum past `u32::MAX`.
-                block_len::<fields!($($T),+)>()
-                    $(.saturating_add(self.$i.tail_len()))+
-            }
-
-            #[inline]
-            fn check_value(&self, depth: u32) -> Result<(), Error> {
-                // In the tail, a tuple is a nesting level, as validation counts it.
-                let depth = nested_depth(<Self::Kind as Kind>::IN_TAIL, depth)?;
-                let mut _off = prefix::<fields!($($T),+)>();
-                $(
-                    self.$i
-                        .check_value(depth)
-                        .map_err(|e| e.shift(_off).in_field(ELEMENT_NAMES[$i]))?;
-                    _off += <$T::Kind as Kind>::BLOCK_SIZE;
-                )+
-                Ok(())
-            }
-
-            #[inline]
-            fn write(&self, block: &mut [u8], tail: &mut [u8]) {
-                let in_tail = <Self::Kind as Kind>::IN_TAIL;
-                let out = if in_tail { tail } else { block };
-                let mut writer = Writer::new(out, block_len::<fields!($($T),+)>(), in_tail);
-                $(writer.write(&self.$i);)+
-            }
-        }
-
-        impl<'v, $($T: DecodeField<'v>),+> DecodeField<'v> for ($($T,)+) {
-            #[inline]
-            fn decode_view(view: ViewOf<'v, Self>) -> Self {
-                ($($T::decode_view(view.$i),)+)
-            }
-
-            #[inline]
-            fn decoded_size(view: ViewOf<'v, Self>) -> usize {
-                0usize $(.saturating_add($T::decoded_size(view.$i)))+
-            }
-        }
-
         /// A tuple of fixed-size elements is set in place as a whole; nothing is
         /// written unless every element is.
         impl<'v, $($T: Scalar<'v>),+> SetInPlace<'v, ($($T,)+)> for Tup<($($T,)+)> {
@@ -366,7 +267,6 @@ macro_rules! tuple {
 
         impl<$($T: Field),+> FixedKind for Tup<($($T,)+)> where $($T::Kind: FixedKind),+ {}
 
-        list_element!([impl<$($T: Field),+> crate::field::Element for ($($T,)+)]);
     };
 }
 

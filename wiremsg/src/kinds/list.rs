@@ -195,6 +195,14 @@ impl<'v, T: Element> List<'v, T> {
         }
     }
 
+    /// The same list as a list of `U`, a type of the same kind (`&'static str` and
+    /// `&'v str`, `Vec<T>` and `&[T]`): validation and reads go by the kind alone.
+    #[inline(always)]
+    pub(crate) fn same_kind<U: Element<Kind = T::Kind>>(self) -> List<'v, U> {
+        // SAFETY: `U`'s kind is `T`'s.
+        unsafe { self.retype() }
+    }
+
     /// The same list as a list of `U`, a message type with the same layout (`T` with
     /// other lifetimes): its elements were validated by that layout, and read by it.
     #[doc(hidden)]

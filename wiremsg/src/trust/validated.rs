@@ -827,10 +827,61 @@ where
     }
 }
 
+/// A box of a fixed-size message is set in place as the message is.
+impl<'v, M: crate::WireMsg> crate::field::SetInPlace<'v, alloc::boxed::Box<M>>
+    for crate::kind::Msg<M>
+where
+    M::Layout: crate::layout::FixedLayout,
+{
+    #[inline(always)]
+    fn set(
+        i: crate::mode::sealed::Internal,
+        value: &alloc::boxed::Box<M>,
+        block: &mut [u8],
+    ) -> bool {
+        <Self as crate::field::SetInPlace<'v, M>>::set(i, value, block)
+    }
+}
+
 impl<M: WireMsg> MessageKind for crate::kind::Msg<M> {
     type Msg = M;
 }
 
 impl<T: crate::Element> ListKind for crate::kind::ListOf<T> {
     type Element = T;
+}
+
+/// Builds the view of a message over bytes known to be valid, skipping every check:
+/// O(1), it reads nothing.
+///
+/// This is the fast path for bytes this process wrote itself or already validated
+/// (for example, bytes kept after a successful `view`). On bytes that were never
+/// validated, use [`WireMsg::view`].
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct Note {
+///     id: u32,
+///     text: String,
+/// }
+///
+/// let bytes = Note { id: 7, text: "hi".into() }.to_bytes().unwrap();
+/// assert!(Note::view(&bytes).is_ok());
+/// // SAFETY: `view` accepted these bytes just above.
+/// let note = unsafe { wiremsg::view_unchecked::<Note>(&bytes) };
+/// assert_eq!(note.text(), "hi");
+/// ```
+///
+/// # Safety
+///
+/// `T::view(bytes)` must return `Ok`. Reading bytes that do not pass `view` through
+/// this function is undefined behaviour (out-of-bounds reads, invalid `str`).
+#[inline(always)]
+pub unsafe fn view_unchecked<T: crate::WireMsg>(bytes: &[u8]) -> T::View<'_> {
+    // SAFETY: forwarded to the caller.
+    unsafe { T::view_unchecked(bytes) }
 }

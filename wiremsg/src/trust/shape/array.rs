@@ -1,10 +1,24 @@
-//! Fixed arrays `[T; N]` of fixed-size types, inline in the block (FORMAT.md §4.6).
+//! Arrays (FORMAT.md §4.6): `N` blocks of the element's shape back to back, inline;
+//! the view reads element `i` at `i * size` inside the bytes validation checked.
 
-use crate::field::{DecodeField, Field, FixedKind, Kind, ListEncoding, Scalar, SetInPlace, ViewOf};
+use crate::field::{Field, FixedKind, Scalar, SetInPlace, ViewOf};
 use crate::kind::ArrayOf;
 use crate::mode::sealed::{INTERNAL, Internal, Place, Sealed};
-use crate::{Error, Mode, Node, TypeSchema};
+use crate::plain::Plain;
+use crate::trust::shape::Kind;
+use crate::{Error, ListEncoding, Mode};
 use core::fmt;
+
+/// `Field::PLAIN` of `[T; N]`: plain when `T` is.
+pub(crate) const fn array_plain<T: Field, const N: usize>() -> Plain<[T; N]> {
+    if crate::plain::same_layout::<T>() {
+        // SAFETY: `N` plain elements of `size_of::<T>()` bytes each, back to back with
+        // no byte between them, in memory as on the wire (FORMAT.md §4.6).
+        unsafe { Plain::promise() }
+    } else {
+        Plain::NO
+    }
+}
 
 impl<T: Field, const N: usize> Sealed for ArrayOf<T, N> {}
 
@@ -66,61 +80,6 @@ impl<T: Field, const N: usize> Kind for ArrayOf<T, N> {
             block: unsafe { crate::validated::range(block, 0, <Self as Kind>::BLOCK_SIZE) },
             _element: core::marker::PhantomData,
         }
-    }
-}
-
-impl<T: Field, const N: usize> Field for [T; N] {
-    type Kind = ArrayOf<T, N>;
-    const TYPE: &'static TypeSchema = &TypeSchema::Array {
-        element: Node::Static(T::TYPE),
-        len: N,
-    };
-    const PLAIN: crate::plain::Plain<Self> = if crate::plain::same_layout::<T>() {
-        // SAFETY: `N` plain elements of `size_of::<T>()` bytes each, back to back with
-        // no byte between them, in memory as on the wire (FORMAT.md §4.6).
-        unsafe { crate::plain::Plain::promise() }
-    } else {
-        crate::plain::Plain::NO
-    };
-
-    #[inline(always)]
-    fn tail_len(&self) -> usize {
-        0
-    }
-
-    #[inline]
-    fn check_value(&self, depth: u32) -> Result<(), Error> {
-        let size = <T::Kind as Kind>::BLOCK_SIZE;
-        for (i, item) in self.iter().enumerate() {
-            item.check_value(depth)
-                .map_err(|e| e.shift(i * size).in_element(i))?;
-        }
-        Ok(())
-    }
-
-    #[inline]
-    fn write(&self, block: &mut [u8], _: &mut [u8]) {
-        let size = <T::Kind as Kind>::BLOCK_SIZE.max(1);
-        for (item, out) in self.iter().zip(block.chunks_exact_mut(size)) {
-            item.write(out, &mut []);
-        }
-    }
-}
-
-/// Decoding an array needs `T: Default` (the value an element would take if it could
-/// not be read; a validated view always reads every element).
-impl<'v, T: DecodeField<'v> + Default, const N: usize> DecodeField<'v> for [T; N] {
-    fn decode_view(view: ArrayView<'v, T, N>) -> Self {
-        core::array::from_fn(|i| view.get(i).map(T::decode_view).unwrap_or_default())
-    }
-
-    fn decoded_size(view: ArrayView<'v, T, N>) -> usize {
-        if !core::mem::needs_drop::<T>() {
-            return 0;
-        }
-        view.iter().fold(0, |sum, element| {
-            sum.saturating_add(T::decoded_size(element))
-        })
     }
 }
 

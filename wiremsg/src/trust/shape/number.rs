@@ -1,12 +1,21 @@
-//! Numbers and `bool`: little-endian, unaligned, no padding (FORMAT.md §4.1). Each is
-//! its own [`Kind`].
+//! Numbers and `bool` (FORMAT.md §4.1): each is its own shape, little-endian and
+//! unaligned. Every byte pattern is a number; a `bool` is the byte 0 or 1.
 
-use crate::field::{DecodeField, Element, Field, FixedKind, Kind, ListEncoding, SetInPlace};
+use crate::field::{Field, FixedKind, SetInPlace};
 use crate::mode::sealed::{Internal, Place, Sealed};
-use crate::{Error, ErrorKind, List, Mode, TypeSchema};
+use crate::plain::Plain;
+use crate::trust::shape::Kind;
+use crate::{Error, ErrorKind, ListEncoding, Mode};
+
+/// The `Field::PLAIN` of a number or `bool`: the promise made here, where the shape
+/// is defined.
+pub(crate) trait PlainNumber: Sized {
+    /// Whether the type's memory is its block on this target.
+    const PLAIN: Plain<Self>;
+}
 
 macro_rules! number {
-    ($($ty:ty => $schema:ident),* $(,)?) => {$(
+    ($($ty:ty),* $(,)?) => {$(
         impl Sealed for $ty {}
 
         impl Kind for $ty {
@@ -51,36 +60,16 @@ macro_rules! number {
             }
         }
 
-        impl Field for $ty {
-            type Kind = $ty;
-            const TYPE: &'static TypeSchema = &TypeSchema::$schema;
+
+        impl PlainNumber for $ty {
             // Little-endian bytes are the value's memory only on a little-endian target.
-            const PLAIN: crate::plain::Plain<Self> = if cfg!(target_endian = "little") {
+            const PLAIN: Plain<Self> = if cfg!(target_endian = "little") {
                 // SAFETY: a number of `BLOCK_SIZE` bytes, every bit pattern a value,
                 // stored little-endian: its memory is its block.
-                unsafe { crate::plain::Plain::promise() }
+                unsafe { Plain::promise() }
             } else {
-                crate::plain::Plain::NO
+                Plain::NO
             };
-
-            #[inline(always)]
-            fn tail_len(&self) -> usize {
-                0
-            }
-
-            #[inline(always)]
-            fn write(&self, block: &mut [u8], _: &mut [u8]) {
-                if let Some(out) = block.first_chunk_mut() {
-                    *out = self.to_le_bytes();
-                }
-            }
-        }
-
-        impl<'v> DecodeField<'v> for $ty {
-            #[inline(always)]
-            fn decode_view(view: $ty) -> $ty {
-                view
-            }
         }
 
         impl<'v> SetInPlace<'v, $ty> for $ty {
@@ -95,38 +84,7 @@ macro_rules! number {
     )*};
 }
 
-number! {
-    u8 => U8, u16 => U16, u32 => U32, u64 => U64, u128 => U128,
-    i8 => I8, i16 => I16, i32 => I32, i64 => I64, i128 => I128,
-    f32 => F32, f64 => F64,
-}
-
-macro_rules! packed_element {
-    ($($ty:ty),* $(,)?) => {$(
-        crate::field::list_element!([impl Element for $ty]);
-    )*};
-}
-
-packed_element!(u16, u32, u64, u128, i8, i16, i32, i64, i128, f32, f64, bool);
-
-/// A list of bytes is viewed as the byte slice itself.
-impl Element for u8 {
-    type ListView<'v> = &'v [u8];
-
-    #[inline(always)]
-    fn list_view<'v>(list: List<'v, u8>) -> &'v [u8] {
-        list.as_bytes()
-    }
-
-    #[inline(always)]
-    fn list_of<'v>(view: &'v [u8]) -> List<'v, u8>
-    where
-        Self: 'v,
-    {
-        // Every byte is a valid `u8`: any slice is a valid list of bytes.
-        List::of_bytes(view)
-    }
-}
+number!(u8, u16, u32, u64, u128, i8, i16, i32, i64, i128, f32, f64);
 
 impl Sealed for bool {}
 
@@ -183,31 +141,10 @@ impl Kind for bool {
     }
 }
 
-impl Field for bool {
-    type Kind = bool;
-    const TYPE: &'static TypeSchema = &TypeSchema::Bool;
+impl PlainNumber for bool {
     // SAFETY: one byte, 0 or 1 in memory as on the wire, and validation accepts no
     // other byte.
-    const PLAIN: crate::plain::Plain<Self> = unsafe { crate::plain::Plain::promise() };
-
-    #[inline(always)]
-    fn tail_len(&self) -> usize {
-        0
-    }
-
-    #[inline(always)]
-    fn write(&self, block: &mut [u8], _: &mut [u8]) {
-        if let Some(out) = block.first_mut() {
-            *out = u8::from(*self);
-        }
-    }
-}
-
-impl<'v> DecodeField<'v> for bool {
-    #[inline(always)]
-    fn decode_view(view: bool) -> bool {
-        view
-    }
+    const PLAIN: Plain<Self> = unsafe { Plain::promise() };
 }
 
 impl<'v> SetInPlace<'v, bool> for bool {

@@ -1,8 +1,8 @@
 //! `FixedStr<N, PAD>`: fixed-width text such as an 8-byte ticker (FORMAT.md §4.3).
 
-use crate::field::{DecodeField, Element, Field, FixedKind, Kind, ListEncoding, SetInPlace};
-use crate::mode::sealed::{Internal, Place, Sealed};
-use crate::{Error, ErrorKind, Mode, TypeSchema};
+use crate::field::{DecodeField, Element, Field};
+use crate::trust::shape::fixed_str::unpadded;
+use crate::{Error, ErrorKind, TypeSchema};
 use core::fmt;
 
 /// Text in exactly `N` bytes: UTF-8, left-aligned, right-padded with the byte `PAD`:
@@ -113,7 +113,7 @@ impl From<FixedStrError> for Error {
 impl<const N: usize, const PAD: u8> FixedStr<N, PAD> {
     /// Refuses a padding byte that is not ASCII: the unpadded text must stay UTF-8
     /// whatever the padding.
-    const PAD_IS_ASCII: () = assert!(
+    pub(crate) const PAD_IS_ASCII: () = assert!(
         PAD < 0x80,
         "wiremsg: the padding byte of a FixedStr must be ASCII (a space or NUL)"
     );
@@ -199,90 +199,6 @@ impl<const N: usize, const PAD: u8> PartialEq<&str> for FixedStr<N, PAD> {
     }
 }
 
-impl<const N: usize, const PAD: u8> Sealed for FixedStr<N, PAD> {}
-
-/// The `N` bytes without the trailing `pad` bytes: trimmed as bytes (an ASCII byte is
-/// a whole character), so that text becomes a `str` only once it is proven UTF-8.
-#[inline(always)]
-fn unpadded(block: &[u8], pad: u8) -> &[u8] {
-    // Eight bytes at a time from the end: a word of padding XOR the padding word is
-    // zero, and the highest non-zero byte of a little-endian word is its last
-    // non-padding byte.
-    let pads = u64::from_le_bytes([pad; 8]);
-    let mut end = block.len();
-    while let Some(chunk) = end.checked_sub(8).and_then(|start| block.get(start..end)) {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word) ^ pads;
-        if x != 0 {
-            let last = (63 - x.leading_zeros() as usize) / 8;
-            return &block[..end - 8 + last + 1];
-        }
-        end -= 8;
-    }
-    while end > 0 && block[end - 1] == pad {
-        end -= 1;
-    }
-    &block[..end]
-}
-
-impl<const N: usize, const PAD: u8> Kind for FixedStr<N, PAD> {
-    const BLOCK_SIZE: usize = {
-        let () = Self::PAD_IS_ASCII;
-        N
-    };
-    const IN_TAIL: bool = false;
-    const CHECKS: bool = true;
-    const EVOLVES: bool = false;
-    const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
-    const MIN_ELEMENT_SIZE: usize = N;
-    type View<'v> = &'v str;
-
-    #[inline(always)]
-    fn validate<M: Mode>(i: Internal, place: Place<'_>, mode: &M, _: u32) -> Result<(), Error> {
-        mode.text(i, unpadded(place.block, PAD))
-            .map_err(|valid_up_to| {
-                Error::new(
-                    ErrorKind::InvalidUtf8 { valid_up_to },
-                    place.block_at + valid_up_to,
-                )
-            })
-    }
-
-    #[inline(always)]
-    unsafe fn read<'v>(_: Internal, block: &'v [u8], _: &'v [u8]) -> &'v str {
-        // SAFETY: the caller promises `block` holds the `N` bytes and that validation
-        // accepted them: their unpadded prefix is UTF-8.
-        unsafe { crate::validated::str_of(unpadded(crate::validated::range(block, 0, N), PAD)) }
-    }
-
-    fn default_bytes(_: Internal, view: &str) -> Option<alloc::vec::Vec<u8>> {
-        let mut out = alloc::vec![0; N];
-        FixedStr::<N>::new(view).ok()?.write(&mut out, &mut []);
-        Some(out)
-    }
-
-    #[cfg(feature = "serde")]
-    fn serialize_view<'v, S: serde::Serializer>(
-        _: Internal,
-        view: &'v str,
-        s: S,
-    ) -> Result<S::Ok, S::Error>
-    where
-        Self: 'v,
-    {
-        s.serialize_str(view)
-    }
-
-    #[inline(always)]
-    fn view_eq<'v>(_: Internal, a: &'v str, b: &'v str) -> bool
-    where
-        Self: 'v,
-    {
-        a == b
-    }
-}
-
 impl<const N: usize, const PAD: u8> Field for FixedStr<N, PAD> {
     type Kind = FixedStr<N, PAD>;
     const TYPE: &'static TypeSchema = &if PAD == b' ' {
@@ -312,14 +228,3 @@ impl<'v, const N: usize, const PAD: u8> DecodeField<'v> for FixedStr<N, PAD> {
         FixedStr::new(view).unwrap_or_default()
     }
 }
-
-/// The bytes of a `FixedStr` are UTF-8 by construction ([`FixedStr::new`]).
-impl<'v, const N: usize, const PAD: u8> SetInPlace<'v, FixedStr<N, PAD>> for FixedStr<N, PAD> {
-    #[inline(always)]
-    fn set(_: Internal, value: &FixedStr<N, PAD>, block: &mut [u8]) -> bool {
-        value.write(block, &mut []);
-        true
-    }
-}
-
-impl<const N: usize, const PAD: u8> FixedKind for FixedStr<N, PAD> {}

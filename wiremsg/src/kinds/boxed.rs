@@ -47,14 +47,3 @@ impl<'v, T: DecodeField<'v>> DecodeField<'v> for Box<T> {
 }
 
 list_element!([impl<T: Field> crate::field::Element for Box<T>]);
-
-/// A box of a fixed-size message is set in place as the message is.
-impl<'v, M: crate::WireMsg> crate::field::SetInPlace<'v, Box<M>> for crate::kind::Msg<M>
-where
-    M::Layout: crate::layout::FixedLayout,
-{
-    #[inline(always)]
-    fn set(i: crate::mode::sealed::Internal, value: &Box<M>, block: &mut [u8]) -> bool {
-        <Self as crate::field::SetInPlace<'v, M>>::set(i, value, block)
-    }
-}

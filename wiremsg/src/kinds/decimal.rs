@@ -1,11 +1,9 @@
 //! `Decimal<M, SCALE>`: fixed-point decimals, an integer mantissa with a decimal
 //! exponent fixed at compile time (FORMAT.md §4.8).
 
-use crate::field::{
-    DecodeField, Element, Field, FixedKind, Kind, ListEncoding, Scalar, SetInPlace, ViewOf,
-};
-use crate::mode::sealed::{Internal, Place, Sealed};
-use crate::{Error, Mode, Node, TypeSchema};
+use crate::field::{DecodeField, Element, Field, ViewOf};
+use crate::mode::sealed::Sealed;
+use crate::{Node, TypeSchema};
 use core::fmt;
 use core::str::FromStr;
 
@@ -166,7 +164,7 @@ impl core::error::Error for DecimalError {}
 
 impl<M: Mantissa, const SCALE: u32> Decimal<M, SCALE> {
     /// Refuses a scale whose power of ten the arithmetic here cannot hold.
-    const SCALE_OK: () = assert!(
+    pub(crate) const SCALE_OK: () = assert!(
         SCALE <= MAX_SCALE,
         "wiremsg: a Decimal's SCALE is at most 18 decimal places"
     );
@@ -448,64 +446,6 @@ impl fmt::Write for Buffer {
     }
 }
 
-impl<M: Mantissa, const SCALE: u32> Sealed for Decimal<M, SCALE> {}
-
-/// The mantissa's bytes; every byte pattern is a value.
-impl<M: Mantissa, const SCALE: u32> Kind for Decimal<M, SCALE> {
-    const BLOCK_SIZE: usize = {
-        let () = Self::SCALE_OK;
-        <M::Kind as Kind>::BLOCK_SIZE
-    };
-    const IN_TAIL: bool = false;
-    const CHECKS: bool = false;
-    const EVOLVES: bool = false;
-    const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
-    const MIN_ELEMENT_SIZE: usize = <Self as Kind>::BLOCK_SIZE;
-    type View<'v> = Self;
-
-    #[inline(always)]
-    fn validate<Mo: Mode>(_: Internal, _: Place<'_>, _: &Mo, _: u32) -> Result<(), Error> {
-        Ok(())
-    }
-
-    #[inline(always)]
-    fn view_eq<'v>(_: Internal, a: Self, b: Self) -> bool
-    where
-        Self: 'v,
-    {
-        a.mantissa.to_i128() == b.mantissa.to_i128()
-    }
-
-    /// The mantissa's bytes.
-    fn default_bytes(_: Internal, view: Self) -> Option<alloc::vec::Vec<u8>> {
-        let mut out = alloc::vec![0; <Self as Kind>::BLOCK_SIZE];
-        view.write(&mut out, &mut []);
-        Some(out)
-    }
-
-    /// The exact decimal text (`"123.4500"`): JSON numbers would round it.
-    #[cfg(feature = "serde")]
-    fn serialize_view<'v, S: serde::Serializer>(
-        _: Internal,
-        view: Self,
-        s: S,
-    ) -> Result<S::Ok, S::Error>
-    where
-        Self: 'v,
-    {
-        s.collect_str(&view)
-    }
-
-    #[inline(always)]
-    unsafe fn read<'v>(i: Internal, block: &'v [u8], region: &'v [u8]) -> Self {
-        // SAFETY: forwarded to the caller: `block` holds the mantissa's bytes.
-        let view = unsafe { <M::Kind as Kind>::read(i, block, region) };
-        Decimal {
-            mantissa: M::from_view(view),
-        }
-    }
-}
-
 impl<M: Mantissa, const SCALE: u32> Field for Decimal<M, SCALE> {
     type Kind = Self;
     const TYPE: &'static TypeSchema = &TypeSchema::Decimal {
@@ -532,17 +472,6 @@ impl<'v, M: Mantissa, const SCALE: u32> DecodeField<'v> for Decimal<M, SCALE> {
         view
     }
 }
-
-impl<'v, M: Mantissa + Scalar<'v>, const SCALE: u32> SetInPlace<'v, Decimal<M, SCALE>>
-    for Decimal<M, SCALE>
-{
-    #[inline(always)]
-    fn set(i: Internal, value: &Self, block: &mut [u8]) -> bool {
-        value.mantissa.write_scalar(i, block)
-    }
-}
-
-impl<M: Mantissa, const SCALE: u32> FixedKind for Decimal<M, SCALE> {}
 
 /// A decimal's null sentinel is a mantissa: `#[wire(null = i64::MIN)]` on an
 /// `Option<Decimal<i64, 4>>` (SBE's optional decimal: a null mantissa).

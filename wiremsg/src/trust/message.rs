@@ -1,0 +1,266 @@
+//! The message trait: what `#[derive(WireMsg)]` implements, and the only way to a
+//! message's views: validation (`view`, `view_mut`), or the `unsafe` promise of the
+//! caller (`view_unchecked`, `view_mut_unchecked`).
+
+use crate::field::{DecodeField, Field};
+use crate::layout::Layout;
+use crate::message::{check_budget, checked_len, decode_budget, unchecked_len};
+use crate::validated::{Validated, ValidatedMut};
+use crate::{Error, ErrorKind, MessageSchema};
+use alloc::vec::Vec;
+use core::fmt::Debug;
+
+/// A struct with a wire layout: implemented by `#[derive(WireMsg)]`.
+///
+/// See the [crate docs](crate) for the layout, the [derive](derive@crate::WireMsg) for
+/// its attributes and the items it generates, and `FORMAT.md` for the bytes.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(version = 2)]
+/// struct Quote {
+///     price: i64,
+///     venue: String,
+///     #[wire(since = 2)]
+///     size: u32,
+/// }
+///
+/// // Block: 2 (block length) + 8 + 4 (end offset) + 4; version 1 lacks `size`.
+/// assert_eq!((Quote::BLOCK_LENGTH, Quote::MIN_BLOCK_LENGTH, Quote::VERSION), (18, 14, 2));
+///
+/// let quote = Quote { price: -5, venue: "XNAS".into(), size: 10 };
+/// assert_eq!(quote.encoded_len(), 22);
+/// let mut buf = [0u8; 32];
+/// let len = quote.encode_into(&mut buf)?; // no allocation
+/// assert_eq!(&buf[..len], quote.to_bytes()?);
+///
+/// let view = Quote::view(&buf[..len])?;
+/// assert_eq!((view.price(), view.venue(), view.size()), (-5, "XNAS", 10));
+/// assert_eq!(Quote::decode(&buf[..len])?, quote);
+/// assert!(Quote::view(&buf[..10]).is_err()); // cut short
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
+    /// Bytes of the block: for a message without a tail, the whole encoding; for a
+    /// message with a tail, the offset where the tail starts (its 2-byte block length
+    /// field included).
+    const BLOCK_LENGTH: usize;
+    /// Bytes of the block of version 1 (the fields without `since`): the least a
+    /// reader of any version needs. Equal to `BLOCK_LENGTH` for a message whose
+    /// fields all have version 1.
+    const MIN_BLOCK_LENGTH: usize;
+    /// The message's current schema version (`#[wire(version = N)]`, default 1).
+    const VERSION: u16;
+    /// The schema descriptor: field names, offsets, sizes and types.
+    const SCHEMA: &'static MessageSchema;
+
+    /// The layout that validation and the views read by: the type itself, with its
+    /// lifetimes set to `'static`.
+    #[doc(hidden)]
+    type Layout: Layout;
+    /// The validated view (`{Name}View`): accessors that read fields in place;
+    /// `PartialEq` compares them field by field.
+    type View<'v>: Copy + Debug + PartialEq;
+    /// The mutable view (`{Name}Mut`): getters, and setters for fixed-size fields, in
+    /// place.
+    type Mut<'v>;
+
+    /// Validates `bytes` once and returns the view (`{Name}View`), whose accessors
+    /// then cannot fail.
+    ///
+    /// Bytes after the message (after the block, for a message without a tail) are
+    /// ignored: a newer writer may have appended them.
+    ///
+    /// # Errors
+    ///
+    /// Any [`ErrorKind`] of validation: truncated block, end offsets out of range,
+    /// invalid UTF-8, `bool` or presence bytes other than 0/1, unknown enum values,
+    /// malformed lists, nesting deeper than [`MAX_DEPTH`]. The error names the field
+    /// path and byte offset.
+    #[inline]
+    fn view(bytes: &[u8]) -> Result<Self::View<'_>, Error> {
+        crate::validated::validate::<Self::Layout>(bytes).map(Self::__view_of)
+    }
+
+    /// Validates `bytes` like [`view`](Self::view) and returns the mutable view.
+    ///
+    /// # Errors
+    ///
+    /// As [`view`](Self::view).
+    #[inline]
+    fn view_mut(bytes: &mut [u8]) -> Result<Self::Mut<'_>, Error> {
+        crate::validated::validate::<Self::Layout>(bytes)?;
+        // SAFETY: validated just above.
+        Ok(unsafe { crate::validated::mut_of::<Self>(bytes) })
+    }
+
+    /// The view over bytes known to be valid, without validating them: O(1), no
+    /// reads. The same as [`view_unchecked`](crate::view_unchecked).
+    ///
+    /// # Safety
+    ///
+    /// `Self::view(bytes)` returns `Ok`.
+    #[inline(always)]
+    unsafe fn view_unchecked(bytes: &[u8]) -> Self::View<'_> {
+        // SAFETY: forwarded to the caller.
+        unsafe { crate::validated::view_of::<Self>(bytes) }
+    }
+
+    /// The mutable view over bytes known to be valid, without validating them: O(1).
+    ///
+    /// # Safety
+    ///
+    /// `Self::view(bytes)` returns `Ok`.
+    #[inline(always)]
+    unsafe fn view_mut_unchecked(bytes: &mut [u8]) -> Self::Mut<'_> {
+        // SAFETY: forwarded to the caller.
+        unsafe { crate::validated::mut_of::<Self>(bytes) }
+    }
+
+    /// Decodes `bytes` to the owned value (borrowing strings and byte strings from
+    /// `bytes` where the type's fields are `&str` / `&[u8]`).
+    ///
+    /// # Errors
+    ///
+    /// As [`view`](Self::view).
+    ///
+    /// Decoding allocates at most [`decode_budget`]`(bytes.len())` bytes on the heap
+    /// (64 times the input, and at least 1 MiB): a newer reader's decoding of an
+    /// older writer's list can otherwise multiply the input many times over (each
+    /// element takes this reader's size). The budget bounds the *peak*: each
+    /// collection is counted at what it allocates while it is built (a `Vec` at its
+    /// length, a `BTreeMap` at the most its nodes can take, a `HashMap` at its
+    /// reserved table), and `tests/peak_memory.rs` checks the peak against it with a
+    /// counting allocator. [`decode_with_budget`](Self::decode_with_budget) sets
+    /// another budget; the view's own `decode()` has none.
+    ///
+    /// # Errors
+    ///
+    /// As [`view`](Self::view), and [`ErrorKind::DecodeBudgetExceeded`] (nothing is
+    /// allocated) when the value would take more heap than the budget.
+    #[inline]
+    fn decode<'v>(bytes: &'v [u8]) -> Result<Self, Error>
+    where
+        Self: DecodeField<'v>,
+    {
+        Self::decode_with_budget(bytes, decode_budget(bytes.len()))
+    }
+
+    /// Decodes `bytes` like [`decode`](Self::decode), allocating at most `budget`
+    /// bytes on the heap.
+    ///
+    /// # Errors
+    ///
+    /// As [`decode`](Self::decode).
+    #[inline]
+    fn decode_with_budget<'v>(bytes: &'v [u8], budget: usize) -> Result<Self, Error>
+    where
+        Self: DecodeField<'v>,
+    {
+        let view = Self::view(bytes)?;
+        check_budget(Self::decoded_size(view), budget)?;
+        Ok(Self::decode_view(view))
+    }
+
+    /// Bytes [`encode_into`](Self::encode_into) writes; `usize::MAX` for a value it
+    /// refuses (a list over its `max_len`, a null sentinel as a value, nesting past
+    /// [`MAX_DEPTH`]: the checks of encoding run first, so that measuring a value of
+    /// any depth takes bounded stack).
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        if self.__check(0).is_err() {
+            return usize::MAX;
+        }
+        unchecked_len(self)
+    }
+
+    /// Encodes into the start of `out` without allocating; returns the bytes written.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::BufferTooSmall`] if `out` is shorter than
+    /// [`encoded_len`](Self::encoded_len) (nothing is written);
+    /// [`ErrorKind::TooLarge`] if the message exceeds `u32::MAX` bytes.
+    #[inline]
+    fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
+        let len = checked_len(self)?;
+        let available = out.len();
+        let Some(out) = out.get_mut(..len) else {
+            return Err(Error::new(
+                ErrorKind::BufferTooSmall {
+                    needed: len,
+                    available,
+                },
+                0,
+            ));
+        };
+        self.__write(out);
+        Ok(len)
+    }
+
+    /// Appends the encoding to `out`; returns the bytes appended.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TooLarge`] if the message exceeds `u32::MAX` bytes (nothing is
+    /// appended).
+    #[inline]
+    fn encode(&self, out: &mut Vec<u8>) -> Result<usize, Error> {
+        let len = checked_len(self)?;
+        if out.len().checked_add(len).is_none() {
+            return Err(Error::new(ErrorKind::TooLarge { len }, 0));
+        }
+        // Into the spare capacity: no byte is zero-filled before it is written.
+        crate::plain::append_to_vec(out, len, |o| self.__append(o));
+        Ok(len)
+    }
+
+    /// The encoding in a new `Vec`.
+    ///
+    /// # Errors
+    ///
+    /// As [`encode`](Self::encode).
+    fn to_bytes(&self) -> Result<Vec<u8>, Error> {
+        let mut out = Vec::new();
+        self.encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Wraps a proof of validation as the view.
+    #[doc(hidden)]
+    fn __view_of<'v>(validated: Validated<'v, Self::Layout>) -> Self::View<'v>;
+
+    /// Wraps a proof of validation as the mutable view.
+    #[doc(hidden)]
+    fn __mut_of<'v>(validated: ValidatedMut<'v, Self::Layout>) -> Self::Mut<'v>;
+
+    /// Writes the encoding into `out`, exactly `encoded_len()` bytes.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __write(&self, out: &mut [u8]) {
+        crate::plain::write_to_slice(out, |o| self.__append(o));
+    }
+
+    /// Appends the encoding to `out`, `encoded_len()` bytes: the block, then the
+    /// tail data in field order.
+    #[doc(hidden)]
+    fn __append(&self, out: &mut crate::plain::Out<'_>);
+
+    /// Checks that the value can be encoded (`Field::check_value` of each field),
+    /// its block at nesting `depth` as validation counts it (0 at the top):
+    /// `DepthLimitExceeded` past [`MAX_DEPTH`], before anything is written.
+    #[doc(hidden)]
+    fn __check(&self, depth: u32) -> Result<(), Error>;
+
+    /// Serializes a view as a struct of its readable fields (feature `serde`).
+    #[cfg(feature = "serde")]
+    #[doc(hidden)]
+    fn __serialize_view<S: serde::Serializer>(
+        view: &Self::View<'_>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error>;
+}
