@@ -34,6 +34,15 @@ pub use serde;
 
 use crate::primitives_le::{write_u16, write_u32};
 
+/// The wire value of variant `I` of a derived enum or union (its discriminant or
+/// `#[wire(tag = ...)]`). The derives copy the user's expression into an impl of this
+/// trait, alone in its own `const _` block, so that no name the derive generates is in
+/// scope where the expression is resolved (issue 30).
+pub trait VariantValue<R, const I: usize> {
+    /// The value.
+    const VALUE: R;
+}
+
 /// True if two views of a field of type `F` read as the same value (the views'
 /// `PartialEq`).
 #[inline]

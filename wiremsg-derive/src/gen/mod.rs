@@ -15,7 +15,7 @@ pub(crate) mod wire_enum;
 use crate::ast::{Field, Message, Relifetime, option_inner};
 use crate::layout;
 use proc_macro2::{Ident, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote_spanned};
 
 /// Names and token pieces shared by the generators of one message.
 pub(crate) struct Ctx<'a> {
@@ -94,12 +94,12 @@ impl FieldCtx<'_> {
         let attrs = &self.field.attrs;
         if let (Some(null), Some(inner)) = (&attrs.null, option_inner(&self.field.ty)) {
             let sentinel = sentinel(inner, null);
-            quote!(&::wiremsg::__private::NullAs::<_, #sentinel>(#value))
+            quote_m!(&::wiremsg::__private::NullAs::<_, #sentinel>(#value))
         } else if let Some(max) = &attrs.max_len {
             let max = max_literal(max);
-            quote!(&::wiremsg::__private::Bounded::<_, #max>(&(#value)[..]))
+            quote_m!(&::wiremsg::__private::Bounded::<_, #max>(&(#value)[..]))
         } else {
-            quote!(&#value)
+            quote_m!(&#value)
         }
     }
 }
@@ -107,10 +107,11 @@ impl FieldCtx<'_> {
 /// The const argument of a null sentinel: `expr` type-checked as the number's
 /// sentinel type (`i64`, or a decimal's mantissa), widened to `i128`.
 fn sentinel(inner: &syn::Type, null: &syn::Expr) -> TokenStream {
+    // No binding: a user's constant of any name could turn one into a pattern.
     quote_spanned! {syn::spanned::Spanned::span(null)=>
         {
-            let sentinel: <#inner as ::wiremsg::__private::NullRepr>::Raw = #null;
-            sentinel as ::core::primitive::i128
+            ::core::convert::identity::<<#inner as ::wiremsg::__private::NullRepr>::Raw>(#null)
+                as ::core::primitive::i128
         }
     }
 }
@@ -127,12 +128,12 @@ fn wire_type(field: &Field<'_>) -> TokenStream {
     let ty = &field.static_ty;
     if let (Some(null), Some(inner)) = (&field.attrs.null, option_inner(ty)) {
         let sentinel = sentinel(inner, null);
-        quote!(::wiremsg::__private::NullAs<#inner, #sentinel>)
+        quote_m!(::wiremsg::__private::NullAs<#inner, #sentinel>)
     } else if let (Some(max), Some(elem)) = (&field.attrs.max_len, view_mut::list_element(ty)) {
         let max = max_literal(max);
-        quote!(::wiremsg::__private::Bounded<'static, #elem, #max>)
+        quote_m!(::wiremsg::__private::Bounded<'static, #elem, #max>)
     } else {
-        quote!(#ty)
+        quote_m!(#ty)
     }
 }
 
@@ -172,7 +173,7 @@ impl<'a> Ctx<'a> {
                     name: field.ident.to_string().trim_start_matches("r#").to_owned(),
                     offset: layout::const_name(field.ident, "OFFSET"),
                     size: layout::const_name(field.ident, "SIZE"),
-                    as_field: quote!(<#ty as ::wiremsg::Field>),
+                    as_field: quote_m!(<#ty as ::wiremsg::Field>),
                     wire_ty,
                 }
             })
@@ -184,7 +185,7 @@ impl<'a> Ctx<'a> {
             .map(|p| {
                 let name = &p.ident;
                 let bounds = p.bounds.iter();
-                quote!(#name: #(#bounds +)* ::wiremsg::Element + 'static)
+                quote_m!(#name: #(#bounds +)* ::wiremsg::Element + 'static)
             })
             .collect();
         let own = msg
@@ -192,19 +193,19 @@ impl<'a> Ctx<'a> {
             .where_clause
             .iter()
             .flat_map(|w| w.predicates.iter())
-            .map(|p| quote!(#p,));
-        let wh = quote!(#(#own)*);
+            .map(|p| quote_m!(#p,));
+        let wh = quote_m!(#(#own)*);
         Ctx {
             msg,
-            vg: quote!(#(, #names)*),
-            tp: quote!(#(, #bounded)*),
+            vg: quote_m!(#(, #names)*),
+            tp: quote_m!(#(, #bounded)*),
             bounded,
             wh,
             generic: !names.is_empty(),
             view: format_ident!("{}View", ident, span = ident.span()),
             view_mut: format_ident!("{}Mut", ident, span = ident.span()),
-            block_length: quote!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH),
-            in_tail: quote!(<#self_static as ::wiremsg::Field>::IN_TAIL),
+            block_length: quote_m!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH),
+            in_tail: quote_m!(<#self_static as ::wiremsg::Field>::IN_TAIL),
             self_static,
             self_v,
             fields,
@@ -218,7 +219,7 @@ impl Ctx<'_> {
     pub(crate) fn where_clause(&self) -> TokenStream {
         let wh = &self.wh;
         if self.generic {
-            quote!(where #wh)
+            quote_m!(where #wh)
         } else {
             TokenStream::new()
         }
@@ -230,10 +231,10 @@ impl Ctx<'_> {
         let lifetimes = self.msg.generics.lifetimes();
         let bounded = &self.bounded;
         if self.generic {
-            quote!(<#(#lifetimes,)* #(#bounded),*>)
+            quote_m!(<#(#lifetimes,)* #(#bounded),*>)
         } else {
             let (impl_generics, _, _) = self.msg.generics.split_for_impl();
-            quote!(#impl_generics)
+            quote_m!(#impl_generics)
         }
     }
 }
@@ -244,7 +245,7 @@ impl Ctx<'_> {
     pub(crate) fn static_impl_generics(&self) -> TokenStream {
         let bounded = &self.bounded;
         if self.generic {
-            quote!(<#(#bounded),*>)
+            quote_m!(<#(#bounded),*>)
         } else {
             TokenStream::new()
         }
@@ -261,9 +262,9 @@ impl Ctx<'_> {
             .to_owned();
         if self.generic {
             let self_static = &self.self_static;
-            quote!(<#self_static>::__WIREMSG_NAME)
+            quote_m!(<#self_static>::__WIREMSG_NAME)
         } else {
-            quote!(#name)
+            quote_m!(#name)
         }
     }
 }
@@ -277,31 +278,31 @@ fn split(count: usize) -> usize {
 /// [`field_tree`] builds: `Left<Right<Here>>`.
 pub(crate) fn index_path(i: usize, count: usize) -> TokenStream {
     if count <= 1 {
-        return quote!(::wiremsg::__private::Here);
+        return quote_m!(::wiremsg::__private::Here);
     }
     let mid = split(count);
     if i < mid {
         let inner = index_path(i, mid);
-        quote!(::wiremsg::__private::Left<#inner>)
+        quote_m!(::wiremsg::__private::Left<#inner>)
     } else {
         let inner = index_path(i - mid, count - mid);
-        quote!(::wiremsg::__private::Right<#inner>)
+        quote_m!(::wiremsg::__private::Right<#inner>)
     }
 }
 
 /// The fields as a balanced tree of `Pair`s over `Leaf`s (depth log2 of the count).
 fn field_tree(fields: &[FieldCtx<'_>]) -> TokenStream {
     match fields {
-        [] => quote!(::wiremsg::__private::Nil),
+        [] => quote_m!(::wiremsg::__private::Nil),
         [f] => {
             let ty = &f.wire_ty;
             let since = f.since();
-            quote!(::wiremsg::__private::Leaf<#ty, #since>)
+            quote_m!(::wiremsg::__private::Leaf<#ty, #since>)
         }
         _ => {
             let (a, b) = fields.split_at(split(fields.len()));
             let (a, b) = (field_tree(a), field_tree(b));
-            quote!(::wiremsg::__private::Pair<#a, #b>)
+            quote_m!(::wiremsg::__private::Pair<#a, #b>)
         }
     }
 }
@@ -321,13 +322,13 @@ fn layout_impl(cx: &Ctx<'_>) -> TokenStream {
         .iter()
         .any(|f| crate::ast::names_type(&f.ty, cx.msg.ident));
     let block_length_field = if cx.msg.attrs.block_length || recursive {
-        quote!(::wiremsg::__private::Yes)
+        quote_m!(::wiremsg::__private::Yes)
     } else {
-        quote!(::wiremsg::__private::No)
+        quote_m!(::wiremsg::__private::No)
     };
     let impl_generics = cx.static_impl_generics();
     let where_clause = cx.where_clause();
-    quote! {
+    quote_m! {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::__private::Layout for #self_static #where_clause {
             type Fields = #list;
@@ -350,7 +351,7 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
     let layout = layout_impl(&cx);
     let serialize = serde::serialize_impl(&cx);
     let twin = twin::generate(&cx);
-    quote! {
+    quote_m! {
         #view
         #view_mut
         #twin
@@ -382,7 +383,7 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
     // A list of the message is viewed as a list of its `'static` form, whatever the
     // lifetimes: the views do not depend on them, and lists are invariant in their
     // element type.
-    let element = quote! {
+    let element = quote_m! {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::Element for #ident #ty_generics #where_clause {
             type ListView<'v> = ::wiremsg::List<'v, #self_static>;
@@ -401,7 +402,7 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
             }
         }
     };
-    quote! {
+    quote_m! {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::Field for #ident #ty_generics #where_clause {
             type Kind = ::wiremsg::__private::Msg<Self>;
@@ -451,12 +452,12 @@ fn plain(cx: &Ctx<'_>) -> TokenStream {
             f.reserved() || attrs.null.is_some() || attrs.max_len.is_some()
         });
     if unplain {
-        return quote!(::wiremsg::__private::Plain::NO);
+        return quote_m!(::wiremsg::__private::Plain::NO);
     }
     let (view, vg, self_static) = (&cx.view, &cx.vg, &cx.self_static);
     let fields = cx.fields.iter().map(|f| {
         let (name, ty, offset) = (f.field.ident, &f.field.ty, &f.offset);
-        quote! {
+        quote_m! {
             && ::wiremsg::__private::same_layout::<#ty>()
             && ::core::mem::offset_of!(Self, #name) == #view::<'static #vg>::#offset
         }
@@ -464,7 +465,7 @@ fn plain(cx: &Ctx<'_>) -> TokenStream {
     // The promise holds by what the condition checks: a fixed-size block with no
     // length field, exactly as long as the struct, each field a plain value at its
     // wire offset (so the fields cover the struct: no padding byte is left).
-    quote! {
+    quote_m! {
         if !<Self as ::wiremsg::Field>::IN_TAIL
             && !::wiremsg::__private::has_block_length::<#self_static>()
             && ::core::mem::size_of::<Self>() == <Self as ::wiremsg::WireMsg>::BLOCK_LENGTH
@@ -487,7 +488,7 @@ fn template_impl(cx: &Ctx<'_>) -> TokenStream {
     let (_, ty_generics, _) = cx.msg.generics.split_for_impl();
     let impl_generics = cx.impl_generics();
     let where_clause = cx.where_clause();
-    quote! {
+    quote_m! {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::Template for #ident #ty_generics #where_clause {
             const TEMPLATE_ID: ::core::primitive::u16 = #template_id;
@@ -496,9 +497,46 @@ fn template_impl(cx: &Ctx<'_>) -> TokenStream {
     }
 }
 
+/// The values of variants by Rust's rule (explicit, else the previous variant's plus
+/// one, the first 0) as `<Ty as VariantValue<Repr, I>>::VALUE`, and the impls that
+/// define them. The user's expressions are copied into those impls alone, in a
+/// `const _` block of their own: no name the derive generates (a constant, a marker
+/// type, a local) is in scope there, so none can capture a path in them (issue 30).
+pub(crate) fn variant_values(
+    self_ty: &TokenStream,
+    repr: &TokenStream,
+    exprs: &[Option<&syn::Expr>],
+) -> (TokenStream, Vec<TokenStream>) {
+    let value =
+        |i: usize| quote_m!(<#self_ty as ::wiremsg::__private::VariantValue<#repr, #i>>::VALUE);
+    let impls = exprs.iter().enumerate().map(|(i, expr)| {
+        let v = match (expr, i.checked_sub(1)) {
+            (Some(expr), _) => quote_m!(#expr),
+            (None, Some(prev)) => {
+                let prev = value(prev);
+                quote_m!(#prev + 1)
+            }
+            (None, None) => quote_m!(0),
+        };
+        quote_m! {
+            #[automatically_derived]
+            impl ::wiremsg::__private::VariantValue<#repr, #i> for #self_ty {
+                const VALUE: #repr = #v;
+            }
+        }
+    });
+    let block = quote_m! {
+        #[allow(non_local_definitions, clippy::all)]
+        const _: () = {
+            #(#impls)*
+        };
+    };
+    (block, (0..exprs.len()).map(value).collect())
+}
+
 /// `Element` for a derived type: its lists are viewed as `wiremsg::List`.
 pub(crate) fn element_impl(impl_head: TokenStream) -> TokenStream {
-    quote! {
+    quote_m! {
         #[automatically_derived]
         #impl_head {
             type ListView<'v> = ::wiremsg::List<'v, Self>;
@@ -534,7 +572,7 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
     // A generic message's layout facts depend on its type arguments: proven where
     // it is viewed or written, for each instantiation.
     let checks = if cx.generic {
-        quote!(let () = <#self_static>::__WIREMSG_CHECKS;)
+        quote_m!(let () = <#self_static>::__WIREMSG_CHECKS;)
     } else {
         TokenStream::new()
     };
@@ -542,7 +580,7 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
     let write = encode::write_body(cx);
     let check = encode::check_body(cx);
     let serialize = serde::serialize_method(cx);
-    quote! {
+    quote_m! {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::WireMsg for #ident #ty_generics #where_clause {
             const BLOCK_LENGTH: ::core::primitive::usize = ::wiremsg::__private::block_length::<#self_static>();
@@ -598,7 +636,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
         let mut elems = Vec::new();
         array_elements(&f.field.static_ty, &mut elems);
         elems.into_iter().map(move |elem| {
-            let elem_name = quote!(#elem).to_string().replace(' ', "");
+            let elem_name = quote_m!(#elem).to_string().replace(' ', "");
             let msg = format!(
                 "wiremsg: the elements of array field `{}` must be fixed-size, and `{elem_name}` \
                  has variable-size data; use `Vec<{elem_name}>` instead of the array",
@@ -634,7 +672,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
         .filter(|f| !f.later())
         .map(|f| {
             let as_field = &f.as_field;
-            quote!(#as_field::IN_TAIL)
+            quote_m!(#as_field::IN_TAIL)
         })
         .collect();
     let prefixed = cx.msg.attrs.block_length;
@@ -673,7 +711,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
             )
         }
     });
-    let too_long = quote!(
+    let too_long = quote_m!(
         ::core::assert!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH <= 65535, #too_long)
     );
     let checks: Vec<TokenStream> = core::iter::once(too_long)
@@ -685,7 +723,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
     if !cx.generic {
         // One constant each, so that every failed check is reported, not only the
         // first (a shared constant would stop at its first failed assertion).
-        return quote!(#(const _: () = #checks;)*);
+        return quote_m!(#(const _: () = #checks;)*);
     }
     // A generic message's facts depend on its type arguments: constants of each
     // instantiation, evaluated where it is viewed or written; so is its name.
@@ -694,9 +732,9 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
     let base = name.trim_start_matches("r#");
     let args = cx.msg.generics.type_params().map(|p| {
         let ident = &p.ident;
-        quote!(<#ident as ::wiremsg::Field>::TYPE)
+        quote_m!(<#ident as ::wiremsg::Field>::TYPE)
     });
-    quote! {
+    quote_m! {
         #[automatically_derived]
         impl #impl_generics #self_static #where_clause {
             #[doc(hidden)]
@@ -761,7 +799,7 @@ pub(crate) fn default_expr(
         syn::Type::Array(array) => {
             let elem = default_expr(&array.elem, leaf);
             let len = &array.len;
-            quote!(::core::array::from_fn::<_, { #len }, _>(|_| #elem))
+            quote_m!(::core::array::from_fn::<_, { #len }, _>(|_| #elem))
         }
         syn::Type::Group(g) => default_expr(&g.elem, leaf),
         syn::Type::Paren(p) => default_expr(&p.elem, leaf),
@@ -771,5 +809,8 @@ pub(crate) fn default_expr(
 
 /// `Default::default()` of `ty` (arrays of any length too).
 pub(crate) fn std_default(ty: &syn::Type) -> TokenStream {
-    default_expr(ty, &|t| quote!(<#t as ::core::default::Default>::default()))
+    default_expr(
+        ty,
+        &|t| quote_m!(<#t as ::core::default::Default>::default()),
+    )
 }

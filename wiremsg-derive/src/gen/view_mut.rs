@@ -4,7 +4,7 @@
 use super::Ctx;
 use crate::ast::Kind;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::format_ident;
 use syn::{GenericArgument, PathArguments, Type};
 
 /// The element type of `Vec<T>` or `&[T]`.
@@ -60,7 +60,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let static_ty = &f.field.static_ty;
         let ty = &f.field.ty;
         let index = super::index_path(i, cx.fields.len());
-        let has_lifetime = quote!(#ty).to_string() != quote!(#static_ty).to_string();
+        let has_lifetime = quote_m!(#ty).to_string() != quote_m!(#static_ty).to_string();
         // `set_<field>`: for every fixed-size candidate; the `Scalar` bound makes it
         // uncallable (with a message saying why) where the type is a nested message
         // with variable-size data.
@@ -68,7 +68,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             let setter = format_ident!("set_{}", f.name, span = f.field.ident.span());
             if f.field.attrs.null.is_some() {
                 // A present sentinel would read back as absent: refused, nothing written.
-                let wire = f.wire_value(quote!(value));
+                let wire = f.wire_value(quote_m!(value));
                 let offset = &f.offset;
                 let label = &f.name;
                 let (doc, ret, ok) = if f.later() {
@@ -81,8 +81,8 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                             f.name,
                             f.since()
                         ),
-                        quote!(::core::primitive::bool),
-                        quote!(self.0.set::<#index>(wire)),
+                        quote_m!(::core::primitive::bool),
+                        quote_m!(self.0.set::<#index>(wire)),
                     )
                 } else {
                     (
@@ -92,11 +92,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                              sentinel, which would read back as `None`.",
                             f.name
                         ),
-                        quote!(()),
-                        quote!({ self.0.set::<#index>(wire); }),
+                        quote_m!(()),
+                        quote_m!({ self.0.set::<#index>(wire); }),
                     )
                 };
-                return quote! {
+                return quote_m! {
                     #[doc = #doc]
                     #[inline]
                     pub fn #setter(&mut self, value: #ty) -> ::core::result::Result<#ret, ::wiremsg::Error> {
@@ -114,7 +114,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     f.name,
                     f.since()
                 );
-                quote! {
+                quote_m! {
                     #[doc = #doc]
                     #[inline]
                     #[must_use = "the field is not written when the writer's version did not have it"]
@@ -131,7 +131,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                      with the bytes its encoding has).",
                     f.name
                 );
-                quote! {
+                quote_m! {
                     #[doc = #doc]
                     #[inline]
                     pub fn #setter(&mut self, value: #ty)
@@ -155,7 +155,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                          field with `set_{0}`.)",
                         f.name
                     );
-                    Some(quote! {
+                    Some(quote_m! {
                         #[doc = #doc]
                         #[inline]
                         pub fn #getter_name(&mut self) -> ::wiremsg::__private::Option<<#static_ty as ::wiremsg::__private::MsgField<'v>>::Mut<'_>>
@@ -181,7 +181,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                             f.name
                         )
                     };
-                    Some(quote! {
+                    Some(quote_m! {
                         #[doc = #doc]
                         #[inline]
                         pub fn #getter_name(&mut self) -> <#static_ty as ::wiremsg::__private::MsgField<'v>>::Mut<'_>
@@ -195,7 +195,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             }
             Kind::List => list_element(static_ty).map(|elem| {
                 let doc = format!("The mutable view of list `{}`: elements can be overwritten, not added.", f.name);
-                quote! {
+                quote_m! {
                     #[doc = #doc]
                     #[inline]
                     pub fn #getter_name(&mut self) -> ::wiremsg::ListMut<'_, #elem> {
@@ -205,10 +205,10 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             }),
             _ => None,
         };
-        quote!(#setter #getter)
+        quote_m!(#setter #getter)
     });
     let debug_name = view_mut.to_string();
-    quote! {
+    quote_m! {
         #[doc = #doc]
         #vis struct #view_mut<'v #tp>(::wiremsg::__private::ValidatedMut<'v, #self_static>) #where_clause;
 
