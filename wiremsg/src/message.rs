@@ -72,6 +72,11 @@ pub const MAX_DEPTH: u32 = 64;
 /// assert!(Quote::view(&buf[..10]).is_err()); // cut short
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a wiremsg message",
+    label = "not a message",
+    note = "add `#[derive(WireMsg)]` to the struct `{Self}`"
+)]
 pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     /// Bytes of the block: for a message without a tail, the whole encoding; for a
     /// message with a tail, the offset where the tail starts (its 2-byte block length
@@ -364,6 +369,11 @@ pub(crate) fn checked_len<T: WireMsg>(msg: &T) -> Result<usize, Error> {
 /// assert_eq!(Side::from_raw(b'X'), Some(Side::Other(b'X'))); // the catch-all keeps it
 /// assert_eq!(Side::ENUM_SCHEMA.name, "Side");
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a wiremsg enum",
+    label = "not a wire enum",
+    note = "add `#[derive(WireEnum)]` and `#[repr(u8)]` (or `u16`, `u32`, `u64`) to the C-like enum `{Self}`"
+)]
 pub trait WireEnum: Copy + Debug + Sized + 'static {
     /// The integer type on the wire (from `#[repr(..)]`).
     type Repr: EnumRepr;

@@ -45,6 +45,10 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .map(|(_, ty)| *ty)
         .collect();
     let field_types2 = &bounded;
+    // Spanned at the field's type, as in `view_mut`.
+    let decodes = bounded.iter().map(|ty| {
+        quote::quote_spanned!(syn::spanned::Spanned::span(ty)=> #ty: ::wiremsg::DecodeField<'v>,)
+    });
     // Absent fields (reserved, or added after the writer's version) decode as their
     // declared default or their type's `Default`.
     let defaulted = cx
@@ -98,7 +102,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
          bytes where its fields are `&str` / `&[u8]`). Unlike `WireMsg::decode`, with no \
          heap budget: the view was already validated, and its size is the caller's."
     );
-    let (vg, tp, wh) = (&cx.vg, &cx.tp, &cx.wh);
+    let (vg, tp, wh, guards) = (&cx.vg, &cx.tp, &cx.wh, &cx.guards);
     // Each type parameter decodes (the lists and boxes of it, unbounded above, need
     // it to).
     let params: Vec<&syn::Ident> = cx.msg.generics.type_params().map(|p| &p.ident).collect();
@@ -108,6 +112,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         impl<'v #tp> ::wiremsg::DecodeField<'v> for #self_v
         where
             #wh
+            #guards
             #(#params: ::wiremsg::DecodeField<'v>,)*
             #(#field_types2: ::wiremsg::DecodeField<'v>,)*
             #(#defaulted: ::wiremsg::__private::DefaultFor<'v>,)*
@@ -130,7 +135,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             pub fn decode(&self) -> #self_v
             where
                 #(#params: ::wiremsg::DecodeField<'v>,)*
-                #(#field_types2: ::wiremsg::DecodeField<'v>,)*
+                #(#decodes)*
                 #(#defaulted2: ::wiremsg::__private::DefaultFor<'v>,)*
             {
                 <#self_v as ::wiremsg::DecodeField<'v>>::decode_view(*self)

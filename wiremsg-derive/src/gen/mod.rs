@@ -44,6 +44,12 @@ pub(crate) struct Ctx<'a> {
     /// `Element`, which every wire type is, rather than their fields' types by
     /// `Field`: a bound on `Vec<T>` would hide its `Field` impl, and with it its kind.)
     pub(crate) wh: TokenStream,
+    /// `Plain: ::wiremsg::Field,` for each field whose type is a plain path the
+    /// derive cannot see into (`Side`, `std::time::Duration`), spanned at the type.
+    /// Every generated impl carries them: if the type has no wire derive, the impl's
+    /// `where` clause is the one error (the trait's `on_unimplemented` says which
+    /// derive to add), and the impl's body, which assumes it, adds none.
+    pub(crate) guards: TokenStream,
     /// True if the message has type parameters.
     pub(crate) generic: bool,
     /// `T: Bounds + 'static`, one per type parameter.
@@ -195,7 +201,9 @@ impl<'a> Ctx<'a> {
             .flat_map(|w| w.predicates.iter())
             .map(|p| quote_m!(#p,));
         let wh = quote_m!(#(#own)*);
+        let guards = guards(msg);
         Ctx {
+            guards,
             msg,
             vg: quote_m!(#(, #names)*),
             tp: quote_m!(#(, #bounded)*),
@@ -217,6 +225,17 @@ impl Ctx<'_> {
     /// `where` and the predicates of a generic message, for an impl without a
     /// `where` clause of its own; nothing for a message without type parameters.
     pub(crate) fn where_clause(&self) -> TokenStream {
+        let (wh, guards) = (&self.wh, &self.guards);
+        if self.generic || !guards.is_empty() {
+            quote_m!(where #wh #guards)
+        } else {
+            TokenStream::new()
+        }
+    }
+
+    /// The `where` clause of a generated struct: the message's own predicates, no
+    /// guards (see [`Ctx::guards`]).
+    pub(crate) fn struct_where_clause(&self) -> TokenStream {
         let wh = &self.wh;
         if self.generic {
             quote_m!(where #wh)
@@ -267,6 +286,35 @@ impl Ctx<'_> {
             quote_m!(#name)
         }
     }
+}
+
+/// The guards of a message (see [`Ctx::guards`]): one per field whose type is a path
+/// without generic arguments (no lifetime, no type parameter: the predicate is global,
+/// so it never hides the type's own impl) that does not name the message itself. A type
+/// that holds another message through a `Box` or a `Vec` has arguments: no guard, so
+/// that no guard can be part of a cycle between mutually recursive messages.
+fn guards(msg: &Message<'_>) -> TokenStream {
+    let mut out = TokenStream::new();
+    for f in &msg.fields {
+        let ty = array_leaf(&f.ty);
+        let plain = match ty {
+            syn::Type::Path(p) => {
+                p.qself.is_none()
+                    && p.path.segments.iter().all(|s| s.arguments.is_none())
+                    && !msg
+                        .generics
+                        .type_params()
+                        .any(|t| p.path.is_ident(&t.ident))
+                    && !crate::ast::names_type(ty, msg.ident)
+                    && !p.path.is_ident("Self")
+            }
+            _ => false,
+        };
+        if plain {
+            out.extend(quote_spanned!(syn::spanned::Spanned::span(ty)=> #ty: ::wiremsg::Field,));
+        }
+    }
+    out
 }
 
 /// Where a list of `count` fields splits into the two halves of a `Pair`.
@@ -627,6 +675,22 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
 fn assertions(cx: &Ctx<'_>) -> TokenStream {
     let self_static = &cx.self_static;
     let name = cx.msg.ident.to_string();
+    // A fact of a type: through `Probe` for a message without type parameters, so that
+    // a field type without a wire derive (reported by the guards) adds no error here.
+    let generic = cx.generic;
+    let fact = |ty: &dyn quote::ToTokens, item: &str, field: bool| {
+        let item = proc_macro2::Ident::new(item, proc_macro2::Span::mixed_site());
+        if generic {
+            let tr = if field {
+                quote_m!(::wiremsg::Field)
+            } else {
+                quote_m!(::wiremsg::WireMsg)
+            };
+            quote_m!(<#ty as #tr>::#item)
+        } else {
+            quote_m!(::wiremsg::__private::Probe::<#ty>::#item)
+        }
+    };
     let too_long = format!(
         "wiremsg: the block of `{name}` is longer than 65535 bytes (its u16 block length); move large arrays into a `Vec`"
     );
@@ -637,27 +701,33 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
         array_elements(&f.field.static_ty, &mut elems);
         elems.into_iter().map(move |elem| {
             let elem_name = quote_m!(#elem).to_string().replace(' ', "");
+            let in_tail = fact(elem, "IN_TAIL", true);
             let msg = format!(
                 "wiremsg: the elements of array field `{}` must be fixed-size, and `{elem_name}` \
                  has variable-size data; use `Vec<{elem_name}>` instead of the array",
                 f.name
             );
             quote_spanned! {syn::spanned::Spanned::span(elem)=>
-                ::core::assert!(!<#elem as ::wiremsg::Field>::IN_TAIL, #msg)
+                ::core::assert!(!#in_tail, #msg)
             }
         })
     });
     // A list of zero-size elements would have no count on the wire.
     let lists = cx.fields.iter().filter(|f| f.field.kind == crate::ast::Kind::List).filter_map(|f| {
         let elem = view_mut::list_element(&f.field.static_ty)?;
+        let table = if generic {
+            quote_m!(::core::matches!(<<#elem as ::wiremsg::Field>::Kind as ::wiremsg::Kind>::LIST_ENCODING, ::wiremsg::ListEncoding::Table))
+        } else {
+            fact(elem, "TABLE", true)
+        };
+        let block_size = fact(elem, "BLOCK_SIZE", true);
         let msg = format!(
             "wiremsg: the elements of list field `{}` must not be zero-size (a message without fields, `FixedStr<0>`)",
             f.name
         );
         Some(quote_spanned! {syn::spanned::Spanned::span(elem)=>
             ::core::assert!(
-                ::core::matches!(<<#elem as ::wiremsg::Field>::Kind as ::wiremsg::Kind>::LIST_ENCODING, ::wiremsg::ListEncoding::Table)
-                    || <#elem as ::wiremsg::Field>::BLOCK_SIZE > 0,
+                #table || #block_size > 0,
                 #msg
             )
         })
@@ -670,14 +740,12 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
         .fields
         .iter()
         .filter(|f| !f.later())
-        .map(|f| {
-            let as_field = &f.as_field;
-            quote_m!(#as_field::IN_TAIL)
-        })
+        .map(|f| fact(&f.wire_ty, "IN_TAIL", true))
         .collect();
     let prefixed = cx.msg.attrs.block_length;
     let first_tail = cx.fields.iter().filter(|f| f.later()).map(|f| {
         let ty = &f.field.static_ty;
+        let in_tail = fact(ty, "IN_TAIL", true);
         let msg = format!(
             "wiremsg: field `{}` (since version {}) would give `{name}` its first variable-size \
              field, and with it a block length field that version-1 readers do not expect; \
@@ -688,7 +756,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
         );
         quote_spanned! {syn::spanned::Spanned::span(ty)=>
             ::core::assert!(
-                !<#ty as ::wiremsg::Field>::IN_TAIL || #prefixed #(|| #v1_in_tail)*,
+                !#in_tail || #prefixed #(|| #v1_in_tail)*,
                 #msg
             )
         }
@@ -697,6 +765,12 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
     // inline (FORMAT.md §4.7), or older readers would misplace every later field.
     let frozen = cx.fields.iter().map(|f| {
         let ty = &f.field.static_ty;
+        let in_tail = fact(ty, "IN_TAIL", true);
+        let evolves = if generic {
+            quote_m!(<<#ty as ::wiremsg::Field>::Kind as ::wiremsg::Kind>::EVOLVES)
+        } else {
+            fact(ty, "EVOLVES", true)
+        };
         let msg = format!(
             "wiremsg: field `{}` nests a fixed-size message with fields added in later versions inline, \
              and inline blocks are frozen; put it in a `Vec` (whose stride carries its block length) \
@@ -705,15 +779,13 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
         );
         quote_spanned! {syn::spanned::Spanned::span(ty)=>
             ::core::assert!(
-                !<<#ty as ::wiremsg::Field>::Kind as ::wiremsg::Kind>::EVOLVES
-                    || <#ty as ::wiremsg::Field>::IN_TAIL,
+                !#evolves || #in_tail,
                 #msg
             )
         }
     });
-    let too_long = quote_m!(
-        ::core::assert!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH <= 65535, #too_long)
-    );
+    let block_length = fact(self_static, "BLOCK_LENGTH", false);
+    let too_long = quote_m!(::core::assert!(#block_length <= 65535, #too_long));
     let checks: Vec<TokenStream> = core::iter::once(too_long)
         .chain(first_tail)
         .chain(frozen)
@@ -723,7 +795,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
     if !cx.generic {
         // One constant each, so that every failed check is reported, not only the
         // first (a shared constant would stop at its first failed assertion).
-        return quote_m!(#(const _: () = #checks;)*);
+        return quote_m!(#(const _: () = { use ::wiremsg::__private::ProbeFallback as _; #checks };)*);
     }
     // A generic message's facts depend on its type arguments: constants of each
     // instantiation, evaluated where it is viewed or written; so is its name.

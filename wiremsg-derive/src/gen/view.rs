@@ -50,6 +50,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let eq = partial_eq(cx);
     let (vg, tp) = (&cx.vg, &cx.tp);
     let where_clause = cx.where_clause();
+    let struct_where = cx.struct_where_clause();
     // A generic view is `Copy` whatever its type arguments are (a derive would ask
     // them to be).
     let (derive, copy) = if cx.generic {
@@ -77,7 +78,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     quote_m! {
         #[doc = #struct_doc]
         #derive
-        #vis struct #view<'v #tp>(::wiremsg::__private::Validated<'v, #self_static>) #where_clause;
+        #vis struct #view<'v #tp>(::wiremsg::__private::Validated<'v, #self_static>) #struct_where;
 
         #copy
 

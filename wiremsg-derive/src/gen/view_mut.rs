@@ -43,6 +43,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let self_static = &cx.self_static;
     let (vg, tp) = (&cx.vg, &cx.tp);
     let where_clause = cx.where_clause();
+    let struct_where = cx.struct_where_clause();
     let doc = format!(
         "Mutable view of a [`{ident}`] message, built by \
          [`WireMsg::view_mut`](::wiremsg::WireMsg::view_mut): reads every field like \
@@ -59,6 +60,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let methods = cx.fields.iter().enumerate().filter(|(_, f)| !f.reserved()).map(|(i, f)| {
         let static_ty = &f.field.static_ty;
         let ty = &f.field.ty;
+        // Predicates on the field's type are spanned at it: for a type without a wire
+        // derive, their error is the guards' own (see `Ctx::guards`), shown once.
+        let span = syn::spanned::Spanned::span(ty);
+        let scalar = quote::quote_spanned!(span=> #ty: ::wiremsg::Scalar<'v>,);
+        let msg_field = quote::quote_spanned!(span=> #static_ty: ::wiremsg::__private::MsgField<'v>,);
         let index = super::index_path(i, cx.fields.len());
         let has_lifetime = quote_m!(#ty).to_string() != quote_m!(#static_ty).to_string();
         // `set_<field>`: for every fixed-size candidate; the `Scalar` bound makes it
@@ -120,7 +126,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     #[must_use = "the field is not written when the writer's version did not have it"]
                     pub fn #setter(&mut self, value: #ty) -> ::core::primitive::bool
                     where
-                        #ty: ::wiremsg::Scalar<'v>,
+                        #scalar
                     {
                         self.0.set::<#index>(&value)
                     }
@@ -136,7 +142,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     #[inline]
                     pub fn #setter(&mut self, value: #ty)
                     where
-                        #ty: ::wiremsg::Scalar<'v>,
+                        #scalar
                     {
                         self.0.set::<#index>(&value);
                     }
@@ -160,7 +166,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                         #[inline]
                         pub fn #getter_name(&mut self) -> ::wiremsg::__private::Option<<#static_ty as ::wiremsg::__private::MsgField<'v>>::Mut<'_>>
                         where
-                            #static_ty: ::wiremsg::__private::MsgField<'v>,
+                            #msg_field
                         {
                             <#static_ty as ::wiremsg::__private::MsgField<'v>>::try_nested::<#self_static, #index>(&mut self.0)
                         }
@@ -186,7 +192,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                         #[inline]
                         pub fn #getter_name(&mut self) -> <#static_ty as ::wiremsg::__private::MsgField<'v>>::Mut<'_>
                         where
-                            #static_ty: ::wiremsg::__private::MsgField<'v>,
+                            #msg_field
                         {
                             <#static_ty as ::wiremsg::__private::MsgField<'v>>::nested::<#self_static, #index>(&mut self.0)
                         }
@@ -210,7 +216,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let debug_name = view_mut.to_string();
     quote_m! {
         #[doc = #doc]
-        #vis struct #view_mut<'v #tp>(::wiremsg::__private::ValidatedMut<'v, #self_static>) #where_clause;
+        #vis struct #view_mut<'v #tp>(::wiremsg::__private::ValidatedMut<'v, #self_static>) #struct_where;
 
         #[automatically_derived]
         #[allow(clippy::all)]
