@@ -6,6 +6,21 @@
 //! **check** (`check`) the rules with every error collected (`ctxt`), compute the
 //! **layout** (`layout`) as constant expressions, and **generate** (`codegen`, in `gen/`).
 
+#![forbid(unsafe_code)]
+
+/// `quote!` for generated code: every token the template writes is spanned at
+/// `Span::mixed_site()`, so that the locals and labels the derives declare (`value`,
+/// `out`, `depth`) are hygienic. A user's constant of the same name cannot turn a
+/// generated binding into a constant pattern, and a user's expression copied into
+/// generated code (a `default`, a `null`) cannot name a generated local (issue 30).
+/// Items and paths resolve at the call site as before; interpolated tokens keep their
+/// own spans.
+macro_rules! quote_m {
+    ($($tt:tt)*) => {
+        ::quote::quote_spanned!(::proc_macro2::Span::mixed_site()=> $($tt)*)
+    };
+}
+
 mod ast;
 mod attr;
 mod check;

@@ -34,6 +34,55 @@ pub use serde;
 
 use crate::primitives_le::{write_u16, write_u32};
 
+/// The wire value of variant `I` of a derived enum or union (its discriminant or
+/// `#[wire(tag = ...)]`). The derives copy the user's expression into an impl of this
+/// trait, alone in its own `const _` block, so that no name the derive generates is in
+/// scope where the expression is resolved (issue 30).
+pub trait VariantValue<R, const I: usize> {
+    /// The value.
+    const VALUE: R;
+}
+
+/// Layout facts of `T` for the derive's compile-time checks, read without requiring
+/// that `T` is a wire type: for a `T` that is one, the inherent constants (which take
+/// precedence); for one that is not, [`ProbeFallback`]'s harmless values. A field
+/// type without a wire derive is reported once, by the `where` clause of the
+/// generated impls; the checks then add no error of their own.
+#[derive(Debug)]
+pub struct Probe<T: ?Sized>(PhantomData<T>);
+
+impl<T: Field + ?Sized> Probe<T> {
+    /// `T`'s `Field::IN_TAIL`.
+    pub const IN_TAIL: bool = T::IN_TAIL;
+    /// `T`'s `Field::BLOCK_SIZE`.
+    pub const BLOCK_SIZE: usize = T::BLOCK_SIZE;
+    /// `T`'s kind's `EVOLVES`.
+    pub const EVOLVES: bool = <T::Kind as Kind>::EVOLVES;
+    /// True if lists of `T` have an offset table.
+    pub const TABLE: bool = matches!(<T::Kind as Kind>::LIST_ENCODING, ListEncoding::Table);
+}
+
+impl<T: WireMsg> Probe<T> {
+    /// `T`'s `WireMsg::BLOCK_LENGTH`.
+    pub const BLOCK_LENGTH: usize = T::BLOCK_LENGTH;
+}
+
+/// The values [`Probe`] gives a type that is not a wire type (see there).
+pub trait ProbeFallback {
+    /// Not in the tail.
+    const IN_TAIL: bool = false;
+    /// One byte: not zero-size.
+    const BLOCK_SIZE: usize = 1;
+    /// Frozen.
+    const EVOLVES: bool = false;
+    /// No table.
+    const TABLE: bool = false;
+    /// Short.
+    const BLOCK_LENGTH: usize = 0;
+}
+
+impl<T: ?Sized> ProbeFallback for Probe<T> {}
+
 /// True if two views of a field of type `F` read as the same value (the views'
 /// `PartialEq`).
 #[inline]

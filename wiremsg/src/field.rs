@@ -30,6 +30,12 @@ use core::fmt::Debug;
 /// assert_eq!(<Option<u16> as Field>::BLOCK_SIZE, 3); // presence byte, value
 /// assert!(<Tick as Field>::IN_TAIL); // a message with a tail nests in the tail
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a wire type, so it cannot be a field of a wiremsg message",
+    label = "not a wire type",
+    note = "a C-like enum: add `#[derive(WireEnum)]` and `#[repr(u8)]` (or `u16`, `u32`, `u64`); a struct: add `#[derive(WireMsg)]`; an enum with data: add `#[derive(WireUnion)]` and `#[repr(u8)]`",
+    note = "a type of another crate (`std::time::Duration`) has no wire form: store it as a number (`u64` of nanoseconds) or wrap it in a `#[derive(WireMsg)]` struct"
+)]
 pub trait Field {
     /// The field's wire shape (sealed: one of this crate's kinds).
     type Kind: Kind;
@@ -159,6 +165,12 @@ pub trait DecodeField<'v>: Field + Sized {
 /// assert_eq!((ids.get(1), raw), (Some(5), &[9u8][..]));
 /// let _: List<'_, u32> = ids;
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be an element of a wiremsg list or array",
+    label = "not a wire type",
+    note = "a C-like enum: add `#[derive(WireEnum)]` and `#[repr(u8)]` (or `u16`, `u32`, `u64`); a struct: add `#[derive(WireMsg)]`; an enum with data: add `#[derive(WireUnion)]` and `#[repr(u8)]`",
+    note = "a type of another crate (`std::time::Duration`) has no wire form: store it as a number (`u64` of nanoseconds) or wrap it in a `#[derive(WireMsg)]` struct"
+)]
 pub trait Element: Field + Sized {
     /// What a list accessor returns: `&[u8]` for bytes, [`List`](crate::List) otherwise.
     type ListView<'v>: Copy + Debug;

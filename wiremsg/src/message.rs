@@ -111,6 +111,11 @@ pub(crate) fn checked_len<T: WireMsg>(msg: &T) -> Result<usize, Error> {
 /// assert_eq!(Side::from_raw(b'X'), Some(Side::Other(b'X'))); // the catch-all keeps it
 /// assert_eq!(Side::ENUM_SCHEMA.name, "Side");
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a wiremsg enum",
+    label = "not a wire enum",
+    note = "add `#[derive(WireEnum)]` and `#[repr(u8)]` (or `u16`, `u32`, `u64`) to the C-like enum `{Self}`"
+)]
 pub trait WireEnum: Copy + Debug + Sized + 'static {
     /// The integer type on the wire (from `#[repr(..)]`).
     type Repr: EnumRepr;

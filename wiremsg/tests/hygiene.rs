@@ -539,3 +539,133 @@ fn generic_messages_expand_without_the_prelude() {
         "Batch_Tick_u16"
     );
 }
+
+/// Issue 30: user constants spelled like names the derives generate (`__WIREMSG_D1`,
+/// `__WIREMSG_T0`, a marker type's name, a local's) are what the user's expressions
+/// name, in discriminants, tags, `default = ...` and `null = ...`. Before the fix the
+/// enum of the issue wrote the derive's value (both variants 7), silently.
+mod user_names_like_generated_ones {
+    #![allow(non_upper_case_globals)]
+    use wiremsg::{WireEnum, WireMsg, WireUnion};
+
+    pub(crate) const __WIREMSG_D0: u8 = 40;
+    pub(crate) const __WIREMSG_D1: u8 = 3;
+    pub(crate) const __WIREMSG_D2: u8 = 41;
+    pub(crate) const __WIREMSG_T0: u8 = 50;
+    pub(crate) const __WIREMSG_T1: u8 = 9;
+    pub(crate) const __WireMsgVariant0: u8 = 60;
+    pub(crate) const __wiremsg_sentinel: u32 = 66;
+    pub(crate) const sentinel: u32 = 77;
+    pub(crate) const __wiremsg_value: u32 = 88;
+
+    /// The enum of the issue.
+    #[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+    #[repr(u8)]
+    pub(crate) enum E {
+        A = __WIREMSG_D1,
+        B = 7,
+    }
+
+    /// The same with a catch-all (its values cannot be cast: they are computed).
+    #[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+    #[repr(u8)]
+    pub(crate) enum Open {
+        A = __WIREMSG_D1,
+        B,
+        C = __WIREMSG_D0 + __WIREMSG_D2 - 80,
+        #[wire(other)]
+        Unknown(u8),
+    }
+
+    #[derive(WireUnion, Debug, PartialEq)]
+    #[repr(u8)]
+    pub(crate) enum U {
+        A = __WIREMSG_T1,
+        #[wire(tag = __WireMsgVariant0 - 59)]
+        B {
+            x: u32,
+        },
+        C {
+            x: u16,
+        },
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct V1 {
+        pub(crate) e: E,
+        pub(crate) f: E,
+        pub(crate) open: Open,
+        pub(crate) ope: Open,
+        pub(crate) opn: Open,
+        pub(crate) u: U,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct W {
+        pub(crate) u: U,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    #[wire(version = 2)]
+    pub(crate) struct V2 {
+        pub(crate) e: E,
+        pub(crate) f: E,
+        pub(crate) open: Open,
+        pub(crate) ope: Open,
+        pub(crate) opn: Open,
+        pub(crate) u: U,
+        #[wire(since = 2, default = __wiremsg_value + __WIREMSG_T0 as u32)]
+        pub(crate) late: u32,
+        #[wire(since = 2, null = sentinel + 0 * __wiremsg_sentinel)]
+        pub(crate) maybe: Option<u32>,
+    }
+}
+
+#[test]
+fn user_constants_named_like_generated_ones_are_what_the_user_meant() {
+    use user_names_like_generated_ones::{E, Open, U, V1, V2, W};
+    use wiremsg::WireMsg;
+    assert_eq!(E::A as u8, 3);
+    let v1 = V1 {
+        e: E::A,
+        f: E::B,
+        open: Open::A,
+        ope: Open::B,
+        opn: Open::C,
+        u: U::C { x: 0x0201 },
+    };
+    let bytes = v1.to_bytes().unwrap();
+    // Block length 11; E::A = 3 (the user's constant), E::B = 7; Open: 3, 4 (A + 1),
+    // 1; the union's slot, then in the tail its tag 2 (B's 1 + 1) and the `u16`.
+    assert_eq!(bytes, [11, 0, 3, 7, 3, 4, 1, 14, 0, 0, 0, 2, 1, 2]);
+    // The union's tags: 9 (the user's `__WIREMSG_T1`), 1 (`__WireMsgVariant0 - 59`),
+    // 2.
+    let tagged = |u| W { u }.to_bytes().unwrap();
+    assert_eq!(tagged(U::A), [6, 0, 7, 0, 0, 0, 9]);
+    assert_eq!(tagged(U::B { x: 5 }), [6, 0, 11, 0, 0, 0, 1, 5, 0, 0, 0]);
+    assert_eq!(tagged(U::C { x: 6 }), [6, 0, 9, 0, 0, 0, 2, 6, 0]);
+    // A version-1 writer: the reader of version 2 sees the declared default.
+    let v2 = V2::decode(&bytes).unwrap();
+    assert_eq!(v2.late, 88 + 50);
+    assert_eq!(v2.maybe, None);
+    // `null = sentinel` is the user's 77.
+    let full = V2 {
+        e: E::B,
+        f: E::A,
+        open: Open::C,
+        ope: Open::Unknown(200),
+        opn: Open::A,
+        u: U::A,
+        late: 1,
+        maybe: None,
+    };
+    let b = full.to_bytes().unwrap();
+    // ..., late = 1, then `None` as the user's sentinel 77, then the union (tag 9).
+    assert_eq!(
+        b,
+        [
+            19, 0, 7, 3, 1, 200, 3, 20, 0, 0, 0, 1, 0, 0, 0, 77, 0, 0, 0, 9
+        ]
+    );
+    assert_eq!(V2::view(&b).unwrap().decode(), full);
+}

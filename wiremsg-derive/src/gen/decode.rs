@@ -2,14 +2,13 @@
 
 use super::Ctx;
 use proc_macro2::TokenStream;
-use quote::quote;
 
 pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     // A `'static` borrow can only be decoded from `'static` bytes: no decoding for
     // such messages (they can still be viewed and encoded).
     let static_borrow = cx.fields.iter().any(|f| {
         let ty = &f.field.ty;
-        quote!(#ty).to_string().contains("'static")
+        quote_m!(#ty).to_string().contains("'static")
     });
     // Asked for: the lists, maps and boxes below cannot carry a bound (see
     // `bounded`), so a list of a message that cannot decode fails the impl.
@@ -31,7 +30,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .zip(&field_types)
         .filter(|(f, _)| {
             let (ty, st) = (&f.field.ty, &f.field.static_ty);
-            let borrows = quote!(#ty).to_string() != quote!(#st).to_string();
+            let borrows = quote_m!(#ty).to_string() != quote_m!(#st).to_string();
             // A map of borrowed keys or values gets no bound either: a bound naming
             // its key or value type with the bytes' lifetime makes the view's
             // `'static` names unusable in this impl (a map that cannot decode, such
@@ -46,6 +45,10 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .map(|(_, ty)| *ty)
         .collect();
     let field_types2 = &bounded;
+    // Spanned at the field's type, as in `view_mut`.
+    let decodes = bounded.iter().map(|ty| {
+        quote::quote_spanned!(syn::spanned::Spanned::span(ty)=> #ty: ::wiremsg::DecodeField<'v>,)
+    });
     // Absent fields (reserved, or added after the writer's version) decode as their
     // declared default or their type's `Default`.
     let defaulted = cx
@@ -58,40 +61,40 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let defaulted2 = &defaulted;
     let inits = cx.fields.iter().zip(&field_types).map(|(f, ty)| {
         let name = f.field.ident;
-        let decode = relifetime_map(f, quote!(<#ty as ::wiremsg::DecodeField<'v>>::decode_view));
+        let decode = relifetime_map(f, quote_m!(<#ty as ::wiremsg::DecodeField<'v>>::decode_view));
         let type_default = super::default_expr(
             ty,
-            &|t| quote!(<#t as ::wiremsg::__private::DefaultFor<'v>>::default_for()),
+            &|t| quote_m!(<#t as ::wiremsg::__private::DefaultFor<'v>>::default_for()),
         );
         if f.reserved() {
-            quote!(#name: #type_default)
+            quote_m!(#name: #type_default)
         } else if f.later() && f.field.attrs.default.is_some() {
             // The accessor reads the declared default when the field is absent. (The
             // default expression is not passed here: under this impl's bounds the
             // view type of a borrowed field, `&'v str`, stays an unnormalized
             // projection that a literal does not match.)
-            quote!(#name: #decode(view.#name()))
+            quote_m!(#name: #decode(view.#name()))
         } else if f.later() {
             let try_name = quote::format_ident!("try_{}", f.name);
-            quote! {
+            quote_m! {
                 #name: match view.#try_name() {
                     ::wiremsg::__private::Some(value) => #decode(value),
                     ::wiremsg::__private::None => #type_default,
                 }
             }
         } else {
-            quote!(#name: #decode(view.#name()))
+            quote_m!(#name: #decode(view.#name()))
         }
     });
     // The heap the decoded value takes: the fields present, through their views.
     let sizes = cx.fields.iter().zip(&field_types).filter(|(f, _)| !f.reserved()).map(|(f, ty)| {
         let name = f.field.ident;
-        let size = relifetime_map(f, quote!(<#ty as ::wiremsg::DecodeField<'v>>::decoded_size));
+        let size = relifetime_map(f, quote_m!(<#ty as ::wiremsg::DecodeField<'v>>::decoded_size));
         if f.later() {
             let try_name = quote::format_ident!("try_{}", f.name);
-            quote!(match view.#try_name() { ::wiremsg::__private::Some(v) => #size(v), ::wiremsg::__private::None => 0 })
+            quote_m!(match view.#try_name() { ::wiremsg::__private::Some(v) => #size(v), ::wiremsg::__private::None => 0 })
         } else {
-            quote!(#size(view.#name()))
+            quote_m!(#size(view.#name()))
         }
     });
     let doc = format!(
@@ -99,16 +102,17 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
          bytes where its fields are `&str` / `&[u8]`). Unlike `WireMsg::decode`, with no \
          heap budget: the view was already validated, and its size is the caller's."
     );
-    let (vg, tp, wh) = (&cx.vg, &cx.tp, &cx.wh);
+    let (vg, tp, wh, guards) = (&cx.vg, &cx.tp, &cx.wh, &cx.guards);
     // Each type parameter decodes (the lists and boxes of it, unbounded above, need
     // it to).
     let params: Vec<&syn::Ident> = cx.msg.generics.type_params().map(|p| &p.ident).collect();
     let where_clause = cx.where_clause();
-    quote! {
+    quote_m! {
         #[automatically_derived]
         impl<'v #tp> ::wiremsg::DecodeField<'v> for #self_v
         where
             #wh
+            #guards
             #(#params: ::wiremsg::DecodeField<'v>,)*
             #(#field_types2: ::wiremsg::DecodeField<'v>,)*
             #(#defaulted: ::wiremsg::__private::DefaultFor<'v>,)*
@@ -131,7 +135,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             pub fn decode(&self) -> #self_v
             where
                 #(#params: ::wiremsg::DecodeField<'v>,)*
-                #(#field_types2: ::wiremsg::DecodeField<'v>,)*
+                #(#decodes)*
                 #(#defaulted2: ::wiremsg::__private::DefaultFor<'v>,)*
             {
                 <#self_v as ::wiremsg::DecodeField<'v>>::decode_view(*self)
@@ -146,7 +150,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
 /// only relates types of the same kinds). Other fields' views need no conversion.
 fn relifetime_map(f: &super::FieldCtx<'_>, call: TokenStream) -> TokenStream {
     if crate::map_ast::map_args(&f.field.ty).is_some() {
-        quote!((|__wiremsg_map| #call(::wiremsg::MapView::same_kinds(__wiremsg_map))))
+        quote_m!((|__wiremsg_map| #call(::wiremsg::MapView::same_kinds(__wiremsg_map))))
     } else {
         call
     }

@@ -3,7 +3,7 @@
 
 use crate::ast::Dispatch;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote_spanned};
 
 pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
     let ident = d.ident;
@@ -31,8 +31,8 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
         for b in types.iter().skip(i + 1) {
             let msg = format!(
                 "wiremsg: `{}` and `{}` have the same template id and schema id; a dispatch enum needs distinct ones",
-                quote!(#a).to_string().replace(' ', ""),
-                quote!(#b).to_string().replace(' ', "")
+                quote_m!(#a).to_string().replace(' ', ""),
+                quote_m!(#b).to_string().replace(' ', "")
             );
             distinct.push(quote_spanned! {syn::spanned::Spanned::span(b)=>
                 const _: () = ::core::assert!(
@@ -43,7 +43,7 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
             });
         }
     }
-    quote! {
+    quote_m! {
         #[doc = #view_doc]
         #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::cmp::PartialEq)]
         #vis enum #view<'v> {

@@ -2,7 +2,6 @@
 
 use super::Ctx;
 use proc_macro2::TokenStream;
-use quote::quote;
 
 /// `Field::tail_len` of the message: its whole encoding when it has a tail.
 pub(crate) fn tail_len(cx: &Ctx<'_>) -> TokenStream {
@@ -13,13 +12,13 @@ pub(crate) fn tail_len(cx: &Ctx<'_>) -> TokenStream {
         let value = if f.reserved() {
             f.wire_value(super::std_default(&f.field.ty))
         } else {
-            f.wire_value(quote!(self.#name))
+            f.wire_value(quote_m!(self.#name))
         };
-        quote!(::wiremsg::Field::tail_len(#value))
+        quote_m!(::wiremsg::Field::tail_len(#value))
     });
     // Saturating: a sum past `usize::MAX` stays there, and `encode` reports it as
     // `TooLarge` (FORMAT.md §1: a message is at most `u32::MAX` bytes).
-    quote! {
+    quote_m! {
         if #in_tail { (#block_length as ::core::primitive::usize) #(.saturating_add(#terms))* } else { 0 }
     }
 }
@@ -38,15 +37,15 @@ pub(crate) fn write_body(cx: &Ctx<'_>) -> TokenStream {
         let value = if f.reserved() {
             f.wire_value(super::std_default(&f.field.ty))
         } else {
-            f.wire_value(quote!(self.#name))
+            f.wire_value(quote_m!(self.#name))
         };
-        quote! {
+        quote_m! {
             ::wiremsg::__private::append_field(
                 #value, block, #view::<'static #vg>::#offset, tail, #block_length,
             );
         }
     });
-    quote! {
+    quote_m! {
         ::wiremsg::__private::append_message(out, #block_length, #in_tail, |block, tail| {
             #(#fields)*
         });
@@ -63,12 +62,12 @@ pub(crate) fn check_body(cx: &Ctx<'_>) -> TokenStream {
         let name = f.field.ident;
         let label = &f.name;
         let offset = &f.offset;
-        let value = f.wire_value(quote!(self.#name));
-        quote! {
+        let value = f.wire_value(quote_m!(self.#name));
+        quote_m! {
             ::wiremsg::__private::check_field(#value, __wiremsg_depth, #view::<'static #vg>::#offset, #label)?;
         }
     });
-    quote! {
+    quote_m! {
         ::wiremsg::__private::check_depth(__wiremsg_depth)?;
         #(#checks)*
         ::core::result::Result::Ok(())

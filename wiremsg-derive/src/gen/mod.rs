@@ -15,7 +15,7 @@ pub(crate) mod wire_enum;
 use crate::ast::{Field, Message, Relifetime, option_inner};
 use crate::layout;
 use proc_macro2::{Ident, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote_spanned};
 
 /// Names and token pieces shared by the generators of one message.
 pub(crate) struct Ctx<'a> {
@@ -44,6 +44,12 @@ pub(crate) struct Ctx<'a> {
     /// `Element`, which every wire type is, rather than their fields' types by
     /// `Field`: a bound on `Vec<T>` would hide its `Field` impl, and with it its kind.)
     pub(crate) wh: TokenStream,
+    /// `Plain: ::wiremsg::Field,` for each field whose type is a plain path the
+    /// derive cannot see into (`Side`, `std::time::Duration`), spanned at the type.
+    /// Every generated impl carries them: if the type has no wire derive, the impl's
+    /// `where` clause is the one error (the trait's `on_unimplemented` says which
+    /// derive to add), and the impl's body, which assumes it, adds none.
+    pub(crate) guards: TokenStream,
     /// True if the message has type parameters.
     pub(crate) generic: bool,
     /// `T: Bounds + 'static`, one per type parameter.
@@ -94,12 +100,12 @@ impl FieldCtx<'_> {
         let attrs = &self.field.attrs;
         if let (Some(null), Some(inner)) = (&attrs.null, option_inner(&self.field.ty)) {
             let sentinel = sentinel(inner, null);
-            quote!(&::wiremsg::__private::NullAs::<_, #sentinel>(#value))
+            quote_m!(&::wiremsg::__private::NullAs::<_, #sentinel>(#value))
         } else if let Some(max) = &attrs.max_len {
             let max = max_literal(max);
-            quote!(&::wiremsg::__private::Bounded::<_, #max>(&(#value)[..]))
+            quote_m!(&::wiremsg::__private::Bounded::<_, #max>(&(#value)[..]))
         } else {
-            quote!(&#value)
+            quote_m!(&#value)
         }
     }
 }
@@ -107,10 +113,11 @@ impl FieldCtx<'_> {
 /// The const argument of a null sentinel: `expr` type-checked as the number's
 /// sentinel type (`i64`, or a decimal's mantissa), widened to `i128`.
 fn sentinel(inner: &syn::Type, null: &syn::Expr) -> TokenStream {
+    // No binding: a user's constant of any name could turn one into a pattern.
     quote_spanned! {syn::spanned::Spanned::span(null)=>
         {
-            let sentinel: <#inner as ::wiremsg::__private::NullRepr>::Raw = #null;
-            sentinel as ::core::primitive::i128
+            ::core::convert::identity::<<#inner as ::wiremsg::__private::NullRepr>::Raw>(#null)
+                as ::core::primitive::i128
         }
     }
 }
@@ -127,12 +134,12 @@ fn wire_type(field: &Field<'_>) -> TokenStream {
     let ty = &field.static_ty;
     if let (Some(null), Some(inner)) = (&field.attrs.null, option_inner(ty)) {
         let sentinel = sentinel(inner, null);
-        quote!(::wiremsg::__private::NullAs<#inner, #sentinel>)
+        quote_m!(::wiremsg::__private::NullAs<#inner, #sentinel>)
     } else if let (Some(max), Some(elem)) = (&field.attrs.max_len, view_mut::list_element(ty)) {
         let max = max_literal(max);
-        quote!(::wiremsg::__private::Bounded<'static, #elem, #max>)
+        quote_m!(::wiremsg::__private::Bounded<'static, #elem, #max>)
     } else {
-        quote!(#ty)
+        quote_m!(#ty)
     }
 }
 
@@ -172,7 +179,7 @@ impl<'a> Ctx<'a> {
                     name: field.ident.to_string().trim_start_matches("r#").to_owned(),
                     offset: layout::const_name(field.ident, "OFFSET"),
                     size: layout::const_name(field.ident, "SIZE"),
-                    as_field: quote!(<#ty as ::wiremsg::Field>),
+                    as_field: quote_m!(<#ty as ::wiremsg::Field>),
                     wire_ty,
                 }
             })
@@ -184,7 +191,7 @@ impl<'a> Ctx<'a> {
             .map(|p| {
                 let name = &p.ident;
                 let bounds = p.bounds.iter();
-                quote!(#name: #(#bounds +)* ::wiremsg::Element + 'static)
+                quote_m!(#name: #(#bounds +)* ::wiremsg::Element + 'static)
             })
             .collect();
         let own = msg
@@ -192,19 +199,21 @@ impl<'a> Ctx<'a> {
             .where_clause
             .iter()
             .flat_map(|w| w.predicates.iter())
-            .map(|p| quote!(#p,));
-        let wh = quote!(#(#own)*);
+            .map(|p| quote_m!(#p,));
+        let wh = quote_m!(#(#own)*);
+        let guards = guards(msg);
         Ctx {
+            guards,
             msg,
-            vg: quote!(#(, #names)*),
-            tp: quote!(#(, #bounded)*),
+            vg: quote_m!(#(, #names)*),
+            tp: quote_m!(#(, #bounded)*),
             bounded,
             wh,
             generic: !names.is_empty(),
             view: format_ident!("{}View", ident, span = ident.span()),
             view_mut: format_ident!("{}Mut", ident, span = ident.span()),
-            block_length: quote!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH),
-            in_tail: quote!(<#self_static as ::wiremsg::Field>::IN_TAIL),
+            block_length: quote_m!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH),
+            in_tail: quote_m!(<#self_static as ::wiremsg::Field>::IN_TAIL),
             self_static,
             self_v,
             fields,
@@ -216,9 +225,20 @@ impl Ctx<'_> {
     /// `where` and the predicates of a generic message, for an impl without a
     /// `where` clause of its own; nothing for a message without type parameters.
     pub(crate) fn where_clause(&self) -> TokenStream {
+        let (wh, guards) = (&self.wh, &self.guards);
+        if self.generic || !guards.is_empty() {
+            quote_m!(where #wh #guards)
+        } else {
+            TokenStream::new()
+        }
+    }
+
+    /// The `where` clause of a generated struct: the message's own predicates, no
+    /// guards (see [`Ctx::guards`]).
+    pub(crate) fn struct_where_clause(&self) -> TokenStream {
         let wh = &self.wh;
         if self.generic {
-            quote!(where #wh)
+            quote_m!(where #wh)
         } else {
             TokenStream::new()
         }
@@ -230,10 +250,10 @@ impl Ctx<'_> {
         let lifetimes = self.msg.generics.lifetimes();
         let bounded = &self.bounded;
         if self.generic {
-            quote!(<#(#lifetimes,)* #(#bounded),*>)
+            quote_m!(<#(#lifetimes,)* #(#bounded),*>)
         } else {
             let (impl_generics, _, _) = self.msg.generics.split_for_impl();
-            quote!(#impl_generics)
+            quote_m!(#impl_generics)
         }
     }
 }
@@ -244,7 +264,7 @@ impl Ctx<'_> {
     pub(crate) fn static_impl_generics(&self) -> TokenStream {
         let bounded = &self.bounded;
         if self.generic {
-            quote!(<#(#bounded),*>)
+            quote_m!(<#(#bounded),*>)
         } else {
             TokenStream::new()
         }
@@ -261,11 +281,40 @@ impl Ctx<'_> {
             .to_owned();
         if self.generic {
             let self_static = &self.self_static;
-            quote!(<#self_static>::__WIREMSG_NAME)
+            quote_m!(<#self_static>::__WIREMSG_NAME)
         } else {
-            quote!(#name)
+            quote_m!(#name)
         }
     }
+}
+
+/// The guards of a message (see [`Ctx::guards`]): one per field whose type is a path
+/// without generic arguments (no lifetime, no type parameter: the predicate is global,
+/// so it never hides the type's own impl) that does not name the message itself. A type
+/// that holds another message through a `Box` or a `Vec` has arguments: no guard, so
+/// that no guard can be part of a cycle between mutually recursive messages.
+fn guards(msg: &Message<'_>) -> TokenStream {
+    let mut out = TokenStream::new();
+    for f in &msg.fields {
+        let ty = array_leaf(&f.ty);
+        let plain = match ty {
+            syn::Type::Path(p) => {
+                p.qself.is_none()
+                    && p.path.segments.iter().all(|s| s.arguments.is_none())
+                    && !msg
+                        .generics
+                        .type_params()
+                        .any(|t| p.path.is_ident(&t.ident))
+                    && !crate::ast::names_type(ty, msg.ident)
+                    && !p.path.is_ident("Self")
+            }
+            _ => false,
+        };
+        if plain {
+            out.extend(quote_spanned!(syn::spanned::Spanned::span(ty)=> #ty: ::wiremsg::Field,));
+        }
+    }
+    out
 }
 
 /// Where a list of `count` fields splits into the two halves of a `Pair`.
@@ -277,31 +326,31 @@ fn split(count: usize) -> usize {
 /// [`field_tree`] builds: `Left<Right<Here>>`.
 pub(crate) fn index_path(i: usize, count: usize) -> TokenStream {
     if count <= 1 {
-        return quote!(::wiremsg::__private::Here);
+        return quote_m!(::wiremsg::__private::Here);
     }
     let mid = split(count);
     if i < mid {
         let inner = index_path(i, mid);
-        quote!(::wiremsg::__private::Left<#inner>)
+        quote_m!(::wiremsg::__private::Left<#inner>)
     } else {
         let inner = index_path(i - mid, count - mid);
-        quote!(::wiremsg::__private::Right<#inner>)
+        quote_m!(::wiremsg::__private::Right<#inner>)
     }
 }
 
 /// The fields as a balanced tree of `Pair`s over `Leaf`s (depth log2 of the count).
 fn field_tree(fields: &[FieldCtx<'_>]) -> TokenStream {
     match fields {
-        [] => quote!(::wiremsg::__private::Nil),
+        [] => quote_m!(::wiremsg::__private::Nil),
         [f] => {
             let ty = &f.wire_ty;
             let since = f.since();
-            quote!(::wiremsg::__private::Leaf<#ty, #since>)
+            quote_m!(::wiremsg::__private::Leaf<#ty, #since>)
         }
         _ => {
             let (a, b) = fields.split_at(split(fields.len()));
             let (a, b) = (field_tree(a), field_tree(b));
-            quote!(::wiremsg::__private::Pair<#a, #b>)
+            quote_m!(::wiremsg::__private::Pair<#a, #b>)
         }
     }
 }
@@ -321,13 +370,13 @@ fn layout_impl(cx: &Ctx<'_>) -> TokenStream {
         .iter()
         .any(|f| crate::ast::names_type(&f.ty, cx.msg.ident));
     let block_length_field = if cx.msg.attrs.block_length || recursive {
-        quote!(::wiremsg::__private::Yes)
+        quote_m!(::wiremsg::__private::Yes)
     } else {
-        quote!(::wiremsg::__private::No)
+        quote_m!(::wiremsg::__private::No)
     };
     let impl_generics = cx.static_impl_generics();
     let where_clause = cx.where_clause();
-    quote! {
+    quote_m! {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::__private::Layout for #self_static #where_clause {
             type Fields = #list;
@@ -350,7 +399,7 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
     let layout = layout_impl(&cx);
     let serialize = serde::serialize_impl(&cx);
     let twin = twin::generate(&cx);
-    quote! {
+    quote_m! {
         #view
         #view_mut
         #twin
@@ -382,7 +431,7 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
     // A list of the message is viewed as a list of its `'static` form, whatever the
     // lifetimes: the views do not depend on them, and lists are invariant in their
     // element type.
-    let element = quote! {
+    let element = quote_m! {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::Element for #ident #ty_generics #where_clause {
             type ListView<'v> = ::wiremsg::List<'v, #self_static>;
@@ -401,7 +450,7 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
             }
         }
     };
-    quote! {
+    quote_m! {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::Field for #ident #ty_generics #where_clause {
             type Kind = ::wiremsg::__private::Msg<Self>;
@@ -451,12 +500,12 @@ fn plain(cx: &Ctx<'_>) -> TokenStream {
             f.reserved() || attrs.null.is_some() || attrs.max_len.is_some()
         });
     if unplain {
-        return quote!(::wiremsg::__private::Plain::NO);
+        return quote_m!(::wiremsg::__private::Plain::NO);
     }
     let (view, vg, self_static) = (&cx.view, &cx.vg, &cx.self_static);
     let fields = cx.fields.iter().map(|f| {
         let (name, ty, offset) = (f.field.ident, &f.field.ty, &f.offset);
-        quote! {
+        quote_m! {
             && ::wiremsg::__private::same_layout::<#ty>()
             && ::core::mem::offset_of!(Self, #name) == #view::<'static #vg>::#offset
         }
@@ -464,7 +513,7 @@ fn plain(cx: &Ctx<'_>) -> TokenStream {
     // The promise holds by what the condition checks: a fixed-size block with no
     // length field, exactly as long as the struct, each field a plain value at its
     // wire offset (so the fields cover the struct: no padding byte is left).
-    quote! {
+    quote_m! {
         if !<Self as ::wiremsg::Field>::IN_TAIL
             && !::wiremsg::__private::has_block_length::<#self_static>()
             && ::core::mem::size_of::<Self>() == <Self as ::wiremsg::WireMsg>::BLOCK_LENGTH
@@ -487,7 +536,7 @@ fn template_impl(cx: &Ctx<'_>) -> TokenStream {
     let (_, ty_generics, _) = cx.msg.generics.split_for_impl();
     let impl_generics = cx.impl_generics();
     let where_clause = cx.where_clause();
-    quote! {
+    quote_m! {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::Template for #ident #ty_generics #where_clause {
             const TEMPLATE_ID: ::core::primitive::u16 = #template_id;
@@ -496,9 +545,46 @@ fn template_impl(cx: &Ctx<'_>) -> TokenStream {
     }
 }
 
+/// The values of variants by Rust's rule (explicit, else the previous variant's plus
+/// one, the first 0) as `<Ty as VariantValue<Repr, I>>::VALUE`, and the impls that
+/// define them. The user's expressions are copied into those impls alone, in a
+/// `const _` block of their own: no name the derive generates (a constant, a marker
+/// type, a local) is in scope there, so none can capture a path in them (issue 30).
+pub(crate) fn variant_values(
+    self_ty: &TokenStream,
+    repr: &TokenStream,
+    exprs: &[Option<&syn::Expr>],
+) -> (TokenStream, Vec<TokenStream>) {
+    let value =
+        |i: usize| quote_m!(<#self_ty as ::wiremsg::__private::VariantValue<#repr, #i>>::VALUE);
+    let impls = exprs.iter().enumerate().map(|(i, expr)| {
+        let v = match (expr, i.checked_sub(1)) {
+            (Some(expr), _) => quote_m!(#expr),
+            (None, Some(prev)) => {
+                let prev = value(prev);
+                quote_m!(#prev + 1)
+            }
+            (None, None) => quote_m!(0),
+        };
+        quote_m! {
+            #[automatically_derived]
+            impl ::wiremsg::__private::VariantValue<#repr, #i> for #self_ty {
+                const VALUE: #repr = #v;
+            }
+        }
+    });
+    let block = quote_m! {
+        #[allow(non_local_definitions, clippy::all)]
+        const _: () = {
+            #(#impls)*
+        };
+    };
+    (block, (0..exprs.len()).map(value).collect())
+}
+
 /// `Element` for a derived type: its lists are viewed as `wiremsg::List`.
 pub(crate) fn element_impl(impl_head: TokenStream) -> TokenStream {
-    quote! {
+    quote_m! {
         #[automatically_derived]
         #impl_head {
             type ListView<'v> = ::wiremsg::List<'v, Self>;
@@ -534,7 +620,7 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
     // A generic message's layout facts depend on its type arguments: proven where
     // it is viewed or written, for each instantiation.
     let checks = if cx.generic {
-        quote!(let () = <#self_static>::__WIREMSG_CHECKS;)
+        quote_m!(let () = <#self_static>::__WIREMSG_CHECKS;)
     } else {
         TokenStream::new()
     };
@@ -542,7 +628,7 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
     let write = encode::write_body(cx);
     let check = encode::check_body(cx);
     let serialize = serde::serialize_method(cx);
-    quote! {
+    quote_m! {
         #[automatically_derived]
         impl #impl_generics ::wiremsg::WireMsg for #ident #ty_generics #where_clause {
             const BLOCK_LENGTH: ::core::primitive::usize = ::wiremsg::__private::block_length::<#self_static>();
@@ -589,6 +675,22 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
 fn assertions(cx: &Ctx<'_>) -> TokenStream {
     let self_static = &cx.self_static;
     let name = cx.msg.ident.to_string();
+    // A fact of a type: through `Probe` for a message without type parameters, so that
+    // a field type without a wire derive (reported by the guards) adds no error here.
+    let generic = cx.generic;
+    let fact = |ty: &dyn quote::ToTokens, item: &str, field: bool| {
+        let item = proc_macro2::Ident::new(item, proc_macro2::Span::mixed_site());
+        if generic {
+            let tr = if field {
+                quote_m!(::wiremsg::Field)
+            } else {
+                quote_m!(::wiremsg::WireMsg)
+            };
+            quote_m!(<#ty as #tr>::#item)
+        } else {
+            quote_m!(::wiremsg::__private::Probe::<#ty>::#item)
+        }
+    };
     let too_long = format!(
         "wiremsg: the block of `{name}` is longer than 65535 bytes (its u16 block length); move large arrays into a `Vec`"
     );
@@ -598,28 +700,34 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
         let mut elems = Vec::new();
         array_elements(&f.field.static_ty, &mut elems);
         elems.into_iter().map(move |elem| {
-            let elem_name = quote!(#elem).to_string().replace(' ', "");
+            let elem_name = quote_m!(#elem).to_string().replace(' ', "");
+            let in_tail = fact(elem, "IN_TAIL", true);
             let msg = format!(
                 "wiremsg: the elements of array field `{}` must be fixed-size, and `{elem_name}` \
                  has variable-size data; use `Vec<{elem_name}>` instead of the array",
                 f.name
             );
             quote_spanned! {syn::spanned::Spanned::span(elem)=>
-                ::core::assert!(!<#elem as ::wiremsg::Field>::IN_TAIL, #msg)
+                ::core::assert!(!#in_tail, #msg)
             }
         })
     });
     // A list of zero-size elements would have no count on the wire.
     let lists = cx.fields.iter().filter(|f| f.field.kind == crate::ast::Kind::List).filter_map(|f| {
         let elem = view_mut::list_element(&f.field.static_ty)?;
+        let table = if generic {
+            quote_m!(::core::matches!(<<#elem as ::wiremsg::Field>::Kind as ::wiremsg::Kind>::LIST_ENCODING, ::wiremsg::ListEncoding::Table))
+        } else {
+            fact(elem, "TABLE", true)
+        };
+        let block_size = fact(elem, "BLOCK_SIZE", true);
         let msg = format!(
             "wiremsg: the elements of list field `{}` must not be zero-size (a message without fields, `FixedStr<0>`)",
             f.name
         );
         Some(quote_spanned! {syn::spanned::Spanned::span(elem)=>
             ::core::assert!(
-                ::core::matches!(<<#elem as ::wiremsg::Field>::Kind as ::wiremsg::Kind>::LIST_ENCODING, ::wiremsg::ListEncoding::Table)
-                    || <#elem as ::wiremsg::Field>::BLOCK_SIZE > 0,
+                #table || #block_size > 0,
                 #msg
             )
         })
@@ -632,14 +740,12 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
         .fields
         .iter()
         .filter(|f| !f.later())
-        .map(|f| {
-            let as_field = &f.as_field;
-            quote!(#as_field::IN_TAIL)
-        })
+        .map(|f| fact(&f.wire_ty, "IN_TAIL", true))
         .collect();
     let prefixed = cx.msg.attrs.block_length;
     let first_tail = cx.fields.iter().filter(|f| f.later()).map(|f| {
         let ty = &f.field.static_ty;
+        let in_tail = fact(ty, "IN_TAIL", true);
         let msg = format!(
             "wiremsg: field `{}` (since version {}) would give `{name}` its first variable-size \
              field, and with it a block length field that version-1 readers do not expect; \
@@ -650,7 +756,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
         );
         quote_spanned! {syn::spanned::Spanned::span(ty)=>
             ::core::assert!(
-                !<#ty as ::wiremsg::Field>::IN_TAIL || #prefixed #(|| #v1_in_tail)*,
+                !#in_tail || #prefixed #(|| #v1_in_tail)*,
                 #msg
             )
         }
@@ -659,6 +765,12 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
     // inline (FORMAT.md §4.7), or older readers would misplace every later field.
     let frozen = cx.fields.iter().map(|f| {
         let ty = &f.field.static_ty;
+        let in_tail = fact(ty, "IN_TAIL", true);
+        let evolves = if generic {
+            quote_m!(<<#ty as ::wiremsg::Field>::Kind as ::wiremsg::Kind>::EVOLVES)
+        } else {
+            fact(ty, "EVOLVES", true)
+        };
         let msg = format!(
             "wiremsg: field `{}` nests a fixed-size message with fields added in later versions inline, \
              and inline blocks are frozen; put it in a `Vec` (whose stride carries its block length) \
@@ -667,15 +779,13 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
         );
         quote_spanned! {syn::spanned::Spanned::span(ty)=>
             ::core::assert!(
-                !<<#ty as ::wiremsg::Field>::Kind as ::wiremsg::Kind>::EVOLVES
-                    || <#ty as ::wiremsg::Field>::IN_TAIL,
+                !#evolves || #in_tail,
                 #msg
             )
         }
     });
-    let too_long = quote!(
-        ::core::assert!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH <= 65535, #too_long)
-    );
+    let block_length = fact(self_static, "BLOCK_LENGTH", false);
+    let too_long = quote_m!(::core::assert!(#block_length <= 65535, #too_long));
     let checks: Vec<TokenStream> = core::iter::once(too_long)
         .chain(first_tail)
         .chain(frozen)
@@ -685,7 +795,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
     if !cx.generic {
         // One constant each, so that every failed check is reported, not only the
         // first (a shared constant would stop at its first failed assertion).
-        return quote!(#(const _: () = #checks;)*);
+        return quote_m!(#(const _: () = { use ::wiremsg::__private::ProbeFallback as _; #checks };)*);
     }
     // A generic message's facts depend on its type arguments: constants of each
     // instantiation, evaluated where it is viewed or written; so is its name.
@@ -694,9 +804,9 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
     let base = name.trim_start_matches("r#");
     let args = cx.msg.generics.type_params().map(|p| {
         let ident = &p.ident;
-        quote!(<#ident as ::wiremsg::Field>::TYPE)
+        quote_m!(<#ident as ::wiremsg::Field>::TYPE)
     });
-    quote! {
+    quote_m! {
         #[automatically_derived]
         impl #impl_generics #self_static #where_clause {
             #[doc(hidden)]
@@ -761,7 +871,7 @@ pub(crate) fn default_expr(
         syn::Type::Array(array) => {
             let elem = default_expr(&array.elem, leaf);
             let len = &array.len;
-            quote!(::core::array::from_fn::<_, { #len }, _>(|_| #elem))
+            quote_m!(::core::array::from_fn::<_, { #len }, _>(|_| #elem))
         }
         syn::Type::Group(g) => default_expr(&g.elem, leaf),
         syn::Type::Paren(p) => default_expr(&p.elem, leaf),
@@ -771,5 +881,8 @@ pub(crate) fn default_expr(
 
 /// `Default::default()` of `ty` (arrays of any length too).
 pub(crate) fn std_default(ty: &syn::Type) -> TokenStream {
-    default_expr(ty, &|t| quote!(<#t as ::core::default::Default>::default()))
+    default_expr(
+        ty,
+        &|t| quote_m!(<#t as ::core::default::Default>::default()),
+    )
 }

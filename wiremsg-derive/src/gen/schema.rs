@@ -2,7 +2,6 @@
 
 use super::Ctx;
 use proc_macro2::TokenStream;
-use quote::quote;
 
 pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let name = cx.schema_name();
@@ -22,15 +21,15 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let default = match &f.field.attrs.default {
             Some(expr) if f.later() => {
                 let ty = &f.field.static_ty;
-                quote! {
+                quote_m! {
                     ::wiremsg::__private::Some(::wiremsg::DefaultValue::Lazy(|| {
                         ::wiremsg::__private::default_bytes::<#ty>(#expr)
                     }))
                 }
             }
-            _ => quote!(::wiremsg::__private::None),
+            _ => quote_m!(::wiremsg::__private::None),
         };
-        quote! {
+        quote_m! {
             ::wiremsg::FieldSchema {
                 name: ::wiremsg::__private::Cow::Borrowed(#label),
                 offset: #view::<'static #vg>::#offset,
@@ -43,11 +42,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         }
     });
     let template_id = match cx.msg.attrs.template_id {
-        Some(id) => quote!(::wiremsg::__private::Some(#id)),
-        None => quote!(::wiremsg::__private::None),
+        Some(id) => quote_m!(::wiremsg::__private::Some(#id)),
+        None => quote_m!(::wiremsg::__private::None),
     };
     let schema_id = cx.msg.attrs.schema_id.unwrap_or(0);
-    quote! {
+    quote_m! {
         &::wiremsg::MessageSchema {
             name: ::wiremsg::__private::Cow::Borrowed(#name),
             version: <#self_static as ::wiremsg::WireMsg>::VERSION,

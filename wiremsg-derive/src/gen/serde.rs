@@ -3,7 +3,7 @@
 
 use super::Ctx;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::format_ident;
 
 /// `WireMsg::__serialize_view`, inside the `WireMsg` impl.
 pub(crate) fn serialize_method(cx: &Ctx<'_>) -> TokenStream {
@@ -13,10 +13,10 @@ pub(crate) fn serialize_method(cx: &Ctx<'_>) -> TokenStream {
     let fields = readable.iter().map(|f| {
         let label = &f.name;
         let ty = &f.field.static_ty;
-        let wrap = quote!(::wiremsg::__private::SerializeView::<<#ty as ::wiremsg::Field>::Kind>);
+        let wrap = quote_m!(::wiremsg::__private::SerializeView::<<#ty as ::wiremsg::Field>::Kind>);
         if f.later() {
             let try_name = format_ident!("try_{}", f.name);
-            quote! {
+            quote_m! {
                 match view.#try_name() {
                     ::wiremsg::__private::Some(value) => {
                         ::wiremsg::__private::serde::ser::SerializeStruct::serialize_field(
@@ -30,7 +30,7 @@ pub(crate) fn serialize_method(cx: &Ctx<'_>) -> TokenStream {
             }
         } else {
             let accessor = f.field.ident;
-            quote! {
+            quote_m! {
                 ::wiremsg::__private::serde::ser::SerializeStruct::serialize_field(
                     &mut out, #label, &#wrap(view.#accessor()),
                 )?;
@@ -39,7 +39,7 @@ pub(crate) fn serialize_method(cx: &Ctx<'_>) -> TokenStream {
     });
     let view = &cx.view;
     let vg = &cx.vg;
-    quote! {
+    quote_m! {
         ::wiremsg::__private::serde_if! {
             fn __serialize_view<S: ::wiremsg::__private::serde::Serializer>(
                 view: &#view<'_ #vg>,
@@ -59,7 +59,7 @@ pub(crate) fn serialize_impl(cx: &Ctx<'_>) -> TokenStream {
     let (vg, tp) = (&cx.vg, &cx.tp);
     let where_clause = cx.where_clause();
     let self_static = &cx.self_static;
-    quote! {
+    quote_m! {
         ::wiremsg::__private::serde_if! {
             #[automatically_derived]
             impl<'v #tp> ::wiremsg::__private::serde::Serialize for #view<'v #vg> #where_clause {

@@ -5,7 +5,6 @@
 use super::Ctx;
 use crate::ast::Field;
 use proc_macro2::TokenStream;
-use quote::quote;
 use syn::{GenericArgument, PathArguments, Type};
 
 /// How a field's owned type maps to its borrowed twin's.
@@ -53,8 +52,8 @@ fn segment(ty: &Type) -> Option<(String, Option<&Type>)> {
 /// The borrowed form of `String` or `Vec<T>`, if `ty` is one.
 fn borrowed(ty: &Type) -> Option<TokenStream> {
     match segment(ty)? {
-        (name, None) if name == "String" => Some(quote!(&'a str)),
-        (name, Some(elem)) if name == "Vec" => Some(quote!(&'a [#elem])),
+        (name, None) if name == "String" => Some(quote_m!(&'a str)),
+        (name, Some(elem)) if name == "Vec" => Some(quote_m!(&'a [#elem])),
         _ => None,
     }
 }
@@ -64,12 +63,12 @@ fn borrow(field: &Field<'_>) -> Borrow {
         // The nested message's own twin, in place of the message.
         return match segment(&field.ty) {
             Some((name, Some(_))) if name == "Vec" => {
-                Borrow::Nested(quote!(&'a [#twin<'a>]), Nest::List)
+                Borrow::Nested(quote_m!(&'a [#twin<'a>]), Nest::List)
             }
             Some((name, Some(_))) if name == "Option" => {
-                Borrow::Nested(quote!(::core::option::Option<#twin<'a>>), Nest::Option)
+                Borrow::Nested(quote_m!(::core::option::Option<#twin<'a>>), Nest::Option)
             }
-            _ => Borrow::Nested(quote!(#twin<'a>), Nest::Plain),
+            _ => Borrow::Nested(quote_m!(#twin<'a>), Nest::Plain),
         };
     }
     if let Some(ty) = borrowed(&field.ty) {
@@ -77,7 +76,7 @@ fn borrow(field: &Field<'_>) -> Borrow {
     }
     match segment(&field.ty) {
         Some((name, Some(inner))) if name == "Option" => match borrowed(inner) {
-            Some(ty) => Borrow::OptionRef(quote!(::core::option::Option<#ty>)),
+            Some(ty) => Borrow::OptionRef(quote_m!(::core::option::Option<#ty>)),
             None => Borrow::Same,
         },
         _ => Borrow::Same,
@@ -89,24 +88,24 @@ fn wire_attrs(field: &Field<'_>) -> TokenStream {
     let attrs = &field.attrs;
     let mut keys = Vec::new();
     if let Some((_, lit)) = &attrs.since {
-        keys.push(quote!(since = #lit));
+        keys.push(quote_m!(since = #lit));
     }
     if let Some(expr) = &attrs.default {
-        keys.push(quote!(default = #expr));
+        keys.push(quote_m!(default = #expr));
     }
     if attrs.reserved {
-        keys.push(quote!(reserved));
+        keys.push(quote_m!(reserved));
     }
     if let Some(expr) = &attrs.null {
-        keys.push(quote!(null = #expr));
+        keys.push(quote_m!(null = #expr));
     }
     if let Some(lit) = &attrs.max_len {
-        keys.push(quote!(max_len = #lit));
+        keys.push(quote_m!(max_len = #lit));
     }
     if keys.is_empty() {
         TokenStream::new()
     } else {
-        quote!(#[wire(#(#keys),*)])
+        quote_m!(#[wire(#(#keys),*)])
     }
 }
 
@@ -119,24 +118,24 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let container = &cx.msg.attrs;
     let mut keys = Vec::new();
     if let Some(lit) = &container.version_lit {
-        keys.push(quote!(version = #lit));
+        keys.push(quote_m!(version = #lit));
     }
     if let Some(id) = container.template_id {
-        keys.push(quote!(template_id = #id));
+        keys.push(quote_m!(template_id = #id));
     }
     if let Some(id) = container.schema_id {
-        keys.push(quote!(schema_id = #id));
+        keys.push(quote_m!(schema_id = #id));
     }
     if container.block_length {
-        keys.push(quote!(block_length));
+        keys.push(quote_m!(block_length));
     }
     if container.no_decode {
-        keys.push(quote!(no_decode));
+        keys.push(quote_m!(no_decode));
     }
     let container_attrs = if keys.is_empty() {
         TokenStream::new()
     } else {
-        quote!(#[wire(#(#keys),*)])
+        quote_m!(#[wire(#(#keys),*)])
     };
     let mut fields = Vec::new();
     let mut inits = Vec::new();
@@ -148,12 +147,12 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let fvis = field.vis;
         let attrs = wire_attrs(field);
         let (ty, init) = match borrow(field) {
-            Borrow::Ref(ty) => (ty, quote!(&value.#name)),
-            Borrow::OptionRef(ty) => (ty, quote!(::core::option::Option::as_deref(&value.#name))),
+            Borrow::Ref(ty) => (ty, quote_m!(&value.#name)),
+            Borrow::OptionRef(ty) => (ty, quote_m!(::core::option::Option::as_deref(&value.#name))),
             Borrow::Nested(ty, nest) => {
                 let init = match nest {
-                    Nest::Plain => quote!(::core::convert::From::from(&value.#name)),
-                    Nest::Option => quote!(::core::option::Option::map(
+                    Nest::Plain => quote_m!(::core::convert::From::from(&value.#name)),
+                    Nest::Option => quote_m!(::core::option::Option::map(
                         ::core::option::Option::as_ref(&value.#name),
                         ::core::convert::From::from
                     )),
@@ -166,10 +165,10 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             }
             Borrow::Same => {
                 let ty = &field.ty;
-                bounds.push(quote!(#ty: ::wiremsg::__private::CloneFor<'a>));
+                bounds.push(quote_m!(#ty: ::wiremsg::__private::CloneFor<'a>));
                 (
-                    quote!(#ty),
-                    quote!(::wiremsg::__private::CloneFor::clone_for(&value.#name)),
+                    quote_m!(#ty),
+                    quote_m!(::wiremsg::__private::CloneFor::clone_for(&value.#name)),
                 )
             }
         };
@@ -177,12 +176,12 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             "Field `{}` of [`{owned}`], borrowed where it is text or a list.",
             f.name
         );
-        fields.push(quote! {
+        fields.push(quote_m! {
             #[doc = #doc]
             #attrs
             #fvis #name: #ty
         });
-        inits.push(quote!(#name: #init));
+        inits.push(quote_m!(#name: #init));
     }
     let doc = format!(
         "The borrowed twin of [`{owned}`] (`#[wire(borrowed = {twin})]`): the same fields \
@@ -194,7 +193,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         "wiremsg: `{twin}` must have the layout of `{owned}` (the borrowed twin encodes to the same bytes)"
     );
     let from = from.then(|| {
-        quote! {
+        quote_m! {
             #[automatically_derived]
             impl<'a> ::core::convert::From<&'a #owned> for #twin<'a>
             where
@@ -207,7 +206,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             }
         }
     });
-    quote! {
+    quote_m! {
         #[doc = #doc]
         #[allow(dead_code)] // a reserved field is written, never read
         #[derive(::wiremsg::WireMsg)]

@@ -9,7 +9,7 @@ use super::{Ctx, FieldCtx};
 use crate::ast::Relifetime;
 use crate::union_ast::{Shape, Union, Variant};
 use proc_macro2::{Ident, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote_spanned};
 
 /// Names shared by the pieces of one union.
 struct Names<'a> {
@@ -56,14 +56,14 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
         generics: u.generics,
         to,
     };
-    let repr = quote!(::core::primitive::#repr_ident);
+    let repr = quote_m!(::core::primitive::#repr_ident);
     let names = Names {
         u,
         name: ident.to_string().trim_start_matches("r#").to_owned(),
         view: format_ident!("{}View", ident, span = ident.span()),
         view_mut: format_ident!("{}Mut", ident, span = ident.span()),
         self_static: relifetime("'static").apply(&self_ty),
-        tag_size: quote!(::wiremsg::__private::size_of::<#repr>()),
+        tag_size: quote_m!(::wiremsg::__private::size_of::<#repr>()),
         repr,
     };
     let self_v = relifetime("'v").apply(&self_ty);
@@ -81,19 +81,18 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
     let tags: Vec<Ident> = (0..u.variants.len())
         .map(|i| format_ident!("__WIREMSG_T{}", i))
         .collect();
-    let mut consts = Vec::new();
-    for (i, v) in u.variants.iter().enumerate() {
-        let t = &tags[i];
-        let value = match (&v.attrs.tag, v.discriminant, i.checked_sub(1)) {
-            (Some(expr), _, _) | (None, Some(expr), _) => quote!(#expr),
-            (None, None, Some(prev)) => {
-                let prev = &tags[prev];
-                quote!(#prev + 1)
-            }
-            (None, None, None) => quote!(0),
-        };
-        consts.push(quote!(#[allow(dead_code)] const #t: #repr = #value;));
-    }
+    let exprs: Vec<Option<&syn::Expr>> = u
+        .variants
+        .iter()
+        .map(|v| v.attrs.tag.as_ref().or(v.discriminant))
+        .collect();
+    let (values_block, values) =
+        super::variant_values(&quote_m!(#self_static), &quote_m!(#repr), &exprs);
+    let consts: Vec<TokenStream> = tags
+        .iter()
+        .zip(&values)
+        .map(|(t, value)| quote_m!(#[allow(dead_code)] const #t: #repr = #value;))
+        .collect();
     let tagged: Vec<usize> = (0..u.variants.len())
         .filter(|&i| !u.variants[i].attrs.other)
         .collect();
@@ -131,8 +130,8 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
         .fold(None::<TokenStream>, |rest, &i| {
             let marker = format_ident!("__WireMsgVariant{}", i);
             Some(match rest {
-                None => quote!(::wiremsg::__private::VLast<#marker>),
-                Some(rest) => quote!(::wiremsg::__private::VCons<#marker, #rest>),
+                None => quote_m!(::wiremsg::__private::VLast<#marker>),
+                Some(rest) => quote_m!(::wiremsg::__private::VCons<#marker, #rest>),
             })
         })
         .unwrap_or_default();
@@ -145,14 +144,15 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
         .iter()
         .all(|v| matches!(v.shape, Shape::Unit | Shape::Invalid) && !v.attrs.other);
     let lifetime_variant = no_borrow.then(|| {
-        quote! {
+        quote_m! {
             #[doc(hidden)]
             __WiremsgLifetime(::core::marker::PhantomData<&'v ()>, ::core::convert::Infallible),
         }
     });
     // Behind a reference the hidden variant is not known to be empty: one arm for it.
-    let lifetime_arm = no_borrow
-        .then(|| quote!(#view::__WiremsgLifetime(_, __wiremsg_never) => match __wiremsg_never {},));
+    let lifetime_arm = no_borrow.then(
+        || quote_m!(#view::__WiremsgLifetime(_, __wiremsg_never) => match __wiremsg_never {},),
+    );
     let view_variants = pieces
         .iter()
         .map(|p| &p.view_variant)
@@ -175,7 +175,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
     let bounds: Vec<TokenStream> = pieces
         .iter()
         .filter_map(|p| p.decode_bound.as_ref())
-        .map(|ty| quote!(#ty: ::wiremsg::DecodeField<'v, Kind = ::wiremsg::__private::Msg<#ty>>))
+        .map(|ty| quote_m!(#ty: ::wiremsg::DecodeField<'v, Kind = ::wiremsg::__private::Msg<#ty>>))
         .collect();
     let items = pieces.iter().map(|p| &p.items);
     // `#[wire(no_decode)]`: a payload that cannot decode, held in a list, map or box
@@ -183,9 +183,9 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
     let catch_all = match u.variants.iter().find(|v| v.attrs.other) {
         Some(v) => {
             let name = v.ident.to_string().trim_start_matches("r#").to_owned();
-            quote!(::wiremsg::__private::Some(::wiremsg::__private::Cow::Borrowed(#name)))
+            quote_m!(::wiremsg::__private::Some(::wiremsg::__private::Cow::Borrowed(#name)))
         }
-        None => quote!(::wiremsg::__private::None),
+        None => quote_m!(::wiremsg::__private::None),
     };
     let version = u.attrs.version();
     let vis = u.vis;
@@ -208,7 +208,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
     let decoding = if u.attrs.no_decode {
         TokenStream::new()
     } else {
-        quote! {
+        quote_m! {
             #[automatically_derived]
             impl<'v> ::wiremsg::DecodeField<'v> for #self_v
             where
@@ -242,7 +242,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
             }
         }
     };
-    quote! {
+    quote_m! {
         #[doc = #view_doc]
         #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug, ::core::cmp::PartialEq)]
         #vis enum #view<'v> {
@@ -256,6 +256,8 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
         }
 
         #(#items)*
+
+        #values_block
 
         #[allow(non_local_definitions, non_camel_case_types, clippy::all)]
         const _: () = {
@@ -391,13 +393,13 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
     let index = i as u32;
     let marker = format_ident!("__WireMsgVariant{}", i);
     let since = v.attrs.since();
-    let write_tag = quote!(::wiremsg::Field::write(&#tag, __wiremsg_tag, &mut []););
+    let write_tag = quote_m!(::wiremsg::Field::write(&#tag, __wiremsg_tag, &mut []););
     let marker_impl = |payload: TokenStream,
                        view_ty: TokenStream,
                        mut_ty: TokenStream,
                        wrap: TokenStream,
                        wrap_mut: TokenStream| {
-        quote! {
+        quote_m! {
             #[doc(hidden)]
             pub struct #marker;
 
@@ -433,7 +435,7 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
         }
     };
     let schema = |payload: TokenStream| {
-        quote! {
+        quote_m! {
             ::wiremsg::UnionVariantSchema {
                 name: ::wiremsg::__private::Cow::Borrowed(#vname),
                 tag: #tag as ::core::primitive::u64,
@@ -443,13 +445,13 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
         }
     };
     let message_ref = |ty: &syn::Type, msg_name: &str| {
-        quote! {
+        quote_m! {
             ::wiremsg::__private::Some(::wiremsg::MessageRef::of(#msg_name, || {
                 <#ty as ::wiremsg::WireMsg>::SCHEMA
             }))
         }
     };
-    let serialize_newtype = quote! {
+    let serialize_newtype = quote_m! {
         #view::#vi(ref __wiremsg_v) => ::wiremsg::__private::serde::Serializer::serialize_newtype_variant(
             serializer, #union_name, #index, #vname, __wiremsg_v,
         ),
@@ -458,31 +460,31 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
         Shape::Unit | Shape::Invalid => Piece {
             view_variant: {
                 let doc = variant_doc(n, v, "no payload");
-                quote!(#[doc = #doc] #vi,)
+                quote_m!(#[doc = #doc] #vi,)
             },
             mut_variant: {
                 let doc = variant_doc(n, v, "no payload");
-                quote!(#[doc = #doc] #vi,)
+                quote_m!(#[doc = #doc] #vi,)
             },
             marker: marker_impl(
-                quote!(::wiremsg::__private::Unit),
-                quote!(()),
-                quote!(()),
-                quote!(#view::#vi),
-                quote!(#view_mut::#vi),
+                quote_m!(::wiremsg::__private::Unit),
+                quote_m!(()),
+                quote_m!(()),
+                quote_m!(#view::#vi),
+                quote_m!(#view_mut::#vi),
             ),
-            pattern: quote!(Self::#vi { .. }),
-            tail_len: quote!(#tag_size),
-            check: quote!(::core::result::Result::Ok(())),
-            write: quote!({ #write_tag }),
-            decode: quote!(#view::#vi => Self::#vi,),
-            decoded_size: quote!(#view::#vi => 0,),
-            serialize: quote! {
+            pattern: quote_m!(Self::#vi { .. }),
+            tail_len: quote_m!(#tag_size),
+            check: quote_m!(::core::result::Result::Ok(())),
+            write: quote_m!({ #write_tag }),
+            decode: quote_m!(#view::#vi => Self::#vi,),
+            decoded_size: quote_m!(#view::#vi => 0,),
+            serialize: quote_m! {
                 #view::#vi => ::wiremsg::__private::serde::Serializer::serialize_unit_variant(
                     serializer, #union_name, #index, #vname,
                 ),
             },
-            schema: Some(schema(quote!(::wiremsg::__private::None))),
+            schema: Some(schema(quote_m!(::wiremsg::__private::None))),
             decode_bound: None,
             items: TokenStream::new(),
         },
@@ -491,13 +493,13 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
             // takes no bound on it (a payload that holds the union would make the
             // bound recursive).
             let payload = if *boxed {
-                quote!(&**__wiremsg_payload_value)
+                quote_m!(&**__wiremsg_payload_value)
             } else {
-                quote!(__wiremsg_payload_value)
+                quote_m!(__wiremsg_payload_value)
             };
             let wrap = |decoded: TokenStream| {
                 if *boxed {
-                    quote!(::wiremsg::__private::Box::new(#decoded))
+                    quote_m!(::wiremsg::__private::Box::new(#decoded))
                 } else {
                     decoded
                 }
@@ -520,23 +522,23 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                 if p.path.segments.last().is_some_and(|s| matches!(&s.arguments,
                     syn::PathArguments::AngleBracketed(a)
                         if a.args.iter().any(|a| matches!(a, syn::GenericArgument::Type(_))))));
-            let view_ty = quote!(<#static_ty as ::wiremsg::WireMsg>::View<'v>);
-            let mut_ty = quote!(<#static_ty as ::wiremsg::WireMsg>::Mut<'v>);
+            let view_ty = quote_m!(<#static_ty as ::wiremsg::WireMsg>::View<'v>);
+            let mut_ty = quote_m!(<#static_ty as ::wiremsg::WireMsg>::Mut<'v>);
             let doc = variant_doc(n, v, "the view of its message");
             let mut_doc = variant_doc(n, v, "the mutable view of its message");
             let name_check = format!(
                 "wiremsg: the payload of variant `{vname}` of `{union_name}` must be named by its message's own name `{msg_name}` (not an alias)"
             );
             Piece {
-                view_variant: quote!(#[doc = #doc] #vi(#view_ty),),
-                mut_variant: quote!(#[doc = #mut_doc] #vi(#mut_ty),),
+                view_variant: quote_m!(#[doc = #doc] #vi(#view_ty),),
+                mut_variant: quote_m!(#[doc = #mut_doc] #vi(#mut_ty),),
                 marker: {
                     let m = marker_impl(
-                        quote!(::wiremsg::__private::Carries<#static_ty>),
+                        quote_m!(::wiremsg::__private::Carries<#static_ty>),
                         view_ty.clone(),
                         mut_ty.clone(),
-                        quote!(#view::#vi(payload)),
-                        quote!(#view_mut::#vi(payload)),
+                        quote_m!(#view::#vi(payload)),
+                        quote_m!(#view_mut::#vi(payload)),
                     );
                     let name_assert = if instantiated {
                         TokenStream::new()
@@ -556,30 +558,30 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                         #name_assert
                     }
                 },
-                pattern: quote!(Self::#vi(__wiremsg_payload_value)),
-                tail_len: quote! {
+                pattern: quote_m!(Self::#vi(__wiremsg_payload_value)),
+                tail_len: quote_m! {
                     (#tag_size).saturating_add(::wiremsg::WireMsg::encoded_len(#payload))
                 },
-                check: quote! {
+                check: quote_m! {
                     ::wiremsg::WireMsg::__check(#payload, __wiremsg_depth)
                         .map_err(|e| e.shift(#tag_size).in_field(#vname))
                 },
-                write: quote!({
+                write: quote_m!({
                     #write_tag
                     ::wiremsg::WireMsg::__write(#payload, __wiremsg_payload);
                 }),
                 decode: {
                     let decoded = wrap(
-                        quote!(<#v_ty as ::wiremsg::DecodeField<'v>>::decode_view(__wiremsg_v)),
+                        quote_m!(<#v_ty as ::wiremsg::DecodeField<'v>>::decode_view(__wiremsg_v)),
                     );
-                    quote!(#view::#vi(__wiremsg_v) => Self::#vi(#decoded),)
+                    quote_m!(#view::#vi(__wiremsg_v) => Self::#vi(#decoded),)
                 },
-                decoded_size: quote! {
+                decoded_size: quote_m! {
                     #view::#vi(__wiremsg_v) => <#v_ty as ::wiremsg::DecodeField<'v>>::decoded_size(__wiremsg_v),
                 },
                 serialize: serialize_newtype,
                 schema: Some(schema(if instantiated {
-                    quote! {
+                    quote_m! {
                         ::wiremsg::__private::Some(::wiremsg::MessageRef::of(
                             ::wiremsg::__private::message_name(<#static_ty as ::wiremsg::WireMsg>::SCHEMA),
                             || <#static_ty as ::wiremsg::WireMsg>::SCHEMA,
@@ -588,7 +590,7 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                 } else {
                     message_ref(&static_ty, &msg_name)
                 })),
-                decode_bound: (!*boxed).then(|| quote!(#v_ty)),
+                decode_bound: (!*boxed).then(|| quote_m!(#v_ty)),
                 items: TokenStream::new(),
             }
         }
@@ -599,35 +601,35 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
             let synth_mut = &cx.view_mut;
             let synth_static = &cx.self_static;
             let synth_v = &cx.self_v;
-            let bl = quote!(<#synth_static as ::wiremsg::WireMsg>::BLOCK_LENGTH);
-            let in_tail = quote!(<#synth_static as ::wiremsg::Field>::IN_TAIL);
+            let bl = quote_m!(<#synth_static as ::wiremsg::WireMsg>::BLOCK_LENGTH);
+            let in_tail = quote_m!(<#synth_static as ::wiremsg::Field>::IN_TAIL);
             let field_names: Vec<&Ident> = cx.fields.iter().map(|f| f.field.ident).collect();
             let binds = cx.fields.iter().map(|f| {
                 let name = f.field.ident;
                 if f.reserved() {
-                    quote!(#name: _)
+                    quote_m!(#name: _)
                 } else {
-                    quote!(#name)
+                    quote_m!(#name)
                 }
             });
-            let pattern = quote!(Self::#vi { #(#binds),* });
+            let pattern = quote_m!(Self::#vi { #(#binds),* });
             let value = |f: &FieldCtx<'_>| {
                 let name = f.field.ident;
                 if f.reserved() {
                     f.wire_value(super::std_default(&f.field.ty))
                 } else {
-                    f.wire_value(quote!((*#name)))
+                    f.wire_value(quote_m!((*#name)))
                 }
             };
             let lens = cx.fields.iter().map(|f| {
                 let value = value(f);
-                quote!(::wiremsg::Field::tail_len(#value))
+                quote_m!(::wiremsg::Field::tail_len(#value))
             });
             let field_checks = cx.fields.iter().filter(|f| !f.reserved()).map(|f| {
                 let value = value(f);
                 let offset = &f.offset;
                 let label = &f.name;
-                quote! {
+                quote_m! {
                     ::wiremsg::__private::check_field(#value, __wiremsg_depth, #synth_view::<'static>::#offset, #label)
                         .map_err(|e| e.shift(#tag_size).in_field(#vname))?;
                 }
@@ -635,7 +637,7 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
             let field_writes = cx.fields.iter().map(|f| {
                 let value = value(f);
                 let offset = &f.offset;
-                quote! {
+                quote_m! {
                     ::wiremsg::__private::write_field(
                         #value, __wiremsg_block, #synth_view::<'static>::#offset,
                         __wiremsg_tail, &mut __wiremsg_cursor, #bl,
@@ -649,31 +651,31 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
             );
             let mut_doc = variant_doc(n, v, "the mutable view of its fields");
             Piece {
-                view_variant: quote!(#[doc = #doc] #vi(#synth_view<'v>),),
-                mut_variant: quote!(#[doc = #mut_doc] #vi(#synth_mut<'v>),),
+                view_variant: quote_m!(#[doc = #doc] #vi(#synth_view<'v>),),
+                mut_variant: quote_m!(#[doc = #mut_doc] #vi(#synth_mut<'v>),),
                 marker: marker_impl(
-                    quote!(::wiremsg::__private::Carries<#synth_static>),
-                    quote!(#synth_view<'v>),
-                    quote!(#synth_mut<'v>),
-                    quote!(#view::#vi(payload)),
-                    quote!(#view_mut::#vi(payload)),
+                    quote_m!(::wiremsg::__private::Carries<#synth_static>),
+                    quote_m!(#synth_view<'v>),
+                    quote_m!(#synth_mut<'v>),
+                    quote_m!(#view::#vi(payload)),
+                    quote_m!(#view_mut::#vi(payload)),
                 ),
                 pattern,
-                tail_len: quote! {
+                tail_len: quote_m! {
                     (#tag_size).saturating_add(if #in_tail {
                         (#bl as ::core::primitive::usize) #(.saturating_add(#lens))*
                     } else {
                         #bl
                     })
                 },
-                check: quote!({
+                check: quote_m!({
                     if let ::core::result::Result::Err(e) = ::wiremsg::__private::check_depth(__wiremsg_depth) {
                         return ::core::result::Result::Err(e.shift(#tag_size).in_field(#vname));
                     }
                     #(#field_checks)*
                     ::core::result::Result::Ok(())
                 }),
-                write: quote!({
+                write: quote_m!({
                     #write_tag
                     let (__wiremsg_block, __wiremsg_tail) =
                         ::wiremsg::__private::split_message(__wiremsg_payload, #bl, #in_tail);
@@ -681,14 +683,14 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                     let mut __wiremsg_cursor = 0usize;
                     #(#field_writes)*
                 }),
-                decode: quote! {
+                decode: quote_m! {
                     #view::#vi(__wiremsg_v) => {
                         let #synth { #(#field_names),* } =
                             <#synth_v as ::wiremsg::DecodeField<'v>>::decode_view(__wiremsg_v);
                         Self::#vi { #(#field_names),* }
                     }
                 },
-                decoded_size: quote! {
+                decoded_size: quote_m! {
                     #view::#vi(__wiremsg_v) => <#synth_v as ::wiremsg::DecodeField<'v>>::decoded_size(__wiremsg_v),
                 },
                 serialize: serialize_newtype,
@@ -696,7 +698,7 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                     synth_static,
                     synth.to_string().trim_start_matches("r#"),
                 ))),
-                decode_bound: Some(quote!(#synth_v)),
+                decode_bound: Some(quote_m!(#synth_v)),
                 items: synthetic_message(n, v, msg),
             }
         }
@@ -712,7 +714,7 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                 "the catch-all: a tag no other variant has, and the payload bytes after it, kept as they are",
             );
             Piece {
-                view_variant: quote! {
+                view_variant: quote_m! {
                     #[doc = #doc]
                     #vi {
                         /// The tag.
@@ -721,7 +723,7 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                         bytes: &'v [::core::primitive::u8],
                     },
                 },
-                mut_variant: quote! {
+                mut_variant: quote_m! {
                     #[doc = #doc]
                     #vi {
                         /// The tag.
@@ -732,18 +734,18 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                     },
                 },
                 marker: marker_impl(
-                    quote!(::wiremsg::__private::Raw),
-                    quote!(&'v [::core::primitive::u8]),
-                    quote!(&'v mut [::core::primitive::u8]),
-                    quote!(#view::#vi { tag: tag as #repr, bytes: payload }),
-                    quote!(#view_mut::#vi { tag: tag as #repr, bytes: payload }),
+                    quote_m!(::wiremsg::__private::Raw),
+                    quote_m!(&'v [::core::primitive::u8]),
+                    quote_m!(&'v mut [::core::primitive::u8]),
+                    quote_m!(#view::#vi { tag: tag as #repr, bytes: payload }),
+                    quote_m!(#view_mut::#vi { tag: tag as #repr, bytes: payload }),
                 ),
-                pattern: quote!(Self::#vi { tag, bytes }),
-                tail_len: quote!((#tag_size).saturating_add(::wiremsg::Field::tail_len(bytes))),
-                check: quote! {
+                pattern: quote_m!(Self::#vi { tag, bytes }),
+                tail_len: quote_m!((#tag_size).saturating_add(::wiremsg::Field::tail_len(bytes))),
+                check: quote_m! {
                     ::wiremsg::__private::UnionOf::<#self_static>::check_catch_all(*tag as ::core::primitive::u64)
                 },
-                write: quote!({
+                write: quote_m!({
                     ::wiremsg::Field::write(tag, __wiremsg_tag, &mut []);
                     let __wiremsg_bytes: &[::core::primitive::u8] = &bytes[..];
                     if let ::core::option::Option::Some(out) =
@@ -752,16 +754,16 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                         out.copy_from_slice(__wiremsg_bytes);
                     }
                 }),
-                decode: quote! {
+                decode: quote_m! {
                     #view::#vi { tag, bytes } => Self::#vi {
                         tag,
                         bytes: <#bytes_v as ::wiremsg::DecodeField<'v>>::decode_view(bytes),
                     },
                 },
-                decoded_size: quote! {
+                decoded_size: quote_m! {
                     #view::#vi { bytes, .. } => <#bytes_v as ::wiremsg::DecodeField<'v>>::decoded_size(bytes),
                 },
-                serialize: quote! {
+                serialize: quote_m! {
                     #view::#vi { tag, bytes } => {
                         let mut out = ::wiremsg::__private::serde::Serializer::serialize_struct_variant(
                             serializer, #union_name, #index, #vname, 2,
@@ -804,16 +806,16 @@ fn synthetic_message(n: &Names<'_>, v: &Variant<'_>, msg: &crate::ast::Message<'
             .unwrap_or_default();
         let default_doc = (docs.is_empty()).then(|| {
             let text = format!("Field `{ident}` of variant `{}`.", v.ident);
-            quote!(#[doc = #text])
+            quote_m!(#[doc = #text])
         });
-        quote! {
+        quote_m! {
             #(#docs)*
             #default_doc
             #vis #ident: #ty
         }
     });
     let derived = super::message(msg);
-    quote! {
+    quote_m! {
         #[doc = #doc]
         #vis struct #synth #generics {
             #(#fields,)*

@@ -3,7 +3,7 @@
 
 use super::{Ctx, FieldCtx};
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::format_ident;
 
 pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let ident = cx.msg.ident;
@@ -31,7 +31,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             "Bytes field `{}` takes in the block (its value, or its slot).",
             f.name
         );
-        quote! {
+        quote_m! {
             #[doc = #offset_doc]
             pub const #offset: ::core::primitive::usize = ::wiremsg::__private::offset::<#self_static, #index>();
             #[doc = #size_doc]
@@ -50,12 +50,13 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let eq = partial_eq(cx);
     let (vg, tp) = (&cx.vg, &cx.tp);
     let where_clause = cx.where_clause();
+    let struct_where = cx.struct_where_clause();
     // A generic view is `Copy` whatever its type arguments are (a derive would ask
     // them to be).
     let (derive, copy) = if cx.generic {
         (
             TokenStream::new(),
-            quote! {
+            quote_m! {
                 #[automatically_derived]
                 impl<'v #tp> ::core::clone::Clone for #view<'v #vg> #where_clause {
                     #[inline(always)]
@@ -70,14 +71,14 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         )
     } else {
         (
-            quote!(#[derive(::core::clone::Clone, ::core::marker::Copy)]),
+            quote_m!(#[derive(::core::clone::Clone, ::core::marker::Copy)]),
             TokenStream::new(),
         )
     };
-    quote! {
+    quote_m! {
         #[doc = #struct_doc]
         #derive
-        #vis struct #view<'v #tp>(::wiremsg::__private::Validated<'v, #self_static>) #where_clause;
+        #vis struct #view<'v #tp>(::wiremsg::__private::Validated<'v, #self_static>) #struct_where;
 
         #copy
 
@@ -149,11 +150,11 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
             f.wire_ty.clone()
         } else {
             let v_ty = &f.v_ty;
-            quote!(#v_ty)
+            quote_m!(#v_ty)
         };
         if f.later() {
             let try_name = format_ident!("try_{}", f.name);
-            quote! {
+            quote_m! {
                 && ::wiremsg::__private::field_eq::<::wiremsg::__private::Option<#v_ty>>(
                     self.#try_name(),
                     other.#try_name(),
@@ -161,7 +162,7 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
             }
         } else {
             let name = f.field.ident;
-            quote!(&& ::wiremsg::__private::field_eq::<#v_ty>(self.#name(), other.#name()))
+            quote_m!(&& ::wiremsg::__private::field_eq::<#v_ty>(self.#name(), other.#name()))
         }
     });
     let lifetimes: Vec<_> = cx.msg.generics.lifetimes().collect();
@@ -177,7 +178,7 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
         "The view of `self`'s encoding compared with `other`, as two [`{view}`]s are \
          (it encodes `self`, into a new `Vec`)."
     );
-    quote! {
+    quote_m! {
         #[doc = #view_doc]
         #[automatically_derived]
         impl<'v #tp> ::core::cmp::PartialEq for #view<'v #vg> #where_clause {
@@ -224,10 +225,10 @@ fn debug_fields(cx: &Ctx<'_>) -> Vec<TokenStream> {
             let label = &f.name;
             if f.later() {
                 let try_name = format_ident!("try_{}", f.name);
-                quote!(.field(#label, &self.#try_name()))
+                quote_m!(.field(#label, &self.#try_name()))
             } else {
                 let name = f.field.ident;
-                quote!(.field(#label, &self.#name()))
+                quote_m!(.field(#label, &self.#name()))
             }
         })
         .collect()
@@ -238,9 +239,9 @@ fn version_body(cx: &Ctx<'_>) -> TokenStream {
     let terms = cx.fields.iter().filter(|f| f.later()).map(|f| {
         let has_name = format_ident!("has_{}", f.name);
         let since = f.since();
-        quote!(if self.#has_name() { version = #since; })
+        quote_m!(if self.#has_name() { version = #since; })
     });
-    quote! {
+    quote_m! {
         #[allow(unused_mut)]
         let mut version = 1;
         #(#terms)*
@@ -255,13 +256,13 @@ fn version_body(cx: &Ctx<'_>) -> TokenStream {
 pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) -> TokenStream {
     let (lt, generics, receiver, proof) = if in_mut {
         (
-            quote!('m),
-            quote!(<'m>),
-            quote!(&'m self),
-            quote!(self.0.as_ref()),
+            quote_m!('m),
+            quote_m!(<'m>),
+            quote_m!(&'m self),
+            quote_m!(self.0.as_ref()),
         )
     } else {
-        (quote!('v), quote!(), quote!(&self), quote!(self.0))
+        (quote_m!('v), quote_m!(), quote_m!(&self), quote_m!(self.0))
     };
     let name = f.field.ident;
     let offset = &f.offset;
@@ -287,18 +288,18 @@ pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) 
         // A map's view names its key and value types (`MapView<'v, &'static str, V>`
         // for a map of borrowed keys): decoding converts it to the bytes' lifetime
         // (`MapView::same_kinds`; `MapView` is invariant), serializing needs this one.
-        quote!(::wiremsg::ViewOf<#lt, #static_ty>)
+        quote_m!(::wiremsg::ViewOf<#lt, #static_ty>)
     } else {
         let v_ty = &f.v_ty;
-        quote!(::wiremsg::ViewOf<#lt, #v_ty>)
+        quote_m!(::wiremsg::ViewOf<#lt, #v_ty>)
     };
-    let ty_text = quote!(#ty).to_string().replace(' ', "");
+    let ty_text = quote_m!(#ty).to_string().replace(' ', "");
     let mut doc = format!(
         "Field `{}` (`{ty_text}`): block bytes at `{offset}`, `{size}` long.",
         f.name
     );
     if !f.later() {
-        return quote! {
+        return quote_m! {
             #[doc = #doc]
             #[inline]
             pub fn #name #generics (#receiver) -> #view_ty {
@@ -314,18 +315,18 @@ pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) 
             doc.push_str(&format!(
                 " Added in version {since}: bytes of older writers read as the declared default."
             ));
-            (quote!(#expr), quote!())
+            (quote_m!(#expr), quote_m!())
         }
         None => {
             doc.push_str(&format!(
                 " Added in version {since}: bytes of older writers read as `Default::default()`."
             ));
             let bound = if known_default {
-                quote!()
+                quote_m!()
             } else {
-                quote!(where #view_ty: ::core::default::Default)
+                quote_m!(where #view_ty: ::core::default::Default)
             };
-            (quote!(::core::default::Default::default()), bound)
+            (quote_m!(::core::default::Default::default()), bound)
         }
     };
     let try_doc = format!(
@@ -336,14 +337,12 @@ pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) 
         "True if the writer's version had field `{}` (added in version {since}).",
         f.name
     );
-    quote! {
+    quote_m! {
         #[doc = #doc]
         #[inline]
         pub fn #name #generics (#receiver) -> #view_ty #bound {
-            match #proof.try_get::<#index>() {
-                ::wiremsg::__private::Some(value) => value,
-                ::wiremsg::__private::None => #default,
-            }
+            // No binding beside the user's `default` expression (issue 30).
+            ::wiremsg::__private::Option::unwrap_or_else(#proof.try_get::<#index>(), || #default)
         }
 
         #[doc = #try_doc]
@@ -374,7 +373,7 @@ fn concrete_view(ty: &syn::Type, lt: &TokenStream) -> Option<TokenStream> {
     const NUMBERS: [&str; 13] = [
         "u8", "u16", "u32", "u64", "u128", "i8", "i16", "i32", "i64", "i128", "f32", "f64", "bool",
     ];
-    let lifetime_free = |t: &Type| !quote!(#t).to_string().contains('\'');
+    let lifetime_free = |t: &Type| !quote_m!(#t).to_string().contains('\'');
     let last_segment = |t: &Type| match t {
         Type::Path(p) if p.qself.is_none() => p.path.segments.last().cloned(),
         _ => None,
@@ -390,7 +389,7 @@ fn concrete_view(ty: &syn::Type, lt: &TokenStream) -> Option<TokenStream> {
         Type::Paren(p) => concrete_view(&p.elem, lt),
         Type::Array(array) if lifetime_free(&array.elem) => {
             let (elem, len) = (&array.elem, &array.len);
-            Some(quote!(::wiremsg::ArrayView<#lt, #elem, #len>))
+            Some(quote_m!(::wiremsg::ArrayView<#lt, #elem, #len>))
         }
         Type::Path(p) if p.qself.is_none() => {
             let last = p.path.segments.last()?;
@@ -407,16 +406,16 @@ fn concrete_view(ty: &syn::Type, lt: &TokenStream) -> Option<TokenStream> {
                     && last.arguments.is_none()
                     && NUMBERS.contains(&n) =>
                 {
-                    Some(quote!(#ty))
+                    Some(quote_m!(#ty))
                 }
-                _ if is_text(ty) => Some(quote!(&#lt ::core::primitive::str)),
+                _ if is_text(ty) => Some(quote_m!(&#lt ::core::primitive::str)),
                 "Vec" => {
                     let elem = first_type?;
-                    is_text(elem).then(|| quote!(::wiremsg::List<#lt, #elem>))
+                    is_text(elem).then(|| quote_m!(::wiremsg::List<#lt, #elem>))
                 }
                 "Option" => {
                     let inner = concrete_view(first_type?, lt)?;
-                    Some(quote!(::core::option::Option<#inner>))
+                    Some(quote_m!(::core::option::Option<#inner>))
                 }
                 _ => None,
             }
@@ -428,12 +427,11 @@ fn concrete_view(ty: &syn::Type, lt: &TokenStream) -> Option<TokenStream> {
 #[cfg(test)]
 mod tests {
     use super::concrete_view;
-    use quote::quote;
 
     /// The view type an accessor's signature names for a field type, as text.
     fn named(ty: &str) -> Option<String> {
         let ty: syn::Type = syn::parse_str(ty).unwrap();
-        concrete_view(&ty, &quote!('v)).map(|t| t.to_string().replace(' ', ""))
+        concrete_view(&ty, &quote_m!('v)).map(|t| t.to_string().replace(' ', ""))
     }
 
     #[test]

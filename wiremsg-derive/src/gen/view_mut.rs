@@ -4,7 +4,7 @@
 use super::Ctx;
 use crate::ast::Kind;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::format_ident;
 use syn::{GenericArgument, PathArguments, Type};
 
 /// The element type of `Vec<T>` or `&[T]`.
@@ -43,6 +43,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let self_static = &cx.self_static;
     let (vg, tp) = (&cx.vg, &cx.tp);
     let where_clause = cx.where_clause();
+    let struct_where = cx.struct_where_clause();
     let doc = format!(
         "Mutable view of a [`{ident}`] message, built by \
          [`WireMsg::view_mut`](::wiremsg::WireMsg::view_mut): reads every field like \
@@ -59,8 +60,13 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let methods = cx.fields.iter().enumerate().filter(|(_, f)| !f.reserved()).map(|(i, f)| {
         let static_ty = &f.field.static_ty;
         let ty = &f.field.ty;
+        // Predicates on the field's type are spanned at it: for a type without a wire
+        // derive, their error is the guards' own (see `Ctx::guards`), shown once.
+        let span = syn::spanned::Spanned::span(ty);
+        let scalar = quote::quote_spanned!(span=> #ty: ::wiremsg::Scalar<'v>,);
+        let msg_field = quote::quote_spanned!(span=> #static_ty: ::wiremsg::__private::MsgField<'v>,);
         let index = super::index_path(i, cx.fields.len());
-        let has_lifetime = quote!(#ty).to_string() != quote!(#static_ty).to_string();
+        let has_lifetime = quote_m!(#ty).to_string() != quote_m!(#static_ty).to_string();
         // `set_<field>`: for every fixed-size candidate; the `Scalar` bound makes it
         // uncallable (with a message saying why) where the type is a nested message
         // with variable-size data.
@@ -68,7 +74,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             let setter = format_ident!("set_{}", f.name, span = f.field.ident.span());
             if f.field.attrs.null.is_some() {
                 // A present sentinel would read back as absent: refused, nothing written.
-                let wire = f.wire_value(quote!(value));
+                let wire = f.wire_value(quote_m!(value));
                 let offset = &f.offset;
                 let label = &f.name;
                 let (doc, ret, ok) = if f.later() {
@@ -81,8 +87,8 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                             f.name,
                             f.since()
                         ),
-                        quote!(::core::primitive::bool),
-                        quote!(self.0.set::<#index>(wire)),
+                        quote_m!(::core::primitive::bool),
+                        quote_m!(self.0.set::<#index>(wire)),
                     )
                 } else {
                     (
@@ -92,11 +98,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                              sentinel, which would read back as `None`.",
                             f.name
                         ),
-                        quote!(()),
-                        quote!({ self.0.set::<#index>(wire); }),
+                        quote_m!(()),
+                        quote_m!({ self.0.set::<#index>(wire); }),
                     )
                 };
-                return quote! {
+                return quote_m! {
                     #[doc = #doc]
                     #[inline]
                     pub fn #setter(&mut self, value: #ty) -> ::core::result::Result<#ret, ::wiremsg::Error> {
@@ -114,13 +120,13 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     f.name,
                     f.since()
                 );
-                quote! {
+                quote_m! {
                     #[doc = #doc]
                     #[inline]
                     #[must_use = "the field is not written when the writer's version did not have it"]
                     pub fn #setter(&mut self, value: #ty) -> ::core::primitive::bool
                     where
-                        #ty: ::wiremsg::Scalar<'v>,
+                        #scalar
                     {
                         self.0.set::<#index>(&value)
                     }
@@ -131,12 +137,12 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                      with the bytes its encoding has).",
                     f.name
                 );
-                quote! {
+                quote_m! {
                     #[doc = #doc]
                     #[inline]
                     pub fn #setter(&mut self, value: #ty)
                     where
-                        #ty: ::wiremsg::Scalar<'v>,
+                        #scalar
                     {
                         self.0.set::<#index>(&value);
                     }
@@ -155,12 +161,12 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                          field with `set_{0}`.)",
                         f.name
                     );
-                    Some(quote! {
+                    Some(quote_m! {
                         #[doc = #doc]
                         #[inline]
                         pub fn #getter_name(&mut self) -> ::wiremsg::__private::Option<<#static_ty as ::wiremsg::__private::MsgField<'v>>::Mut<'_>>
                         where
-                            #static_ty: ::wiremsg::__private::MsgField<'v>,
+                            #msg_field
                         {
                             <#static_ty as ::wiremsg::__private::MsgField<'v>>::try_nested::<#self_static, #index>(&mut self.0)
                         }
@@ -181,12 +187,12 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                             f.name
                         )
                     };
-                    Some(quote! {
+                    Some(quote_m! {
                         #[doc = #doc]
                         #[inline]
                         pub fn #getter_name(&mut self) -> <#static_ty as ::wiremsg::__private::MsgField<'v>>::Mut<'_>
                         where
-                            #static_ty: ::wiremsg::__private::MsgField<'v>,
+                            #msg_field
                         {
                             <#static_ty as ::wiremsg::__private::MsgField<'v>>::nested::<#self_static, #index>(&mut self.0)
                         }
@@ -195,7 +201,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             }
             Kind::List => list_element(static_ty).map(|elem| {
                 let doc = format!("The mutable view of list `{}`: elements can be overwritten, not added.", f.name);
-                quote! {
+                quote_m! {
                     #[doc = #doc]
                     #[inline]
                     pub fn #getter_name(&mut self) -> ::wiremsg::ListMut<'_, #elem> {
@@ -205,12 +211,12 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             }),
             _ => None,
         };
-        quote!(#setter #getter)
+        quote_m!(#setter #getter)
     });
     let debug_name = view_mut.to_string();
-    quote! {
+    quote_m! {
         #[doc = #doc]
-        #vis struct #view_mut<'v #tp>(::wiremsg::__private::ValidatedMut<'v, #self_static>) #where_clause;
+        #vis struct #view_mut<'v #tp>(::wiremsg::__private::ValidatedMut<'v, #self_static>) #struct_where;
 
         #[automatically_derived]
         #[allow(clippy::all)]

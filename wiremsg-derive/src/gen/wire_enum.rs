@@ -3,7 +3,7 @@
 
 use crate::ast::Enum;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::format_ident;
 
 pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
     let ident = e.ident;
@@ -11,68 +11,81 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
         return TokenStream::new();
     };
     // `#[repr(u8)]` names the primitive even where the user's scope shadows `u8`.
-    let repr = &quote!(::core::primitive::#repr);
+    let repr = &quote_m!(::core::primitive::#repr);
     // Rust's rule: a variant without `= value` takes the previous variant's value
     // plus one (the first: 0). The catch-all variant takes a value too, as in Rust,
     // but never goes on the wire as itself.
+    let catch_all = e.variants.iter().find(|v| v.attrs.other);
+    // A fieldless enum's values are Rust's own (`Side::Buy as u8`): the user's
+    // expressions are never copied. An enum with a catch-all cannot be cast: its
+    // values follow Rust's rule over the copied expressions, resolved apart from every
+    // generated name (`variant_values`).
+    let (values_block, values) = if catch_all.is_some() {
+        let exprs: Vec<Option<&syn::Expr>> = e.variants.iter().map(|v| v.discriminant).collect();
+        super::variant_values(&quote_m!(#ident), repr, &exprs)
+    } else {
+        let values = e
+            .variants
+            .iter()
+            .map(|v| {
+                let v = v.ident;
+                quote_m!(#ident::#v as #repr)
+            })
+            .collect();
+        (TokenStream::new(), values)
+    };
     let mut units = Vec::new();
     let mut names = Vec::new();
     let mut consts = Vec::new();
-    let mut prev: Option<proc_macro2::Ident> = None;
-    for (i, v) in e.variants.iter().enumerate() {
+    for (i, (v, value)) in e.variants.iter().zip(&values).enumerate() {
         let name = format_ident!("__WIREMSG_D{}", i);
-        let value = match (v.discriminant, &prev) {
-            (Some(expr), _) => quote!(#expr),
-            (None, Some(prev)) => quote!(#prev + 1),
-            (None, None) => quote!(0),
-        };
-        consts.push(quote!(#[allow(dead_code)] const #name: #repr = #value;));
+        consts.push(quote_m!(#[allow(dead_code)] const #name: #repr = #value;));
         if !v.attrs.other {
             units.push(v);
-            names.push(name.clone());
+            names.push(name);
         }
-        prev = Some(name);
     }
-    let catch_all = e.variants.iter().find(|v| v.attrs.other);
     let from_arms = units.iter().zip(&names).map(|(v, d)| {
         let v = v.ident;
-        quote!(#d => ::wiremsg::__private::Some(#ident::#v),)
+        quote_m!(#d => ::wiremsg::__private::Some(#ident::#v),)
     });
     let to_arms = units.iter().zip(&names).map(|(v, d)| {
         let v = v.ident;
-        quote!(#ident::#v => #d,)
+        quote_m!(#ident::#v => #d,)
     });
     let (from_default, to_catch_all, catch_all_name, fallback) = match catch_all {
         Some(v) => {
             let vi = v.ident;
             let name = vi.to_string();
             (
-                quote!(raw => ::wiremsg::__private::Some(#ident::#vi(raw)),),
-                quote!(#ident::#vi(raw) => raw,),
-                quote!(::wiremsg::__private::Some(::wiremsg::__private::Cow::Borrowed(#name))),
-                quote!(#ident::#vi(0)),
+                quote_m!(raw => ::wiremsg::__private::Some(#ident::#vi(raw)),),
+                quote_m!(#ident::#vi(raw) => raw,),
+                quote_m!(::wiremsg::__private::Some(::wiremsg::__private::Cow::Borrowed(#name))),
+                quote_m!(#ident::#vi(0)),
             )
         }
         None => {
             let first = units.first().map(|v| v.ident);
             (
-                quote!(_ => ::wiremsg::__private::None,),
-                quote!(),
-                quote!(::wiremsg::__private::None),
-                quote!(#ident::#first),
+                quote_m!(_ => ::wiremsg::__private::None,),
+                quote_m!(),
+                quote_m!(::wiremsg::__private::None),
+                quote_m!(#ident::#first),
             )
         }
     };
     let variant_entries = units.iter().zip(&names).map(|(v, d)| {
         let name = v.ident.to_string().trim_start_matches("r#").to_owned();
-        quote!(::wiremsg::VariantSchema {
+        quote_m!(::wiremsg::VariantSchema {
             name: ::wiremsg::__private::Cow::Borrowed(#name),
             value: #d as ::core::primitive::u64,
         })
     });
     let name = ident.to_string().trim_start_matches("r#").to_owned();
-    let element = super::element_impl(quote!(impl ::wiremsg::Element for #ident));
-    quote! {
+    let element = super::element_impl(quote_m!(impl ::wiremsg::Element for #ident));
+    quote_m! {
+        #values_block
+
         #[allow(non_local_definitions, clippy::all)]
         const _: () = {
             #(#consts)*

@@ -55,6 +55,11 @@ use core::fmt::Debug;
 /// assert_eq!(err.kind(), &ErrorKind::UnknownVariant { union_name: "Instr".into(), tag: 7 });
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a wiremsg tagged union",
+    label = "not a wire union",
+    note = "add `#[derive(WireUnion)]` and `#[repr(u8)]` (or `u16`, `u32`, `u64`) to the enum `{Self}`"
+)]
 pub trait WireUnion: Field<Kind = UnionOf<Self::Layout>> + Sized {
     /// The union's current schema version (`#[wire(version = N)]`, default 1).
     const VERSION: u16;

@@ -16,6 +16,11 @@ use crate::{Error, ErrorKind, Mode};
 
 /// The layout of a message type: implemented by `#[derive(WireMsg)]` on the type with
 /// its lifetimes set to `'static` (proofs of validation are keyed by it).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a wiremsg message",
+    label = "not a message",
+    note = "add `#[derive(WireMsg)]` to the struct `{Self}`"
+)]
 #[doc(hidden)]
 pub trait Layout: 'static {
     /// The field types in wire order, as a tree of [`Pair`]s and [`Leaf`]s.

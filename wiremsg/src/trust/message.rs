@@ -44,6 +44,11 @@ use core::fmt::Debug;
 /// assert!(Quote::view(&buf[..10]).is_err()); // cut short
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a wiremsg message",
+    label = "not a message",
+    note = "add `#[derive(WireMsg)]` to the struct `{Self}`"
+)]
 pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     /// Bytes of the block: for a message without a tail, the whole encoding; for a
     /// message with a tail, the offset where the tail starts (its 2-byte block length

@@ -1,0 +1,16 @@
+use wiremsg::WireMsg;
+
+#[derive(Clone, Copy, Debug)]
+#[repr(u8)]
+enum Side {
+    Buy = 1,
+    Sell = 2,
+}
+
+#[derive(WireMsg)]
+struct Order {
+    id: u64,
+    side: Side,
+}
+
+fn main() {}
