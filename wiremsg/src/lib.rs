@@ -156,8 +156,9 @@ extern crate std;
 // The crate's layout shows its trust boundary (see "Soundness" above):
 // - `trust/` holds every `unsafe` block and every type that carries a proof of
 //   validation: the proofs and the unchecked reads, the type-level layout they read
-//   by, the memory copies of plain lists, and the batched UTF-8 check. Its invariants
-//   are listed at its top.
+//   by, each wire shape's validation and reads (`trust/shape/`), the memory copies
+//   of plain lists, and the batched UTF-8 check. Its invariants are listed at its
+//   top.
 // - `kinds/` holds the field types, one file per wire shape: how each Rust type is
 //   encoded and decoded. It uses the trust module's safe API and cannot break
 //   soundness: `unsafe` is denied everywhere outside `trust/`.
@@ -177,7 +178,8 @@ mod serde_view;
 #[allow(unsafe_code)]
 mod trust;
 
-use kinds::{array, decimal, fixed_str, list, map, null, tuple, union};
+use kinds::{array, decimal, fixed_str, list, map, null, tuple};
+use trust::shape::union;
 use trust::{batch, layout, mode, plain, scan, validated};
 
 #[doc(hidden)]

@@ -34,6 +34,10 @@ const EXEMPT: &[(&str, &str)] = &[
     ),
     ("Node", "a schema node: data, read by nothing `unsafe`"),
     (
+        "Probe",
+        "compile-time facts for the derive's layout checks; no `unsafe` code reads them",
+    ),
+    (
         "SerializeView",
         "its parameter is a sealed kind, named only through the projection `K::View`, which is invariant",
     ),

@@ -61,7 +61,10 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let defaulted2 = &defaulted;
     let inits = cx.fields.iter().zip(&field_types).map(|(f, ty)| {
         let name = f.field.ident;
-        let decode = relifetime_map(f, quote_m!(<#ty as ::wiremsg::DecodeField<'v>>::decode_view));
+        let decode = relifetime_map(
+            f,
+            quote_m!(<#ty as ::wiremsg::DecodeField<'v>>::decode_view),
+        );
         let type_default = super::default_expr(
             ty,
             &|t| quote_m!(<#t as ::wiremsg::__private::DefaultFor<'v>>::default_for()),

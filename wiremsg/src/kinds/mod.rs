@@ -6,14 +6,10 @@ pub(crate) mod array;
 pub(crate) mod boxed;
 pub(crate) mod decimal;
 pub(crate) mod fixed_str;
-#[allow(unsafe_code)] // TODO(trust split)
 pub(crate) mod list;
-#[allow(unsafe_code)] // TODO(trust split)
 pub(crate) mod map;
 pub(crate) mod null;
 pub(crate) mod option;
 pub(crate) mod primitives;
 pub(crate) mod text;
 pub(crate) mod tuple;
-#[allow(unsafe_code)] // TODO(trust split)
-pub(crate) mod union;

@@ -1,7 +1,16 @@
 //! What soundness rests on: every `unsafe` block of the crate, and every type that
 //! carries a proof of validation. Code outside this module cannot use `unsafe`
 //! (`#![deny(unsafe_code)]` at the crate root) and reaches the bytes only through
-//! the safe API here.
+//! the safe API here: the views, the message and union traits' `view` methods, the
+//! encoding output ([`plain::Out`]), and the `Plain` promises of the shapes.
+//!
+//! - [`validated`]: the proofs a view holds and the unchecked reads of a message.
+//! - [`layout`]: a message's fields as a type, from which offsets are computed.
+//! - [`message`]: `WireMsg`, whose `view` validates and makes the proof.
+//! - [`shape`]: each wire shape's validation, its reads and in-place sets, and its
+//!   views (lists, maps, arrays, tuples, unions): one contract, in one file each.
+//! - [`plain`], [`batch`], [`mode`], [`scan`]: plain copies, the encoding output,
+//!   and how text and flags are checked.
 //!
 //! # Invariants
 //!
@@ -14,7 +23,9 @@
 //!    this module: after `validate` accepted the bytes for the same layout type, or in
 //!    an `unsafe fn` whose caller promises it (`view_unchecked`). Their fields are
 //!    private to this module.
-//! 2. **Validation and reads follow one layout.** A message's layout is a type
+//! 2. **Validation and reads follow one layout and one shape.** A shape's validation
+//!    and its reads sit side by side in `shape/`: a read relies only on what the
+//!    validation beside it checked. A message's layout is a type
 //!    ([`layout`]): a sealed list of field types whose [`Kind`](crate::Kind)s, sealed,
 //!    give every size and offset. Validation walks it, and each read finds its field
 //!    from the same type and index, so a read relies only on facts validation checked

@@ -7,11 +7,14 @@ pub(crate) mod array;
 pub(crate) mod decimal;
 pub(crate) mod enums;
 pub(crate) mod fixed_str;
+pub(crate) mod list;
+pub(crate) mod map;
 pub(crate) mod null;
 pub(crate) mod number;
 pub(crate) mod option;
 pub(crate) mod text;
 pub(crate) mod tuple;
+pub(crate) mod union;
 
 use crate::mode::sealed::{Internal, Place, Sealed};
 use crate::{Error, ListEncoding, Mode};

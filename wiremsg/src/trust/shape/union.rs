@@ -9,11 +9,12 @@
 //! what validation checked. Generated code only wraps the payload views this module
 //! hands it into the user's view enum.
 
-use crate::field::{DecodeField, Field, Kind, ListEncoding};
+use crate::field::{DecodeField, Field, ListEncoding};
 use crate::kind::UnionOf;
 use crate::message::{EnumRepr, check_budget, decode_budget};
 use crate::mode::Checked;
 use crate::mode::sealed::{INTERNAL, Internal, Place, Sealed};
+use crate::trust::shape::Kind;
 use crate::validated::{NestedKind, mut_of, validate_message, view_of};
 use crate::{Error, ErrorKind, Mode, UnionSchema, WireMsg};
 use alloc::vec::Vec;

@@ -1,0 +1,1129 @@
+//! Lists (FORMAT.md §6): their validation (packed, strided and table lists), their
+//! views ([`List`], [`ListIter`]) and mutable views ([`ListMut`], [`ListIterMut`]),
+//! which read elements at the offsets validation checked.
+
+use crate::field::{Element, Field, ListEncoding, Scalar, ViewOf};
+use crate::kind::{BoundedListOf, ListOf};
+use crate::mode::sealed::{INTERNAL, Internal, Place, Sealed};
+use crate::primitives_le::{read_u16, read_u32};
+use crate::trust::shape::Kind;
+use crate::union::NestedMut;
+use crate::validated::{NestedKind, range, range_mut};
+use crate::{Error, ErrorKind, Mode};
+use alloc::vec::Vec;
+use core::fmt;
+use core::marker::PhantomData;
+
+/// The validated view of a list field: O(1) `len` and random access by index.
+///
+/// Elements are read on access; elements with tail data (messages, strings) are
+/// located through the list's offset table. Bytes (`Vec<u8>`, `&[u8]`) are viewed as
+/// `&[u8]` instead.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Prices {
+///     levels: Vec<i64>,
+/// }
+///
+/// let bytes = Prices { levels: vec![101, 102, 105] }.to_bytes().unwrap();
+/// let view = Prices::view(&bytes).unwrap();
+/// let levels = view.levels();
+/// assert_eq!(levels.len(), 3);
+/// assert_eq!(levels.get(2), Some(105));
+/// assert_eq!(levels.get(3), None);
+/// assert_eq!(levels.iter().sum::<i64>(), 308);
+/// ```
+pub struct List<'v, T> {
+    /// The list's whole tail region, which passed validation as a list of `T` (only
+    /// this crate makes a `List`, and only from such bytes).
+    bytes: &'v [u8],
+    len: usize,
+    /// Element size for packed and strided lists.
+    stride: usize,
+    _element: crate::kind::Invariant<T>,
+}
+
+impl<T> Clone for List<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for List<'_, T> {}
+
+impl<T> Default for List<'_, T> {
+    /// The empty list (what a list field added in a later version reads as on older
+    /// bytes).
+    fn default() -> Self {
+        List {
+            bytes: &[],
+            len: 0,
+            stride: 0,
+            _element: PhantomData,
+        }
+    }
+}
+
+impl<'v> List<'v, u8> {
+    /// A list of bytes: every byte pattern is one, so any slice is valid.
+    pub(crate) fn of_bytes(bytes: &'v [u8]) -> Self {
+        List {
+            bytes,
+            len: bytes.len(),
+            stride: 1,
+            _element: PhantomData,
+        }
+    }
+}
+
+impl<'v, T: Element> List<'v, T> {
+    /// The list over a region that passed validation as a list of `T`: O(1), it
+    /// reads no element.
+    ///
+    /// # Safety
+    ///
+    /// `bytes` passed validation as a list of `T` (FORMAT.md §6).
+    #[inline(always)]
+    pub(crate) unsafe fn from_validated(bytes: &'v [u8]) -> Self {
+        let (len, stride) = shape::<T>(bytes);
+        List {
+            bytes,
+            len,
+            stride,
+            _element: PhantomData,
+        }
+    }
+
+    /// The list over a validated region whose shape (`shape::<T>(bytes)`) is
+    /// `(len, stride)`, known already: O(1), it reads nothing.
+    ///
+    /// # Safety
+    ///
+    /// `bytes` passed validation as a list of `T`, and `(len, stride)` is its shape.
+    #[inline(always)]
+    pub(crate) unsafe fn from_parts(bytes: &'v [u8], len: usize, stride: usize) -> Self {
+        List {
+            bytes,
+            len,
+            stride,
+            _element: PhantomData,
+        }
+    }
+
+    /// Number of elements.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True if the list has no elements.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The list's bytes as they are on the wire (its whole tail region).
+    #[inline]
+    pub fn as_bytes(&self) -> &'v [u8] {
+        self.bytes
+    }
+
+    /// The elements' blocks, back to back, if `T` is plain ([`Field::PLAIN`]) and
+    /// each block is a whole `T` (a strided list of an older or newer version's
+    /// blocks is not): what decoding copies whole.
+    #[inline]
+    fn plain_elements(&self) -> Option<&'v [u8]> {
+        if !crate::plain::same_layout::<T>() || self.stride != core::mem::size_of::<T>() {
+            return None;
+        }
+        let start = match <T::Kind as Kind>::LIST_ENCODING {
+            ListEncoding::Packed => 0,
+            ListEncoding::Strided => 2,
+            ListEncoding::Table => return None,
+        };
+        self.bytes
+            .get(start..start + self.len.checked_mul(self.stride)?)
+    }
+
+    /// The elements as a vector by one copy of their bytes, if `T` is plain and each
+    /// block is a whole `T` (see `plain_elements`); `None` otherwise.
+    #[inline]
+    pub(crate) fn plain_vec(&self) -> Option<Vec<T>> {
+        let elements = self.plain_elements()?;
+        // SAFETY: the list passed validation as a list of `T` whose elements are the
+        // `len` blocks of `size_of::<T>()` bytes in `elements`.
+        Some(unsafe { crate::plain::vec_from_bytes(elements, self.len) })
+    }
+
+    /// The element at `index`, or `None` if `index >= len()`: O(1), it reads nothing
+    /// of the element but what its view needs.
+    #[inline]
+    pub fn get(&self, index: usize) -> Option<ViewOf<'v, T>> {
+        if index >= self.len {
+            return None;
+        }
+        // SAFETY: `index < len`, and the list passed validation: the element's bytes
+        // are inside the region and were validated as a `T`.
+        Some(unsafe { self.get_unchecked(index) })
+    }
+
+    /// The element at `index`, without the bounds check.
+    ///
+    /// # Safety
+    ///
+    /// `index < self.len()`.
+    #[inline(always)]
+    pub unsafe fn get_unchecked(&self, index: usize) -> ViewOf<'v, T> {
+        // SAFETY: the caller promises `index < len`; the list passed validation, so
+        // each element's block bytes (packed, strided) or region (table) lie inside
+        // it and were validated as a `T` (FORMAT.md §6).
+        unsafe {
+            let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
+            let element = range(self.bytes, start, end);
+            match <T::Kind as Kind>::LIST_ENCODING {
+                ListEncoding::Table => <T::Kind as Kind>::read(INTERNAL, &[], element),
+                _ => <T::Kind as Kind>::read(INTERNAL, element, &[]),
+            }
+        }
+    }
+
+    /// The same list as a list of `U`.
+    ///
+    /// # Safety
+    ///
+    /// `U::Kind` validates and reads as `T::Kind` does (the same kind).
+    #[inline(always)]
+    pub(crate) unsafe fn retype<U>(self) -> List<'v, U> {
+        List {
+            bytes: self.bytes,
+            len: self.len,
+            stride: self.stride,
+            _element: PhantomData,
+        }
+    }
+
+    /// The same list as a list of `U`, a type of the same kind (`&'static str` and
+    /// `&'v str`, `Vec<T>` and `&[T]`): validation and reads go by the kind alone.
+    #[inline(always)]
+    pub(crate) fn same_kind<U: Element<Kind = T::Kind>>(self) -> List<'v, U> {
+        // SAFETY: `U`'s kind is `T`'s.
+        unsafe { self.retype() }
+    }
+
+    /// The same list as a list of `U`, a message type with the same layout (`T` with
+    /// other lifetimes): its elements were validated by that layout, and read by it.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn same_layout<U>(self) -> List<'v, U>
+    where
+        T: crate::WireMsg,
+        U: crate::WireMsg<Layout = T::Layout> + Element,
+    {
+        // SAFETY: a message's kind is `Msg<Self>`, which validates and reads by its
+        // layout alone: `T` and `U` have the same one.
+        unsafe { self.retype() }
+    }
+
+    /// The first element, if any.
+    #[inline]
+    pub fn first(&self) -> Option<ViewOf<'v, T>> {
+        self.get(0)
+    }
+
+    /// The last element, if any.
+    #[inline]
+    pub fn last(&self) -> Option<ViewOf<'v, T>> {
+        self.len.checked_sub(1).and_then(|i| self.get(i))
+    }
+
+    /// The elements in order.
+    #[inline]
+    pub fn iter(&self) -> ListIter<'v, T> {
+        ListIter {
+            list: *self,
+            next: 0,
+        }
+    }
+}
+
+/// Start and end, in a validated list region, of element `index`: its block bytes
+/// (packed, strided) or its region (table) (FORMAT.md §6).
+///
+/// # Safety
+///
+/// `bytes` passed validation as a list of `len` elements of `T` with this `stride`,
+/// and `index < len`.
+#[inline(always)]
+unsafe fn element_range<T: Element>(
+    bytes: &[u8],
+    len: usize,
+    stride: usize,
+    index: usize,
+) -> (usize, usize) {
+    match <T::Kind as Kind>::LIST_ENCODING {
+        ListEncoding::Packed => (index * stride, (index + 1) * stride),
+        ListEncoding::Strided => {
+            let start = 2 + index * stride;
+            (start, start + stride)
+        }
+        ListEncoding::Table if <T::Kind as Kind>::SELF_DELIMITED => {
+            // The element's own offsets say where it ends (see `SELF_DELIMITED`).
+            // SAFETY: the table holds `len` start offsets and `index < len`.
+            let start = u32::from_le_bytes(unsafe { crate::validated::array_at(bytes, 4 * index) });
+            (start as usize, bytes.len())
+        }
+        // SAFETY: forwarded to the caller.
+        ListEncoding::Table => unsafe { table_range(bytes, len, index) },
+    }
+}
+
+/// Start and end of element `index` of a table list (FORMAT.md §6.3).
+///
+/// # Safety
+///
+/// As [`element_range`].
+#[inline(always)]
+unsafe fn table_range(bytes: &[u8], len: usize, index: usize) -> (usize, usize) {
+    let at = |i: usize| {
+        // SAFETY: the table holds `len` offsets and `i < len`.
+        u32::from_le_bytes(unsafe { crate::validated::array_at(bytes, 4 * i) }) as usize
+    };
+    let end = if index + 1 < len {
+        at(index + 1)
+    } else {
+        bytes.len()
+    };
+    (at(index), end)
+}
+
+impl<'v, T: Element> IntoIterator for List<'v, T> {
+    type Item = ViewOf<'v, T>;
+    type IntoIter = ListIter<'v, T>;
+
+    fn into_iter(self) -> ListIter<'v, T> {
+        self.iter()
+    }
+}
+
+impl<T: Element> fmt::Debug for List<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// Two lists are equal if they have the same elements: numbers and text by value,
+/// enums by their wire value, messages field by field (see the views' `PartialEq`).
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Prices { bids: Vec<i64>, asks: Vec<i64> }
+///
+/// let bytes = Prices { bids: vec![1, 2], asks: vec![1, 2] }.to_bytes().unwrap();
+/// let view = Prices::view(&bytes).unwrap();
+/// assert_eq!(view.bids(), view.asks());
+/// let other = Prices { bids: vec![1, 3], asks: vec![] }.to_bytes().unwrap();
+/// assert_ne!(view.bids(), Prices::view(&other).unwrap().bids());
+/// ```
+impl<'v, T: Element + 'v> PartialEq for List<'v, T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len == other.len()
+            && self
+                .iter()
+                .zip(other.iter())
+                .all(|(a, b)| <T::Kind as Kind>::view_eq(INTERNAL, a, b))
+    }
+}
+
+impl<'v, T: Element, U> PartialEq<[U]> for List<'v, T>
+where
+    ViewOf<'v, T>: PartialEq<U>,
+{
+    fn eq(&self, other: &[U]) -> bool {
+        self.len == other.len() && self.iter().zip(other).all(|(a, b)| a == *b)
+    }
+}
+
+/// Iterator over the elements of a [`List`].
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Tags { names: Vec<String> }
+///
+/// let bytes = Tags { names: vec!["a".into(), "bc".into()] }.to_bytes().unwrap();
+/// let view = Tags::view(&bytes).unwrap();
+/// let names: Vec<&str> = view.names().iter().collect();
+/// assert_eq!(names, ["a", "bc"]);
+/// ```
+pub struct ListIter<'v, T> {
+    list: List<'v, T>,
+    next: usize,
+}
+
+impl<T: Element> fmt::Debug for ListIter<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ListIter")
+            .field("len", &self.list.len)
+            .field("next", &self.next)
+            .finish()
+    }
+}
+
+impl<'v, T: Element> Iterator for ListIter<'v, T> {
+    type Item = ViewOf<'v, T>;
+
+    #[inline]
+    fn next(&mut self) -> Option<ViewOf<'v, T>> {
+        let item = self.list.get(self.next)?;
+        self.next += 1;
+        Some(item)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.list.len - self.next.min(self.list.len);
+        (left, Some(left))
+    }
+}
+
+impl<T: Element> ExactSizeIterator for ListIter<'_, T> {}
+
+/// Validates the tail region of a list (FORMAT.md §6). Errors carry offsets relative
+/// to the message (`at` is the region's offset).
+#[inline]
+pub(crate) fn validate_list<T: Element, M: Mode>(
+    bytes: &[u8],
+    at: usize,
+    mode: &M,
+    depth: u32,
+) -> Result<(), Error> {
+    if bytes.is_empty() {
+        return Ok(());
+    }
+    match <T::Kind as Kind>::LIST_ENCODING {
+        ListEncoding::Packed => validate_packed::<T, M>(bytes, at, mode, depth),
+        ListEncoding::Strided => validate_strided::<T, M>(bytes, at, mode, depth),
+        ListEncoding::Table => validate_table::<T, M>(bytes, at, mode, depth),
+    }
+}
+
+/// Element count and stride of a list region that already passed validation: O(1),
+/// it reads no element (FORMAT.md §6).
+#[inline(always)]
+pub(crate) fn shape<T: Element>(bytes: &[u8]) -> (usize, usize) {
+    shape_of(
+        <T::Kind as Kind>::LIST_ENCODING,
+        <T::Kind as Kind>::BLOCK_SIZE,
+        bytes,
+    )
+}
+
+/// [`shape`] of a list laid out as `encoding` with elements of `size` block bytes:
+/// shared by the typed lists and the schema-driven reader.
+#[inline(always)]
+pub(crate) fn shape_of(encoding: ListEncoding, size: usize, bytes: &[u8]) -> (usize, usize) {
+    if bytes.is_empty() {
+        return (0, size);
+    }
+    match encoding {
+        ListEncoding::Packed => (bytes.len() / size.max(1), size),
+        ListEncoding::Strided => {
+            let stride = usize::from(read_u16(bytes, 0).unwrap_or(1)).max(1);
+            let elements = bytes.len().saturating_sub(2);
+            // As in `strided_header`: by the constant block when it is the stride.
+            let size = size.max(1);
+            let len = if stride == size {
+                elements / size
+            } else {
+                quotient(elements, stride)
+            };
+            (len, stride)
+        }
+        ListEncoding::Table => (read_u32(bytes, 0).map_or(0, |first| first as usize / 4), 0),
+    }
+}
+
+/// `n / d` for a stride of another version than the reader's.
+#[inline(never)]
+fn quotient(n: usize, d: usize) -> usize {
+    n / d
+}
+
+/// The stride of a strided list region (FORMAT.md §6.2), checked against the
+/// reader's `required` element block and the region's length; the elements follow
+/// its 2 bytes. `at` is the region's offset, for errors. Shared by the typed lists
+/// and the schema-driven reader, so that both fail alike.
+#[inline(always)]
+pub(crate) fn strided_header(
+    bytes: &[u8],
+    at: usize,
+    required: usize,
+    block: usize,
+) -> Result<usize, Error> {
+    let Some(stride) = read_u16(bytes, 0) else {
+        return Err(Error::new(
+            ErrorKind::Truncated {
+                needed: 2,
+                available: bytes.len(),
+            },
+            at,
+        ));
+    };
+    let stride = usize::from(stride);
+    if stride < required {
+        return Err(Error::new(
+            ErrorKind::StrideTooSmall { stride, required },
+            at,
+        ));
+    }
+    let elements = bytes.len() - 2;
+    // The reader's own block (a constant where this is inlined) is the usual stride:
+    // a remainder by a constant is a multiplication, not a division. Another
+    // version's stride divides out of line, in a call that returns the result, so
+    // that no register has to outlive it (and the hot path saves none).
+    if stride != block {
+        return other_stride(elements, stride, at);
+    }
+    if elements % block != 0 {
+        return Err(length_mismatch(elements, stride, at));
+    }
+    Ok(stride)
+}
+
+/// The end of [`strided_header`] for a stride other than the reader's block.
+#[inline(never)]
+fn other_stride(elements: usize, stride: usize, at: usize) -> Result<usize, Error> {
+    if elements % stride != 0 {
+        return Err(length_mismatch(elements, stride, at));
+    }
+    Ok(stride)
+}
+
+/// `ListLengthMismatch` of the `elements` bytes after a stride at `at`.
+#[cold]
+#[inline(never)]
+fn length_mismatch(elements: usize, stride: usize, at: usize) -> Error {
+    Error::new(
+        ErrorKind::ListLengthMismatch {
+            len: elements,
+            element_size: stride,
+        },
+        at + 2,
+    )
+}
+
+/// The element count of a table list region (FORMAT.md §6.3), from its first start
+/// offset, checked: a non-zero multiple of 4 inside the region (which bounds the
+/// count by the input size). Shared as [`strided_header`] is.
+#[inline(always)]
+pub(crate) fn table_count(bytes: &[u8], at: usize) -> Result<usize, Error> {
+    let Some(first) = read_u32(bytes, 0) else {
+        return Err(Error::new(
+            ErrorKind::Truncated {
+                needed: 4,
+                available: bytes.len(),
+            },
+            at,
+        ));
+    };
+    let first = first as usize;
+    if first == 0 || first % 4 != 0 {
+        return Err(Error::new(
+            ErrorKind::BadTableStart {
+                start: first,
+                len: bytes.len(),
+            },
+            at,
+        ));
+    }
+    if first > bytes.len() {
+        return Err(Error::new(
+            ErrorKind::ListCountTooLarge {
+                count: first / 4,
+                available: bytes.len(),
+            },
+            at,
+        ));
+    }
+    Ok(first / 4)
+}
+
+/// The region of element `i` of a table list whose element `i` starts at `start`
+/// (FORMAT.md §6.3): up to the next start offset, or the end of the list; an offset
+/// out of order or past the end is `OffsetOutOfRange`, in element `i + 1`.
+#[inline(always)]
+pub(crate) fn table_element(
+    bytes: &[u8],
+    at: usize,
+    i: usize,
+    count: usize,
+    start: usize,
+) -> Result<(&[u8], usize), Error> {
+    let end = if i + 1 < count {
+        read_u32(bytes, 4 * i + 4).unwrap_or(0) as usize
+    } else {
+        bytes.len()
+    };
+    match bytes.get(start..end) {
+        Some(region) => Ok((region, end)),
+        None => Err(Error::new(
+            ErrorKind::OffsetOutOfRange {
+                end,
+                min: start,
+                max: bytes.len(),
+            },
+            at + 4 * i + 4,
+        )
+        .in_element(i + 1)),
+    }
+}
+
+fn validate_packed<T: Element, M: Mode>(
+    bytes: &[u8],
+    at: usize,
+    mode: &M,
+    depth: u32,
+) -> Result<(), Error> {
+    let size = <T::Kind as Kind>::BLOCK_SIZE;
+    if size == 0 || bytes.len() % size != 0 {
+        return Err(Error::new(
+            ErrorKind::ListLengthMismatch {
+                len: bytes.len(),
+                element_size: size,
+            },
+            at,
+        ));
+    }
+    if !<T::Kind as Kind>::CHECKS {
+        return Ok(());
+    }
+    if let Some(bits) = <T::Kind as Kind>::BYTE_BITS {
+        // Measured on the game bench's `Vec<bool>` flags (0-16 per contact): the
+        // byte-at-a-time loop below was a quarter of `view`.
+        if crate::scan::bytes_within(bytes, bits) {
+            return Ok(());
+        }
+    }
+    for (i, block) in bytes.chunks_exact(size).enumerate() {
+        <T::Kind as Kind>::validate(INTERNAL, Place::block(block, 0), mode, depth)
+            .map_err(|e| e.shift(at + i * size).in_element(i))?;
+    }
+    Ok(())
+}
+
+#[inline]
+fn validate_strided<T: Element, M: Mode>(
+    bytes: &[u8],
+    at: usize,
+    mode: &M,
+    depth: u32,
+) -> Result<(), Error> {
+    // An older writer's elements may be shorter than this reader's block, down to the
+    // fields every version has (FORMAT.md §6.2).
+    let required = <T::Kind as Kind>::MIN_ELEMENT_SIZE.max(1);
+    let block = <T::Kind as Kind>::BLOCK_SIZE.max(1);
+    let stride = strided_header(bytes, at, required, block)?;
+    let elements = &bytes[2..];
+    let complete = <T::Kind as Kind>::MIN_ELEMENT_SIZE >= <T::Kind as Kind>::BLOCK_SIZE;
+    if !<T::Kind as Kind>::CHECKS && (complete || stride >= <T::Kind as Kind>::BLOCK_SIZE) {
+        // Every byte pattern is valid and every element holds all the fields this
+        // reader knows (always, where every version's element is the whole block):
+        // nothing more to check.
+        return Ok(());
+    }
+    for (i, block) in elements.chunks_exact(stride).enumerate() {
+        <T::Kind as Kind>::validate(INTERNAL, Place::block(block, 0), mode, depth)
+            .map_err(|e| e.shift(at + 2 + i * stride).in_element(i))?;
+    }
+    Ok(())
+}
+
+fn validate_table<T: Element, M: Mode>(
+    bytes: &[u8],
+    at: usize,
+    mode: &M,
+    depth: u32,
+) -> Result<(), Error> {
+    let count = table_count(bytes, at)?;
+    let mut start = 4 * count;
+    for i in 0..count {
+        let (region, end) = table_element(bytes, at, i, count, start)?;
+        let place = Place {
+            block: &[],
+            block_at: 0,
+            region,
+            region_at: 0,
+        };
+        <T::Kind as Kind>::validate(INTERNAL, place, mode, depth)
+            .map_err(|e| e.shift(at + start).in_element(i))?;
+        start = end;
+    }
+    Ok(())
+}
+
+impl<T: Element> Sealed for ListOf<T> {}
+
+impl<T: Element> Kind for ListOf<T> {
+    const BLOCK_SIZE: usize = 4;
+    const IN_TAIL: bool = true;
+    const CHECKS: bool = true;
+    const LIST_BYTE_BITS: Option<u8> = match <T::Kind as Kind>::BLOCK_SIZE {
+        1 => <T::Kind as Kind>::BYTE_BITS,
+        _ => None,
+    };
+    const EVOLVES: bool = false;
+    const LIST_ENCODING: ListEncoding = ListEncoding::Table;
+    const MIN_ELEMENT_SIZE: usize = 4;
+    const TAIL_TEXTLESS: bool = crate::plain::same_layout::<T>();
+    type View<'v> = T::ListView<'v>;
+
+    #[inline]
+    fn validate<M: Mode>(_: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error> {
+        validate_list::<T, M>(place.region, place.region_at, mode, depth)
+    }
+
+    #[cfg(feature = "serde")]
+    fn serialize_view<'v, S: serde::Serializer>(
+        _: Internal,
+        view: T::ListView<'v>,
+        s: S,
+    ) -> Result<S::Ok, S::Error>
+    where
+        Self: 'v,
+    {
+        s.collect_seq(
+            T::list_of(view)
+                .iter()
+                .map(crate::serde_view::SerializeView::<T::Kind>),
+        )
+    }
+
+    #[inline(always)]
+    unsafe fn read<'v>(_: Internal, _: &'v [u8], region: &'v [u8]) -> T::ListView<'v> {
+        // SAFETY: the caller promises validation accepted `region` as a list of `T`.
+        T::list_view(unsafe { List::from_validated(region) })
+    }
+
+    #[inline]
+    fn view_eq<'v>(_: Internal, a: T::ListView<'v>, b: T::ListView<'v>) -> bool
+    where
+        Self: 'v,
+    {
+        T::list_of(a) == T::list_of(b)
+    }
+}
+
+/// A mutable view of a list field, from a message's mutable view: elements keep their
+/// place and the list its length; fixed-size parts of elements can be overwritten.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Book {
+///     sizes: Vec<u32>,
+/// }
+///
+/// let mut bytes = Book { sizes: vec![100, 200] }.to_bytes().unwrap();
+/// let mut book = Book::view_mut(&mut bytes).unwrap();
+/// assert!(book.sizes_mut().set(1, &250));
+/// assert!(!book.sizes_mut().set(2, &1)); // out of range: nothing written
+/// assert_eq!(Book::decode(&bytes).unwrap().sizes, [100, 250]);
+/// ```
+pub struct ListMut<'v, T> {
+    /// The list's region, which passed validation as a list of `T`.
+    bytes: &'v mut [u8],
+    len: usize,
+    stride: usize,
+    _element: crate::kind::Invariant<T>,
+}
+
+impl<T> fmt::Debug for ListMut<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ListMut")
+            .field("len", &self.len)
+            .field("bytes", &self.bytes.len())
+            .finish()
+    }
+}
+
+impl<'v, T: Element> ListMut<'v, T> {
+    /// The mutable view over a list region that passed validation (O(1)).
+    ///
+    /// # Safety
+    ///
+    /// `bytes` passed validation as a list of `T`.
+    #[inline(always)]
+    pub(crate) unsafe fn from_validated(bytes: &'v mut [u8]) -> Self {
+        let (len, stride) = shape::<T>(bytes);
+        ListMut {
+            bytes,
+            len,
+            stride,
+            _element: PhantomData,
+        }
+    }
+
+    /// The empty list (a list field the writer's version did not have).
+    pub(crate) fn empty() -> Self {
+        ListMut {
+            bytes: &mut [],
+            len: 0,
+            stride: <T::Kind as Kind>::BLOCK_SIZE,
+            _element: PhantomData,
+        }
+    }
+
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True if the list has no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The list, read-only.
+    #[inline]
+    pub fn as_list(&self) -> List<'_, T> {
+        List {
+            bytes: self.bytes,
+            len: self.len,
+            stride: self.stride,
+            _element: PhantomData,
+        }
+    }
+
+    /// The element at `index`, or `None` if `index >= len()`.
+    #[inline]
+    pub fn get(&self, index: usize) -> Option<ViewOf<'_, T>> {
+        self.as_list().get(index)
+    }
+
+    /// Overwrites element `index` with `value` (a number, `bool`, enum, `FixedStr`, or
+    /// a fixed-size message as a whole); returns false (and writes nothing) if
+    /// `index >= len()`, or if the element is a message of an older version than this
+    /// reader's (its stride is shorter than the block to write). A newer writer's
+    /// element keeps the bytes after this reader's block.
+    ///
+    /// ```
+    /// use wiremsg::WireMsg;
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// struct Level { price: i64, size: u32 }
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// struct Book { sizes: Vec<u32>, levels: Vec<Level> }
+    ///
+    /// let book = Book { sizes: vec![1, 2], levels: vec![Level { price: 10, size: 1 }] };
+    /// let mut bytes = book.to_bytes().unwrap();
+    /// let mut edit = Book::view_mut(&mut bytes).unwrap();
+    /// assert!(edit.sizes_mut().set(1, &5));
+    /// assert!(edit.levels_mut().set(0, &Level { price: 11, size: 3 }));
+    /// assert!(!edit.levels_mut().set(1, &Level { price: 0, size: 0 })); // no element 1
+    /// assert_eq!(
+    ///     Book::decode(&bytes).unwrap(),
+    ///     Book { sizes: vec![1, 5], levels: vec![Level { price: 11, size: 3 }] }
+    /// );
+    /// ```
+    #[inline]
+    #[must_use = "nothing is written when the index is out of range or the element too old"]
+    pub fn set(&mut self, index: usize, value: &T) -> bool
+    where
+        T: Scalar<'v>,
+    {
+        if index >= self.len || <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Table {
+            return false;
+        }
+        // SAFETY: `index < len` in a validated packed or strided list: the element's
+        // `stride` bytes are inside the region (FORMAT.md §6.1, §6.2).
+        let block = unsafe {
+            let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
+            range_mut(self.bytes, start, end)
+        };
+        value.write_scalar(INTERNAL, block)
+    }
+
+    /// The mutable view of element `index` of a list of messages or of a tagged
+    /// union (its present variant's mutable view, FORMAT.md §4.10), or `None` if
+    /// `index >= len()`: O(1).
+    ///
+    /// ```
+    /// use wiremsg::{WireMsg, WireUnion};
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// struct Limit { price: i64, qty: u32 }
+    ///
+    /// #[derive(WireUnion, Debug, PartialEq)]
+    /// #[repr(u8)]
+    /// enum Instr { Market, Limit(Limit) }
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// struct Batch { instrs: Vec<Instr> }
+    ///
+    /// let batch = Batch { instrs: vec![Instr::Market, Instr::Limit(Limit { price: 5, qty: 1 })] };
+    /// let mut bytes = batch.to_bytes().unwrap();
+    /// let mut edit = Batch::view_mut(&mut bytes).unwrap();
+    /// let mut instrs = edit.instrs_mut();
+    /// if let Some(InstrMut::Limit(mut limit)) = instrs.get_mut(1) {
+    ///     limit.set_qty(7);
+    /// }
+    /// assert!(instrs.get_mut(2).is_none());
+    /// assert_eq!(
+    ///     Batch::decode(&bytes).unwrap().instrs[1],
+    ///     Instr::Limit(Limit { price: 5, qty: 7 })
+    /// );
+    /// ```
+    #[inline]
+    pub fn get_mut(&mut self, index: usize) -> Option<NestedMut<'_, T>>
+    where
+        T::Kind: NestedKind,
+    {
+        if index >= self.len {
+            return None;
+        }
+        // SAFETY: `index < len`; the element's bytes lie inside the validated region
+        // and were validated as one value of the element's kind (a message's block
+        // and tail, or a union's region).
+        unsafe {
+            let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
+            let bytes = range_mut(self.bytes, start, end);
+            Some(<T::Kind as NestedKind>::read_mut(INTERNAL, bytes))
+        }
+    }
+
+    /// The mutable view of inner list `index` of a list of lists, or `None` if
+    /// `index >= len()`: O(1), two reads of the offset table (FORMAT.md §6.5).
+    ///
+    /// ```
+    /// use wiremsg::WireMsg;
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// struct Grid { rows: Vec<Vec<u16>> }
+    ///
+    /// let mut bytes = Grid { rows: vec![vec![1, 2], vec![3]] }.to_bytes().unwrap();
+    /// let mut grid = Grid::view_mut(&mut bytes).unwrap();
+    /// assert!(grid.rows_mut().list_mut(1).unwrap().set(0, &30));
+    /// assert!(grid.rows_mut().list_mut(2).is_none());
+    /// assert_eq!(Grid::decode(&bytes).unwrap(), Grid { rows: vec![vec![1, 2], vec![30]] });
+    /// ```
+    #[inline]
+    pub fn list_mut<U: Element>(&mut self, index: usize) -> Option<ListMut<'_, U>>
+    where
+        T: Field<Kind = ListOf<U>>,
+    {
+        if index >= self.len {
+            return None;
+        }
+        // SAFETY: `index < len` in a validated table list: the element's region lies
+        // inside the list's, and was validated as a list of `U` (its kind `ListOf<U>`).
+        unsafe {
+            let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
+            Some(ListMut::from_validated(range_mut(self.bytes, start, end)))
+        }
+    }
+
+    /// The mutable views of the message (or union) elements, in order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::WireMsg;
+    ///
+    /// #[derive(WireMsg, Debug)]
+    /// struct Level { price: i64, size: u32 }
+    ///
+    /// #[derive(WireMsg, Debug)]
+    /// struct Book { levels: Vec<Level> }
+    ///
+    /// let book = Book { levels: vec![Level { price: 10, size: 1 }, Level { price: 11, size: 2 }] };
+    /// let mut bytes = book.to_bytes().unwrap();
+    /// let mut view = Book::view_mut(&mut bytes).unwrap();
+    /// for mut level in view.levels_mut().iter_mut() {
+    ///     let doubled = level.size() * 2;
+    ///     level.set_size(doubled);
+    /// }
+    /// let sizes: Vec<u32> = Book::view(&bytes).unwrap().levels().iter().map(|l| l.size()).collect();
+    /// assert_eq!(sizes, [2, 4]);
+    /// ```
+    pub fn iter_mut(&mut self) -> ListIterMut<'_, T>
+    where
+        T::Kind: NestedKind,
+    {
+        let len = self.len;
+        let stride = self.stride;
+        let (table, rest): (&[u8], &mut [u8]) = match <T::Kind as Kind>::LIST_ENCODING {
+            ListEncoding::Table => {
+                let split = (4 * len).min(self.bytes.len());
+                let (table, rest) = self.bytes.split_at_mut(split);
+                (&*table, rest)
+            }
+            _ => {
+                let split = 2.min(self.bytes.len());
+                (&[], &mut self.bytes[split..])
+            }
+        };
+        ListIterMut {
+            table,
+            rest,
+            len,
+            stride,
+            next: 0,
+            start: 4 * len,
+            _element: PhantomData,
+        }
+    }
+}
+
+/// Iterator over the mutable views of the message elements of a [`ListMut`].
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Fill { qty: u32 }
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Report { fills: Vec<Fill> }
+///
+/// let mut bytes = Report { fills: vec![Fill { qty: 1 }, Fill { qty: 2 }] }.to_bytes().unwrap();
+/// let mut report = Report::view_mut(&mut bytes).unwrap();
+/// for mut fill in report.fills_mut().iter_mut() {
+///     fill.set_qty(fill.qty() * 10);
+/// }
+/// assert_eq!(Report::view(&bytes).unwrap().fills().get(1).unwrap().qty(), 20);
+/// ```
+pub struct ListIterMut<'m, T> {
+    /// The offset table of a table list (empty otherwise).
+    table: &'m [u8],
+    /// The elements not yet returned.
+    rest: &'m mut [u8],
+    len: usize,
+    stride: usize,
+    next: usize,
+    /// Offset of the next element from the start of a table list.
+    start: usize,
+    _element: crate::kind::Invariant<T>,
+}
+
+impl<T> fmt::Debug for ListIterMut<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ListIterMut")
+            .field("len", &self.len)
+            .field("next", &self.next)
+            .finish()
+    }
+}
+
+impl<'m, T: Element> Iterator for ListIterMut<'m, T>
+where
+    T::Kind: NestedKind,
+{
+    type Item = NestedMut<'m, T>;
+
+    fn next(&mut self) -> Option<NestedMut<'m, T>> {
+        if self.next >= self.len {
+            return None;
+        }
+        let i = self.next;
+        self.next += 1;
+        // SAFETY: the list passed validation: its table holds `len` start offsets that
+        // never decrease and stay in the region, and strided elements are `stride`
+        // bytes, so element `i` is the next `size` bytes of `rest`, validated as one
+        // value of the element's kind.
+        unsafe {
+            let size = match <T::Kind as Kind>::LIST_ENCODING {
+                ListEncoding::Table => {
+                    let end = if i + 1 < self.len {
+                        let next = crate::validated::array_at(self.table, 4 * (i + 1));
+                        u32::from_le_bytes(next) as usize
+                    } else {
+                        self.start + self.rest.len()
+                    };
+                    end - self.start
+                }
+                _ => self.stride,
+            };
+            self.start += size;
+            let rest = core::mem::take(&mut self.rest);
+            let (element, rest) = rest.split_at_mut_unchecked(size);
+            self.rest = rest;
+            Some(<T::Kind as NestedKind>::read_mut(INTERNAL, element))
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.len - self.next.min(self.len);
+        (left, Some(left))
+    }
+}
+
+impl<'m, T: Element> ExactSizeIterator for ListIterMut<'m, T> where T::Kind: NestedKind {}
+
+impl<T: Element, const MAX: usize> Sealed for BoundedListOf<T, MAX> {}
+
+/// A list (FORMAT.md §6) whose element count validation also checks against `MAX`.
+impl<T: Element, const MAX: usize> Kind for BoundedListOf<T, MAX> {
+    const BLOCK_SIZE: usize = 4;
+    const IN_TAIL: bool = true;
+    const CHECKS: bool = true;
+    const EVOLVES: bool = false;
+    const LIST_ENCODING: ListEncoding = ListEncoding::Table;
+    const MIN_ELEMENT_SIZE: usize = 4;
+    const TAIL_TEXTLESS: bool = crate::plain::same_layout::<T>();
+    type View<'v> = T::ListView<'v>;
+
+    #[inline]
+    fn validate<M: Mode>(_: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error> {
+        validate_list::<T, M>(place.region, place.region_at, mode, depth)?;
+        // The list is valid: its shape is its element count.
+        let (len, _) = shape::<T>(place.region);
+        if len > MAX {
+            return Err(Error::new(
+                ErrorKind::ListTooLong { len, max: MAX },
+                place.region_at,
+            ));
+        }
+        Ok(())
+    }
+
+    #[cfg(feature = "serde")]
+    fn serialize_view<'v, S: serde::Serializer>(
+        i: Internal,
+        view: T::ListView<'v>,
+        s: S,
+    ) -> Result<S::Ok, S::Error>
+    where
+        Self: 'v,
+    {
+        <ListOf<T> as Kind>::serialize_view(i, view, s)
+    }
+
+    #[inline]
+    fn view_eq<'v>(i: Internal, a: T::ListView<'v>, b: T::ListView<'v>) -> bool
+    where
+        Self: 'v,
+    {
+        <ListOf<T> as Kind>::view_eq(i, a, b)
+    }
+
+    #[inline(always)]
+    unsafe fn read<'v>(_: Internal, _: &'v [u8], region: &'v [u8]) -> T::ListView<'v> {
+        // SAFETY: the caller promises validation accepted `region` as a list of `T`.
+        T::list_view(unsafe { List::from_validated(region) })
+    }
+}
+
+impl<T: Element, const MAX: usize> crate::validated::ListKind for BoundedListOf<T, MAX> {
+    type Element = T;
+}
