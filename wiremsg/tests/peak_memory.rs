@@ -423,3 +423,214 @@ fn annotating_peaks_within_twice_the_decode_budget() {
         let _ = Flags::TEMPLATE_ID;
     }
 }
+
+// ---------------------------------------------------------------------------------
+// Frames. `FrameReader`: peak <= max(8 KiB, 3 bytes per byte of the frame received),
+// never over twice the maximum frame size. `WireCodec` under `FramedRead`: peak <=
+// 32 KiB + 4 bytes per byte buffered (FramedRead's own 8 KiB buffer included).
+
+/// A length prefix of `len`, then `sent` bytes of the frame (a lying peer's).
+fn announced(len: u32, sent: usize) -> Vec<u8> {
+    let mut bytes = len.to_le_bytes().to_vec();
+    bytes.resize(4 + sent, 0xAB);
+    bytes
+}
+
+/// `n` frames of a header alone (12 bytes each with their prefix).
+fn empty_frames(n: usize) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(12 * n);
+    for i in 0..n {
+        bytes.extend_from_slice(&8u32.to_le_bytes());
+        bytes.extend_from_slice(&[0, 0, (i % 200) as u8, 0, 0, 0, 1, 0]);
+    }
+    bytes
+}
+
+/// A schema frame of `set_bytes` (a schema set's encoding, header included).
+fn schema_frame(set_bytes: &[u8]) -> Vec<u8> {
+    let mut bytes = (set_bytes.len() as u32).to_le_bytes().to_vec();
+    bytes.extend_from_slice(set_bytes);
+    bytes
+}
+
+/// Reads every frame of `stream` with a `FrameReader` (checking schema frames against
+/// `known`, if given); returns the frames read, the first error and the peak.
+fn frame_reader_peak(
+    stream: &[u8],
+    known: Option<wiremsg::SchemaSet>,
+) -> (usize, Option<wiremsg::Error>, usize) {
+    let ((frames, err), top) = peak(|| {
+        let mut reader = wiremsg::FrameReader::new(stream);
+        if let Some(known) = known {
+            reader = reader.check_schema_frames(known);
+        }
+        let mut frames = 0;
+        loop {
+            match reader.next_any_frame() {
+                Ok(Some(_)) => frames += 1,
+                Ok(None) => return (frames, None),
+                Err(err) => return (frames, Some(err)),
+            }
+        }
+    });
+    (frames, err, top)
+}
+
+/// The same with a `WireCodec` driven by `tokio_util`'s `FramedRead` (a `&[u8]` is
+/// always ready, so no runtime is needed).
+fn wire_codec_peak(
+    stream: &[u8],
+    known: Option<wiremsg::SchemaSet>,
+) -> (usize, Option<wiremsg::Error>, usize) {
+    use futures_util::{FutureExt, StreamExt};
+    let ((frames, err), top) = peak(|| {
+        let mut codec = wiremsg::frame::WireCodec::new().keep_schema_frames();
+        if let Some(known) = known {
+            codec = codec.check_schema_frames(known);
+        }
+        let mut framed = tokio_util::codec::FramedRead::new(stream, codec);
+        let mut frames = 0;
+        loop {
+            match framed
+                .next()
+                .now_or_never()
+                .expect("a slice is always ready")
+            {
+                Some(Ok(_)) => frames += 1,
+                None => return (frames, None),
+                Some(Err(err)) => return (frames, Some(err)),
+            }
+        }
+    });
+    (frames, err, top)
+}
+
+/// The heap of the `Error` a reader returns (its kind and path), counted in the peak.
+const ERROR: usize = 256;
+
+fn frame_reader_bound(received: usize) -> usize {
+    (3 * received).clamp(8 * 1024, 2 * wiremsg::frame::DEFAULT_MAX_FRAME_SIZE) + ERROR
+}
+
+fn wire_codec_bound(received: usize) -> usize {
+    32 * 1024 + 4 * received + ERROR
+}
+
+#[test]
+fn a_declared_frame_length_costs_only_the_bytes_that_arrived() {
+    use wiremsg::ErrorKind;
+    let max = wiremsg::frame::DEFAULT_MAX_FRAME_SIZE;
+    for sent in [0usize, 1, 100, 8_000, 20_000, 100_000, 500_000, max - 1] {
+        let stream = announced(max as u32, sent);
+        let (frames, err, reader_top) = frame_reader_peak(&stream, None);
+        assert_eq!(frames, 0);
+        let err = err.expect("cut inside the frame");
+        assert_eq!(
+            (err.kind(), err.offset()),
+            (
+                &ErrorKind::UnexpectedEof {
+                    needed: 4 + max,
+                    available: stream.len()
+                },
+                0
+            )
+        );
+        let (frames, err, codec_top) = wire_codec_peak(&stream, None);
+        assert_eq!(frames, 0);
+        let err = err.expect("cut inside the frame");
+        assert_eq!(
+            (err.kind(), err.offset()),
+            (
+                &ErrorKind::UnexpectedEof {
+                    needed: 4 + max,
+                    available: stream.len()
+                },
+                0
+            )
+        );
+        eprintln!(
+            "1 MiB announced, {sent} sent: FrameReader peak {reader_top}, WireCodec peak {codec_top}"
+        );
+        assert!(
+            reader_top <= frame_reader_bound(sent),
+            "FrameReader {sent}: {reader_top} > {}",
+            frame_reader_bound(sent)
+        );
+        assert!(
+            codec_top <= wire_codec_bound(stream.len()),
+            "WireCodec {sent}: {codec_top} > {}",
+            wire_codec_bound(stream.len())
+        );
+    }
+    // Four bytes buy at most the first step, not the frame (WireCodec reserved the
+    // whole 1 MiB here before).
+    let (_, _, top) = wire_codec_peak(&announced(max as u32, 0), None);
+    assert!(top <= 32 * 1024, "{top}");
+    // Over the maximum: refused before anything is allocated for it.
+    let (_, err, top) = frame_reader_peak(&announced(u32::MAX, 100), None);
+    assert!(matches!(
+        err.unwrap().kind(),
+        ErrorKind::FrameTooLarge { .. }
+    ));
+    assert!(top <= ERROR, "{top}");
+}
+
+#[test]
+fn many_small_frames_reuse_one_buffer() {
+    let stream = empty_frames(200_000);
+    let (frames, err, reader_top) = frame_reader_peak(&stream, None);
+    assert_eq!((frames, err.map(|e| e.to_string())), (200_000, None));
+    let (frames, err, codec_top) = wire_codec_peak(&stream, None);
+    assert_eq!((frames, err.map(|e| e.to_string())), (200_000, None));
+    eprintln!(
+        "{} bytes of empty frames: FrameReader peak {reader_top}, WireCodec peak {codec_top}",
+        stream.len()
+    );
+    // Independent of the stream's length: one frame's buffer, 8 bytes.
+    assert_eq!(reader_top, 8);
+    assert!(codec_top <= 32 * 1024, "{codec_top}");
+}
+
+#[derive(wiremsg::WireMsg, Debug)]
+#[wire(template_id = 9)]
+struct Known {
+    a: u16,
+}
+
+#[test]
+fn a_schema_frame_peaks_within_the_schema_bound() {
+    use wiremsg::SchemaSet;
+    // Checked against the reader's schemas: read as a schema, the buffer beside it.
+    let own = SchemaSet::of::<Known>().unwrap().to_bytes().unwrap();
+    for (set, valid) in [
+        (shared_enum_schema(10_000, 1), true),
+        (doubling_schema(15), false),
+        (own, true),
+    ] {
+        let stream = schema_frame(&set);
+        let known = SchemaSet::of::<Known>().unwrap();
+        let (frames, err, reader_top) = frame_reader_peak(&stream, Some(known.clone()));
+        let (codec_frames, codec_err, codec_top) = wire_codec_peak(&stream, Some(known));
+        eprintln!(
+            "schema frame of {} bytes: FrameReader peak {reader_top} ({frames}, {err:?}), \
+             WireCodec peak {codec_top} ({codec_frames}, {codec_err:?})",
+            stream.len()
+        );
+        let bound = schema_bound(set.len());
+        assert!(reader_top <= frame_reader_bound(set.len()) + bound);
+        assert!(codec_top <= wire_codec_bound(stream.len()) + bound);
+        assert_eq!((frames, codec_frames), (valid as usize, valid as usize));
+        match (err, codec_err) {
+            (None, None) => assert!(valid),
+            (Some(err), Some(codec_err)) => {
+                assert!(!valid);
+                assert!(matches!(
+                    err.kind(),
+                    wiremsg::ErrorKind::InvalidSchema { .. }
+                ));
+                assert_eq!(err.to_string(), codec_err.to_string());
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
