@@ -316,6 +316,12 @@ fn shared_enum_schema(fields: usize, variants: usize) -> Vec<u8> {
 /// One field of `levels` nested pairs of pairs of `u8`: each level is one row of the
 /// encoding and doubles the types of the model.
 fn doubling_schema(levels: u32) -> Vec<u8> {
+    doubling_fields(levels, 1)
+}
+
+/// `fields` fields of one type of `levels` nested pairs of pairs of `u8`: the type
+/// table holds the type once, the model a copy per field.
+fn doubling_fields(levels: u32, fields: usize) -> Vec<u8> {
     use std::borrow::Cow;
     use wiremsg::{FieldSchema, MessageSchema, Node, TypeSchema};
     let mut ty = TypeSchema::U8;
@@ -325,24 +331,33 @@ fn doubling_schema(levels: u32) -> Vec<u8> {
         ty = TypeSchema::Tuple(Cow::Owned(vec![half.clone(), half]));
         size *= 2;
     }
+    let ty: Node<TypeSchema> = ty.into();
     let message = MessageSchema {
         name: "M".into(),
         version: 1,
-        block_length: size,
-        min_block_length: size,
+        block_length: size * fields,
+        min_block_length: size * fields,
         has_block_length: false,
         has_tail: false,
         template_id: Some(1),
         schema_id: 0,
-        fields: Cow::Owned(vec![FieldSchema {
-            name: "x".into(),
-            offset: 0,
-            size,
-            ty: ty.into(),
-            since: 1,
-            reserved: false,
-            default: None,
-        }]),
+        fields: Cow::Owned(
+            (0..fields)
+                .map(|i| FieldSchema {
+                    name: if fields == 1 {
+                        "x".into()
+                    } else {
+                        format!("x{i}").into()
+                    },
+                    offset: size * i,
+                    size,
+                    ty: ty.clone(),
+                    since: 1,
+                    reserved: false,
+                    default: None,
+                })
+                .collect(),
+        ),
     };
     wiremsg::SchemaSet::from_messages([message])
         .unwrap()
@@ -363,6 +378,17 @@ fn reading_a_schema_peaks_within_its_stated_bound() {
     let bytes = shared_enum_schema(30_000, 1);
     let top = read_schema_within_bound(&bytes);
     eprintln!("many fields: {} bytes, peak {top}", bytes.len());
+
+    // One type of 127 nodes named by 1,000 fields: a copy per field, about 400 bytes
+    // of model per input byte before the budget counted bytes (16 types per byte and
+    // 65,536 more were allowed): refused now, within the bound.
+    let bytes = doubling_fields(6, 1_000);
+    let top = read_schema_within_bound(&bytes);
+    let result = wiremsg::SchemaSet::from_bytes(&bytes).map(drop);
+    eprintln!(
+        "1,000 copies of 127 types: {} bytes, peak {top}, {result:?}",
+        bytes.len()
+    );
 
     // Doubling types: read up to the budget, refused past it, never over the bound.
     for levels in [4, 10, 13, 14, 15] {
@@ -633,4 +659,71 @@ fn a_schema_frame_peaks_within_the_schema_bound() {
             other => panic!("{other:?}"),
         }
     }
+}
+
+// ---------------------------------------------------------------------------------
+// The schema-driven reader.
+
+/// `doubling_schema(levels)` with the template id `template_id`: a distinct type.
+fn doubling_frame(levels: u32, template_id: u16) -> Vec<u8> {
+    let mut set = wiremsg::SchemaSet::from_bytes(&doubling_schema(levels)).unwrap();
+    let mut messages = set.messages().to_vec();
+    messages[0].template_id = Some(template_id);
+    set = wiremsg::SchemaSet::from_messages(messages).unwrap();
+    set.to_bytes().unwrap()
+}
+
+/// Reads `frames` in order with a new registry; returns the schema frames learned,
+/// the errors (as text) and the peak, having checked it against the stated bound.
+fn registry_peak(frames: &[Vec<u8>]) -> (usize, Vec<String>, usize) {
+    use wiremsg::dynamic::{SchemaRegistry, StreamFrame};
+    let input: usize = frames.iter().map(Vec::len).sum();
+    let ((learned, errors, registry), top) = peak(|| {
+        let mut registry = SchemaRegistry::new();
+        let (mut learned, mut errors) = (0, Vec::new());
+        for frame in frames {
+            match registry.read(frame) {
+                Ok(StreamFrame::Schema(_)) => learned += 1,
+                Ok(StreamFrame::Message(..)) => {}
+                Err(err) => errors.push(err.to_string()),
+            }
+        }
+        (learned, errors, registry)
+    });
+    drop(registry);
+    eprintln!(
+        "registry: {} frames, {input} bytes, learned {learned}, peak {top}",
+        frames.len()
+    );
+    assert!(
+        top <= schema_bound(input),
+        "{top} > {}",
+        schema_bound(input)
+    );
+    (learned, errors, top)
+}
+
+#[test]
+fn a_schema_registry_holds_within_its_stated_bound() {
+    // Small schema frames, each of a new type whose types expand to about 1 MiB (what
+    // a lone `SchemaSet::from_bytes` allows any schema): refused by the registry.
+    let frames: Vec<Vec<u8>> = (1..=40).map(|t| doubling_frame(13, t)).collect();
+    let (learned, errors, top) = registry_peak(&frames);
+    assert_eq!(learned, 0);
+    assert_eq!(errors.len(), 40);
+    assert!(errors[0].contains("expands to more types"), "{}", errors[0]);
+    assert!(top < 2 << 20, "{top}");
+    // Frames of a few levels are learned: 40 types held.
+    let frames: Vec<Vec<u8>> = (1..=40).map(|t| doubling_frame(4, t)).collect();
+    let (learned, errors, _) = registry_peak(&frames);
+    assert_eq!((learned, errors.len()), (40, 0));
+    // A real schema frame, repeated for late joiners, costs nothing more.
+    let own = wiremsg::SchemaSet::of::<Known>()
+        .unwrap()
+        .to_bytes()
+        .unwrap();
+    let (learned, _, once) = registry_peak(&[own.clone()]);
+    let (learned_many, _, many) = registry_peak(&vec![own; 1_000]);
+    assert_eq!((learned, learned_many), (1, 1_000));
+    assert!(many <= once + 1024, "{once} {many}");
 }

@@ -88,6 +88,7 @@ pub use io::{FrameReader, FrameWriter};
 pub(crate) use schema_frame::Described;
 #[cfg(any(feature = "std", feature = "bytes"))]
 pub(crate) use schema_frame::encode as encode_schema_frame;
+pub(crate) use schema_frame::read_schema_frame_within;
 pub use schema_frame::{is_schema_frame, read_schema_frame};
 
 /// Bytes of the length prefix in front of every frame: one little-endian `u32`.
