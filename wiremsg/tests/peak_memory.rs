@@ -368,7 +368,9 @@ fn doubling_fields(levels: u32, fields: usize) -> Vec<u8> {
 #[test]
 fn reading_a_schema_peaks_within_its_stated_bound() {
     // One enum of 2,000 variants named by 2,000 fields (about 100 KB): 4 million
-    // variants when each field had its copy (about 1.4 KB of heap per input byte).
+    // variants when each field had its copy. (Run on the code before 16ca518, this
+    // schema was refused at a peak of 12,981,911 bytes, within the bound: only the
+    // assertion that it is read failed there; the case below fails the bound.)
     let bytes = shared_enum_schema(2_000, 2_000);
     let top = read_schema_within_bound(&bytes);
     eprintln!("shared enum: {} bytes, peak {top}", bytes.len());
@@ -379,9 +381,9 @@ fn reading_a_schema_peaks_within_its_stated_bound() {
     let top = read_schema_within_bound(&bytes);
     eprintln!("many fields: {} bytes, peak {top}", bytes.len());
 
-    // One type of 127 nodes named by 1,000 fields: a copy per field, about 400 bytes
-    // of model per input byte before the budget counted bytes (16 types per byte and
-    // 65,536 more were allowed): refused now, within the bound.
+    // One type of 127 nodes named by 1,000 fields: a copy per field. Before 16ca518
+    // (16 types per byte and 65,536 more allowed) its peak was 16,410,534 bytes for
+    // 34,197 (480 per byte, over the bound of 4,377,216); refused now, within it.
     let bytes = doubling_fields(6, 1_000);
     let top = read_schema_within_bound(&bytes);
     let result = wiremsg::SchemaSet::from_bytes(&bytes).map(drop);
@@ -726,4 +728,92 @@ fn a_schema_registry_holds_within_its_stated_bound() {
     let (learned_many, _, many) = registry_peak(&vec![own; 1_000]);
     assert_eq!((learned, learned_many), (1, 1_000));
     assert!(many <= once + 1024, "{once} {many}");
+}
+
+#[derive(wiremsg::WireMsg, Debug)]
+#[wire(template_id = 4)]
+struct Hostile {
+    nested: Vec<Vec<Vec<Vec<u8>>>>,
+    names: Vec<String>,
+    flags: Vec<bool>,
+    options: Vec<Maybe>,
+}
+
+#[derive(wiremsg::WireMsg, Debug, Clone, Copy)]
+struct Maybe {
+    value: Option<u16>,
+}
+
+/// Counts the bytes written, keeps none.
+#[derive(Default)]
+struct Sink(usize);
+
+impl std::fmt::Write for Sink {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0 += s.len();
+        Ok(())
+    }
+}
+
+impl std::io::Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The heap the schema-driven reader takes whatever the input: its views and values
+/// borrow the bytes, an `Option` value boxes its content (one at a time).
+const DYNAMIC_PEAK: usize = 1024;
+
+#[test]
+fn the_schema_driven_reader_takes_no_heap_per_input_byte() {
+    use std::fmt::Write as _;
+    use wiremsg::dynamic;
+    use wiremsg::{SchemaSet, Template};
+    let set = SchemaSet::of::<Hostile>().unwrap();
+    let cases = [
+        // Many empty list elements, four levels deep: an offset table entry each.
+        Hostile {
+            nested: vec![vec![vec![vec![]; 8]; 8]; 4_000],
+            names: vec![],
+            flags: vec![],
+            options: vec![],
+        },
+        // Long tables of offsets to empty strings.
+        Hostile {
+            nested: vec![],
+            names: vec![String::new(); 200_000],
+            flags: vec![],
+            options: vec![],
+        },
+        // One byte per element: the widest text per input byte ("false,").
+        Hostile {
+            nested: vec![],
+            names: vec![],
+            flags: vec![false; 500_000],
+            options: vec![Maybe { value: Some(7) }; 100_000],
+        },
+    ];
+    for case in cases {
+        let mut bytes = Vec::new();
+        case.encode_with_header(&mut bytes).unwrap();
+        let ((json, text), top) = peak(|| {
+            let (_, view) = dynamic::view_with_header(&set, &bytes).unwrap();
+            let mut json = Sink::default();
+            serde_json::to_writer(&mut json, &view).unwrap();
+            let mut text = Sink::default();
+            write!(text, "{view}").unwrap();
+            (json.0, text.0)
+        });
+        eprintln!(
+            "{} bytes: JSON {json} bytes, text {text} bytes, peak {top}",
+            bytes.len()
+        );
+        assert!(json >= bytes.len() / 2 && text >= bytes.len() / 2);
+        assert!(top <= DYNAMIC_PEAK, "{top}");
+    }
 }
