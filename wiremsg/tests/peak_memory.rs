@@ -724,7 +724,7 @@ fn a_schema_registry_holds_within_its_stated_bound() {
         .unwrap()
         .to_bytes()
         .unwrap();
-    let (learned, _, once) = registry_peak(&[own.clone()]);
+    let (learned, _, once) = registry_peak(std::slice::from_ref(&own));
     let (learned_many, _, many) = registry_peak(&vec![own; 1_000]);
     assert_eq!((learned, learned_many), (1, 1_000));
     assert!(many <= once + 1024, "{once} {many}");
