@@ -470,9 +470,58 @@ fn a_stream_whose_only_schema_frame_is_bad_is_bad_data_not_a_missing_schema() {
     }
 }
 
-/// The memory bound `wiremsg --help` states: 160 bytes of heap per input byte, plus
-/// 32 MiB, enforced on the process (`ulimit -v`, which also counts the binary's own
-/// mappings) while it dumps a hostile message: a row per byte, a million of them.
+/// Runs the tool with `args` under `ulimit -v` of its stated bound for `input_len`
+/// bytes of input files; stdout discarded.
+fn run_within_bound(args: &[&dyn AsRef<std::ffi::OsStr>], input_len: usize) -> Output {
+    let limit_kib = (160 * input_len + (32 << 20)) / 1024;
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {limit_kib} && exec \"$0\" \"$@\" > /dev/null"
+        ))
+        .arg(env!("CARGO_BIN_EXE_wiremsg"))
+        .args(args.iter().map(|a| a.as_ref()))
+        .output()
+        .unwrap()
+}
+
+/// A schema of one message whose field is `levels` nested pairs of pairs of `u8`:
+/// a row per level in the file, twice the types per level in the model.
+fn doubling_schema(levels: u32, template_id: u16) -> wiremsg::SchemaSet {
+    use std::borrow::Cow;
+    use wiremsg::{FieldSchema, MessageSchema, Node, TypeSchema};
+    let mut ty = TypeSchema::U8;
+    let mut size = 1;
+    for _ in 0..levels {
+        let half: Node<TypeSchema> = ty.into();
+        ty = TypeSchema::Tuple(Cow::Owned(vec![half.clone(), half]));
+        size *= 2;
+    }
+    let message = MessageSchema {
+        name: "M".into(),
+        version: 1,
+        block_length: size,
+        min_block_length: size,
+        has_block_length: false,
+        has_tail: false,
+        template_id: Some(template_id),
+        schema_id: 0,
+        fields: Cow::Owned(vec![FieldSchema {
+            name: "x".into(),
+            offset: 0,
+            size,
+            ty: ty.into(),
+            since: 1,
+            reserved: false,
+            default: None,
+        }]),
+    };
+    wiremsg::SchemaSet::from_messages([message]).unwrap()
+}
+
+/// The bound stated in `--help` (160 bytes of heap per byte of the input files, plus
+/// 32 MiB), enforced on the process (`ulimit -v`, which also counts the binary's own
+/// mappings) while each command that reads untrusted files reads a hostile one.
 #[test]
 fn the_tool_stays_within_its_stated_memory_bound() {
     #[derive(wiremsg::WireMsg)]
@@ -480,7 +529,7 @@ fn the_tool_stays_within_its_stated_memory_bound() {
     struct Flags {
         flags: Vec<bool>,
     }
-    use wiremsg::{SchemaSet, Template};
+    use wiremsg::{FrameWriter, SchemaSet, Template};
     let help = stdout(&wiremsg(&[&"--help"]));
     assert!(
         help.contains("at most 160 bytes of heap per byte of\nits input files, plus 32 MiB"),
@@ -492,6 +541,7 @@ fn the_tool_stays_within_its_stated_memory_bound() {
         .unwrap()
         .write_file(&schema)
         .unwrap();
+    let schema_len = std::fs::metadata(&schema).unwrap().len() as usize;
     let mut bytes = Vec::new();
     Flags {
         flags: vec![true; 1 << 20],
@@ -499,19 +549,66 @@ fn the_tool_stays_within_its_stated_memory_bound() {
     .encode_with_header(&mut bytes)
     .unwrap();
     let input = write(&dir, "flags.bin", &bytes);
-    let limit_kib = (160 * bytes.len() + (32 << 20)) / 1024;
-    let out = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "ulimit -v {limit_kib} && exec \"$0\" \"$@\" > /dev/null"
-        ))
-        .arg(env!("CARGO_BIN_EXE_wiremsg"))
-        .args(["dump", "--header", "-s"])
-        .arg(&schema)
-        .arg(&input)
-        .output()
-        .unwrap();
+    let len = schema_len + bytes.len();
+
+    // dump: a row per byte, a million of them. Exit status 1: the rows up to the
+    // budget, then the error; not killed, not 2.
+    let out = run_within_bound(&[&"dump", &"--header", &"-s", &schema, &input], len);
+    assert_eq!(code(&out), 1, "{}", String::from_utf8_lossy(&out.stderr));
+
+    // json: 6 bytes of text per input byte ("true, "), written as it goes.
+    let out = run_within_bound(&[&"json", &"--header", &"-s", &schema, &input], len);
+    assert_eq!(code(&out), 0, "{}", String::from_utf8_lossy(&out.stderr));
+
+    // cat: 300,000 frames of a header and an empty list (a line each), described by
+    // a schema frame; then a frame that announces 1 MiB and stops.
+    let mut writer = FrameWriter::new(Vec::new()).with_schema_frames();
+    for _ in 0..300_000 {
+        writer.write(&Flags { flags: vec![] }).unwrap();
+    }
+    let mut frames = writer.into_inner();
+    frames.extend_from_slice(&(1u32 << 20).to_le_bytes());
+    frames.extend_from_slice(&[0; 16]);
+    let stream = write(&dir, "flags.frames", &frames);
+    let out = run_within_bound(&[&"cat", &stream], frames.len());
     let stderr = String::from_utf8_lossy(&out.stderr);
-    // Exit status 1: the rows up to the budget, then the error; not killed, not 2.
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(code(&out), 1, "{stderr}");
+    assert!(stderr.contains("300,001 frames"), "{stderr}");
+    assert!(stderr.contains("then the stream breaks"), "{stderr}");
+    let out = run_within_bound(&[&"json", &"--frames", &stream], frames.len());
+    assert_eq!(code(&out), 1, "{}", String::from_utf8_lossy(&out.stderr));
+
+    // schema and compat: a 604-byte file whose types expand to 16,383 (a row per
+    // level of nested pairs), and one that expands past what its bytes allow (a bad
+    // input file: exit status 2, the reason given).
+    for (levels, status) in [(13, 0), (15, 2)] {
+        let set = doubling_schema(levels, 1);
+        let file = dir.join(format!("doubling{levels}.wms"));
+        std::fs::write(&file, set.to_bytes().unwrap()).unwrap();
+        let len = std::fs::metadata(&file).unwrap().len() as usize;
+        let out = run_within_bound(&[&"schema", &file], len);
+        assert_eq!(
+            code(&out),
+            status,
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let out = run_within_bound(&[&"schema", &"--json", &file], len);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(code(&out), status, "{stderr}");
+        assert_eq!(
+            status == 2,
+            stderr.contains("expands to more types"),
+            "{stderr}"
+        );
+        let other = dir.join(format!("doubling{levels}-2.wms"));
+        std::fs::write(&other, doubling_schema(levels, 2).to_bytes().unwrap()).unwrap();
+        let out = run_within_bound(&[&"compat", &file, &other], 2 * len);
+        let code = out.status.code().expect("not killed");
+        assert!(
+            if status == 0 { code <= 1 } else { code >= 1 },
+            "{code}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }

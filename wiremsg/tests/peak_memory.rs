@@ -316,6 +316,12 @@ fn shared_enum_schema(fields: usize, variants: usize) -> Vec<u8> {
 /// One field of `levels` nested pairs of pairs of `u8`: each level is one row of the
 /// encoding and doubles the types of the model.
 fn doubling_schema(levels: u32) -> Vec<u8> {
+    doubling_fields(levels, 1)
+}
+
+/// `fields` fields of one type of `levels` nested pairs of pairs of `u8`: the type
+/// table holds the type once, the model a copy per field.
+fn doubling_fields(levels: u32, fields: usize) -> Vec<u8> {
     use std::borrow::Cow;
     use wiremsg::{FieldSchema, MessageSchema, Node, TypeSchema};
     let mut ty = TypeSchema::U8;
@@ -325,24 +331,33 @@ fn doubling_schema(levels: u32) -> Vec<u8> {
         ty = TypeSchema::Tuple(Cow::Owned(vec![half.clone(), half]));
         size *= 2;
     }
+    let ty: Node<TypeSchema> = ty.into();
     let message = MessageSchema {
         name: "M".into(),
         version: 1,
-        block_length: size,
-        min_block_length: size,
+        block_length: size * fields,
+        min_block_length: size * fields,
         has_block_length: false,
         has_tail: false,
         template_id: Some(1),
         schema_id: 0,
-        fields: Cow::Owned(vec![FieldSchema {
-            name: "x".into(),
-            offset: 0,
-            size,
-            ty: ty.into(),
-            since: 1,
-            reserved: false,
-            default: None,
-        }]),
+        fields: Cow::Owned(
+            (0..fields)
+                .map(|i| FieldSchema {
+                    name: if fields == 1 {
+                        "x".into()
+                    } else {
+                        format!("x{i}").into()
+                    },
+                    offset: size * i,
+                    size,
+                    ty: ty.clone(),
+                    since: 1,
+                    reserved: false,
+                    default: None,
+                })
+                .collect(),
+        ),
     };
     wiremsg::SchemaSet::from_messages([message])
         .unwrap()
@@ -353,7 +368,9 @@ fn doubling_schema(levels: u32) -> Vec<u8> {
 #[test]
 fn reading_a_schema_peaks_within_its_stated_bound() {
     // One enum of 2,000 variants named by 2,000 fields (about 100 KB): 4 million
-    // variants when each field had its copy (about 1.4 KB of heap per input byte).
+    // variants when each field had its copy. (Run on the code before 16ca518, this
+    // schema was refused at a peak of 12,981,911 bytes, within the bound: only the
+    // assertion that it is read failed there; the case below fails the bound.)
     let bytes = shared_enum_schema(2_000, 2_000);
     let top = read_schema_within_bound(&bytes);
     eprintln!("shared enum: {} bytes, peak {top}", bytes.len());
@@ -363,6 +380,17 @@ fn reading_a_schema_peaks_within_its_stated_bound() {
     let bytes = shared_enum_schema(30_000, 1);
     let top = read_schema_within_bound(&bytes);
     eprintln!("many fields: {} bytes, peak {top}", bytes.len());
+
+    // One type of 127 nodes named by 1,000 fields: a copy per field. Before 16ca518
+    // (16 types per byte and 65,536 more allowed) its peak was 16,410,534 bytes for
+    // 34,197 (480 per byte, over the bound of 4,377,216); refused now, within it.
+    let bytes = doubling_fields(6, 1_000);
+    let top = read_schema_within_bound(&bytes);
+    let result = wiremsg::SchemaSet::from_bytes(&bytes).map(drop);
+    eprintln!(
+        "1,000 copies of 127 types: {} bytes, peak {top}, {result:?}",
+        bytes.len()
+    );
 
     // Doubling types: read up to the budget, refused past it, never over the bound.
     for levels in [4, 10, 13, 14, 15] {
@@ -421,5 +449,371 @@ fn annotating_peaks_within_twice_the_decode_budget() {
             assert_eq!(err.offset(), last.offset + last.len);
         }
         let _ = Flags::TEMPLATE_ID;
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Frames. `FrameReader`: peak <= max(8 KiB, 3 bytes per byte of the frame received),
+// never over twice the maximum frame size. `WireCodec` under `FramedRead`: peak <=
+// 32 KiB + 4 bytes per byte buffered (FramedRead's own 8 KiB buffer included).
+
+/// A length prefix of `len`, then `sent` bytes of the frame (a lying peer's).
+fn announced(len: u32, sent: usize) -> Vec<u8> {
+    let mut bytes = len.to_le_bytes().to_vec();
+    bytes.resize(4 + sent, 0xAB);
+    bytes
+}
+
+/// `n` frames of a header alone (12 bytes each with their prefix).
+fn empty_frames(n: usize) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(12 * n);
+    for i in 0..n {
+        bytes.extend_from_slice(&8u32.to_le_bytes());
+        bytes.extend_from_slice(&[0, 0, (i % 200) as u8, 0, 0, 0, 1, 0]);
+    }
+    bytes
+}
+
+/// A schema frame of `set_bytes` (a schema set's encoding, header included).
+fn schema_frame(set_bytes: &[u8]) -> Vec<u8> {
+    let mut bytes = (set_bytes.len() as u32).to_le_bytes().to_vec();
+    bytes.extend_from_slice(set_bytes);
+    bytes
+}
+
+/// Reads every frame of `stream` with a `FrameReader` (checking schema frames against
+/// `known`, if given); returns the frames read, the first error and the peak.
+fn frame_reader_peak(
+    stream: &[u8],
+    known: Option<wiremsg::SchemaSet>,
+) -> (usize, Option<wiremsg::Error>, usize) {
+    let ((frames, err), top) = peak(|| {
+        let mut reader = wiremsg::FrameReader::new(stream);
+        if let Some(known) = known {
+            reader = reader.check_schema_frames(known);
+        }
+        let mut frames = 0;
+        loop {
+            match reader.next_any_frame() {
+                Ok(Some(_)) => frames += 1,
+                Ok(None) => return (frames, None),
+                Err(err) => return (frames, Some(err)),
+            }
+        }
+    });
+    (frames, err, top)
+}
+
+/// The same with a `WireCodec` driven by `tokio_util`'s `FramedRead` (a `&[u8]` is
+/// always ready, so no runtime is needed).
+fn wire_codec_peak(
+    stream: &[u8],
+    known: Option<wiremsg::SchemaSet>,
+) -> (usize, Option<wiremsg::Error>, usize) {
+    use futures_util::{FutureExt, StreamExt};
+    let ((frames, err), top) = peak(|| {
+        let mut codec = wiremsg::frame::WireCodec::new().keep_schema_frames();
+        if let Some(known) = known {
+            codec = codec.check_schema_frames(known);
+        }
+        let mut framed = tokio_util::codec::FramedRead::new(stream, codec);
+        let mut frames = 0;
+        loop {
+            match framed
+                .next()
+                .now_or_never()
+                .expect("a slice is always ready")
+            {
+                Some(Ok(_)) => frames += 1,
+                None => return (frames, None),
+                Some(Err(err)) => return (frames, Some(err)),
+            }
+        }
+    });
+    (frames, err, top)
+}
+
+/// The heap of the `Error` a reader returns (its kind and path), counted in the peak.
+const ERROR: usize = 256;
+
+fn frame_reader_bound(received: usize) -> usize {
+    (3 * received).clamp(8 * 1024, 2 * wiremsg::frame::DEFAULT_MAX_FRAME_SIZE) + ERROR
+}
+
+fn wire_codec_bound(received: usize) -> usize {
+    32 * 1024 + 4 * received + ERROR
+}
+
+#[test]
+fn a_declared_frame_length_costs_only_the_bytes_that_arrived() {
+    use wiremsg::ErrorKind;
+    let max = wiremsg::frame::DEFAULT_MAX_FRAME_SIZE;
+    for sent in [0usize, 1, 100, 8_000, 20_000, 100_000, 500_000, max - 1] {
+        let stream = announced(max as u32, sent);
+        let (frames, err, reader_top) = frame_reader_peak(&stream, None);
+        assert_eq!(frames, 0);
+        let err = err.expect("cut inside the frame");
+        assert_eq!(
+            (err.kind(), err.offset()),
+            (
+                &ErrorKind::UnexpectedEof {
+                    needed: 4 + max,
+                    available: stream.len()
+                },
+                0
+            )
+        );
+        let (frames, err, codec_top) = wire_codec_peak(&stream, None);
+        assert_eq!(frames, 0);
+        let err = err.expect("cut inside the frame");
+        assert_eq!(
+            (err.kind(), err.offset()),
+            (
+                &ErrorKind::UnexpectedEof {
+                    needed: 4 + max,
+                    available: stream.len()
+                },
+                0
+            )
+        );
+        eprintln!(
+            "1 MiB announced, {sent} sent: FrameReader peak {reader_top}, WireCodec peak {codec_top}"
+        );
+        assert!(
+            reader_top <= frame_reader_bound(sent),
+            "FrameReader {sent}: {reader_top} > {}",
+            frame_reader_bound(sent)
+        );
+        assert!(
+            codec_top <= wire_codec_bound(stream.len()),
+            "WireCodec {sent}: {codec_top} > {}",
+            wire_codec_bound(stream.len())
+        );
+    }
+    // Four bytes buy at most the first step, not the frame (WireCodec reserved the
+    // whole 1 MiB here before).
+    let (_, _, top) = wire_codec_peak(&announced(max as u32, 0), None);
+    assert!(top <= 32 * 1024, "{top}");
+    // Over the maximum: refused before anything is allocated for it.
+    let (_, err, top) = frame_reader_peak(&announced(u32::MAX, 100), None);
+    assert!(matches!(
+        err.unwrap().kind(),
+        ErrorKind::FrameTooLarge { .. }
+    ));
+    assert!(top <= ERROR, "{top}");
+}
+
+#[test]
+fn many_small_frames_reuse_one_buffer() {
+    let stream = empty_frames(200_000);
+    let (frames, err, reader_top) = frame_reader_peak(&stream, None);
+    assert_eq!((frames, err.map(|e| e.to_string())), (200_000, None));
+    let (frames, err, codec_top) = wire_codec_peak(&stream, None);
+    assert_eq!((frames, err.map(|e| e.to_string())), (200_000, None));
+    eprintln!(
+        "{} bytes of empty frames: FrameReader peak {reader_top}, WireCodec peak {codec_top}",
+        stream.len()
+    );
+    // Independent of the stream's length: one frame's buffer, 8 bytes.
+    assert_eq!(reader_top, 8);
+    assert!(codec_top <= 32 * 1024, "{codec_top}");
+}
+
+#[derive(wiremsg::WireMsg, Debug)]
+#[wire(template_id = 9)]
+struct Known {
+    a: u16,
+}
+
+#[test]
+fn a_schema_frame_peaks_within_the_schema_bound() {
+    use wiremsg::SchemaSet;
+    // Checked against the reader's schemas: read as a schema, the buffer beside it.
+    let own = SchemaSet::of::<Known>().unwrap().to_bytes().unwrap();
+    for (set, valid) in [
+        (shared_enum_schema(10_000, 1), true),
+        (doubling_schema(15), false),
+        (own, true),
+    ] {
+        let stream = schema_frame(&set);
+        let known = SchemaSet::of::<Known>().unwrap();
+        let (frames, err, reader_top) = frame_reader_peak(&stream, Some(known.clone()));
+        let (codec_frames, codec_err, codec_top) = wire_codec_peak(&stream, Some(known));
+        eprintln!(
+            "schema frame of {} bytes: FrameReader peak {reader_top} ({frames}, {err:?}), \
+             WireCodec peak {codec_top} ({codec_frames}, {codec_err:?})",
+            stream.len()
+        );
+        let bound = schema_bound(set.len());
+        assert!(reader_top <= frame_reader_bound(set.len()) + bound);
+        assert!(codec_top <= wire_codec_bound(stream.len()) + bound);
+        assert_eq!((frames, codec_frames), (valid as usize, valid as usize));
+        match (err, codec_err) {
+            (None, None) => assert!(valid),
+            (Some(err), Some(codec_err)) => {
+                assert!(!valid);
+                assert!(matches!(
+                    err.kind(),
+                    wiremsg::ErrorKind::InvalidSchema { .. }
+                ));
+                assert_eq!(err.to_string(), codec_err.to_string());
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// The schema-driven reader.
+
+/// `doubling_schema(levels)` with the template id `template_id`: a distinct type.
+fn doubling_frame(levels: u32, template_id: u16) -> Vec<u8> {
+    let mut set = wiremsg::SchemaSet::from_bytes(&doubling_schema(levels)).unwrap();
+    let mut messages = set.messages().to_vec();
+    messages[0].template_id = Some(template_id);
+    set = wiremsg::SchemaSet::from_messages(messages).unwrap();
+    set.to_bytes().unwrap()
+}
+
+/// Reads `frames` in order with a new registry; returns the schema frames learned,
+/// the errors (as text) and the peak, having checked it against the stated bound.
+fn registry_peak(frames: &[Vec<u8>]) -> (usize, Vec<String>, usize) {
+    use wiremsg::dynamic::{SchemaRegistry, StreamFrame};
+    let input: usize = frames.iter().map(Vec::len).sum();
+    let ((learned, errors, registry), top) = peak(|| {
+        let mut registry = SchemaRegistry::new();
+        let (mut learned, mut errors) = (0, Vec::new());
+        for frame in frames {
+            match registry.read(frame) {
+                Ok(StreamFrame::Schema(_)) => learned += 1,
+                Ok(StreamFrame::Message(..)) => {}
+                Err(err) => errors.push(err.to_string()),
+            }
+        }
+        (learned, errors, registry)
+    });
+    drop(registry);
+    eprintln!(
+        "registry: {} frames, {input} bytes, learned {learned}, peak {top}",
+        frames.len()
+    );
+    assert!(
+        top <= schema_bound(input),
+        "{top} > {}",
+        schema_bound(input)
+    );
+    (learned, errors, top)
+}
+
+#[test]
+fn a_schema_registry_holds_within_its_stated_bound() {
+    // Small schema frames, each of a new type whose types expand to about 1 MiB (what
+    // a lone `SchemaSet::from_bytes` allows any schema): refused by the registry.
+    let frames: Vec<Vec<u8>> = (1..=40).map(|t| doubling_frame(13, t)).collect();
+    let (learned, errors, top) = registry_peak(&frames);
+    assert_eq!(learned, 0);
+    assert_eq!(errors.len(), 40);
+    assert!(errors[0].contains("expands to more types"), "{}", errors[0]);
+    assert!(top < 2 << 20, "{top}");
+    // Frames of a few levels are learned: 40 types held.
+    let frames: Vec<Vec<u8>> = (1..=40).map(|t| doubling_frame(4, t)).collect();
+    let (learned, errors, _) = registry_peak(&frames);
+    assert_eq!((learned, errors.len()), (40, 0));
+    // A real schema frame, repeated for late joiners, costs nothing more.
+    let own = wiremsg::SchemaSet::of::<Known>()
+        .unwrap()
+        .to_bytes()
+        .unwrap();
+    let (learned, _, once) = registry_peak(std::slice::from_ref(&own));
+    let (learned_many, _, many) = registry_peak(&vec![own; 1_000]);
+    assert_eq!((learned, learned_many), (1, 1_000));
+    assert!(many <= once + 1024, "{once} {many}");
+}
+
+#[derive(wiremsg::WireMsg, Debug)]
+#[wire(template_id = 4)]
+struct Hostile {
+    nested: Vec<Vec<Vec<Vec<u8>>>>,
+    names: Vec<String>,
+    flags: Vec<bool>,
+    options: Vec<Maybe>,
+}
+
+#[derive(wiremsg::WireMsg, Debug, Clone, Copy)]
+struct Maybe {
+    value: Option<u16>,
+}
+
+/// Counts the bytes written, keeps none.
+#[derive(Default)]
+struct Sink(usize);
+
+impl std::fmt::Write for Sink {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0 += s.len();
+        Ok(())
+    }
+}
+
+impl std::io::Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The heap the schema-driven reader takes whatever the input: its views and values
+/// borrow the bytes, an `Option` value boxes its content (one at a time).
+const DYNAMIC_PEAK: usize = 1024;
+
+#[test]
+fn the_schema_driven_reader_takes_no_heap_per_input_byte() {
+    use std::fmt::Write as _;
+    use wiremsg::dynamic;
+    use wiremsg::{SchemaSet, Template};
+    let set = SchemaSet::of::<Hostile>().unwrap();
+    let cases = [
+        // Many empty list elements, four levels deep: an offset table entry each.
+        Hostile {
+            nested: vec![vec![vec![vec![]; 8]; 8]; 4_000],
+            names: vec![],
+            flags: vec![],
+            options: vec![],
+        },
+        // Long tables of offsets to empty strings.
+        Hostile {
+            nested: vec![],
+            names: vec![String::new(); 200_000],
+            flags: vec![],
+            options: vec![],
+        },
+        // One byte per element: the widest text per input byte ("false,").
+        Hostile {
+            nested: vec![],
+            names: vec![],
+            flags: vec![false; 500_000],
+            options: vec![Maybe { value: Some(7) }; 100_000],
+        },
+    ];
+    for case in cases {
+        let mut bytes = Vec::new();
+        case.encode_with_header(&mut bytes).unwrap();
+        let ((json, text), top) = peak(|| {
+            let (_, view) = dynamic::view_with_header(&set, &bytes).unwrap();
+            let mut json = Sink::default();
+            serde_json::to_writer(&mut json, &view).unwrap();
+            let mut text = Sink::default();
+            write!(text, "{view}").unwrap();
+            (json.0, text.0)
+        });
+        eprintln!(
+            "{} bytes: JSON {json} bytes, text {text} bytes, peak {top}",
+            bytes.len()
+        );
+        assert!(json >= bytes.len() / 2 && text >= bytes.len() / 2);
+        assert!(top <= DYNAMIC_PEAK, "{top}");
     }
 }

@@ -28,6 +28,18 @@
 //!   deep is refused as [`ErrorKind::InvalidSchema`] (the check that keeps a
 //!   hand-made schema from nesting a message inline in itself).
 //!
+//! # Memory
+//!
+//! [`view`], [`view_with_header`] and [`view_with_header_as`] validate in place, and
+//! a [`DynView`] and its [`Value`]s borrow the bytes: reading a message, every value
+//! of it, its `Display` text and its `Serialize` form (feature `serde`) into a writer
+//! take no heap per input byte — an `Option` value boxes its content, one at a time,
+//! and the schema's check allocates in proportion to the schema. The peak is a
+//! constant, measured at 250 bytes in `tests/peak_memory.rs` on hostile messages of
+//! about 1 MB (4-deep lists of 128,000 empty lists, 200,000 empty strings, 500,000
+//! bools written as 4.2 MB of JSON). [`annotate`] keeps its rows: see its own bound.
+//! A [`SchemaRegistry`] states its bound on its docs.
+//!
 //! # Examples
 //!
 //! ```

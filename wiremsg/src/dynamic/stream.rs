@@ -2,7 +2,7 @@
 //! schemas of its schema frames, accumulated, read its message frames.
 
 use super::DynView;
-use crate::frame::{is_schema_frame, read_schema_frame};
+use crate::frame::{is_schema_frame, read_schema_frame_within};
 use crate::{Error, ErrorKind, MessageHeader, SchemaSet};
 use alloc::collections::BTreeMap;
 use alloc::sync::Arc;
@@ -13,6 +13,11 @@ use core::fmt;
 /// message types, is 2,126 bytes), and a bound on what a hostile stream can make it
 /// hold.
 pub const DEFAULT_MAX_SCHEMA_BYTES: usize = 16 << 20;
+
+/// The heap bytes of types, enums and unions a [`SchemaRegistry`] builds per byte of
+/// a schema frame: [`decode_budget`](crate::decode_budget)'s 64, without its 1 MiB
+/// minimum (which a stream of small schema frames would otherwise get once each).
+const TYPES_PER_BYTE: usize = 64;
 
 /// The schemas a stream has described so far, to read its frames without the Rust
 /// types (FORMAT.md §12): feed it every frame in stream order with
@@ -30,7 +35,15 @@ pub const DEFAULT_MAX_SCHEMA_BYTES: usize = 16 << 20;
 /// - **Memory**: the registry keeps the schema sets that still describe a type, at
 ///   most [`DEFAULT_MAX_SCHEMA_BYTES`] of their encodings
 ///   ([`with_max_schema_bytes`](Self::with_max_schema_bytes)); viewing a message
-///   allocates nothing.
+///   allocates nothing. Each schema frame's types are built within 64 heap bytes per
+///   byte of it (no 1 MiB minimum, unlike [`SchemaSet::from_bytes`]: a frame whose
+///   types expand past that is [`ErrorKind::InvalidSchema`]), so the registry's peak
+///   is at most [`SCHEMA_PEAK_PER_BYTE`](crate::schema::SCHEMA_PEAK_PER_BYTE) (128)
+///   bytes per byte of the schema frames read, at least
+///   [`SCHEMA_PEAK_MIN`](crate::schema::SCHEMA_PEAK_MIN) (measured in
+///   `tests/peak_memory.rs`: 40 frames of 604 bytes whose types a lone
+///   `from_bytes` builds to 1 MiB each, 24,160 bytes: 41,969,953 bytes before, 59,069
+///   now, every one refused).
 ///
 /// # Examples
 ///
@@ -162,11 +175,12 @@ impl SchemaRegistry {
     ///
     /// # Errors
     ///
-    /// Those of [`read_schema_frame`] (a frame that is not a valid schema frame;
+    /// Those of [`read_schema_frame`](crate::frame::read_schema_frame) (a frame that is not a valid schema frame;
     /// offsets from the start of its header); [`ErrorKind::InvalidSchema`] if the
     /// sets held would pass the registry's limit. The registry is unchanged then.
     pub fn learn(&mut self, frame: &[u8]) -> Result<&SchemaSet, Error> {
-        let set = read_schema_frame(frame)?;
+        // No 1 MiB floor: the registry keeps what it reads, frame after frame.
+        let set = read_schema_frame_within(frame, frame.len().saturating_mul(TYPES_PER_BYTE))?;
         // A repeated schema frame: every type it describes is described by an equal
         // set already (one comparison of the sets, not one per type).
         if let Some(same) = self.describing_all(&set) {

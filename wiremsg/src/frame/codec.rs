@@ -1,8 +1,9 @@
 //! Frames as a `tokio_util::codec` (feature `tokio-util`; `FORMAT.md` §10).
 
 use super::{
-    DEFAULT_MAX_FRAME_SIZE, Described, LENGTH_PREFIX_LEN, check_len, encode_schema_frame,
-    finish_frame, is_schema_frame, prefix_for, read_len, read_schema_frame, stream_offset,
+    DEFAULT_MAX_FRAME_SIZE, Described, FIRST_CHUNK, LENGTH_PREFIX_LEN, check_len,
+    encode_schema_frame, finish_frame, is_schema_frame, prefix_for, read_len, read_schema_frame,
+    stream_offset,
 };
 use crate::{Error, ErrorKind, MessageSchema, SchemaSet, WithHeader};
 use alloc::vec::Vec;
@@ -25,8 +26,22 @@ use tokio_util::codec::{Decoder, Encoder};
 /// Both directions refuse frames over the maximum frame size
 /// ([`DEFAULT_MAX_FRAME_SIZE`], 1 MiB, unless set with
 /// [`with_max_frame_size`](Self::with_max_frame_size)) with
-/// [`ErrorKind::FrameTooLarge`]; the decoder finds it in the length prefix and
-/// reserves room for a frame only below it.
+/// [`ErrorKind::FrameTooLarge`]; the decoder finds it in the length prefix.
+///
+/// # Memory
+///
+/// Waiting for the rest of a frame, the decoder reserves room in the read buffer for
+/// at most as many bytes as the buffer already holds (at least 8 KiB), never the whole
+/// declared length at once: a peer that sends a length prefix of 1 MiB and stops costs
+/// the read buffer's first 8 KiB, not 1 MiB. The read buffer thus grows with the bytes
+/// that arrived, by doubling; its peak under `FramedRead` (its own 8 KiB buffer
+/// included, a reallocation counted as the old and the new block at once) is at most
+/// **32 KiB + 4 bytes per byte buffered**, and frames are split off it without a copy,
+/// so many small frames reuse it. A schema frame read
+/// [`check_schema_frames`](Self::check_schema_frames) adds the schema reader's peak
+/// ([`SCHEMA_PEAK_PER_BYTE`](crate::schema::SCHEMA_PEAK_PER_BYTE) per byte of it).
+/// Measured in `tests/peak_memory.rs` (1 MiB announced, 4 bytes sent: 24,576 bytes,
+/// 1 MiB before; 500,000 bytes sent: 1,572,864).
 ///
 /// # Errors
 ///
@@ -192,7 +207,9 @@ impl WireCodec {
         check_len(len, self.max).map_err(|kind| Error::new(kind, stream_offset(self.position)))?;
         let total = LENGTH_PREFIX_LEN + len;
         if src.len() < total {
-            src.reserve(total - src.len());
+            // Room for what is missing, but never more than what arrived (at least
+            // FIRST_CHUNK): a length prefix alone does not buy its whole frame.
+            src.reserve((total - src.len()).min(src.len().max(FIRST_CHUNK)));
             return Ok(None);
         }
         src.advance(LENGTH_PREFIX_LEN);
@@ -255,7 +272,8 @@ impl Decoder for WireCodec {
     type Error = Error;
 
     /// Splits the next whole frame (header and message) off `src`, or returns
-    /// `Ok(None)` and reserves room for the rest of it. Schema frames are skipped
+    /// `Ok(None)` and reserves room for more of it (at most what `src` holds, at least
+    /// 8 KiB; see [`WireCodec`]'s memory bound). Schema frames are skipped
     /// (and checked, with [`WireCodec::check_schema_frames`]), unless
     /// [`WireCodec::keep_schema_frames`].
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<BytesMut>, Error> {

@@ -88,6 +88,7 @@ pub use io::{FrameReader, FrameWriter};
 pub(crate) use schema_frame::Described;
 #[cfg(any(feature = "std", feature = "bytes"))]
 pub(crate) use schema_frame::encode as encode_schema_frame;
+pub(crate) use schema_frame::read_schema_frame_within;
 pub use schema_frame::{is_schema_frame, read_schema_frame};
 
 /// Bytes of the length prefix in front of every frame: one little-endian `u32`.
@@ -145,6 +146,13 @@ pub const DEFAULT_MAX_FRAME_SIZE: usize = 1 << 20;
 /// A frame whose prefix and body together do not fit in a `usize` (a length near
 /// `u32::MAX` on a 32-bit target) is too large whatever `max` says, so that every
 /// `LENGTH_PREFIX_LEN + len` after this check is exact.
+/// The first allocation for a frame's bytes, and the step below which a reader's
+/// buffer does not grow: `FrameReader` and `WireCodec` allocate a frame's bytes as
+/// they arrive (this much first, then doubling), so that a length prefix alone (a
+/// lying peer's) costs at most this much.
+#[cfg(feature = "std")]
+pub(crate) const FIRST_CHUNK: usize = 8 * 1024;
+
 #[cfg(any(feature = "std", feature = "bytes"))]
 pub(crate) fn check_len(len: usize, max: usize) -> Result<(), ErrorKind> {
     let max = max.min(usize::MAX - LENGTH_PREFIX_LEN);

@@ -70,6 +70,14 @@ pub fn read_schema_frame(frame: &[u8]) -> Result<SchemaSet, Error> {
     Ok(set)
 }
 
+/// [`read_schema_frame`] with the types built within `budget` heap bytes (see
+/// [`SchemaSet::from_bytes`]).
+pub(crate) fn read_schema_frame_within(frame: &[u8], budget: usize) -> Result<SchemaSet, Error> {
+    let set = SchemaSet::from_bytes_within(frame, budget)?;
+    check_no_reserved(&set)?;
+    Ok(set)
+}
+
 /// The reserved pair of ids of schema frames.
 pub(crate) fn is_reserved(template_id: u16, schema_id: u16) -> bool {
     template_id == SCHEMA_TEMPLATE_ID && schema_id == SCHEMA_SCHEMA_ID

@@ -251,6 +251,12 @@ impl SchemaSet {
     /// table that doubles at each row, an enum that thousands of fields name, many
     /// small fields) with a counting allocator.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        Self::from_bytes_within(bytes, expansion_budget(bytes.len()))
+    }
+
+    /// [`from_bytes`](Self::from_bytes) with the types, enums and unions built within
+    /// `budget` heap bytes instead of [`decode_budget`](crate::decode_budget)`(bytes.len())`.
+    pub(crate) fn from_bytes_within(bytes: &[u8], budget: usize) -> Result<Self, Error> {
         let (header, view) = WireSchemaSet::view_with_header(bytes)?;
         let types = if header.version >= 3 {
             if !view.types().is_empty() {
@@ -288,7 +294,7 @@ impl SchemaSet {
             enums: view.enums(),
             messages: view.messages(),
             unions: view.unions(),
-            budget: core::cell::Cell::new(expansion_budget(bytes.len())),
+            budget: core::cell::Cell::new(budget),
             shared_enums: Default::default(),
             shared_unions: Default::default(),
         };
