@@ -100,7 +100,7 @@
 //! | `WireMsg::BLOCK_LENGTH`, `MIN_BLOCK_LENGTH`, `VERSION`, `SCHEMA` | no | headers, encoded lengths and schemas only; reads compute block lengths from the layout |
 //! | `WireMsg::View`, `Mut` and the view constructors | no | a view is made from a `Validated` proof, which only validation (or the `unsafe` [`view_unchecked`]) makes |
 //! | `Layout::FIELD_NAMES`, `BlockLengthField` | no / yes | names are for error paths (read with bounds checks); the flag is sealed (`Yes`, `No`) |
-//! | `WireEnum::from_raw`, `to_raw`, `Repr` | no | validation and reads both map the wire value through `from_raw`; a read that finds no variant returns a valid value (`__FALLBACK`); `Repr` is a sealed [`EnumRepr`] |
+//! | `WireEnum::from_raw`, `to_raw`, `Repr` | no | validation and reads both map the wire value through `from_raw`; a read that finds no variant returns a valid value (`__FALLBACK`); an in-place set writes `to_raw`'s value only if `from_raw` knows it; `Repr` is a sealed [`EnumRepr`] |
 //! | `MapKey::key_view` | no | lookups compare wire keys through the sealed key kinds; a lying `key_view` finds another entry or none |
 //! | `UnionLayout`, `Variant::TAG`, `Variant::Payload`, `wrap` | payload: yes | payloads are sealed (`Unit`, `Carries`, `Raw`); validation and reads pick the variant by the same constant of the same type |
 //! | [`Mode`], [`NullRepr`], [`Mantissa`], [`EnumRepr`] | — | sealed |

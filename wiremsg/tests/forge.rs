@@ -444,24 +444,18 @@ struct HoldsLyingEnum {
     side: LyingEnum,
 }
 
-/// Finding 1: `SetInPlace for EnumOf<E>` writes `E::to_raw()` without checking that
-/// validation (`E::from_raw`) accepts it, unlike `FixedStr` (UTF-8 checked) and
-/// fixed-size messages (validated before the copy). A set then leaves bytes that
-/// `view` refuses, and the mutable view itself reads another variant than was set:
-/// invariant 4 ("a set writes only a value of the field's kind that is valid by
-/// construction", "a mutable view stays valid after any number of sets") does not
-/// hold for hand-written enums. Not UB (reads fall back to `__FALLBACK`).
+/// An enum set in place writes its repr value only if validation would accept it
+/// (`from_raw` knows it); a hand-written enum whose `to_raw` gives another value
+/// leaves the bytes as they were, valid (the adversarial pass of issue 30 found the
+/// set wrote 7, which `view` then refused).
 #[test]
-#[ignore = "finding 1: an enum set in place writes to_raw() unchecked; the bytes no longer validate"]
 fn an_enum_set_in_place_keeps_the_bytes_valid() {
     let mut bytes = vec![1, 0];
     let mut edit = HoldsLyingEnum::view_mut(&mut bytes).unwrap();
-    let wrote = edit.set_side(LyingEnum::B);
-    // Either nothing is written (as for a message whose encoding does not validate)...
-    let _ = wrote;
-    // ...or what is written validates; today: `UnknownEnumValue { value: 7 }`.
-    assert!(
-        HoldsLyingEnum::view(&bytes).is_ok(),
-        "bytes after set: {bytes:?}"
-    );
+    let _ = edit.set_side(LyingEnum::B);
+    assert_eq!(bytes, [1, 0]);
+    assert_eq!(HoldsLyingEnum::view(&bytes).unwrap().side(), LyingEnum::A);
+    let mut edit = HoldsLyingEnum::view_mut(&mut bytes).unwrap();
+    let _ = edit.set_side(LyingEnum::A);
+    assert_eq!(bytes, [1, 0]);
 }

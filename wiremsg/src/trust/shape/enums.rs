@@ -78,11 +78,14 @@ impl<E: WireEnum> Kind for EnumOf<E> {
     }
 }
 
-/// An enum is set in place as its repr integer.
+/// An enum is set in place as its repr integer, if validation would accept that
+/// integer (`from_raw` knows it): a hand-written `WireEnum` whose `to_raw` gives a
+/// value its own `from_raw` refuses writes nothing, so the bytes stay valid.
 impl<'v, E: WireEnum> SetInPlace<'v, E> for EnumOf<E> {
     #[inline(always)]
     fn set(i: Internal, value: &E, block: &mut [u8]) -> bool {
-        value.to_raw().write_scalar(i, block)
+        let raw = value.to_raw();
+        E::from_raw(raw).is_some() && raw.write_scalar(i, block)
     }
 }
 
