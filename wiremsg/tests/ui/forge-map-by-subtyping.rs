@@ -5,38 +5,11 @@
 #![allow(coherence_leak_check)]
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
-use wiremsg::{DecodeField, Element, Field, List, MapView, TypeSchema, WireMsg};
+use wiremsg::{DecodeField, MapView, TypeSchema, WireMsg};
 
-pub struct W<T>(PhantomData<T>);
-type Any4 = W<for<'a> fn(&'a ())>; // validated as [u8; 4]: any 4 bytes
-type Text4 = W<fn(&'static ())>; // would read as FixedStr<4>: UTF-8 promised
-
-macro_rules! field {
-    ($t:ty, $kind:ty, $schema:expr) => {
-        impl Field for $t {
-            type Kind = $kind;
-            const TYPE: &'static TypeSchema = &$schema;
-            fn tail_len(&self) -> usize {
-                0
-            }
-            fn write(&self, _: &mut [u8], _: &mut [u8]) {}
-        }
-        impl Element for $t {
-            type ListView<'v> = List<'v, Self>;
-            fn list_view<'v>(l: List<'v, Self>) -> List<'v, Self> {
-                l
-            }
-            fn list_of<'v>(l: List<'v, Self>) -> List<'v, Self>
-            where
-                Self: 'v,
-            {
-                l
-            }
-        }
-    };
-}
-field!(Any4, wiremsg::kind::ArrayOf<u8, 4>, TypeSchema::U32);
-field!(Text4, wiremsg::FixedStr<4>, TypeSchema::FixedStr { len: 4 });
+include!("../common/subtype_field.rs");
+subtype_field!(Any4, wiremsg::kind::ArrayOf<u8, 4>, TypeSchema::U32);
+subtype_field!(Text4, wiremsg::FixedStr<4>, TypeSchema::FixedStr { len: 4 });
 
 impl<'v> DecodeField<'v> for Any4 {
     fn decode_view(_: wiremsg::ArrayView<'v, u8, 4>) -> Self {
