@@ -17,7 +17,9 @@ pub use crate::plain::{Out, Plain, same_layout};
 pub use crate::schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 #[cfg(feature = "serde")]
 pub use crate::serde_view::SerializeView;
-pub use crate::union::{Carries, Payload, Raw, UnionLayout, Unit, VCons, VLast, Variant};
+pub use crate::union::{
+    Carries, Payload, Raw, UnionLayout, Unit, VCons, VLast, Variant, VariantList,
+};
 pub use crate::validated::{
     FieldAt, MessageKind, MutOf, NestedKind, Validated, ValidatedMut, check_depth, deeper,
 };
@@ -41,6 +43,27 @@ use crate::primitives_le::{write_u16, write_u32};
 pub trait VariantValue<R, const I: usize> {
     /// The value.
     const VALUE: R;
+}
+
+/// A type that the derive names through `M`, a marker private to the deriving module:
+/// a public impl's associated type is then a type parameter bound to `Ty`, not the
+/// type itself, which may name field types more private than the message (E0446).
+pub trait Named<M> {
+    /// The named type.
+    type Ty;
+}
+
+/// A variant of union `L` as the derive writes it, keyed by `K`, a marker private to
+/// the deriving module: its payload may then name a type more private than the union
+/// (E0446), and the marker's [`Variant`] impl forwards to it with the payload as a
+/// type parameter.
+pub trait VariantOf<L: UnionLayout, K> {
+    /// [`Variant::Payload`].
+    type Payload: Payload;
+    /// [`Variant::wrap`].
+    fn wrap<'v>(tag: u64, payload: <Self::Payload as Payload>::View<'v>) -> L::View<'v>;
+    /// [`Variant::wrap_mut`].
+    fn wrap_mut<'v>(tag: u64, payload: <Self::Payload as Payload>::Mut<'v>) -> L::Mut<'v>;
 }
 
 /// Layout facts of `T` for the derive's compile-time checks, read without requiring
