@@ -90,6 +90,15 @@ impl<T: WireMsg> Probe<T> {
     pub const BLOCK_LENGTH: usize = T::BLOCK_LENGTH;
 }
 
+impl<T: crate::Template> Probe<T> {
+    /// True: `T` has a template id.
+    pub const IS_TEMPLATE: bool = true;
+    /// `T`'s `Template::TEMPLATE_ID`.
+    pub const TEMPLATE_ID: u16 = T::TEMPLATE_ID;
+    /// `T`'s `Template::SCHEMA_ID`.
+    pub const SCHEMA_ID: u16 = T::SCHEMA_ID;
+}
+
 /// The values [`Probe`] gives a type that is not a wire type (see there).
 pub trait ProbeFallback {
     /// Not in the tail.
@@ -102,6 +111,12 @@ pub trait ProbeFallback {
     const TABLE: bool = false;
     /// Short.
     const BLOCK_LENGTH: usize = 0;
+    /// No template id (a dispatch enum's check of distinct ids skips the type).
+    const IS_TEMPLATE: bool = false;
+    /// Unused (see `IS_TEMPLATE`).
+    const TEMPLATE_ID: u16 = 0;
+    /// Unused (see `IS_TEMPLATE`).
+    const SCHEMA_ID: u16 = 0;
 }
 
 impl<T: ?Sized> ProbeFallback for Probe<T> {}

@@ -9,6 +9,7 @@ const MISTAKES: &[&str] = &[
     "enum-without-repr",
     "decimal-float-mantissa",
     "null-on-alias-without-sentinel",
+    "dispatch-variant-without-template-id",
 ];
 
 #[test]
