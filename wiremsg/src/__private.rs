@@ -66,6 +66,15 @@ pub trait VariantOf<L: UnionLayout, K> {
     fn wrap_mut<'v>(tag: u64, payload: <Self::Payload as Payload>::Mut<'v>) -> L::Mut<'v>;
 }
 
+/// Never implemented: the bound of the `set_<field>` a `{Name}Mut` has for a
+/// variable-size field, so that calling it is an error saying why and what to do.
+#[diagnostic::on_unimplemented(
+    message = "a variable-size field (`{F}`) cannot be set in place",
+    label = "its data is in the tail, which cannot grow or shrink in place",
+    note = "encode a new message with the new value, or give the field a fixed-size type (`FixedStr<N>` for a string, an array `[T; N]` for a list) to set it in place"
+)]
+pub trait SetTailField<F: ?Sized> {}
+
 /// Layout facts of `T` for the derive's compile-time checks, read without requiring
 /// that `T` is a wire type: for a `T` that is one, the inherent constants (which take
 /// precedence); for one that is not, [`ProbeFallback`]'s harmless values. A field

@@ -10,6 +10,7 @@ const MISTAKES: &[&str] = &[
     "decimal-float-mantissa",
     "null-on-alias-without-sentinel",
     "dispatch-variant-without-template-id",
+    "set-string-field",
 ];
 
 #[test]
