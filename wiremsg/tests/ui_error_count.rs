@@ -11,6 +11,7 @@ const MISTAKES: &[&str] = &[
     "null-on-alias-without-sentinel",
     "dispatch-variant-without-template-id",
     "set-string-field",
+    "field-option-of-struct-without-wire-msg",
 ];
 
 #[test]
