@@ -17,7 +17,9 @@ pub use crate::plain::{Out, Plain, same_layout};
 pub use crate::schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 #[cfg(feature = "serde")]
 pub use crate::serde_view::SerializeView;
-pub use crate::union::{Carries, Payload, Raw, UnionLayout, Unit, VCons, VLast, Variant};
+pub use crate::union::{
+    Carries, Payload, Raw, UnionLayout, Unit, VCons, VLast, Variant, VariantList,
+};
 pub use crate::validated::{
     FieldAt, MessageKind, MutOf, NestedKind, Validated, ValidatedMut, check_depth, deeper,
 };
@@ -43,6 +45,36 @@ pub trait VariantValue<R, const I: usize> {
     const VALUE: R;
 }
 
+/// A type that the derive names through `M`, a marker private to the deriving module:
+/// a public impl's associated type is then a type parameter bound to `Ty`, not the
+/// type itself, which may name field types more private than the message (E0446).
+pub trait Named<M> {
+    /// The named type.
+    type Ty;
+}
+
+/// A variant of union `L` as the derive writes it, keyed by `K`, a marker private to
+/// the deriving module: its payload may then name a type more private than the union
+/// (E0446), and the marker's [`Variant`] impl forwards to it with the payload as a
+/// type parameter.
+pub trait VariantOf<L: UnionLayout, K> {
+    /// [`Variant::Payload`].
+    type Payload: Payload;
+    /// [`Variant::wrap`].
+    fn wrap<'v>(tag: u64, payload: <Self::Payload as Payload>::View<'v>) -> L::View<'v>;
+    /// [`Variant::wrap_mut`].
+    fn wrap_mut<'v>(tag: u64, payload: <Self::Payload as Payload>::Mut<'v>) -> L::Mut<'v>;
+}
+
+/// Never implemented: the bound of the `set_<field>` a `{Name}Mut` has for a
+/// variable-size field, so that calling it is an error saying why and what to do.
+#[diagnostic::on_unimplemented(
+    message = "a variable-size field (`{F}`) cannot be set in place",
+    label = "its data is in the tail, which cannot grow or shrink in place",
+    note = "encode a new message with the new value, or give the field a fixed-size type (`FixedStr<N>` for a string, an array `[T; N]` for a list) to set it in place"
+)]
+pub trait SetTailField<F: ?Sized> {}
+
 /// Layout facts of `T` for the derive's compile-time checks, read without requiring
 /// that `T` is a wire type: for a `T` that is one, the inherent constants (which take
 /// precedence); for one that is not, [`ProbeFallback`]'s harmless values. A field
@@ -67,6 +99,15 @@ impl<T: WireMsg> Probe<T> {
     pub const BLOCK_LENGTH: usize = T::BLOCK_LENGTH;
 }
 
+impl<T: crate::Template> Probe<T> {
+    /// True: `T` has a template id.
+    pub const IS_TEMPLATE: bool = true;
+    /// `T`'s `Template::TEMPLATE_ID`.
+    pub const TEMPLATE_ID: u16 = T::TEMPLATE_ID;
+    /// `T`'s `Template::SCHEMA_ID`.
+    pub const SCHEMA_ID: u16 = T::SCHEMA_ID;
+}
+
 /// The values [`Probe`] gives a type that is not a wire type (see there).
 pub trait ProbeFallback {
     /// Not in the tail.
@@ -79,6 +120,12 @@ pub trait ProbeFallback {
     const TABLE: bool = false;
     /// Short.
     const BLOCK_LENGTH: usize = 0;
+    /// No template id (a dispatch enum's check of distinct ids skips the type).
+    const IS_TEMPLATE: bool = false;
+    /// Unused (see `IS_TEMPLATE`).
+    const TEMPLATE_ID: u16 = 0;
+    /// Unused (see `IS_TEMPLATE`).
+    const SCHEMA_ID: u16 = 0;
 }
 
 impl<T: ?Sized> ProbeFallback for Probe<T> {}

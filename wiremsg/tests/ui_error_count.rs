@@ -7,6 +7,11 @@ const MISTAKES: &[&str] = &[
     "field-duration",
     "field-enum-without-repr",
     "enum-without-repr",
+    "decimal-float-mantissa",
+    "null-on-alias-without-sentinel",
+    "dispatch-variant-without-template-id",
+    "set-string-field",
+    "field-option-of-struct-without-wire-msg",
 ];
 
 #[test]

@@ -25,7 +25,22 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
          header: a received message updated in place."
     );
     let names: Vec<String> = variants.iter().map(|v| v.to_string()).collect();
+    // `Ty: Template`, spanned at each variant's type, on both impls: a message
+    // without a template id is reported there, once (the two are the same error), and
+    // the bodies, which assume it, add none.
+    let guards: Vec<TokenStream> = types
+        .iter()
+        .map(|ty| quote_spanned!(syn::spanned::Spanned::span(ty)=> #ty: ::wiremsg::Template,))
+        .collect();
+    let where_clause = quote_m!(where #(#guards)*);
     // Two variants with one template id (and schema id) could never both be read.
+    // Read through `Probe`, so that a variant without a template id (reported by the
+    // guards) adds no error here.
+    // (Mixed-site, not the variant's span: unused when both types have ids, which
+    // must not be a lint in the user's crate.)
+    let fallback = quote_m!(
+        use ::wiremsg::__private::ProbeFallback as _;
+    );
     let mut distinct = Vec::new();
     for (i, a) in types.iter().enumerate() {
         for b in types.iter().skip(i + 1) {
@@ -35,11 +50,16 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
                 quote_m!(#b).to_string().replace(' ', "")
             );
             distinct.push(quote_spanned! {syn::spanned::Spanned::span(b)=>
-                const _: () = ::core::assert!(
-                    <#a as ::wiremsg::Template>::TEMPLATE_ID != <#b as ::wiremsg::Template>::TEMPLATE_ID
-                        || <#a as ::wiremsg::Template>::SCHEMA_ID != <#b as ::wiremsg::Template>::SCHEMA_ID,
-                    #msg
-                );
+                const _: () = {
+                    #fallback
+                    ::core::assert!(
+                        !::wiremsg::__private::Probe::<#a>::IS_TEMPLATE
+                            || !::wiremsg::__private::Probe::<#b>::IS_TEMPLATE
+                            || ::wiremsg::__private::Probe::<#a>::TEMPLATE_ID != ::wiremsg::__private::Probe::<#b>::TEMPLATE_ID
+                            || ::wiremsg::__private::Probe::<#a>::SCHEMA_ID != ::wiremsg::__private::Probe::<#b>::SCHEMA_ID,
+                        #msg
+                    )
+                };
             });
         }
     }
@@ -81,7 +101,7 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
 
         #[automatically_derived]
         #[allow(clippy::all)]
-        impl #ident {
+        impl #ident #where_clause {
             /// Reads the message header at the start of `bytes` and views the message
             /// of the variant whose template id and schema id it names.
             ///
@@ -215,7 +235,7 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
         /// The header and message of the variant: what `FrameWriter::write`,
         /// `WireCodec` and `put_frame` send.
         #[automatically_derived]
-        impl ::wiremsg::WithHeader for #ident {
+        impl ::wiremsg::WithHeader for #ident #where_clause {
             #[inline]
             fn len_with_header(&self) -> ::core::primitive::usize {
                 match self {

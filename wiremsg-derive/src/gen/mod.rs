@@ -290,31 +290,66 @@ impl Ctx<'_> {
 
 /// The guards of a message (see [`Ctx::guards`]): one per field whose type is a path
 /// without generic arguments (no lifetime, no type parameter: the predicate is global,
-/// so it never hides the type's own impl) that does not name the message itself. A type
-/// that holds another message through a `Box` or a `Vec` has arguments: no guard, so
-/// that no guard can be part of a cycle between mutually recursive messages.
+/// so it never hides the type's own impl) that does not name the message itself, or an
+/// `Option` of one; for a `#[wire(null)]` field, one that its number has a sentinel
+/// form. A type that holds another message through a `Box` or a `Vec` has arguments
+/// that are not plain: no guard, so that no guard can be part of a cycle between
+/// mutually recursive messages (a plain type or an `Option` of one is stored inline,
+/// and a message cannot hold itself inline).
 fn guards(msg: &Message<'_>) -> TokenStream {
+    let plain = |ty: &syn::Type| match ty {
+        syn::Type::Path(p) => {
+            p.qself.is_none()
+                && p.path.segments.iter().all(|s| s.arguments.is_none())
+                && !msg
+                    .generics
+                    .type_params()
+                    .any(|t| p.path.is_ident(&t.ident))
+                && !crate::ast::names_type(ty, msg.ident)
+                && !p.path.is_ident("Self")
+        }
+        _ => false,
+    };
     let mut out = TokenStream::new();
     for f in &msg.fields {
         let ty = array_leaf(&f.ty);
-        let plain = match ty {
-            syn::Type::Path(p) => {
-                p.qself.is_none()
-                    && p.path.segments.iter().all(|s| s.arguments.is_none())
-                    && !msg
-                        .generics
-                        .type_params()
-                        .any(|t| p.path.is_ident(&t.ident))
-                    && !crate::ast::names_type(ty, msg.ident)
-                    && !p.path.is_ident("Self")
+        let inner = option_inner(ty);
+        if f.attrs.null.is_some() {
+            if let Some(inner) = inner.filter(|t| plain(t)) {
+                out.extend(quote_spanned!(syn::spanned::Spanned::span(inner)=>
+                    #inner: ::wiremsg::__private::NullRepr,
+                ));
             }
-            _ => false,
-        };
-        if plain {
+        } else if plain(ty) || inner.is_some_and(plain) || decimal_of_plain(ty, &plain) {
             out.extend(quote_spanned!(syn::spanned::Spanned::span(ty)=> #ty: ::wiremsg::Field,));
         }
     }
     out
+}
+
+/// True for `Decimal<M, S>` (any path ending so) whose mantissa is `plain`: stored
+/// inline, like an `Option`.
+fn decimal_of_plain(ty: &syn::Type, plain: &dyn Fn(&syn::Type) -> bool) -> bool {
+    let syn::Type::Path(p) = ty else { return false };
+    let Some(last) = p.path.segments.last() else {
+        return false;
+    };
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return false;
+    };
+    last.ident == "Decimal"
+        && p.qself.is_none()
+        && p.path
+            .segments
+            .iter()
+            .rev()
+            .skip(1)
+            .all(|s| s.arguments.is_none())
+        && args.args.iter().all(|a| match a {
+            syn::GenericArgument::Type(t) => plain(t),
+            syn::GenericArgument::Const(_) => true,
+            _ => false,
+        })
 }
 
 /// Where a list of `count` fields splits into the two halves of a `Pair`.
@@ -376,10 +411,30 @@ fn layout_impl(cx: &Ctx<'_>) -> TokenStream {
     };
     let impl_generics = cx.static_impl_generics();
     let where_clause = cx.where_clause();
+    // The field types may be more private than the message (a private `enum Side` in a
+    // `pub struct`): an associated type of a public impl must not name them (E0446).
+    // They are named by an impl of `Named` keyed by a marker private to this module,
+    // whose visibility is no wider than any type this module can name, and `Fields`
+    // is its output, a type parameter bound through the `where` clause.
+    let bounded = &cx.bounded;
+    let wh = &cx.wh;
+    let guards = &cx.guards;
     quote_m! {
+        struct __WiremsgFields;
+
         #[automatically_derived]
-        impl #impl_generics ::wiremsg::__private::Layout for #self_static #where_clause {
-            type Fields = #list;
+        impl #impl_generics ::wiremsg::__private::Named<__WiremsgFields> for #self_static #where_clause {
+            type Ty = #list;
+        }
+
+        #[automatically_derived]
+        impl<#(#bounded,)* __WiremsgF: ::wiremsg::__private::FieldList> ::wiremsg::__private::Layout for #self_static
+        where
+            #wh
+            #guards
+            #self_static: ::wiremsg::__private::Named<__WiremsgFields, Ty = __WiremsgF>,
+        {
+            type Fields = __WiremsgF;
             const FIELD_NAMES: &'static [&'static ::core::primitive::str] = &[#(#names),*];
             type BlockLengthField = #block_length_field;
         }

@@ -264,6 +264,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
             #(#consts)*
             #(#distinct)*
             #(#markers)*
+            struct __WireMsgVariant;
 
             #[automatically_derived]
             impl ::wiremsg::__private::UnionLayout for #self_static {
@@ -403,11 +404,13 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
             #[doc(hidden)]
             pub struct #marker;
 
+            // The payload may name a type more private than the union (a private
+            // struct in a `pub` union): named by an impl keyed by a marker private to
+            // this module, to which the public impl forwards (E0446; see the message
+            // derive's `Layout`).
             #[automatically_derived]
-            impl ::wiremsg::__private::Variant<#self_static> for #marker {
+            impl ::wiremsg::__private::VariantOf<#self_static, __WireMsgVariant> for #marker {
                 type Payload = #payload;
-                const TAG: ::core::primitive::u64 = #tag as ::core::primitive::u64;
-                const NAME: &'static ::core::primitive::str = #vname;
 
                 // The signatures name the payload's views as the trait does, through
                 // the payload kind, so that `'v` is bound alike; they are `view_ty`
@@ -430,6 +433,32 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                 ) -> <#self_static as ::wiremsg::__private::UnionLayout>::Mut<'v> {
                     let payload: #mut_ty = payload;
                     #wrap_mut
+                }
+            }
+
+            #[automatically_derived]
+            impl<__WiremsgP: ::wiremsg::__private::Payload> ::wiremsg::__private::Variant<#self_static> for #marker
+            where
+                #marker: ::wiremsg::__private::VariantOf<#self_static, __WireMsgVariant, Payload = __WiremsgP>,
+            {
+                type Payload = __WiremsgP;
+                const TAG: ::core::primitive::u64 = #tag as ::core::primitive::u64;
+                const NAME: &'static ::core::primitive::str = #vname;
+
+                #[inline(always)]
+                fn wrap<'v>(
+                    tag: ::core::primitive::u64,
+                    payload: <__WiremsgP as ::wiremsg::__private::Payload>::View<'v>,
+                ) -> <#self_static as ::wiremsg::__private::UnionLayout>::View<'v> {
+                    <#marker as ::wiremsg::__private::VariantOf<#self_static, __WireMsgVariant>>::wrap(tag, payload)
+                }
+
+                #[inline(always)]
+                fn wrap_mut<'v>(
+                    tag: ::core::primitive::u64,
+                    payload: <__WiremsgP as ::wiremsg::__private::Payload>::Mut<'v>,
+                ) -> <#self_static as ::wiremsg::__private::UnionLayout>::Mut<'v> {
+                    <#marker as ::wiremsg::__private::VariantOf<#self_static, __WireMsgVariant>>::wrap_mut(tag, payload)
                 }
             }
         }
@@ -815,8 +844,11 @@ fn synthetic_message(n: &Names<'_>, v: &Variant<'_>, msg: &crate::ast::Message<'
         }
     });
     let derived = super::message(msg);
+    // Its fields are as visible as the union's variant's, whose types may be more
+    // private: rustc flags the user's variant already, if at all.
     quote_m! {
         #[doc = #doc]
+        #[allow(private_interfaces)]
         #vis struct #synth #generics {
             #(#fields,)*
         }

@@ -149,6 +149,29 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                 }
             }
         });
+        // A variable-size field has no setter; `set_<field>` exists all the same, with a
+        // bound no argument meets, so that calling it is an error that says why and what
+        // to do instead (rather than "no method named `set_<field>`").
+        let setter = setter.or_else(|| {
+            matches!(f.field.kind, Kind::Text | Kind::List | Kind::OptionTail).then(|| {
+                let setter = format_ident!("set_{}", f.name, span = f.field.ident.span());
+                let doc = format!(
+                    "Not callable: field `{}` is variable-size (its data is in the tail), and                      variable-size fields cannot be set in place. Encode a new message with                      the new value, or give the field a fixed-size type (`FixedStr<N>`, an                      array) to set it here.",
+                    f.name
+                );
+                quote_m! {
+                    #[doc = #doc]
+                    #[doc(hidden)]
+                    #[inline]
+                    pub fn #setter<__WiremsgValue>(&mut self, value: __WiremsgValue)
+                    where
+                        __WiremsgValue: ::wiremsg::__private::SetTailField<#static_ty>,
+                    {
+                        let _ = (self, value);
+                    }
+                }
+            })
+        });
         let getter_name = format_ident!("{}_mut", f.name, span = f.field.ident.span());
         let getter = match f.field.kind {
             Kind::Path if is_plain_path(ty) => {
