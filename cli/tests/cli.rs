@@ -127,7 +127,7 @@ fn dump_of_cut_and_corrupted_bytes_shows_the_parts_before_the_fault_then_the_err
     let text = stdout(&out);
     assert!(text.contains("levels (tail)"), "{text}");
     assert!(
-        text.ends_with("error: offset 38 is outside 24..=30 at byte 8 in `quotes`\n"),
+        text.ends_with("error: truncated: needs 38 bytes, has 30 at byte 8 in `quotes`\n"),
         "{text}"
     );
     // Every cut and a change of every byte: exit status 0 or 1, an error line
@@ -387,7 +387,7 @@ fn a_schema_file_wins_over_the_stream_for_its_types_and_says_so() {
         stdout(&out),
         format!(
             "#0 @0 schema: Ping t1 s0 v1 fingerprint 0f0f3d1d7d51b784 (read with --schema's Ping t1 s0 v1 fingerprint {})\n\
-             #1 @117 error: block length 4 is smaller than the 8 bytes this reader requires at byte 121\n",
+             #1 @117 error: block length 4 is too small: a writer of version 1 or later writes at least 8 bytes at byte 121\n",
             set.fingerprint()
         )
     );
@@ -405,7 +405,7 @@ fn a_bad_schema_frame_is_reported_and_the_stream_goes_on() {
     assert_eq!(code(&out), 1);
     assert_eq!(
         stdout(&out),
-        "#0 @0 error: bad schema frame: offset 94 is outside 26..=52 at byte 14 in `messages`\n\
+        "#0 @0 error: bad schema frame: truncated: needs 94 bytes, has 52 at byte 14 in `messages`\n\
          #1 @64 schema: Ping t1 s0 v1 fingerprint 0f0f3d1d7d51b784\n\
          #2 @181 t1 v1 Ping { seq: 9 }\n"
     );

@@ -496,6 +496,7 @@ impl Reader {
                 ErrorKind::BlockLengthTooSmall {
                     declared: announced,
                     required: expected,
+                    version: if known { header.version } else { self.version },
                 },
                 0,
             ));

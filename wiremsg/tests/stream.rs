@@ -522,13 +522,13 @@ fn hostile_schema_frames_are_errors_of_their_frame_never_panics() {
     let err = reader.next_view::<Ping>().unwrap_err();
     assert_eq!(
         err.to_string(),
-        "offset 94 is outside 26..=52 at byte 10 in `messages`"
+        "truncated: needs 94 bytes, has 52 at byte 10 in `messages`"
     );
     assert_eq!(reader.next_view::<Ping>().unwrap().unwrap().1.seq(), 4);
     let mut registry = SchemaRegistry::new();
     assert_eq!(
         registry.learn(&s1[..60]).unwrap_err().to_string(),
-        "offset 94 is outside 26..=52 at byte 10 in `messages`"
+        "truncated: needs 94 bytes, has 52 at byte 10 in `messages`"
     );
     assert!(registry.is_empty());
 

@@ -53,7 +53,7 @@ pub fn is_schema_frame(frame: &[u8]) -> bool {
 /// let bytes = SchemaSet::of::<Ping>()?.to_bytes()?;
 /// assert_eq!(read_schema_frame(&bytes)?, SchemaSet::of::<Ping>()?);
 /// let err = read_schema_frame(&bytes[..60]).unwrap_err(); // cut short
-/// assert!(matches!(err.kind(), ErrorKind::OffsetOutOfRange { .. }));
+/// assert!(matches!(err.kind(), ErrorKind::Truncated { available: 52, .. }));
 /// assert_eq!((err.offset(), err.path().as_str()), (10, "messages"));
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
