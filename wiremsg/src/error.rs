@@ -373,6 +373,22 @@ pub enum ErrorKind {
         /// Schema id in the header.
         schema_id: u16,
     },
+    /// A message frame is of a newer version than the schema that describes its type
+    /// (FORMAT.md §12): a schema-driven reader reads the fields of the version
+    /// described and cannot show those added since. A describing writer writes a
+    /// schema frame of each version it sends; a stream whose writer did not (or a
+    /// `--schema` file of an older version) gives this. Found by
+    /// [`SchemaRegistry::check_version`](crate::dynamic::SchemaRegistry::check_version).
+    NewerThanDescribed {
+        /// Template id in the header.
+        template_id: u16,
+        /// Schema id in the header.
+        schema_id: u16,
+        /// Version in the header.
+        version: u16,
+        /// Version of the schema that describes the type.
+        described: u16,
+    },
     /// The underlying reader or writer of a framed stream failed (feature `std`).
     /// The [`std::io::Error`] itself is the error's
     /// [`source()`](core::error::Error::source), and its text is in the message.
@@ -675,6 +691,17 @@ impl fmt::Display for ErrorKind {
             } => write!(
                 f,
                 "no schema frame describes template id {template_id} (schema {schema_id})"
+            ),
+            ErrorKind::NewerThanDescribed {
+                template_id,
+                schema_id,
+                version,
+                described,
+            } => write!(
+                f,
+                "message of template id {template_id} (schema {schema_id}) is version \
+                 {version}, newer than the version {described} its schema describes: fields \
+                 added after version {described} are not read"
             ),
             #[cfg(feature = "std")]
             ErrorKind::Io(kind) => write!(f, "I/O error: {kind}"),
