@@ -20,6 +20,9 @@ Examples:
   wiremsg export --ksy order.wms -t Order -o order.ksy   # Kaitai Struct, for other languages
   wiremsg export --ksy --frames capture.frames -o capture.ksy
 
+A frame newer than the schema that describes it is read as that schema's version,
+with a warning (exit status 1 with --strict).
+
 Exit status: 0 success; 1 bad data (a message fails validation, a stream is cut), a
 breaking change, or a schema another format cannot express; 2 the command cannot run
 (arguments, unreadable file, invalid schema).";
@@ -59,6 +62,10 @@ pub(crate) enum Command {
         /// messages; with it, it is used for the types it has.
         #[arg(long, short)]
         schema: Option<PathBuf>,
+        /// Exit status 1 when a frame is newer than the schema that describes it (its
+        /// newer fields are not shown), not only a warning.
+        #[arg(long)]
+        strict: bool,
         /// The frames; `-` for standard input.
         input: PathBuf,
     },
@@ -119,8 +126,9 @@ pub(crate) struct MessageArgs {
     /// schema frames (FORMAT.md §12); with it, it is used for the types it has.
     #[arg(long, short)]
     pub(crate) schema: Option<PathBuf>,
-    /// The message type to read the bytes as (needed without `--header`, or when the
-    /// schema has more than one message).
+    /// The message type to read the bytes as (needed without `--header` when the
+    /// schema has more than one message with a template id, or none and several
+    /// messages).
     #[arg(long = "type", short)]
     pub(crate) type_name: Option<String>,
     /// The bytes start with a message header (FORMAT.md §8); the type comes from its
@@ -130,6 +138,14 @@ pub(crate) struct MessageArgs {
     /// The input is a file of frames (FORMAT.md §10).
     #[arg(long)]
     pub(crate) frames: bool,
+    /// With `dump --frames`: leave schema frames out of the dump (they are still
+    /// read, and describe the messages after them).
+    #[arg(long, requires = "frames")]
+    pub(crate) skip_schema_frames: bool,
+    /// With `--frames`: exit status 1 when a frame is newer than the schema that
+    /// describes it (its newer fields are not shown), not only a warning.
+    #[arg(long, requires = "frames")]
+    pub(crate) strict: bool,
     /// The bytes; `-` for standard input.
     pub(crate) input: PathBuf,
 }
