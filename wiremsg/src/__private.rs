@@ -17,7 +17,9 @@ pub use crate::plain::{Out, Plain, same_layout};
 pub use crate::schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 #[cfg(feature = "serde")]
 pub use crate::serde_view::SerializeView;
-pub use crate::union::{Carries, Payload, Raw, UnionLayout, Unit, VCons, VLast, Variant};
+pub use crate::union::{
+    Carries, Payload, Raw, UnionLayout, Unit, VCons, VLast, Variant, VariantList,
+};
 pub use crate::validated::{
     FieldAt, MessageKind, MutOf, NestedKind, Validated, ValidatedMut, check_depth, deeper,
 };
