@@ -254,7 +254,8 @@ fn lying_block_length_both_reject() {
         err.kind(),
         &ErrorKind::BlockLengthTooSmall {
             declared: 40,
-            required: 50
+            required: 50,
+            version: 1
         }
     );
 

@@ -24,6 +24,9 @@ Memory: the input is untrusted; wiremsg holds at most 160 bytes of heap per byte
 its input files, plus 32 MiB (a schema: 128 per byte; a dump's rows: 2 x 64 per
 byte, then the dump stops with an error saying what the rest would take).
 
+A frame newer than the schema that describes it is read as that schema's version,
+with a warning (exit status 1 with --strict).
+
 Exit status: 0 success; 1 bad data (a message fails validation, a stream is cut), a
 breaking change, or a schema another format cannot express; 2 the command cannot run
 (arguments, unreadable file, invalid schema).";
@@ -63,6 +66,10 @@ pub(crate) enum Command {
         /// messages; with it, it is used for the types it has.
         #[arg(long, short)]
         schema: Option<PathBuf>,
+        /// Exit status 1 when a frame is newer than the schema that describes it (its
+        /// newer fields are not shown), not only a warning.
+        #[arg(long)]
+        strict: bool,
         /// The frames; `-` for standard input.
         input: PathBuf,
     },
@@ -123,8 +130,9 @@ pub(crate) struct MessageArgs {
     /// schema frames (FORMAT.md §12); with it, it is used for the types it has.
     #[arg(long, short)]
     pub(crate) schema: Option<PathBuf>,
-    /// The message type to read the bytes as (needed without `--header`, or when the
-    /// schema has more than one message).
+    /// The message type to read the bytes as (needed without `--header` when the
+    /// schema has more than one message with a template id, or none and several
+    /// messages).
     #[arg(long = "type", short)]
     pub(crate) type_name: Option<String>,
     /// The bytes start with a message header (FORMAT.md §8); the type comes from its
@@ -134,6 +142,14 @@ pub(crate) struct MessageArgs {
     /// The input is a file of frames (FORMAT.md §10).
     #[arg(long)]
     pub(crate) frames: bool,
+    /// With `dump --frames`: leave schema frames out of the dump (they are still
+    /// read, and describe the messages after them).
+    #[arg(long, requires = "frames")]
+    pub(crate) skip_schema_frames: bool,
+    /// With `--frames`: exit status 1 when a frame is newer than the schema that
+    /// describes it (its newer fields are not shown), not only a warning.
+    #[arg(long, requires = "frames")]
+    pub(crate) strict: bool,
     /// The bytes; `-` for standard input.
     pub(crate) input: PathBuf,
 }

@@ -38,6 +38,11 @@ fn schema_lists_messages_fields_and_enums() {
         text.contains("@0      5 bytes  qty                  Option<u32>"),
         "{text}"
     );
+    // One byte is "1 byte".
+    assert!(
+        text.contains("@14     1 byte   liquidity            Liquidity"),
+        "{text}"
+    );
     assert!(text.contains("enum Liquidity: u8 { Added = 1, Removed = 2 }, other values: Other"));
 
     // The JSON form reads back as the same schema (its listing is the same).
@@ -127,7 +132,7 @@ fn dump_of_cut_and_corrupted_bytes_shows_the_parts_before_the_fault_then_the_err
     let text = stdout(&out);
     assert!(text.contains("levels (tail)"), "{text}");
     assert!(
-        text.ends_with("error: offset 38 is outside 24..=30 at byte 8 in `quotes`\n"),
+        text.ends_with("error: truncated: needs 38 bytes, has 30 at byte 8 in `quotes`\n"),
         "{text}"
     );
     // Every cut and a change of every byte: exit status 0 or 1, an error line
@@ -387,7 +392,7 @@ fn a_schema_file_wins_over_the_stream_for_its_types_and_says_so() {
         stdout(&out),
         format!(
             "#0 @0 schema: Ping t1 s0 v1 fingerprint 0f0f3d1d7d51b784 (read with --schema's Ping t1 s0 v1 fingerprint {})\n\
-             #1 @117 error: block length 4 is smaller than the 8 bytes this reader requires at byte 121\n",
+             #1 @117 error: block length 4 is too small: a writer of version 1 or later writes at least 8 bytes at byte 121\n",
             set.fingerprint()
         )
     );
@@ -405,7 +410,7 @@ fn a_bad_schema_frame_is_reported_and_the_stream_goes_on() {
     assert_eq!(code(&out), 1);
     assert_eq!(
         stdout(&out),
-        "#0 @0 error: bad schema frame: offset 94 is outside 26..=52 at byte 14 in `messages`\n\
+        "#0 @0 error: bad schema frame: truncated: needs 94 bytes, has 52 at byte 14 in `messages`\n\
          #1 @64 schema: Ping t1 s0 v1 fingerprint 0f0f3d1d7d51b784\n\
          #2 @181 t1 v1 Ping { seq: 9 }\n"
     );
@@ -464,10 +469,236 @@ fn a_stream_whose_only_schema_frame_is_bad_is_bad_data_not_a_missing_schema() {
         assert_eq!(code(&out), 1, "{args:?}: {text}");
         assert!(!text.contains("no schema:"), "{args:?}: {text}");
         assert!(
-            text.contains("no schema frame describes template id 1 (schema 0) at byte 123"),
+            text.contains(
+                "no schema frame describes template id 1 (schema 0) at byte 123 (frame #0 at \
+                 byte 0 is a bad schema frame: it may have described it)"
+            ),
             "{args:?}: {text}"
         );
     }
+}
+
+mod quote_v1 {
+    #[derive(wiremsg::WireMsg)]
+    #[wire(template_id = 7)]
+    pub(crate) struct Quote {
+        pub(crate) px: i64,
+    }
+}
+
+#[derive(wiremsg::WireEnum, Debug, Clone, Copy, PartialEq)]
+#[repr(u8)]
+enum Tif {
+    Day = 0,
+    Ioc = 3,
+}
+
+#[derive(wiremsg::WireMsg)]
+#[wire(template_id = 7, version = 2)]
+struct Quote {
+    px: i64,
+    #[wire(since = 2)]
+    size: u32,
+    #[wire(since = 2, default = Tif::Ioc)]
+    tif: Tif,
+}
+
+/// A stream as a writer that described only the first version it sent would have
+/// written it: version 1's schema frame, a version 1 frame, a version 2 frame.
+fn stream_with_an_undescribed_version() -> Vec<u8> {
+    use wiremsg::{FrameWriter, SchemaSet};
+    let mut writer = FrameWriter::new(Vec::new());
+    writer
+        .write_schema(&SchemaSet::of::<quote_v1::Quote>().unwrap())
+        .unwrap();
+    writer.write(&quote_v1::Quote { px: 1 }).unwrap();
+    writer
+        .write(&Quote {
+            px: 2,
+            size: 30,
+            tif: Tif::Day,
+        })
+        .unwrap();
+    writer.into_inner()
+}
+
+#[test]
+fn a_frame_newer_than_its_schema_is_flagged() {
+    let dir = scratch("newer-frame");
+    let input = write(&dir, "old.frames", &stream_with_an_undescribed_version());
+    // Before: both frames printed as version 1's `Quote { px }`, exit 0, "0 bad".
+    let warning = "warning: message of template id 7 (schema 0) is version 2, newer than the \
+                   version 1 its schema describes: fields added after version 1 are not read";
+    let out = wiremsg(&[&"cat", &input]);
+    assert_eq!(code(&out), 0);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[1], "#1 @117 t7 v1 Quote { px: 1 }");
+    assert_eq!(lines[2], "#2 @137 t7 v2 Quote { px: 2 }");
+    assert_eq!(lines[3], format!("#2 @137 {warning} at byte 147"));
+    assert_eq!(
+        stderr(&out),
+        "wiremsg: 3 frames (1 schema), 162 bytes, 0 bad, 1 newer than their schema\n"
+    );
+    assert_eq!(code(&wiremsg(&[&"cat", &"--strict", &input])), 1);
+
+    let out = wiremsg(&[&"json", &"--frames", &input]);
+    assert_eq!(code(&out), 0);
+    assert_eq!(stdout(&out), "{\"px\":1}\n{\"px\":2}\n");
+    assert!(
+        stderr(&out).contains(&format!("wiremsg: frame 2 at byte 137: {warning}")),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        code(&wiremsg(&[&"json", &"--frames", &"--strict", &input])),
+        1
+    );
+    let out = wiremsg(&[&"dump", &"--frames", &"--strict", &input]);
+    assert_eq!(code(&out), 1);
+    assert!(stdout(&out).contains(warning), "{}", stdout(&out));
+
+    // The same messages from a describing writer: a schema frame per version, every
+    // field shown, no warning.
+    let mut writer = wiremsg::FrameWriter::new(Vec::new()).with_schema_frames();
+    writer.write(&quote_v1::Quote { px: 1 }).unwrap();
+    writer
+        .write(&Quote {
+            px: 2,
+            size: 30,
+            tif: Tif::Day,
+        })
+        .unwrap();
+    let input = write(&dir, "new.frames", &writer.into_inner());
+    let out = wiremsg(&[&"cat", &"--strict", &input]);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(
+        text.ends_with("t7 v2 Quote { px: 2, size: 30, tif: Day }\n"),
+        "{text}"
+    );
+    assert!(!text.contains("warning"), "{text}");
+}
+
+#[test]
+fn the_type_is_not_needed_when_one_message_has_a_template_id() {
+    #[derive(wiremsg::WireMsg)]
+    struct Leg {
+        qty: u32,
+    }
+    #[derive(wiremsg::WireMsg)]
+    #[wire(template_id = 1)]
+    struct Basket {
+        legs: Vec<Leg>,
+    }
+    let dir = scratch("one-template");
+    let schema = dir.join("basket.wms");
+    wiremsg::SchemaSet::of::<Basket>()
+        .unwrap()
+        .write_file(&schema)
+        .unwrap();
+    use wiremsg::WireMsg;
+    let bytes = Basket {
+        legs: vec![Leg { qty: 5 }],
+    }
+    .to_bytes()
+    .unwrap();
+    let input = write(&dir, "basket.bin", &bytes);
+    // Before: "the schema has several messages: name one with --type".
+    let out = wiremsg(&[&"json", &"-s", &schema, &input]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "{\n  \"legs\": [\n    {\n      \"qty\": 5\n    }\n  ]\n}\n"
+    );
+    let out = wiremsg(&[&"dump", &"-s", &schema, &input]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    // The nested message can still be named.
+    let out = wiremsg(&[
+        &"json",
+        &"-s",
+        &schema,
+        &"-t",
+        &"Leg",
+        &write(&dir, "leg.bin", &[5, 0, 0, 0]),
+    ]);
+    assert_eq!(
+        (code(&out), stdout(&out).as_str()),
+        (0, "{\n  \"qty\": 5\n}\n")
+    );
+}
+
+#[test]
+fn cat_of_a_schema_file_says_what_it_is() {
+    let out = wiremsg(&[&"cat", &golden_schema("E5")]);
+    // Before: "frame of 4294901776 bytes is over the maximum frame size".
+    assert_eq!(code(&out), 2);
+    let text = stderr(&out);
+    assert!(
+        text.contains("E5.wms: a schema file (FORMAT.md §11), not a file of frames: list it with `wiremsg schema"),
+        "{text}"
+    );
+    assert_eq!(stdout(&out), "");
+}
+
+#[test]
+fn a_corrupted_length_prefix_is_called_implausible() {
+    let dir = scratch("implausible");
+    let mut bytes = golden("F2");
+    let second = bytes.len();
+    bytes.extend(&golden("F2")[117..]); // a second Ping frame
+    bytes[second + 2] = 0x10; // its length prefix: 12 becomes 1,048,588
+    let input = write(&dir, "corrupt.frames", &bytes);
+    let out = wiremsg(&[&"cat", &input]);
+    assert_eq!(code(&out), 1);
+    // Before: "stream ended inside a frame: needs 1048592 bytes, has 16".
+    assert_eq!(
+        stdout(&out).lines().last().unwrap(),
+        "error: the stream breaks: frame 2 at byte 133: length prefix 1048588 is \
+         implausible (the largest frame before it has 113 bytes, and the stream ends 12 \
+         bytes after the prefix): a corrupted length prefix, or not a file of frames"
+    );
+    // A stream cut inside a frame of a plausible length is still that.
+    let input = write(&dir, "cut.frames", &golden("F2")[..125]);
+    let out = wiremsg(&[&"cat", &input]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stdout(&out).contains("the stream breaks: stream ended inside a frame"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn dump_frames_can_leave_schema_frames_out() {
+    let dir = scratch("skip-schema-frames");
+    let f2 = write(&dir, "f2.frames", &golden("F2"));
+    let out = wiremsg(&[&"dump", &"--frames", &"--skip-schema-frames", &f2]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(!text.contains("schema frame"), "{text}");
+    assert!(
+        text.starts_with("frame 1 at byte 117: length 12 (offsets below from byte 121)\n"),
+        "{text}"
+    );
+    assert!(text.contains("seq                      9"), "{text}");
+}
+
+#[test]
+fn schema_shows_an_enum_default_by_its_variant() {
+    let dir = scratch("enum-default");
+    let schema = dir.join("quote.wms");
+    wiremsg::SchemaSet::of::<Quote>()
+        .unwrap()
+        .write_file(&schema)
+        .unwrap();
+    let out = wiremsg(&[&"schema", &schema]);
+    let text = stdout(&out);
+    // Before: "default bytes 03".
+    assert!(
+        text.contains("@12     1 byte   tif                  Tif  since 2  default Ioc\n"),
+        "{text}"
+    );
 }
 
 /// Runs the tool with `args` under `ulimit -v` of its stated bound for `input_len`

@@ -203,7 +203,7 @@ mod tests {
         assert_eq!(last.field, "error");
         assert_eq!(
             last.meaning,
-            "offset 255 is outside 7..=12 at byte 11 in `text`"
+            "truncated: needs 255 bytes, has 12 at byte 11 in `text`"
         );
         assert_eq!(rows[4].field, "block length");
         let text = render(&rows, &bytes);

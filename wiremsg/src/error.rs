@@ -91,18 +91,25 @@ enum Segment {
 ///     ErrorKind::Truncated { needed, available } => assert_eq!((*needed, *available), (10, 7)),
 ///     other => panic!("{other:?}"),
 /// }
+/// // Cut inside the tail (a short read): the slot of `text` says 12 bytes are needed.
+/// assert_eq!(
+///     Note::view(&bytes[..11]).unwrap_err().kind(),
+///     &ErrorKind::Truncated { needed: 12, available: 11 }
+/// );
 /// let mut bad = bytes.clone();
-/// bad[6] = 99; // the end offset of `text`, past the message
+/// bad[6] = 9; // the end offset of `text`, before the end of the block
 /// assert_eq!(
 ///     Note::view(&bad).unwrap_err().kind(),
-///     &ErrorKind::OffsetOutOfRange { end: 99, min: 10, max: 12 }
+///     &ErrorKind::OffsetOutOfRange { end: 9, min: 10, max: 12 }
 /// );
 /// assert_eq!(ErrorKind::InvalidBool { value: 2 }.to_string(), "invalid bool byte 0x02 (expected 0 or 1)");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ErrorKind {
-    /// Fewer bytes than the block (or a list header) needs (FORMAT.md §2, §6).
+    /// Fewer bytes than the block (or a list header) needs (FORMAT.md §2, §6), or an
+    /// end offset past the end of the message or list (§3, §6.3): the error a reader
+    /// that is still receiving the bytes can wait on.
     Truncated {
         /// Bytes needed, counted from the start of the message or list.
         needed: usize,
@@ -117,11 +124,18 @@ pub enum ErrorKind {
     BlockLengthTooSmall {
         /// Block length written on the wire, in bytes.
         declared: usize,
-        /// Smallest block length this reader accepts, in bytes.
+        /// Bytes of block that a writer of `version`
+        /// or later writes (the smallest block this reader accepts for such bytes).
         required: usize,
+        /// The schema version whose writers write at least `required` bytes: 1 for a
+        /// block under every version's, the version that added the field a block ends
+        /// inside, or the version a message header names.
+        version: u16,
     },
     /// An end offset (FORMAT.md §3) or a list table's start offset (§6.3) is before the
-    /// end of the previous region or past the end of the message or list.
+    /// end of the previous region. (One past the end of the message or list, such as
+    /// a buffer cut inside the tail by a short read, is [`Truncated`](Self::Truncated),
+    /// with the bytes that offset needs.)
     OffsetOutOfRange {
         /// The end offset read from the slot, relative to the message start.
         end: usize,
@@ -359,6 +373,22 @@ pub enum ErrorKind {
         /// Schema id in the header.
         schema_id: u16,
     },
+    /// A message frame is of a newer version than the schema that describes its type
+    /// (FORMAT.md §12): a schema-driven reader reads the fields of the version
+    /// described and cannot show those added since. A describing writer writes a
+    /// schema frame of each version it sends; a stream whose writer did not (or a
+    /// `--schema` file of an older version) gives this. Found by
+    /// [`SchemaRegistry::check_version`](crate::dynamic::SchemaRegistry::check_version).
+    NewerThanDescribed {
+        /// Template id in the header.
+        template_id: u16,
+        /// Schema id in the header.
+        schema_id: u16,
+        /// Version in the header.
+        version: u16,
+        /// Version of the schema that describes the type.
+        described: u16,
+    },
     /// The underlying reader or writer of a framed stream failed (feature `std`).
     /// The [`std::io::Error`] itself is the error's
     /// [`source()`](core::error::Error::source), and its text is in the message.
@@ -508,9 +538,14 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Truncated { needed, available } => {
                 write!(f, "truncated: needs {needed} bytes, has {available}")
             }
-            ErrorKind::BlockLengthTooSmall { declared, required } => write!(
+            ErrorKind::BlockLengthTooSmall {
+                declared,
+                required,
+                version,
+            } => write!(
                 f,
-                "block length {declared} is smaller than the {required} bytes this reader requires"
+                "block length {declared} is too small: a writer of version {version} or later \
+                 writes at least {required} bytes"
             ),
             ErrorKind::OffsetOutOfRange { end, min, max } => {
                 write!(f, "offset {end} is outside {min}..={max}")
@@ -657,6 +692,17 @@ impl fmt::Display for ErrorKind {
                 f,
                 "no schema frame describes template id {template_id} (schema {schema_id})"
             ),
+            ErrorKind::NewerThanDescribed {
+                template_id,
+                schema_id,
+                version,
+                described,
+            } => write!(
+                f,
+                "message of template id {template_id} (schema {schema_id}) is version \
+                 {version}, newer than the version {described} its schema describes: fields \
+                 added after version {described} are not read"
+            ),
             #[cfg(feature = "std")]
             ErrorKind::Io(kind) => write!(f, "I/O error: {kind}"),
             // -- end framing --
@@ -680,10 +726,30 @@ impl fmt::Display for Error {
     }
 }
 
+/// The message of [`Display`](fmt::Display), then the kind's fields: what
+/// `fn main() -> Result<(), wiremsg::Error>` and `unwrap()` print. The alternate form
+/// (`{:#?}`) is a struct with the message, kind, offset and path on lines of their own.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::{Error, ErrorKind};
+///
+/// let err = Error::new(ErrorKind::Truncated { needed: 46, available: 20 }, 0);
+/// assert_eq!(
+///     format!("{err:?}"),
+///     "truncated: needs 46 bytes, has 20 at byte 0 (Truncated { needed: 46, available: 20 })"
+/// );
+/// assert!(format!("{err:#?}").starts_with("Error {\n    message: \"truncated: needs 46"));
+/// ```
 impl fmt::Debug for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !f.alternate() {
+            return write!(f, "{self} ({:?})", self.0.kind);
+        }
         let mut d = f.debug_struct("Error");
-        d.field("kind", &self.0.kind)
+        d.field("message", &alloc::format!("{self}"))
+            .field("kind", &self.0.kind)
             .field("offset", &self.0.offset)
             .field("path", &self.path());
         #[cfg(feature = "std")]
@@ -710,6 +776,31 @@ impl core::error::Error for Error {
 mod tests {
     use super::*;
     use alloc::string::ToString;
+
+    #[test]
+    fn debug_reads_like_display_then_the_kind() {
+        let err = Error::new(
+            ErrorKind::Truncated {
+                needed: 80,
+                available: 60,
+            },
+            48,
+        )
+        .in_field("venue")
+        .in_element(3)
+        .in_field("quotes");
+        assert_eq!(
+            alloc::format!("{err:?}"),
+            "truncated: needs 80 bytes, has 60 at byte 48 in `quotes[3].venue` \
+             (Truncated { needed: 80, available: 60 })"
+        );
+        assert_eq!(
+            alloc::format!("{err:#?}"),
+            "Error {\n    message: \"truncated: needs 80 bytes, has 60 at byte 48 in \
+             `quotes[3].venue`\",\n    kind: Truncated {\n        needed: 80,\n        \
+             available: 60,\n    },\n    offset: 48,\n    path: \"quotes[3].venue\",\n}"
+        );
+    }
 
     #[test]
     fn a_count_of_one_byte_is_singular() {

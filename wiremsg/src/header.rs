@@ -335,10 +335,10 @@ pub trait WithHeader {
     /// the type's first message (FORMAT.md §12,
     /// [`FrameWriter::with_schema_frames`](crate::FrameWriter::with_schema_frames)).
     ///
-    /// Every [`Template`] message returns its [`WireMsg::SCHEMA`]. The default,
-    /// which a `#[derive(WireDispatch)]` enum keeps, is `None`: such a value is written
-    /// to a describing stream after its enum's `schema_set()`
-    /// ([`FrameWriter::write_schema`](crate::FrameWriter::write_schema)).
+    /// Every [`Template`] message returns its [`WireMsg::SCHEMA`], and a
+    /// `#[derive(WireDispatch)]` enum its variant's. The default is `None`: a value
+    /// of a type implemented by hand is written to a describing stream after its
+    /// schema ([`FrameWriter::write_schema`](crate::FrameWriter::write_schema)).
     ///
     /// # Examples
     ///
@@ -496,6 +496,7 @@ impl Reader {
                 ErrorKind::BlockLengthTooSmall {
                     declared: announced,
                     required: expected,
+                    version: if known { header.version } else { self.version },
                 },
                 0,
             ));

@@ -136,6 +136,7 @@
 //! | `std` | yes | `FrameReader`, `FrameWriter`, `ErrorKind::Io`, `From<std::io::Error>`, the schema snapshot helpers (`schema::check_snapshot`); without it the crate is `no_std` + `alloc` |
 //! | `bytes` | no | `frame::put_frame` into any `bytes::BufMut` |
 //! | `tokio-util` | no | `frame::WireCodec` (implies `std` and `bytes`) |
+//! | `serde` | no | `Serialize` for every view (a message as JSON, straight from its bytes, as `dynamic`'s reader writes it), `Serialize` and `Deserialize` for the schema model (a schema as JSON) |
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(
@@ -662,7 +663,7 @@ pub use validated::MutOf;
 /// decoding asks each to implement [`DecodeField`]. The schema names an instantiation
 /// by the message's name and its type arguments' names (`Batch_Tick`,
 /// `Pair_u64_String`), so that instantiations sit apart in one
-/// [`SchemaSet`](crate::SchemaSet). A layout fact that depends on the type arguments
+/// [`SchemaSet`]. A layout fact that depends on the type arguments
 /// (an array of them must be fixed-size) is checked when an instantiation is built
 /// (`cargo build`; `cargo check` does not evaluate it).
 ///

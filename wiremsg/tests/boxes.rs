@@ -517,7 +517,8 @@ fn hostile_bytes_are_refused_with_the_field_and_offset() {
         err.kind(),
         &ErrorKind::BlockLengthTooSmall {
             declared: 10,
-            required: 15
+            required: 15,
+            version: 1
         }
     );
     assert_eq!((err.path().as_str(), err.offset()), ("next", 15));

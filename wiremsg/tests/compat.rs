@@ -904,7 +904,8 @@ fn fields_added_without_raising_the_version_break_behind_a_header() {
         kind(v2::Ping::view_with_header(&old_framed).unwrap_err()),
         ErrorKind::BlockLengthTooSmall {
             declared: 4,
-            required: 8
+            required: 8,
+            version: 1
         }
     );
 }
@@ -973,7 +974,8 @@ fn a_first_variable_size_field_in_an_all_fixed_message_is_breaking() {
         kind(v2::Alert::view(&old).unwrap_err()),
         ErrorKind::BlockLengthTooSmall {
             declared: 7,
-            required: 12
+            required: 12,
+            version: 1
         }
     );
 }

@@ -590,6 +590,47 @@ fn golden_e1_to_e6_read_alike_and_fail_alike() {
     );
 }
 
+/// Every prefix of a message (a short read from a socket, a buffer cut inside the
+/// block or the tail) is `Truncated`, with the bytes present and a need between them
+/// and the whole message, for the typed view and the schema-driven reader alike: never
+/// an offset "out of range" that a reader waiting for the rest could not act on.
+fn every_prefix_is_truncated<T>(bytes: &[u8]) -> usize
+where
+    T: WireMsg + Expect + for<'v> wiremsg::DecodeField<'v>,
+{
+    let set = set_of::<T>();
+    let name = T::SCHEMA.name.as_ref();
+    let mut inside_the_tail = 0;
+    for len in 0..bytes.len() {
+        assert!(!agree::<T>(&set, &bytes[..len]), "{name}: prefix of {len}");
+        let err = T::view(&bytes[..len]).unwrap_err();
+        match *err.kind() {
+            wiremsg::ErrorKind::Truncated { needed, available } => {
+                assert_eq!(available, len, "{name}: {err}");
+                assert!(needed > len && needed <= bytes.len(), "{name}: {err}");
+                inside_the_tail += usize::from(!err.path().is_empty());
+            }
+            _ => panic!("{name}: prefix of {len}: {err}"),
+        }
+    }
+    inside_the_tail
+}
+
+#[test]
+fn a_buffer_cut_short_is_truncated_for_both_readers() {
+    // E3 is a block of 15 bytes and a tail of 27: each cut inside the tail is found at
+    // the slot of the first string it cuts, and says how many bytes that string needs.
+    assert_eq!(every_prefix_is_truncated::<LoginRequest>(&golden("E3")), 27);
+    let bytes = golden("E3");
+    let err = LoginRequest::view(&bytes[..20]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "truncated: needs 23 bytes, has 20 at byte 2 in `username`"
+    );
+    assert!(every_prefix_is_truncated::<Book>(&golden("E4")) > 0);
+    assert!(every_prefix_is_truncated::<Sample>(&golden("E6")) > 0);
+}
+
 #[test]
 fn golden_e7_and_e9_every_reader_of_every_writer() {
     // v1 and v3 readers of v1 and v3 bytes.

@@ -32,7 +32,8 @@ fn a_stride_that_ends_inside_a_field_is_block_length_too_small() {
         err.kind(),
         &ErrorKind::BlockLengthTooSmall {
             declared: 6,
-            required: 8
+            required: 8,
+            version: 2
         }
     );
     assert_eq!(err.path(), "items[0].b");

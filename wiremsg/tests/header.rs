@@ -201,7 +201,11 @@ fn bad_headers_are_clear_errors() {
     // A block length under the block of the version the header names (or, for a
     // newer version, under this reader's block) is too small, not truncated; one over
     // the block of a version this reader knows, or a version 0, disagrees.
-    let too_small = |declared, required| ErrorKind::BlockLengthTooSmall { declared, required };
+    let too_small = |declared, required, version| ErrorKind::BlockLengthTooSmall {
+        declared,
+        required,
+        version,
+    };
     let mismatch = |block_length, version, expected| ErrorKind::HeaderMismatch {
         block_length,
         version,
@@ -209,13 +213,13 @@ fn bad_headers_are_clear_errors() {
     };
     for (block_length, version, kind) in [
         (200, 2, mismatch(200, 2, 28)),
-        (10, 2, too_small(10, 28)),
-        (24, 2, too_small(24, 28)),
-        (0, 1, too_small(0, 24)),
-        (20, 1, too_small(20, 24)),
+        (10, 2, too_small(10, 28, 2)),
+        (24, 2, too_small(24, 28, 2)),
+        (0, 1, too_small(0, 24, 1)),
+        (20, 1, too_small(20, 24, 1)),
         (28, 1, mismatch(28, 1, 24)),
-        (10, 9, too_small(10, 28)),
-        (27, 9, too_small(27, 28)),
+        (10, 9, too_small(10, 28, 2)),
+        (27, 9, too_small(27, 28, 2)),
         (28, 0, mismatch(28, 0, 0)),
     ] {
         let mut bad = bytes.clone();
@@ -238,7 +242,7 @@ fn bad_headers_are_clear_errors() {
     short[6] = 1;
     assert_eq!(
         AddOrder::view_with_header(&short).unwrap_err().to_string(),
-        "block length 20 is smaller than the 24 bytes this reader requires at byte 0"
+        "block length 20 is too small: a writer of version 1 or later writes at least 24 bytes at byte 0"
     );
     // A message with a tail states its block length twice: both must agree.
     let mut text = Vec::new();
@@ -266,7 +270,8 @@ fn bad_headers_are_clear_errors() {
         err.kind(),
         &ErrorKind::BlockLengthTooSmall {
             declared: 0,
-            required: 6
+            required: 6,
+            version: 1
         }
     );
     for len in 0..8 {

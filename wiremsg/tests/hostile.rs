@@ -130,17 +130,30 @@ fn unknown_enum_value_bad_bool_and_bad_presence() {
 #[test]
 fn end_offsets_out_of_range() {
     let good = login().to_bytes().unwrap();
-    // username's end past the message, before the tail, and u32::MAX.
-    for (end, min, max) in [(43, 15, 42), (14, 15, 42), (u32::MAX, 15, 42)] {
+    // username's end before the tail: no buffer holds such a message.
+    let mut bytes = good.clone();
+    put_u32(&mut bytes, 2, 14);
+    let err = LoginRequest::view(&bytes).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::OffsetOutOfRange {
+            end: 14,
+            min: 15,
+            max: 42
+        }
+    );
+    assert_eq!((err.path().as_str(), err.offset()), ("username", 2));
+    // username's end past the buffer, by one byte and by u32::MAX: the buffer is
+    // truncated, and says how many bytes the message needs.
+    for end in [43, u32::MAX] {
         let mut bytes = good.clone();
         put_u32(&mut bytes, 2, end);
         let err = LoginRequest::view(&bytes).unwrap_err();
         assert_eq!(
             err.kind(),
-            &ErrorKind::OffsetOutOfRange {
-                end: end as usize,
-                min,
-                max
+            &ErrorKind::Truncated {
+                needed: end as usize,
+                available: 42
             }
         );
         assert_eq!((err.path().as_str(), err.offset()), ("username", 2));
@@ -170,7 +183,8 @@ fn block_length_too_small_or_past_the_end() {
         err.kind(),
         &ErrorKind::BlockLengthTooSmall {
             declared: 14,
-            required: 15
+            required: 15,
+            version: 1
         }
     );
     let mut bytes = good;

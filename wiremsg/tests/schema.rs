@@ -1,5 +1,8 @@
 //! The schema model: descriptors the derive writes, their set, the canonical encoding
 //! (FORMAT.md §11) and JSON form, read back equal; hostile schema bytes refused.
+// A list nested dozens deep: Rust 1.85 (the MSRV) proves its auto traits past the
+// default limit of 128; later compilers stay under it.
+#![recursion_limit = "256"]
 
 #[path = "common/golden.rs"]
 mod format_golden;

@@ -176,46 +176,124 @@ fn a_schema_frame_before_the_first_message_of_each_type_only() {
 }
 
 #[test]
-fn a_dispatch_enum_is_described_up_front() {
+fn a_dispatch_enum_is_described_by_its_variants() {
+    // Before: the first write of a dispatch enum to a describing writer failed with
+    // UndescribedTemplate until its schema_set() was written by hand.
     let mut writer = FrameWriter::new(Vec::new()).with_schema_frames();
-    let err = writer.write(&Feed::Ping(Ping { seq: 1 })).unwrap_err();
+    writer.write(&Feed::Ping(Ping { seq: 1 })).unwrap();
+    writer.write(&Feed::Order(order(3))).unwrap();
+    writer.write(&order(4)).unwrap(); // described by the variant's write already
+    writer.write(&Feed::Ping(Ping { seq: 2 })).unwrap();
+    let stream = writer.into_inner();
+    let all = frames(&stream);
+    let kinds: Vec<bool> = all.iter().map(|(s, _)| *s).collect();
+    assert_eq!(kinds, [true, false, true, false, false, false]);
     assert_eq!(
-        err.kind(),
-        &ErrorKind::UndescribedTemplate {
-            template_id: 1,
-            schema_id: 0
-        }
+        read_schema_frame(&all[0].1).unwrap(),
+        SchemaSet::of::<Ping>().unwrap()
     );
-    assert_eq!((err.offset(), writer.get_ref().len()), (2, 0)); // nothing written
+    assert_eq!(
+        read_schema_frame(&all[2].1).unwrap(),
+        SchemaSet::of::<Order>().unwrap()
+    );
+    // A reader without the types reads every message.
+    let mut registry = SchemaRegistry::new();
+    let seen = all
+        .iter()
+        .filter(|(schema, _)| !schema)
+        .map(|(_, frame)| registry_line(&mut registry, &all, frame))
+        .collect::<Vec<_>>();
+    assert_eq!(seen.len(), 4);
+    assert!(seen[0].starts_with("Ping { seq: 1 }"), "{seen:?}");
+
+    // Up front still works, and then nothing more is written before the messages.
+    let mut writer = FrameWriter::new(Vec::new()).with_schema_frames();
     let schema_len = writer.write_schema(&Feed::schema_set().unwrap()).unwrap();
     writer.write(&Feed::Ping(Ping { seq: 1 })).unwrap();
     writer.write(&Feed::Order(order(3))).unwrap();
-    writer.write(&order(4)).unwrap(); // described by the enum's set already
     let stream = writer.into_inner();
     let kinds: Vec<bool> = frames(&stream).into_iter().map(|(s, _)| s).collect();
-    assert_eq!(kinds, [true, false, false, false]);
+    assert_eq!(kinds, [true, false, false]);
     assert_eq!(frames(&stream)[0].1.len() + 4, schema_len);
 
-    // The codec: the enum's set as an item, then the enum's values.
+    // The codec, the same: the variant's schema frame, then the value.
     let mut codec = WireCodec::new().with_schema_frames();
     let mut wire = BytesMut::new();
-    let err = codec.encode(&Feed::Order(order(5)), &mut wire).unwrap_err();
-    assert!(matches!(
-        err.kind(),
-        ErrorKind::UndescribedTemplate {
-            template_id: 2,
-            schema_id: 5
-        }
-    ));
-    assert!(wire.is_empty());
-    codec
-        .encode(&Feed::schema_set().unwrap(), &mut wire)
-        .unwrap();
     codec.encode(&Feed::Order(order(5)), &mut wire).unwrap();
+    codec.encode(&Feed::Order(order(6)), &mut wire).unwrap();
+    assert!(is_schema_frame(&wire[4..]));
     let mut decoder = WireCodec::new().check_schema_frames(Feed::schema_set().unwrap());
-    let frame = decoder.decode(&mut wire).unwrap().unwrap();
-    assert_eq!(Feed::decode(&frame).unwrap(), Feed::Order(order(5)));
+    for id in [5, 6] {
+        let frame = decoder.decode(&mut wire).unwrap().unwrap();
+        assert_eq!(Feed::decode(&frame).unwrap(), Feed::Order(order(id)));
+    }
     assert!(decoder.decode(&mut wire).unwrap().is_none());
+}
+
+/// The text of message `frame` as a registry that learned every schema frame of `all`
+/// before it reads it.
+fn registry_line(registry: &mut SchemaRegistry, all: &[(bool, Vec<u8>)], frame: &[u8]) -> String {
+    for (schema, bytes) in all {
+        if std::ptr::eq(bytes.as_slice(), frame) {
+            break;
+        }
+        if *schema {
+            registry.learn(bytes).unwrap();
+        }
+    }
+    registry.view(frame).unwrap().1.to_string()
+}
+
+mod quote_v1 {
+    #[derive(wiremsg::WireMsg, Debug, Clone, PartialEq)]
+    #[wire(template_id = 7)]
+    pub(crate) struct Quote {
+        pub(crate) px: i64,
+    }
+}
+
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+#[wire(template_id = 7, version = 2)]
+struct Quote {
+    px: i64,
+    #[wire(since = 2)]
+    size: u32,
+}
+
+#[test]
+fn each_version_of_a_type_gets_its_schema_frame() {
+    // Before: one writer of a v1 and then a v2 message of template id 7 described v1
+    // only, and a schema-driven reader printed the v2 message without `size`.
+    let mut writer = FrameWriter::new(Vec::new()).with_schema_frames();
+    writer.write(&quote_v1::Quote { px: 1 }).unwrap();
+    writer.write(&Quote { px: 2, size: 30 }).unwrap();
+    writer.write(&quote_v1::Quote { px: 3 }).unwrap();
+    writer.write(&Quote { px: 4, size: 40 }).unwrap();
+    let stream = writer.into_inner();
+    let all = frames(&stream);
+    let kinds: Vec<bool> = all.iter().map(|(s, _)| *s).collect();
+    assert_eq!(kinds, [true, false, true, false, false, false]);
+    let versions: Vec<u16> = [0, 2]
+        .iter()
+        .map(|&i| read_schema_frame(&all[i].1).unwrap().messages()[0].version)
+        .collect();
+    assert_eq!(versions, [1, 2]);
+    let mut registry = SchemaRegistry::new();
+    let mut lines = Vec::new();
+    for (_, frame) in &all {
+        if let StreamFrame::Message(header, view) = registry.read(frame).unwrap() {
+            lines.push(format!("v{} {view}", header.version));
+        }
+    }
+    assert_eq!(
+        lines,
+        [
+            "v1 Quote { px: 1 }",
+            "v2 Quote { px: 2, size: 30 }",
+            "v1 Quote { px: 3, size: 0 }",
+            "v2 Quote { px: 4, size: 40 }"
+        ]
+    );
 }
 
 #[test]
@@ -522,13 +600,13 @@ fn hostile_schema_frames_are_errors_of_their_frame_never_panics() {
     let err = reader.next_view::<Ping>().unwrap_err();
     assert_eq!(
         err.to_string(),
-        "offset 94 is outside 26..=52 at byte 10 in `messages`"
+        "truncated: needs 94 bytes, has 52 at byte 10 in `messages`"
     );
     assert_eq!(reader.next_view::<Ping>().unwrap().unwrap().1.seq(), 4);
     let mut registry = SchemaRegistry::new();
     assert_eq!(
         registry.learn(&s1[..60]).unwrap_err().to_string(),
-        "offset 94 is outside 26..=52 at byte 10 in `messages`"
+        "truncated: needs 94 bytes, has 52 at byte 10 in `messages`"
     );
     assert!(registry.is_empty());
 

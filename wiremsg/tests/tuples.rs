@@ -240,7 +240,8 @@ fn hostile_tuples_fail_with_the_path_and_offset() {
         (
             ErrorKind::BlockLengthTooSmall {
                 declared: 6,
-                required: 7
+                required: 7,
+                version: 1
             },
             "label".into(),
             21

@@ -195,10 +195,18 @@ fn fixed_size_message_every_writer_every_reader() {
         err.kind(),
         &ErrorKind::BlockLengthTooSmall {
             declared: 14,
-            required: 15
+            required: 15,
+            version: 3
         }
     );
     assert_eq!(err.path(), "flags");
+    // The message says what a writer of the version that added `flags` writes, not a
+    // "requirement" that version 1's shorter block would seem to break.
+    assert_eq!(
+        err.to_string(),
+        "block length 14 is too small: a writer of version 3 or later writes at least 15 \
+         bytes at byte 0 in `flags`"
+    );
     // And a block shorter than version 1's is truncated.
     assert_eq!(
         v3::Quote::view(&bytes[0][..11]).unwrap_err().kind(),

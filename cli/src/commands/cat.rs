@@ -4,7 +4,7 @@
 //! versions and fingerprints.
 
 use super::dump::status;
-use crate::frames;
+use crate::frames::{self, Watch, newer_than_described};
 use crate::input::{Fatal, no_schema, registry};
 use std::io::Write;
 use std::path::Path;
@@ -18,13 +18,16 @@ const LISTED: usize = 8;
 pub(crate) fn run(
     out: &mut dyn Write,
     schema: Option<&Path>,
+    strict: bool,
     input: &Path,
 ) -> Result<ExitCode, Fatal> {
     let mut schemas = registry(schema)?;
     // `--schema`, apart: a schema frame's line says where it differs.
     let given = schemas.given().cloned();
     let mut saw_schema_frame = false;
-    let (summary, broken) = frames::for_each(input, |index, offset, frame| {
+    let mut watch = Watch::default();
+    let mut newer = 0;
+    let (mut summary, broken) = frames::for_each(input, |index, offset, frame| {
         let at = |e: wiremsg::Error| e.shift(offset as usize + 4);
         if is_schema_frame(frame) {
             saw_schema_frame = true;
@@ -35,6 +38,7 @@ pub(crate) fn run(
                     Ok(true)
                 }
                 Err(e) => {
+                    watch.bad_schema_frame(index, offset);
                     writeln!(out, "#{index} @{offset} error: bad schema frame: {}", at(e))?;
                     Ok(false)
                 }
@@ -52,19 +56,23 @@ pub(crate) fn run(
                     "#{index} @{offset} t{} v{} {view}",
                     header.template_id, header.version
                 )?;
+                if let Some(warning) = newer_than_described(&schemas, frame, offset, &mut newer) {
+                    writeln!(out, "#{index} @{offset} warning: {warning}")?;
+                }
                 Ok(true)
             }
             Err(e) => {
-                writeln!(out, "#{index} @{offset} error: {}", at(e))?;
+                writeln!(out, "#{index} @{offset} error: {}", watch.explain(&at(e)))?;
                 Ok(false)
             }
         }
     })?;
+    summary.newer = newer;
     if let Some(e) = &broken {
         writeln!(out, "error: the stream breaks: {e}")?;
     }
     eprintln!("wiremsg: {}", summary.line());
-    Ok(status(summary.bad == 0 && broken.is_none()))
+    Ok(status(summary.ok(strict)))
 }
 
 /// `Ping t1 s0 v1 fingerprint 0f0f3d1d7d51b784, ...`: each type the schema frame's set

@@ -3,7 +3,7 @@
 
 use super::message::type_name;
 use crate::cli::MessageArgs;
-use crate::frames;
+use crate::frames::{self, Watch, newer_than_described};
 use crate::input::{Fatal, no_schema, read_input, registry, required_schema};
 use std::io::Write;
 use std::process::ExitCode;
@@ -33,11 +33,29 @@ fn frames(out: &mut dyn Write, args: &MessageArgs) -> Result<ExitCode, Fatal> {
     }
     let canonical = dynamic::canonical_schema();
     let mut saw_schema_frame = false;
-    let (summary, broken) = frames::for_each(&args.input, |index, offset, frame| {
+    let mut watch = Watch::default();
+    let mut newer = 0;
+    let (mut summary, broken) = frames::for_each(&args.input, |index, offset, frame| {
         let start = offset + 4;
         let at = |e: wiremsg::Error| e.shift(start as usize);
         if is_schema_frame(frame) {
             saw_schema_frame = true;
+            let learned = schemas.learn(frame).map(|_| ());
+            if learned.is_err() {
+                watch.bad_schema_frame(index, offset);
+            }
+            // `--skip-schema-frames`: learned, not shown, unless it is bad.
+            if args.skip_schema_frames {
+                if let Err(e) = learned {
+                    writeln!(
+                        out,
+                        "frame {index} at byte {offset}: error: bad schema frame: {}",
+                        at(e)
+                    )?;
+                    return Ok(false);
+                }
+                return Ok(true);
+            }
             writeln!(
                 out,
                 "frame {index} at byte {offset}: schema frame, length {} (offsets below from byte {start})",
@@ -48,8 +66,8 @@ fn frames(out: &mut dyn Write, args: &MessageArgs) -> Result<ExitCode, Fatal> {
             if annotation.error().is_some() {
                 return Ok(false);
             }
-            return match schemas.learn(frame) {
-                Ok(_) => Ok(true),
+            return match learned {
+                Ok(()) => Ok(true),
                 Err(e) => {
                     writeln!(out, "error: bad schema frame: {}", at(e))?;
                     Ok(false)
@@ -74,19 +92,25 @@ fn frames(out: &mut dyn Write, args: &MessageArgs) -> Result<ExitCode, Fatal> {
         let Some(set) = set else {
             // No schema has the type: the error of the registry's view says so.
             let e = schemas.view(frame).err();
-            let e = e.map_or_else(String::new, |e| at(e).to_string());
+            let e = e.map_or_else(String::new, |e| watch.explain(&at(e)));
             writeln!(out, "error: {e}")?;
             return Ok(false);
         };
         let annotation = annotate(set, args, frame)?;
         write!(out, "{annotation}")?;
+        if annotation.error().is_none() && args.type_name.is_none() {
+            if let Some(warning) = newer_than_described(&schemas, frame, offset, &mut newer) {
+                writeln!(out, "warning: {warning}")?;
+            }
+        }
         Ok(annotation.error().is_none())
     })?;
+    summary.newer = newer;
     if let Some(e) = &broken {
         writeln!(out, "error: the stream breaks: {e}")?;
     }
     eprintln!("wiremsg: {}", summary.line());
-    Ok(status(summary.bad == 0 && broken.is_none()))
+    Ok(status(summary.ok(args.strict)))
 }
 
 /// The annotation of `bytes`: by its header's template id, or as `--type`.

@@ -6,7 +6,7 @@
 use super::dump::status;
 use super::message::type_name;
 use crate::cli::MessageArgs;
-use crate::frames;
+use crate::frames::{self, Watch, newer_than_described};
 use crate::input::{Fatal, no_schema, read_input, registry, required_schema};
 use std::io::Write;
 use std::process::ExitCode;
@@ -42,9 +42,11 @@ fn frames(out: &mut dyn Write, args: &MessageArgs) -> Result<ExitCode, Fatal> {
         return Err("--type needs --schema FILE".into());
     }
     let mut saw_schema_frame = false;
-    let (summary, broken) = frames::for_each(&args.input, |index, offset, frame| {
-        let report = |e: Error| {
-            let e = e.shift(offset as usize + 4);
+    let mut watch = Watch::default();
+    let mut newer = 0;
+    let (mut summary, broken) = frames::for_each(&args.input, |index, offset, frame| {
+        let report = |watch: &Watch, e: Error| {
+            let e = watch.explain(&e.shift(offset as usize + 4));
             eprintln!("wiremsg: frame {index} at byte {offset}: {e}");
             Ok(false)
         };
@@ -52,7 +54,11 @@ fn frames(out: &mut dyn Write, args: &MessageArgs) -> Result<ExitCode, Fatal> {
             saw_schema_frame = true;
             return match schemas.learn(frame) {
                 Ok(_) => Ok(true),
-                Err(e) => report(e),
+                Err(e) => {
+                    let result = report(&watch, e);
+                    watch.bad_schema_frame(index, offset);
+                    result
+                }
             };
         }
         // A stream whose schema frames were all bad is bad data, not a missing schema:
@@ -64,16 +70,23 @@ fn frames(out: &mut dyn Write, args: &MessageArgs) -> Result<ExitCode, Fatal> {
             Ok(view) => {
                 serde_json::to_writer(&mut *out, &view)?;
                 writeln!(out)?;
+                if args.type_name.is_none() {
+                    if let Some(warning) = newer_than_described(&schemas, frame, offset, &mut newer)
+                    {
+                        eprintln!("wiremsg: frame {index} at byte {offset}: warning: {warning}");
+                    }
+                }
                 Ok(true)
             }
-            Err(e) => report(e),
+            Err(e) => report(&watch, e),
         }
     })?;
+    summary.newer = newer;
     if let Some(e) = &broken {
         eprintln!("wiremsg: the stream breaks: {e}");
     }
     eprintln!("wiremsg: {}", summary.line());
-    Ok(status(summary.bad == 0 && broken.is_none()))
+    Ok(status(summary.ok(args.strict)))
 }
 
 /// The view of a message frame: as `--type` of `--schema`, or by its header.

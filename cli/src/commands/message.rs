@@ -6,7 +6,8 @@ use crate::input::Fatal;
 use wiremsg::SchemaSet;
 
 /// The message type to read bytes without a header as: `--type`, or the schema's
-/// only message.
+/// only message, or its only message with a template id (the others being the
+/// messages it nests).
 pub(crate) fn type_name<'a>(set: &'a SchemaSet, args: &'a MessageArgs) -> Result<&'a str, Fatal> {
     if let Some(name) = &args.type_name {
         if set.message(name).is_none() {
@@ -19,8 +20,14 @@ pub(crate) fn type_name<'a>(set: &'a SchemaSet, args: &'a MessageArgs) -> Result
         }
         return Ok(name);
     }
-    match set.messages() {
-        [only] => Ok(&only.name),
+    if let [only] = set.messages() {
+        return Ok(&only.name);
+    }
+    // The one message a stream can carry (with a template id); the others are the
+    // messages it nests.
+    let mut roots = set.messages().iter().filter(|m| m.template_id.is_some());
+    match (roots.next(), roots.next()) {
+        (Some(only), None) => Ok(&only.name),
         _ => Err(
             "the schema has several messages: name one with --type, or read a header \
                   with --header"

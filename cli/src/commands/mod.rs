@@ -23,7 +23,11 @@ pub(crate) fn run(out: &mut dyn Write, args: Args) -> Result<ExitCode, Fatal> {
         Command::Compat { old, new } => compat::run(out, &old, &new),
         Command::Dump(args) => dump::run(out, &args),
         Command::Json(args) => json::run(out, &args),
-        Command::Cat { schema, input } => cat::run(out, schema.as_deref(), &input),
+        Command::Cat {
+            schema,
+            strict,
+            input,
+        } => cat::run(out, schema.as_deref(), strict, &input),
         Command::Export(args) => export::run(out, &args),
     }
 }

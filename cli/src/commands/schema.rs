@@ -104,8 +104,9 @@ fn summary(m: &MessageSchema) -> String {
 }
 
 fn field_line(f: &FieldSchema) -> String {
+    let unit = if f.size == 1 { "byte " } else { "bytes" };
     let mut line = format!(
-        "@{:<4} {:>3} bytes  {:<20} {}",
+        "@{:<4} {:>3} {unit}  {:<20} {}",
         f.offset,
         f.size,
         f.name,
@@ -119,16 +120,51 @@ fn field_line(f: &FieldSchema) -> String {
     }
     if let Some(default) = &f.default {
         match default.bytes() {
-            Some(bytes) if *f.ty == TypeSchema::Str => {
-                let _ = write!(line, "  default {:?}", String::from_utf8_lossy(&bytes));
-            }
             Some(bytes) => {
-                let _ = write!(line, "  default bytes {}", hex(&bytes));
+                let _ = write!(line, "  default {}", default_text(&f.ty, &bytes));
             }
             None => line.push_str("  default (not expressible as bytes)"),
         }
     }
     line
+}
+
+/// A field's default, from its bytes: text as a string, an enum's value by its
+/// variant's name (`Day`), a bool or an integer as its value, anything else as
+/// `bytes` and their hex.
+fn default_text(ty: &TypeSchema, bytes: &[u8]) -> String {
+    let unsigned = || {
+        let mut le = [0u8; 8];
+        let n = bytes.len().min(8);
+        le[..n].copy_from_slice(&bytes[..n]);
+        (bytes.len() <= 8).then_some(u64::from_le_bytes(le))
+    };
+    let signed = |width: u32| {
+        unsigned().map(|v| {
+            let shift = 64 - 8 * width;
+            ((v << shift) as i64) >> shift
+        })
+    };
+    let text = match ty {
+        TypeSchema::Str => Some(format!("{:?}", String::from_utf8_lossy(bytes))),
+        TypeSchema::Enum(e) => unsigned().map(|v| match e.variant_name(v) {
+            Some(name) => name.to_string(),
+            None => format!("{v} (no variant of {})", e.name),
+        }),
+        TypeSchema::Bool if bytes.len() == 1 => Some((bytes[0] != 0).to_string()),
+        TypeSchema::U8 | TypeSchema::U16 | TypeSchema::U32 | TypeSchema::U64 => {
+            unsigned().map(|v| v.to_string())
+        }
+        TypeSchema::I8 | TypeSchema::I16 | TypeSchema::I32 | TypeSchema::I64 => {
+            u32::try_from(bytes.len())
+                .ok()
+                .filter(|w| (1..=8).contains(w))
+                .and_then(signed)
+                .map(|v| v.to_string())
+        }
+        _ => None,
+    };
+    text.unwrap_or_else(|| format!("bytes {}", hex(bytes)))
 }
 
 /// The enums and unions `ty` holds, each name once (a schema set has one of each

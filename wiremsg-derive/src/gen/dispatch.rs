@@ -261,6 +261,15 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
                     #(Self::#variants(m) => ::wiremsg::Template::encode_with_header_into(m, out),)*
                 }
             }
+
+            #[inline]
+            fn message_schema(
+                &self,
+            ) -> ::wiremsg::__private::Option<&'static ::wiremsg::MessageSchema> {
+                match self {
+                    #(Self::#variants(m) => ::wiremsg::WithHeader::message_schema(m),)*
+                }
+            }
         }
 
         const _: () = {

@@ -287,6 +287,16 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
                 }
             }
 
+            // The variants' schemas in a constant of their own: a reference at the top
+            // of a constant lives for 'static on every compiler the crate supports,
+            // where one inside `Cow::Borrowed(..)` needs Rust 1.89's lifetime extension
+            // (a variant's `MessageRef::of` is not promotable).
+            #[automatically_derived]
+            impl #impl_generics #ident #ty_generics {
+                const __WIREMSG_VARIANTS: &'static [::wiremsg::UnionVariantSchema] =
+                    &[#(#schemas),*];
+            }
+
             #[automatically_derived]
             impl #impl_generics ::wiremsg::WireUnion for #ident #ty_generics {
                 const VERSION: ::core::primitive::u16 = #version;
@@ -294,7 +304,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
                     name: ::wiremsg::__private::Cow::Borrowed(#name),
                     version: #version,
                     tag: ::wiremsg::Node::Static(<#repr as ::wiremsg::Field>::TYPE),
-                    variants: ::wiremsg::__private::Cow::Borrowed(&[#(#schemas),*]),
+                    variants: ::wiremsg::__private::Cow::Borrowed(Self::__WIREMSG_VARIANTS),
                     catch_all: #catch_all,
                 };
                 type Layout = #self_static;

@@ -235,6 +235,67 @@ impl SchemaRegistry {
         }
     }
 
+    /// Checks that the schema a message frame is read with ([`view`](Self::view))
+    /// describes its version or a newer one: a frame of a newer version than its
+    /// schema reads, but without the fields added since, which a tool should not drop
+    /// silently. A frame of a type no schema describes passes (its
+    /// [`view`](Self::view) is the error).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::NewerThanDescribed`] (at byte 6, the header's version) for a frame
+    /// whose header's version is newer than its schema's; the error of
+    /// [`MessageHeader::read`] for a frame shorter than a header.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::dynamic::SchemaRegistry;
+    /// use wiremsg::{ErrorKind, SchemaSet, Template, WireMsg};
+    ///
+    /// mod v1 {
+    ///     #[derive(wiremsg::WireMsg)]
+    ///     #[wire(template_id = 1)]
+    ///     pub struct Tick { pub price: i64 }
+    /// }
+    /// #[derive(WireMsg)]
+    /// #[wire(template_id = 1, version = 2)]
+    /// struct Tick { price: i64, #[wire(since = 2)] size: u32 }
+    ///
+    /// let registry = SchemaRegistry::with_schema(SchemaSet::of::<v1::Tick>()?);
+    /// let mut old = Vec::new();
+    /// v1::Tick { price: 5 }.encode_with_header(&mut old)?;
+    /// registry.check_version(&old)?;
+    /// let mut new = Vec::new();
+    /// Tick { price: 5, size: 100 }.encode_with_header(&mut new)?;
+    /// assert_eq!(registry.view(&new)?.1.to_string(), "Tick { price: 5 }"); // `size` unread
+    /// let err = registry.check_version(&new).unwrap_err();
+    /// assert_eq!(
+    ///     err.kind(),
+    ///     &ErrorKind::NewerThanDescribed { template_id: 1, schema_id: 0, version: 2, described: 1 }
+    /// );
+    /// # Ok::<(), wiremsg::Error>(())
+    /// ```
+    pub fn check_version(&self, frame: &[u8]) -> Result<(), Error> {
+        let header = MessageHeader::read(frame)?;
+        let described = self
+            .schema_for(header.schema_id, header.template_id)
+            .and_then(|set| set.by_template(header.schema_id, header.template_id))
+            .map(|m| m.version);
+        match described {
+            Some(described) if header.version > described => Err(Error::new(
+                ErrorKind::NewerThanDescribed {
+                    template_id: header.template_id,
+                    schema_id: header.schema_id,
+                    version: header.version,
+                    described,
+                },
+                6,
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// The set held that describes every type of `set` and equals it, if there is one.
     fn describing_all(&self, set: &SchemaSet) -> Option<Arc<Learned>> {
         let mut current = pairs_of(set).map(|pair| self.learned.get(&pair));

@@ -10,7 +10,7 @@ use crate::mode::sealed::Place;
 use crate::primitives_le::read_u32;
 use crate::schema::shape::{block_size, encoding, in_tail, message_of};
 use crate::schema::{MessageSchema, SchemaSet, TypeSchema, UnionSchema};
-use crate::validated::{block_length_too_small, truncated};
+use crate::validated::{bad_end_offset, block_length_too_small, truncated};
 use crate::{Error, ErrorKind, ListEncoding, MAX_DEPTH};
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -144,7 +144,7 @@ impl<'s, 'r> Walk<'s, 'r> {
             };
             let declared = usize::from(u16::from_le_bytes(*declared));
             if declared < min {
-                return Err(block_length_too_small(declared, min));
+                return Err(block_length_too_small(declared, min, 1));
             }
             if declared > bytes.len() {
                 return Err(truncated(declared, bytes.len()));
@@ -202,7 +202,8 @@ impl<'s, 'r> Walk<'s, 'r> {
                 // A block that ends before a field leaves it (and every later one)
                 // absent; one that ends inside it is no version's block (§5).
                 if off < known_end {
-                    return Err(block_length_too_small(known_end, end).in_field_named(&field.name));
+                    return Err(block_length_too_small(known_end, end, field.since)
+                        .in_field_named(&field.name));
                 }
                 let meaning = self.label(|| format!("absent (since version {})", field.since));
                 self.row(base + known_end, 0, indent, &field.name, meaning);
@@ -228,15 +229,10 @@ impl<'s, 'r> Walk<'s, 'r> {
             let meaning = self.label(|| slot_meaning(&field.ty, block, start, region_end));
             self.row(base + off, size, indent, &field.name, meaning);
             let Some(region) = bytes.get(start..region_end) else {
-                return Err(Error::new(
-                    ErrorKind::OffsetOutOfRange {
-                        end: region_end,
-                        min: start,
-                        max: bytes.len(),
-                    },
-                    slot,
-                )
-                .in_field_named(&field.name));
+                return Err(
+                    bad_end_offset(region_end, start, bytes.len(), slot, depth == 0)
+                        .in_field_named(&field.name),
+                );
             };
             prev_end = region_end;
             let place = Place {
@@ -533,7 +529,7 @@ impl<'s, 'r> Walk<'s, 'r> {
             };
             let declared = usize::from(u16::from_le_bytes(*declared));
             if declared < full {
-                return Err(block_length_too_small(declared, full));
+                return Err(block_length_too_small(declared, full, 1));
             }
             if declared > bytes.len() {
                 return Err(truncated(declared, bytes.len()));
@@ -576,15 +572,10 @@ impl<'s, 'r> Walk<'s, 'r> {
                 let meaning = self.label(|| slot_meaning(element, block, start, region_end));
                 self.row(base + off, size, indent, name, meaning);
                 let Some(region) = bytes.get(start..region_end) else {
-                    result = Err(Error::new(
-                        ErrorKind::OffsetOutOfRange {
-                            end: region_end,
-                            min: start,
-                            max: bytes.len(),
-                        },
-                        slot,
-                    )
-                    .in_field(name));
+                    result = Err(
+                        bad_end_offset(region_end, start, bytes.len(), slot, depth == 0)
+                            .in_field(name),
+                    );
                     break;
                 };
                 prev_end = region_end;

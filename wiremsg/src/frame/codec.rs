@@ -168,9 +168,11 @@ impl WireCodec {
 
     /// Makes the encoder describe its stream (FORMAT.md §12): a schema frame before
     /// the first message of each type, once, as
-    /// [`FrameWriter::with_schema_frames`](crate::FrameWriter::with_schema_frames). A
-    /// `#[derive(WireDispatch)]` enum's schemas are sent first by encoding its
-    /// `&Enum::schema_set()?`. See the type's docs.
+    /// [`FrameWriter::with_schema_frames`](crate::FrameWriter::with_schema_frames)
+    /// (a `#[derive(WireDispatch)]` enum's value by its variant's schema; a new
+    /// version of a type by a schema frame of its own). Encoding an
+    /// `&Enum::schema_set()?` sends all of an enum's schemas at once. See the type's
+    /// docs.
     pub fn with_schema_frames(mut self) -> Self {
         self.described = Some(Described::default());
         self

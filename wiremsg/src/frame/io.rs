@@ -527,10 +527,13 @@ fn read_some<R: Read>(reader: &mut R, buf: &mut [u8]) -> io::Result<usize> {
 /// (FORMAT.md §12): before the first message of each type it writes a **schema frame**
 /// holding the type's schema set (the type and the messages it nests), so that readers
 /// without the Rust types (the `wiremsg` tool, [`crate::dynamic::SchemaRegistry`]) can
-/// read the stream. Each type's schema is built and encoded once; for every message
-/// after that the writer checks its (template id, schema id) in a short list, with no
-/// allocation. A `#[derive(WireDispatch)]` enum cannot name its variant's schema:
-/// write the enum's `schema_set()` first with [`write_schema`](Self::write_schema).
+/// read the stream. A message of another version of a type already described (a
+/// writer that sends version 1 and version 2 messages of one template id) gets a
+/// schema frame of its version before it, so that no reader reads it with an older
+/// schema. Each type's schema is built and encoded once; for every message after
+/// that the writer checks its (template id, schema id, version) in a short list, with
+/// no allocation. A `#[derive(WireDispatch)]` enum's value is described by its
+/// variant's schema, as a message on its own is.
 ///
 /// # Examples
 ///
@@ -631,14 +634,11 @@ impl<W: Write> FrameWriter<W> {
     /// enum Feed { Add(Add), Delete(Delete) }
     ///
     /// let mut writer = FrameWriter::new(Vec::new()).with_schema_frames();
-    /// // A dispatch enum cannot say which schema its variant has: an error, nothing written.
-    /// let err = writer.write(&Feed::Add(Add { order: 1 })).unwrap_err();
-    /// assert_eq!(err.to_string(), "no schema frame describes template id 1 (schema 0) at byte 2");
-    /// assert!(writer.get_ref().is_empty());
-    ///
-    /// writer.write_schema(&Feed::schema_set()?)?; // both types, in one schema frame
-    /// writer.write(&Feed::Add(Add { order: 1 }))?;
-    /// writer.write(&Feed::Delete(Delete { order: 1 }))?;
+    /// let schema_frame = writer.write_schema(&Feed::schema_set()?)?; // both types, up front
+    /// let add = writer.write(&Feed::Add(Add { order: 1 }))?;
+    /// let delete = writer.write(&Feed::Delete(Delete { order: 1 }))?;
+    /// assert_eq!((add, delete), (4 + 8 + 8, 4 + 8 + 8)); // no schema frame before them
+    /// assert_eq!(writer.get_ref().len(), schema_frame + add + delete);
     /// # Ok::<(), wiremsg::Error>(())
     /// ```
     ///
@@ -673,7 +673,9 @@ impl<W: Write> FrameWriter<W> {
     /// [`ErrorKind::Io`] if the underlying writer fails, in which case part of the
     /// frame may have been written and the stream should be abandoned. A writer made
     /// `with_schema_frames`: [`ErrorKind::UndescribedTemplate`] for a first message of
-    /// a type that `msg` cannot give the schema of (a dispatch enum's; see
+    /// a type (or of a version of it) that `msg` cannot give the schema of (a
+    /// [`WithHeader`] implemented by hand without
+    /// [`message_schema`](WithHeader::message_schema); see
     /// [`write_schema`](Self::write_schema)), and the errors of `write_schema`;
     /// nothing is written.
     pub fn write<T: WithHeader + ?Sized>(&mut self, msg: &T) -> Result<usize, Error> {

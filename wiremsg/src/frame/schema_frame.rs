@@ -53,7 +53,7 @@ pub fn is_schema_frame(frame: &[u8]) -> bool {
 /// let bytes = SchemaSet::of::<Ping>()?.to_bytes()?;
 /// assert_eq!(read_schema_frame(&bytes)?, SchemaSet::of::<Ping>()?);
 /// let err = read_schema_frame(&bytes[..60]).unwrap_err(); // cut short
-/// assert!(matches!(err.kind(), ErrorKind::OffsetOutOfRange { .. }));
+/// assert!(matches!(err.kind(), ErrorKind::Truncated { available: 52, .. }));
 /// assert_eq!((err.offset(), err.path().as_str()), (10, "messages"));
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
@@ -122,11 +122,14 @@ pub(crate) fn encode(set: &SchemaSet, max: usize) -> Result<Vec<u8>, Error> {
 
 #[cfg(feature = "std")]
 /// What a writer that describes its stream has described: the (template id, schema
-/// id) pairs of every schema frame it wrote. A stream has a handful of types, so a
-/// `Vec` scanned in order is the cheapest check per message (no hashing).
+/// id, version) of every message of every schema frame it wrote. A message of a
+/// version not described yet (a writer that sends version 1 and version 2 of a type)
+/// gets a schema frame of its own, so that no reader reads it with an older schema.
+/// A stream has a handful of types, so a `Vec` scanned in order is the cheapest check
+/// per message (no hashing).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Described {
-    pairs: Vec<(u16, u16)>,
+    pairs: Vec<(u16, u16, u16)>,
 }
 
 #[cfg(feature = "std")]
@@ -151,18 +154,18 @@ impl Described {
             // Shorter than a header: the framing refuses it before it is written.
             return Ok(None);
         };
-        let pair = (header.template_id, header.schema_id);
-        if self.pairs.contains(&pair) {
+        let key = (header.template_id, header.schema_id, header.version);
+        if self.pairs.contains(&key) {
             return Ok(None);
         }
-        self.describe(frame, pair, schema, max)
+        self.describe(frame, key, schema, max)
     }
 
     #[cold]
     fn describe(
         &mut self,
         frame: &[u8],
-        (template_id, schema_id): (u16, u16),
+        key @ (template_id, schema_id, _): (u16, u16, u16),
         schema: Option<&'static MessageSchema>,
         max: usize,
     ) -> Result<Option<Vec<u8>>, Error> {
@@ -184,15 +187,21 @@ impl Described {
         let set = set_for(schema, template_id, schema_id)?;
         let bytes = encode(&set, max)?;
         self.mark(&set);
+        // A header that names another version than its schema (a `Template` made by
+        // hand): described all the same, once.
+        if !self.pairs.contains(&key) {
+            self.pairs.push(key);
+        }
         Ok(Some(bytes))
     }
 
-    /// Marks every message of `set` with a template id as described.
+    /// Marks every message of `set` with a template id as described, at its version.
     pub(crate) fn mark(&mut self, set: &SchemaSet) {
         for m in set.messages() {
             if let Some(t) = m.template_id {
-                if !self.pairs.contains(&(t, m.schema_id)) {
-                    self.pairs.push((t, m.schema_id));
+                let key = (t, m.schema_id, m.version);
+                if !self.pairs.contains(&key) {
+                    self.pairs.push(key);
                 }
             }
         }

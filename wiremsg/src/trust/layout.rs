@@ -11,8 +11,8 @@
 use crate::field::{Field, FixedKind, Kind};
 use crate::mode::sealed::{Internal, Place, Sealed};
 use crate::primitives_le::read_u32;
-use crate::validated::block_length_too_small;
-use crate::{Error, ErrorKind, Mode};
+use crate::validated::{bad_end_offset, block_length_too_small};
+use crate::{Error, Mode};
 
 /// The layout of a message type: implemented by `#[derive(WireMsg)]` on the type with
 /// its lifetimes set to `'static` (proofs of validation are keyed by it).
@@ -293,7 +293,7 @@ impl<F: Field, const SINCE: u16> FieldList for Leaf<F, SINCE> {
             // A block that ends before a field leaves it (and every later one) absent;
             // one that ends inside it is no version's block (FORMAT.md §5).
             if off < walk.known_end {
-                return Err(block_length_too_small(walk.known_end, end).in_field(name));
+                return Err(block_length_too_small(walk.known_end, end, SINCE).in_field(name));
             }
             return Ok(());
         }
@@ -303,15 +303,10 @@ impl<F: Field, const SINCE: u16> FieldList for Leaf<F, SINCE> {
             let region_end = read_u32(walk.bytes, slot).unwrap_or(0) as usize;
             let start = walk.prev_end;
             let Some(region) = walk.bytes.get(start..region_end) else {
-                return Err(Error::new(
-                    ErrorKind::OffsetOutOfRange {
-                        end: region_end,
-                        min: start,
-                        max: walk.bytes.len(),
-                    },
-                    slot,
-                )
-                .in_field(name));
+                return Err(
+                    bad_end_offset(region_end, start, walk.bytes.len(), slot, depth == 0)
+                        .in_field(name),
+                );
             };
             walk.prev_end = region_end;
             if let Some(bits) = <F::Kind as Kind>::LIST_BYTE_BITS {

@@ -192,7 +192,7 @@ pub(crate) fn validate_block<F: FieldList, M: Mode>(
         };
         let declared = usize::from(u16::from_le_bytes(*declared));
         if declared < min {
-            return Err(block_length_too_small(declared, min));
+            return Err(block_length_too_small(declared, min, 1));
         }
         if declared > bytes.len() {
             return Err(truncated(declared, bytes.len()));
@@ -274,11 +274,48 @@ pub(crate) fn truncated(needed: usize, available: usize) -> Error {
     Error::new(ErrorKind::Truncated { needed, available }, 0)
 }
 
-/// `BlockLengthTooSmall` at offset 0: a block of `declared` bytes where `required`
-/// are needed. Shared as [`truncated`] is.
+/// `BlockLengthTooSmall` at offset 0: a block of `declared` bytes where a writer of
+/// `version` or later writes at least `required`. Shared as [`truncated`] is.
 #[cold]
-pub(crate) fn block_length_too_small(declared: usize, required: usize) -> Error {
-    Error::new(ErrorKind::BlockLengthTooSmall { declared, required }, 0)
+pub(crate) fn block_length_too_small(declared: usize, required: usize, version: u16) -> Error {
+    Error::new(
+        ErrorKind::BlockLengthTooSmall {
+            declared,
+            required,
+            version,
+        },
+        0,
+    )
+}
+
+/// The error for an end offset `end` of the slot at `slot`, which is not inside
+/// `start..=len` (FORMAT.md §3, §6.3). In the root message (`root`: its bytes are the
+/// whole buffer given to the reader) an offset past the end is `Truncated`: the buffer
+/// was cut short, such as by a short read, and a reader can wait for the rest.
+/// Anywhere else (past the end of a nested message or list, whose region the buffer
+/// holds whole), or before the end of the previous region, it is `OffsetOutOfRange`.
+/// Shared by the typed validation and the schema-driven walk, so that both agree.
+#[cold]
+pub(crate) fn bad_end_offset(
+    end: usize,
+    start: usize,
+    len: usize,
+    slot: usize,
+    root: bool,
+) -> Error {
+    let kind = if root && end > len {
+        ErrorKind::Truncated {
+            needed: end,
+            available: len,
+        }
+    } else {
+        ErrorKind::OffsetOutOfRange {
+            end,
+            min: start,
+            max: len,
+        }
+    };
+    Error::new(kind, slot)
 }
 
 /// Validates `bytes` as a message of layout `L` and returns the proof.

@@ -573,15 +573,12 @@ pub(crate) fn table_element(
     };
     match bytes.get(start..end) {
         Some(region) => Ok((region, end)),
-        None => Err(Error::new(
-            ErrorKind::OffsetOutOfRange {
-                end,
-                min: start,
-                max: bytes.len(),
-            },
-            at + 4 * i + 4,
-        )
-        .in_element(i + 1)),
+        None => {
+            Err(
+                crate::validated::bad_end_offset(end, start, bytes.len(), at + 4 * i + 4, false)
+                    .in_element(i + 1),
+            )
+        }
     }
 }
 
