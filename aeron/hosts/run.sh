@@ -95,6 +95,8 @@ done
 
 # on HOST LOSS ARGS...: runs aeron_hosts on HOST, its driver losing LOSS of the
 # data frames it receives (0: none), bounded in time.
+# Called in the background (`on ... &`): it execs, so `$!` is the `timeout` whose
+# only child is aeron_hosts.
 on() {
     local host="$1" loss="$2"
     shift 2
@@ -103,7 +105,7 @@ on() {
         env+=(AERON_UDP_CHANNEL_INCOMING_INTERCEPTORS=loss
             "AERON_UDP_CHANNEL_TRANSPORT_BINDINGS_LOSS_ARGS=rate=$loss|seed=$((RANDOM + 1))|recv-msg-mask=0x2")
     fi
-    ip netns exec "$TAG-$host" env "${env[@]}" timeout 120 "$BIN" "$@"
+    exec ip netns exec "$TAG-$host" env "${env[@]}" timeout 120 "$BIN" "$@"
 }
 
 field() { sed -n "s/.* $2=\([0-9]*\).*/\1/p" <<<"$1"; }
@@ -146,7 +148,7 @@ fan_out() {
     on c "$loss" subscribe --name "$run-c" --channel "$sub_c" "${SESSION[@]}" >"$WORK/c.out" &
     local pid_c=$!
     PIDS+=("$pid_c")
-    on a 0 publish --channel "$pub" --rate "$RATE" --linger-secs 2 "${SESSION[@]}" >"$WORK/a.out" ||
+    (on a 0 publish --channel "$pub" --rate "$RATE" --linger-secs 2 "${SESSION[@]}") >"$WORK/a.out" ||
         fail "$run: the publisher failed"
     wait "$pid_b" || fail "$run: subscriber on wm-b failed (see above)"
     wait "$pid_c" || fail "$run: subscriber on wm-c failed (see above)"
@@ -200,7 +202,7 @@ if [ -z "$ONLY" ] || [ "$ONLY" = late ]; then
         --rate "$RATE" --snapshot-ms 200 --linger-secs 2 "${LSESSION[@]}" >"$WORK/a.out" &
     pid_a=$!
     PIDS+=("$pid_a")
-    seconds=$((LATE_COUNT / RATE))
+    seconds="$(awk -v n="$LATE_COUNT" -v r="$RATE" 'BEGIN { print n / r }')"
     # A late joiner on wm-b a quarter of the way in; wm-c killed at a third and
     # restarted from a snapshot half a second later, recording.
     sleep "$(awk -v s="$seconds" 'BEGIN { print s / 4 }')"
@@ -209,7 +211,9 @@ if [ -z "$ONLY" ] || [ "$ONLY" = late ]; then
     pid_late=$!
     PIDS+=("$pid_late")
     sleep "$(awk -v s="$seconds" 'BEGIN { print s / 12 }')"
-    kill -9 "$pid_c0" 2>/dev/null || fail "wm-c's subscriber ended before it was killed"
+    # SIGKILL to the subscriber process itself (the child of that `timeout`): its
+    # embedded driver dies with it, as a crashed host's would.
+    pkill -KILL -P "$pid_c0" || fail "wm-c's subscriber ended before it was killed"
     wait "$pid_c0" 2>/dev/null || true
     sleep 0.5
     on c "$loss" subscribe --name restarted-c --channel "$(sub c 40401)" --snapshot-channel "$(snap c 40411)" \
@@ -247,9 +251,11 @@ if [ -z "$ONLY" ] || [ "$ONLY" = late ]; then
 
     # The recording on wm-c, printed without the Rust types.
     s="$(field "$rc" snapshot_sequence)"
-    "$WIREMSG" cat "$WORK/c.frames" >"$WORK/cat.out" || fail "wiremsg cat failed on the recording"
-    tail -n1 "$WORK/cat.out" | grep -q "wiremsg: $((LATE_COUNT - s + 2)) frames (1 schema), .* 0 bad" ||
-        fail "wiremsg cat: $(tail -n1 "$WORK/cat.out")"
+    "$WIREMSG" cat "$WORK/c.frames" >"$WORK/cat.out" 2>"$WORK/cat.err" ||
+        fail "wiremsg cat failed on the recording: $(cut -c1-200 "$WORK/cat.err")"
+    # The schema frame, the messages after the snapshot, the check; none bad.
+    tr -d , <"$WORK/cat.err" | grep -q "wiremsg: $((LATE_COUNT - s + 2)) frames (1 schema) .* 0 bad" ||
+        fail "wiremsg cat: $(cut -c1-200 "$WORK/cat.err")"
     # Its messages are sequences s+1 .. LATE_COUNT, in order, then the check.
     awk -v first=$((s + 1)) -v last="$LATE_COUNT" '
         / t[1-6] v1 / { if (!match($0, /sequence: [0-9]+/)) exit 1
@@ -259,7 +265,7 @@ if [ -z "$ONLY" ] || [ "$ONLY" = late ]; then
         / t101 v1 BookCheck / { check = 1 }
         END { if (seen != last - first + 1 || !check) { print seen " messages, check " check; exit 1 } }
     ' "$WORK/cat.out" || fail "wiremsg cat: the recording's messages are not $((s + 1))..$LATE_COUNT and the check"
-    echo "wiremsg cat on wm-c's recording: $(tail -n1 "$WORK/cat.out")" >&2
+    echo "wiremsg cat on wm-c's recording: $(cat "$WORK/cat.err")" >&2
     sed -n 2p "$WORK/cat.out" | cut -c1-160 >&2
 fi
 

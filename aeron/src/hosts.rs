@@ -41,6 +41,9 @@ pub const LIVE_STREAM: i32 = 1001;
 /// The snapshots' stream id.
 pub const SNAPSHOT_STREAM: i32 = 1002;
 
+/// How long a snapshot may be refused before it is skipped.
+pub const SNAPSHOT_TIMEOUT: Duration = Duration::from_millis(500);
+
 /// One book's state apart from its orders.
 #[derive(WireMsg, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SnapshotBook {
@@ -371,7 +374,8 @@ pub fn publish(config: &PublishConfig) -> Result<String, Error> {
     let mut snapshots = match &config.snapshot_channel {
         Some(channel) => {
             let mut p = node.publisher(channel, SNAPSHOT_STREAM)?;
-            p.set_timeout(config.timeout);
+            // A snapshot nobody takes (its subscriber restored and left) is skipped.
+            p.set_timeout(SNAPSHOT_TIMEOUT);
             Some(p)
         }
         None => None,
@@ -387,6 +391,7 @@ pub fn publish(config: &PublishConfig) -> Result<String, Error> {
     let start = Instant::now();
     let mut next_snapshot = start;
     let (mut snapshots_sent, mut snapshot_bytes, mut last_sequence) = (0u64, 0u64, 0u64);
+    let mut snapshots_skipped = 0u64;
     for message in Session::new(config.session) {
         if let Some(due_ns) = (u128::from(live.stats().messages) * 1_000_000_000).checked_div(rate)
         {
@@ -407,9 +412,14 @@ pub fn publish(config: &PublishConfig) -> Result<String, Error> {
             next_snapshot = Instant::now() + config.snapshot_every;
             if p.is_connected() {
                 let snapshot = BookSnapshot::of(&books, last_sequence, &frame);
-                p.send(&snapshot)?;
-                snapshots_sent += 1;
-                snapshot_bytes = snapshot.encoded_len_with_header() as u64;
+                match p.send(&snapshot) {
+                    Ok(_) => {
+                        snapshots_sent += 1;
+                        snapshot_bytes = snapshot.encoded_len_with_header() as u64;
+                    }
+                    Err(Error::Timeout(_)) => snapshots_skipped += 1,
+                    Err(e) => return Err(e),
+                }
             }
         }
     }
@@ -426,10 +436,14 @@ pub fn publish(config: &PublishConfig) -> Result<String, Error> {
     let s = live.stats();
     Ok(result_line(&[
         ("messages", s.messages),
-        ("span_ns", u64::try_from(span.as_nanos()).unwrap_or(u64::MAX)),
+        (
+            "span_ns",
+            u64::try_from(span.as_nanos()).unwrap_or(u64::MAX),
+        ),
         ("back_pressured", s.back_pressured),
         ("digest", check.digest),
         ("snapshots", snapshots_sent),
+        ("snapshots_skipped", snapshots_skipped),
         ("snapshot_bytes", snapshot_bytes),
         ("resting_orders", books.resting_orders() as u64),
         (
@@ -544,6 +558,12 @@ struct State {
     latency: hdrhistogram::Histogram<u64>,
     recorder: Option<FrameWriter<std::io::BufWriter<std::fs::File>>>,
     bytes: u64,
+    /// The snapshot's sequence number: live messages up to it that arrive before
+    /// the first one after it are covered by the snapshot (a late joiner's live
+    /// subscription starts before the snapshot it restores from).
+    covered_upto: u64,
+    /// Live messages skipped as covered.
+    covered: u64,
 }
 
 impl State {
@@ -551,13 +571,26 @@ impl State {
     fn on_live(&mut self, bytes: &[u8], sent: Option<i64>) -> Result<(), wiremsg::Error> {
         self.bytes += bytes.len() as u64;
         let header = MessageHeader::read(bytes)?;
-        if let Some(recorder) = self.recorder.as_mut() {
-            recorder.write_frame(bytes)?;
-        }
         if header.template_id == BookCheck::TEMPLATE_ID && header.schema_id == SCHEMA_ID {
             let (_, view) = BookCheck::view_with_header(bytes)?;
             self.check = Some(view.decode());
+            if let Some(recorder) = self.recorder.as_mut() {
+                recorder.write_frame(bytes)?;
+            }
             return Ok(());
+        }
+        if self.covered_upto > 0 {
+            let sequence = Feed::view(bytes).map_or(u64::MAX, |(_, v)| v.sequence());
+            if sequence <= self.covered_upto {
+                self.covered += 1;
+                return Ok(());
+            }
+            // The first message after the snapshot: from here on, an older one is a
+            // duplicate.
+            self.covered_upto = 0;
+        }
+        if let Some(recorder) = self.recorder.as_mut() {
+            recorder.write_frame(bytes)?;
         }
         if self.expected.check(bytes).is_some() {
             let (_, view) = Feed::view(bytes)?;
@@ -596,6 +629,8 @@ pub fn subscribe(config: &SubscribeConfig) -> Result<SubscribeReport, Error> {
         latency: histogram(),
         recorder: None,
         bytes: 0,
+        covered_upto: 0,
+        covered: 0,
     };
     if snapshots.is_none()
         && let Some(path) = &config.record
@@ -607,7 +642,7 @@ pub fn subscribe(config: &SubscribeConfig) -> Result<SubscribeReport, Error> {
     // Live messages held until a snapshot covers the first of them.
     let mut held: Vec<(Vec<u8>, Option<i64>)> = Vec::new();
     let mut snapshot: Option<BookSnapshot> = None;
-    let (mut snapshot_sequence, mut covered) = (0u64, 0u64);
+    let mut snapshot_sequence = 0u64;
     let mut idle = YieldingIdleStrategy;
     let mut first: Option<Instant> = None;
     let mut quiet_since = Instant::now();
@@ -631,13 +666,12 @@ pub fn subscribe(config: &SubscribeConfig) -> Result<SubscribeReport, Error> {
                 Ok(())
             }
         })?;
-        if !restored
-            && let (Some(s), Some((first_held, _))) = (&snapshot, held.first())
-        {
+        if !restored && let (Some(s), Some((first_held, _))) = (&snapshot, held.first()) {
             let first_sequence = Feed::view(first_held).map_or(u64::MAX, |(_, v)| v.sequence());
             if s.last_sequence + 1 >= first_sequence {
                 // The snapshot covers everything before the first held message.
                 snapshot_sequence = s.last_sequence;
+                state.covered_upto = s.last_sequence;
                 state.books = Some(s.restore(symbols));
                 state.expected.skip_to(s.last_sequence);
                 if let Some(path) = &config.record {
@@ -654,11 +688,6 @@ pub fn subscribe(config: &SubscribeConfig) -> Result<SubscribeReport, Error> {
                     held.len()
                 );
                 for (bytes, sent) in std::mem::take(&mut held) {
-                    let sequence = Feed::view(&bytes).map_or(u64::MAX, |(_, v)| v.sequence());
-                    if sequence <= snapshot_sequence {
-                        covered += 1;
-                        continue;
-                    }
                     state.on_live(&bytes, sent)?;
                 }
                 snapshots = None;
@@ -705,7 +734,7 @@ pub fn subscribe(config: &SubscribeConfig) -> Result<SubscribeReport, Error> {
         duplicates: e.duplicates,
         misread: e.misread + live.stats().bad,
         snapshot_sequence,
-        covered,
+        covered: state.covered,
         books_equal: mine == check,
         latency: Percentiles::of(&state.latency),
         span_ns,

@@ -208,7 +208,9 @@ impl Books {
     /// snapshot of the books keeps (with each book's [`restore_book`](Self::restore_book)
     /// state), to be replayed with [`add`](Self::add).
     pub fn orders(&self) -> impl Iterator<Item = (u64, &Resting)> {
-        self.orders.iter().map(|(order_ref, resting)| (*order_ref, resting))
+        self.orders
+            .iter()
+            .map(|(order_ref, resting)| (*order_ref, resting))
     }
 
     /// Restores the book of `locate` from a snapshot: its symbol, last price and
