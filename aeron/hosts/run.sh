@@ -17,7 +17,9 @@
 #   late joiner and restart at 1 % loss: a subscriber on wm-b from the start, a
 #   late joiner on wm-b served from a snapshot, and one on wm-c killed mid-run and
 #   restarted from a snapshot, recording the stream; `wiremsg cat` then prints the
-#   recording without the Rust types.
+#   recording without the Rust types;
+#   versions at 1 % loss: a version 2 publisher, a version 1 subscriber on wm-b and a
+#   version 2 one on wm-c, which records (printed by `wiremsg cat` too).
 #
 # Usage: aeron/hosts/run.sh [--release] [--count N] [--rate R] [--only NAME]
 # Prints a Markdown table of the figures; exits non-zero if any check fails.
@@ -182,6 +184,26 @@ for loss in 0 0.05; do
         "aeron:udp?endpoint=$MCAST|interface=${ADDR[c]}"
 done
 
+# check_cat FILE FIRST LAST: `wiremsg cat` prints the recording without the Rust
+# types: its schema frame, the messages FIRST..LAST in order, then the check.
+check_cat() {
+    local file="$1" first="$2" last="$3"
+    "$WIREMSG" cat "$file" >"$WORK/cat.out" 2>"$WORK/cat.err" ||
+        fail "wiremsg cat failed on the recording: $(cut -c1-200 "$WORK/cat.err")"
+    tr -d , <"$WORK/cat.err" | grep -q "wiremsg: $((last - first + 3)) frames (1 schema) .* 0 bad" ||
+        fail "wiremsg cat: $(cut -c1-200 "$WORK/cat.err")"
+    awk -v first="$first" -v last="$last" '
+        / t[1-6] v[12] / { if (!match($0, /sequence: [0-9]+/)) exit 1
+            n = substr($0, RSTART + 10, RLENGTH - 10) + 0
+            if (n != first + seen) { print "sequence " n " where " first + seen " was expected"; exit 1 }
+            seen++ }
+        / t101 v1 BookCheck / { check = 1 }
+        END { if (seen != last - first + 1 || !check) { print seen " messages, check " check; exit 1 } }
+    ' "$WORK/cat.out" || fail "wiremsg cat: the recording's messages are not $first..$last and the check"
+    echo "wiremsg cat on wm-c's recording: $(cat "$WORK/cat.err")" >&2
+    grep -m1 ' t2 v' "$WORK/cat.out" | cut -c1-200 >&2
+}
+
 # Late joiner and restart: 1 % loss at every subscriber.
 if [ -z "$ONLY" ] || [ "$ONLY" = late ]; then
     run=late loss=0.01
@@ -250,23 +272,37 @@ if [ -z "$ONLY" ] || [ "$ONLY" = late ]; then
     row late "$loss" "wm-c, restarted" "$rc" "$p"
 
     # The recording on wm-c, printed without the Rust types.
-    s="$(field "$rc" snapshot_sequence)"
-    "$WIREMSG" cat "$WORK/c.frames" >"$WORK/cat.out" 2>"$WORK/cat.err" ||
-        fail "wiremsg cat failed on the recording: $(cut -c1-200 "$WORK/cat.err")"
-    # The schema frame, the messages after the snapshot, the check; none bad.
-    tr -d , <"$WORK/cat.err" | grep -q "wiremsg: $((LATE_COUNT - s + 2)) frames (1 schema) .* 0 bad" ||
-        fail "wiremsg cat: $(cut -c1-200 "$WORK/cat.err")"
-    # Its messages are sequences s+1 .. LATE_COUNT, in order, then the check.
-    awk -v first=$((s + 1)) -v last="$LATE_COUNT" '
-        / t[1-6] v1 / { if (!match($0, /sequence: [0-9]+/)) exit 1
-            n = substr($0, RSTART + 10, RLENGTH - 10) + 0
-            if (n != first + seen) { print "sequence " n " where " first + seen " was expected"; exit 1 }
-            seen++ }
-        / t101 v1 BookCheck / { check = 1 }
-        END { if (seen != last - first + 1 || !check) { print seen " messages, check " check; exit 1 } }
-    ' "$WORK/cat.out" || fail "wiremsg cat: the recording's messages are not $((s + 1))..$LATE_COUNT and the check"
-    echo "wiremsg cat on wm-c's recording: $(cat "$WORK/cat.err")" >&2
-    sed -n 2p "$WORK/cat.out" | cut -c1-160 >&2
+    check_cat "$WORK/c.frames" $(($(field "$rc" snapshot_sequence) + 1)) "$LATE_COUNT"
+fi
+
+# Versions across hosts: a version 2 publisher (the add-order message with `firm`
+# appended) on wm-a, a subscriber built with version 1 on wm-b and one with version
+# 2 on wm-c, which records; 1 % loss.
+if [ -z "$ONLY" ] || [ "$ONLY" = versions ]; then
+    run=versions loss=0.01
+    echo "== $run, loss $loss" >&2
+    VSESSION=(--count "$COUNT" --symbols 300 --seed 13 --timeout-secs 30 --feed-version 2)
+    on b "$loss" subscribe --name v1-reader-b --reader-version 1 \
+        --channel "aeron:udp?endpoint=${ADDR[b]}:40401|control=$CONTROL" "${VSESSION[@]}" >"$WORK/b.out" &
+    pid_b=$!
+    PIDS+=("$pid_b")
+    on c "$loss" subscribe --name v2-reader-c --reader-version 2 --record "$WORK/v.frames" \
+        --channel "aeron:udp?endpoint=${ADDR[c]}:40401|control=$CONTROL" "${VSESSION[@]}" >"$WORK/c.out" &
+    pid_c=$!
+    PIDS+=("$pid_c")
+    (on a 0 publish --channel "aeron:udp?control=$CONTROL|control-mode=dynamic|fc=min,g:/2|$TERM4" \
+        --rate "$RATE" --linger-secs 2 "${VSESSION[@]}") >"$WORK/a.out" || fail "versions: the publisher failed"
+    wait "$pid_b" || fail "versions: the version 1 subscriber on wm-b failed"
+    wait "$pid_c" || fail "versions: the version 2 subscriber on wm-c failed"
+    p="$(grep '^RESULT' "$WORK/a.out")"
+    rb="$(grep '^RESULT' "$WORK/b.out")"
+    rc="$(grep '^RESULT' "$WORK/c.out")"
+    check_full v1-reader-b "$rb" "$p"
+    check_full v2-reader-c "$rc" "$p"
+    row versions "$loss" "wm-b, reads with v1" "$rb" "$p"
+    row versions "$loss" "wm-c, reads with v2" "$rc" "$p"
+    check_cat "$WORK/v.frames" 1 "$COUNT"
+    grep -q ' t2 v2 AddOrder {.* firm: [0-9]' "$WORK/cat.out" || fail "wiremsg cat: no version 2 add with its firm"
 fi
 
 echo

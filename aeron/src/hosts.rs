@@ -30,7 +30,7 @@ use rusteron_client::{Aeron, IdleStrategy, YieldingIdleStrategy};
 use std::fmt;
 use std::io::Write;
 use std::time::{Duration, Instant};
-use wiremsg::{FixedStr, FrameWriter, MessageHeader, SchemaSet, Template, WireMsg};
+use wiremsg::{FixedStr, FrameWriter, MessageHeader, SchemaSet, Template, WireMsg, WithHeader};
 use wiremsg_examples::Percentiles;
 use wiremsg_examples::book::Books;
 use wiremsg_examples::itch::{Feed, SCHEMA_ID, Side};
@@ -87,13 +87,120 @@ pub struct BookSnapshot {
     pub orders: Vec<SnapshotOrder>,
 }
 
-/// The schema set of the live stream: the feed's messages and the check.
+/// Version 2 of the feed: the add-order message with a field appended (the firm
+/// that entered the order), the other messages as in version 1. A version 1
+/// reader reads its fields at their offsets and skips the rest (`FORMAT.md`, "an
+/// older reader of newer bytes"); a version 2 reader of version 1 bytes reads the
+/// firm as its default, 0.
+pub mod v2 {
+    use wiremsg::{FixedStr, WireDispatch, WireMsg};
+    use wiremsg_examples::itch::{self, OrderCancel, OrderDelete, OrderExecuted, Side};
+    use wiremsg_examples::itch::{SystemEvent, Trade};
+
+    /// A new order rests on the book, version 2: `firm` appended.
+    #[derive(WireMsg, Debug, Clone, Copy, PartialEq, Eq)]
+    #[wire(template_id = 2, schema_id = 1, version = 2)]
+    pub struct AddOrder {
+        /// Message sequence number in the session, from 1.
+        pub sequence: u64,
+        /// Nanoseconds since midnight.
+        pub timestamp_ns: u64,
+        /// Dense index of the instrument.
+        pub locate: u16,
+        /// Unique reference of the order.
+        pub order_ref: u64,
+        /// Bid or offer.
+        pub side: Side,
+        /// Displayed quantity.
+        pub shares: u32,
+        /// Instrument symbol, space-padded to 8 bytes.
+        pub symbol: FixedStr<8>,
+        /// Limit price, 4 decimal places.
+        pub price: i64,
+        /// The firm that entered the order (0 from a version 1 publisher).
+        #[wire(since = 2, default = 0)]
+        pub firm: u32,
+    }
+
+    /// Every message of the feed, version 2.
+    #[derive(WireDispatch, Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Feed {
+        /// Template 1.
+        System(SystemEvent),
+        /// Template 2, version 2.
+        Add(AddOrder),
+        /// Template 3.
+        Executed(OrderExecuted),
+        /// Template 4.
+        Cancel(OrderCancel),
+        /// Template 5.
+        Delete(OrderDelete),
+        /// Template 6.
+        Trade(Trade),
+    }
+
+    /// The firm a version 2 publisher gives order `order_ref`.
+    pub fn firm_of(order_ref: u64) -> u32 {
+        u32::try_from(order_ref % 97).unwrap_or(0) + 1
+    }
+
+    impl Feed {
+        /// The version 2 form of `m`, with `firm` for an add (a version 1
+        /// publisher's add, read with version 2, has firm 0).
+        pub fn from_v1(m: &itch::Feed, firm: impl Fn(u64) -> u32) -> Feed {
+            match *m {
+                itch::Feed::System(m) => Feed::System(m),
+                itch::Feed::Add(a) => Feed::Add(AddOrder {
+                    sequence: a.sequence,
+                    timestamp_ns: a.timestamp_ns,
+                    locate: a.locate,
+                    order_ref: a.order_ref,
+                    side: a.side,
+                    shares: a.shares,
+                    symbol: a.symbol,
+                    price: a.price,
+                    firm: firm(a.order_ref),
+                }),
+                itch::Feed::Executed(m) => Feed::Executed(m),
+                itch::Feed::Cancel(m) => Feed::Cancel(m),
+                itch::Feed::Delete(m) => Feed::Delete(m),
+                itch::Feed::Trade(m) => Feed::Trade(m),
+            }
+        }
+    }
+
+    /// Applies a message read in place with version 2 to `books`.
+    pub fn apply_view(books: &mut wiremsg_examples::book::Books, message: &FeedView<'_>) {
+        match message {
+            FeedView::System(_) => {}
+            FeedView::Add(m) => books.add(
+                m.locate(),
+                m.order_ref(),
+                m.side(),
+                m.price(),
+                m.shares(),
+                m.symbol(),
+            ),
+            FeedView::Executed(m) => books.execute(m.order_ref(), m.executed_shares()),
+            FeedView::Cancel(m) => books.cancel(m.order_ref(), m.cancelled_shares()),
+            FeedView::Delete(m) => books.delete(m.order_ref()),
+            FeedView::Trade(m) => books.trade(m.locate(), m.price(), m.shares(), m.symbol()),
+        }
+    }
+}
+
+/// The schema set of the live stream of feed version `version` (1 or 2): the feed's
+/// messages and the check.
 ///
 /// # Errors
 ///
 /// As [`SchemaSet::add`].
-pub fn stream_schema() -> Result<SchemaSet, wiremsg::Error> {
-    let mut set = Feed::schema_set()?;
+pub fn stream_schema(version: u16) -> Result<SchemaSet, wiremsg::Error> {
+    let mut set = if version >= 2 {
+        v2::Feed::schema_set()?
+    } else {
+        Feed::schema_set()?
+    };
     set.add::<BookCheck>()?;
     Ok(set)
 }
@@ -103,9 +210,9 @@ pub fn stream_schema() -> Result<SchemaSet, wiremsg::Error> {
 /// # Errors
 ///
 /// As [`FrameWriter::write_schema`].
-pub fn schema_frame() -> Result<Vec<u8>, wiremsg::Error> {
+pub fn schema_frame(version: u16) -> Result<Vec<u8>, wiremsg::Error> {
     let mut writer = FrameWriter::new(Vec::new());
-    writer.write_schema(&stream_schema()?)?;
+    writer.write_schema(&stream_schema(version)?)?;
     let mut bytes = writer.into_inner();
     bytes.drain(..4);
     Ok(bytes)
@@ -181,6 +288,14 @@ pub enum Mismatch {
         /// First byte that differs.
         at: usize,
     },
+    /// The published bytes, read with the subscriber's version of the types, give
+    /// other values than the ones published.
+    WrongValues {
+        /// Its sequence number.
+        sequence: u64,
+        /// The reader's version.
+        version: u16,
+    },
     /// The bytes are not a feed message.
     Undecodable(String),
     /// A message beyond the end of the session.
@@ -203,6 +318,10 @@ impl fmt::Display for Mismatch {
                 f,
                 "MISREAD: message {sequence} differs from the published one at byte {at}"
             ),
+            Mismatch::WrongValues { sequence, version } => write!(
+                f,
+                "MISREAD: message {sequence} read with version {version} of the types gives other values than published"
+            ),
             Mismatch::Undecodable(e) => write!(f, "MISREAD: not a feed message: {e}"),
             Mismatch::PastEnd(s) => write!(f, "message {s} is past the end of the session"),
         }
@@ -217,6 +336,8 @@ pub struct Expected {
     next: u64,
     last: u64,
     scratch: Vec<u8>,
+    stream_version: u16,
+    reader_version: u16,
     /// Messages equal to the expected one.
     pub good: u64,
     /// Messages lost (in gaps).
@@ -230,13 +351,23 @@ pub struct Expected {
 }
 
 impl Expected {
-    /// Expects `config`'s session from its first message.
+    /// Expects `config`'s session from its first message, version 1 read with
+    /// version 1.
     pub fn new(config: SessionConfig) -> Expected {
+        Expected::versions(config, 1, 1)
+    }
+
+    /// Expects `config`'s session published with feed version `stream_version` and
+    /// read with the types of `reader_version` (1 or 2): each message must be the
+    /// published bytes, and give the published values through the reader's types.
+    pub fn versions(config: SessionConfig, stream_version: u16, reader_version: u16) -> Expected {
         Expected {
             session: Session::new(config),
             next: 1,
             last: config.messages,
             scratch: vec![0; 256],
+            stream_version,
+            reader_version,
             good: 0,
             lost: 0,
             duplicates: 0,
@@ -302,13 +433,21 @@ impl Expected {
         }
         let expected = self.session.next()?;
         self.next += 1;
-        let len = expected.wire_len();
+        let published = v2::Feed::from_v1(&expected, v2::firm_of);
+        let len = if self.stream_version >= 2 {
+            published.len_with_header()
+        } else {
+            expected.wire_len()
+        };
         if self.scratch.len() < len {
             self.scratch.resize(len, 0);
         }
-        let written = expected
-            .encode_with_header_into(&mut self.scratch)
-            .unwrap_or(0);
+        let written = if self.stream_version >= 2 {
+            published.write_with_header(&mut self.scratch)
+        } else {
+            expected.encode_with_header_into(&mut self.scratch)
+        }
+        .unwrap_or(0);
         let want = &self.scratch[..written];
         if want != bytes {
             let at = want
@@ -318,6 +457,25 @@ impl Expected {
                 .unwrap_or(want.len().min(bytes.len()));
             self.misread += 1;
             self.note(Mismatch::Misread { sequence, at });
+            return None;
+        }
+        // The reader's types give the published values.
+        let read_back = if self.reader_version >= 2 {
+            let firm = if self.stream_version >= 2 {
+                v2::firm_of
+            } else {
+                |_| 0
+            };
+            v2::Feed::decode(bytes).ok() == Some(v2::Feed::from_v1(&expected, firm))
+        } else {
+            Feed::decode(bytes).ok() == Some(expected)
+        };
+        if !read_back {
+            self.misread += 1;
+            self.note(Mismatch::WrongValues {
+                sequence,
+                version: self.reader_version,
+            });
             return None;
         }
         self.good += 1;
@@ -360,6 +518,8 @@ pub struct PublishConfig {
     pub linger: Duration,
     /// How long the publication may refuse a message, or wait for subscribers.
     pub timeout: Duration,
+    /// The feed's version: 1, or 2 ([`v2::AddOrder`] with `firm`).
+    pub feed_version: u16,
 }
 
 /// Publishes the session, snapshots and the check; returns the `RESULT` fields.
@@ -380,7 +540,7 @@ pub fn publish(config: &PublishConfig) -> Result<String, Error> {
         }
         None => None,
     };
-    let frame = schema_frame()?;
+    let frame = schema_frame(config.feed_version)?;
     // The channel's group size (`fc=min,g:/N`) holds this until every subscriber
     // is there.
     live.wait_connected()?;
@@ -401,9 +561,18 @@ pub fn publish(config: &PublishConfig) -> Result<String, Error> {
                 std::thread::sleep(due - now);
             }
         }
-        live.send_with(message.wire_len(), Some(Aeron::nano_clock()), |out| {
-            message.encode_with_header_into(out)
-        })?;
+        if config.feed_version >= 2 {
+            let message = v2::Feed::from_v1(&message, v2::firm_of);
+            live.send_with(
+                message.len_with_header(),
+                Some(Aeron::nano_clock()),
+                |out| message.write_with_header(out),
+            )?;
+        } else {
+            live.send_with(message.wire_len(), Some(Aeron::nano_clock()), |out| {
+                message.encode_with_header_into(out)
+            })?;
+        }
         books.apply(&message);
         last_sequence = message.sequence();
         if let Some(p) = snapshots.as_mut()
@@ -472,6 +641,10 @@ pub struct SubscribeConfig {
     pub record: Option<String>,
     /// How long to wait for the publisher or the next message.
     pub timeout: Duration,
+    /// The version of the feed the publisher publishes.
+    pub stream_version: u16,
+    /// The version of the types this subscriber reads with.
+    pub reader_version: u16,
 }
 
 /// What a subscriber saw.
@@ -558,6 +731,7 @@ struct State {
     latency: hdrhistogram::Histogram<u64>,
     recorder: Option<FrameWriter<std::io::BufWriter<std::fs::File>>>,
     bytes: u64,
+    reader_version: u16,
     /// The snapshot's sequence number: live messages up to it that arrive before
     /// the first one after it are covered by the snapshot (a late joiner's live
     /// subscription starts before the snapshot it restores from).
@@ -593,9 +767,12 @@ impl State {
             recorder.write_frame(bytes)?;
         }
         if self.expected.check(bytes).is_some() {
-            let (_, view) = Feed::view(bytes)?;
             if let Some(books) = self.books.as_mut() {
-                books.apply_view(&view);
+                if self.reader_version >= 2 {
+                    v2::apply_view(books, &v2::Feed::view(bytes)?.1);
+                } else {
+                    books.apply_view(&Feed::view(bytes)?.1);
+                }
             }
             if let Some(sent) = sent {
                 let now = Aeron::nano_clock();
@@ -621,7 +798,7 @@ pub fn subscribe(config: &SubscribeConfig) -> Result<SubscribeReport, Error> {
     };
     let symbols = config.session.symbols;
     let mut state = State {
-        expected: Expected::new(config.session),
+        expected: Expected::versions(config.session, config.stream_version, config.reader_version),
         books: snapshots
             .is_none()
             .then(|| Books::with_capacity(symbols, symbols * 256)),
@@ -629,6 +806,7 @@ pub fn subscribe(config: &SubscribeConfig) -> Result<SubscribeReport, Error> {
         latency: histogram(),
         recorder: None,
         bytes: 0,
+        reader_version: config.reader_version,
         covered_upto: 0,
         covered: 0,
     };
@@ -636,7 +814,7 @@ pub fn subscribe(config: &SubscribeConfig) -> Result<SubscribeReport, Error> {
         && let Some(path) = &config.record
     {
         let mut writer = FrameWriter::new(std::io::BufWriter::new(std::fs::File::create(path)?));
-        writer.write_schema(&stream_schema()?)?;
+        writer.write_schema(&stream_schema(config.stream_version)?)?;
         state.recorder = Some(writer);
     }
     // Live messages held until a snapshot covers the first of them.

@@ -5,7 +5,7 @@
 
 use wiremsg::Template;
 use wiremsg_aeron::feed::BookCheck;
-use wiremsg_aeron::hosts::{BookSnapshot, Expected, Mismatch, schema_frame};
+use wiremsg_aeron::hosts::{BookSnapshot, Expected, Mismatch, schema_frame, v2};
 use wiremsg_examples::book::Books;
 use wiremsg_examples::itch::Feed;
 use wiremsg_examples::session::{Session, SessionConfig};
@@ -99,7 +99,7 @@ fn a_misread_message_is_named_with_its_byte() {
 fn a_snapshot_restores_the_books_and_the_rest_follows_from_it() {
     let messages: Vec<Feed> = Session::new(SESSION).collect();
     let mut publisher = Books::with_capacity(30, 1_000);
-    let frame = schema_frame().unwrap();
+    let frame = schema_frame(1).unwrap();
     let at = 2_345;
     for m in &messages[..at] {
         publisher.apply(m);
@@ -136,4 +136,49 @@ fn a_snapshot_restores_the_books_and_the_rest_follows_from_it() {
     let set = wiremsg::frame::read_schema_frame(&received.schema_frame).unwrap();
     assert!(set.by_template(1, BookCheck::TEMPLATE_ID).is_some());
     assert!(set.by_template(1, 2).is_some());
+}
+
+fn frames_v2() -> Vec<Vec<u8>> {
+    use wiremsg::WithHeader;
+    Session::new(SESSION)
+        .map(|m| {
+            let m = v2::Feed::from_v1(&m, v2::firm_of);
+            let mut bytes = vec![0; m.len_with_header()];
+            m.write_with_header(&mut bytes).unwrap();
+            bytes
+        })
+        .collect()
+}
+
+#[test]
+fn a_version_2_stream_reads_with_version_1_and_version_2_types() {
+    let v2_frames = frames_v2();
+    // Version 2 adds are 4 bytes longer, and say so in their header.
+    let add = v2_frames
+        .iter()
+        .find(|f| wiremsg::MessageHeader::read(f).unwrap().template_id == 2)
+        .unwrap();
+    assert_eq!(wiremsg::MessageHeader::read(add).unwrap().version, 2);
+    for reader in [1, 2] {
+        let mut expected = Expected::versions(SESSION, 2, reader);
+        for frame in &v2_frames {
+            assert!(expected.check(frame).is_some(), "{:?}", expected.first);
+        }
+        assert!(expected.complete() && expected.clean());
+    }
+    // A version 2 reader of a version 1 stream reads the firm as 0.
+    let mut expected = Expected::versions(SESSION, 1, 2);
+    for frame in frames() {
+        assert!(expected.check(&frame).is_some(), "{:?}", expected.first);
+    }
+    // Version 2 bytes are not the version 1 stream the checker expects.
+    let mut expected = Expected::new(SESSION);
+    for frame in &v2_frames {
+        expected.check(frame);
+    }
+    assert!(expected.misread > 0);
+    assert!(matches!(expected.first, Some(Mismatch::Misread { .. })));
+    // The stream's schema frame describes the add at version 2.
+    let set = wiremsg::frame::read_schema_frame(&schema_frame(2).unwrap()).unwrap();
+    assert_eq!(set.by_template(1, 2).unwrap().version, 2);
 }

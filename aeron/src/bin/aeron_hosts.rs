@@ -33,6 +33,9 @@ struct Session {
     /// Seed of the session (the subscribers regenerate it to check every message).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The feed's version: 1, or 2 (the add-order message with `firm` appended).
+    #[arg(long, default_value_t = 1)]
+    feed_version: u16,
     /// Seconds to wait for the other side, or for the next message.
     #[arg(long, default_value_t = 60)]
     timeout_secs: u64,
@@ -82,6 +85,9 @@ enum Role {
         /// Start from a snapshot on this channel (a late joiner).
         #[arg(long)]
         snapshot_channel: Option<String>,
+        /// The version of the feed's types this subscriber reads with (1 or 2).
+        #[arg(long, default_value_t = 1)]
+        reader_version: u16,
         /// Record the stream (schema frame, then every frame) to this file.
         #[arg(long)]
         record: Option<String>,
@@ -108,6 +114,7 @@ fn main() -> ExitCode {
                 snapshot_every: Duration::from_millis(snapshot_ms),
                 linger: Duration::from_secs(linger_secs),
                 timeout: Duration::from_secs(session.timeout_secs),
+                feed_version: session.feed_version,
             };
             match publish(&config) {
                 Ok(line) => {
@@ -125,6 +132,7 @@ fn main() -> ExitCode {
             channel,
             snapshot_channel,
             record,
+            reader_version,
             session,
         } => {
             let config = SubscribeConfig {
@@ -134,6 +142,8 @@ fn main() -> ExitCode {
                 session: session.config(),
                 record,
                 timeout: Duration::from_secs(session.timeout_secs),
+                stream_version: session.feed_version,
+                reader_version,
             };
             match subscribe(&config) {
                 Ok(report) => {
