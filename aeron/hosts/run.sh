@@ -66,7 +66,11 @@ PIDS=()
 
 cleanup() {
     local rc=$?
-    for pid in "${PIDS[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
+    # Each background pid is a `timeout` (see `on`): its child, then it.
+    for pid in "${PIDS[@]}"; do
+        pkill -KILL -P "$pid" 2>/dev/null || true
+        kill -9 "$pid" 2>/dev/null || true
+    done
     wait 2>/dev/null || true
     for h in "${HOSTS[@]}"; do ip netns del "$TAG-$h" 2>/dev/null || true; done
     ip netns del "$NS_SW" 2>/dev/null || true
