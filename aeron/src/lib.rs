@@ -50,6 +50,7 @@
 
 pub mod error;
 pub mod feed;
+pub mod hosts;
 pub mod node;
 pub mod orders;
 pub mod process;

@@ -204,6 +204,24 @@ impl Books {
         self.orders.len()
     }
 
+    /// Every resting order with its reference, in no particular order: what a
+    /// snapshot of the books keeps (with each book's [`restore_book`](Self::restore_book)
+    /// state), to be replayed with [`add`](Self::add).
+    pub fn orders(&self) -> impl Iterator<Item = (u64, &Resting)> {
+        self.orders
+            .iter()
+            .map(|(order_ref, resting)| (*order_ref, resting))
+    }
+
+    /// Restores the book of `locate` from a snapshot: its symbol, last price and
+    /// volume (its orders are restored with [`add`](Self::add)). Creates the book,
+    /// and every book before it, if needed.
+    pub fn restore_book(&mut self, locate: u16, symbol: &str, last_price: i64, volume: u64) {
+        let book = self.book_mut(locate, symbol);
+        book.last_price = last_price;
+        book.volume = volume;
+    }
+
     /// The resting order `order_ref`, if any.
     pub fn order(&self, order_ref: u64) -> Option<&Resting> {
         self.orders.get(&order_ref)
