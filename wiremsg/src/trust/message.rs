@@ -84,7 +84,7 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     ///
     /// Any [`ErrorKind`] of validation: truncated block, end offsets out of range,
     /// invalid UTF-8, `bool` or presence bytes other than 0/1, unknown enum values,
-    /// malformed lists, nesting deeper than [`MAX_DEPTH`]. The error names the field
+    /// malformed lists, nesting deeper than [`MAX_DEPTH`](crate::MAX_DEPTH). The error names the field
     /// path and byte offset.
     #[inline]
     fn view(bytes: &[u8]) -> Result<Self::View<'_>, Error> {
@@ -173,7 +173,7 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
 
     /// Bytes [`encode_into`](Self::encode_into) writes; `usize::MAX` for a value it
     /// refuses (a list over its `max_len`, a null sentinel as a value, nesting past
-    /// [`MAX_DEPTH`]: the checks of encoding run first, so that measuring a value of
+    /// [`MAX_DEPTH`](crate::MAX_DEPTH): the checks of encoding run first, so that measuring a value of
     /// any depth takes bounded stack).
     #[inline]
     fn encoded_len(&self) -> usize {
@@ -257,7 +257,7 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
 
     /// Checks that the value can be encoded (`Field::check_value` of each field),
     /// its block at nesting `depth` as validation counts it (0 at the top):
-    /// `DepthLimitExceeded` past [`MAX_DEPTH`], before anything is written.
+    /// `DepthLimitExceeded` past [`MAX_DEPTH`](crate::MAX_DEPTH), before anything is written.
     #[doc(hidden)]
     fn __check(&self, depth: u32) -> Result<(), Error>;
 
