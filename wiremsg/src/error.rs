@@ -263,6 +263,12 @@ pub enum ErrorKind {
     /// (a space, or NUL for NUL-padded text), which reads back as padding
     /// (FORMAT.md §4.3).
     FixedStrTrailingSpace,
+    /// A value that does not convert to a [`Decimal`](crate::Decimal): text that is
+    /// not a decimal number or has more places than its scale, an `f64` that is not
+    /// finite or (with [`Rounding::Exact`](crate::Rounding::Exact)) falls between two
+    /// decimals, or a value past the mantissa's range (FORMAT.md §4.8). The error's
+    /// offset is the byte of the text at fault, 0 for the others.
+    Decimal(crate::DecimalError),
     // -- field types of trading protocols (FORMAT.md §4.8, §4.9, §6.4) --
     /// A list holds more elements than the maximum its field declares
     /// (`#[wire(max_len = N)]`, FORMAT.md §6.4): found by `view` in the bytes, or by
@@ -636,6 +642,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::FixedStrTrailingSpace => f.write_str(
                 "text for a fixed string ends with its padding character, which would read back as padding",
             ),
+            ErrorKind::Decimal(err) => write!(f, "not a decimal: {err}"),
             ErrorKind::ListTooLong { len, max } => write!(
                 f,
                 "list of {len} elements is longer than its declared maximum of {max}"

@@ -222,7 +222,8 @@ pub use validated::MutOf;
 /// (see [Layout](#layout)); the derive generates the view `{Name}View<'v>`, the
 /// mutable view `{Name}Mut<'v>` and the trait impls (see
 /// [Generated items](#generated-items)). The struct may have lifetime parameters
-/// (for `&'a str` and `&'a [T]` fields), not type or const parameters.
+/// (for `&'a str` and `&'a [T]` fields) and type parameters bounded by the wire
+/// traits (see [Generic messages](#generic-messages)), not const parameters.
 ///
 /// ```
 /// use wiremsg::WireMsg;
@@ -358,7 +359,10 @@ pub use validated::MutOf;
 /// # Generated items
 ///
 /// For `struct Order { .. }`, in the same module and with the same visibility, every
-/// item documented:
+/// item documented. The accessors and setters of the views are `pub` whatever the
+/// visibility of their fields: the bytes carry every field, and anyone holding them
+/// can read it (keep a field out of the message, not private, to keep it off the
+/// wire).
 ///
 /// | item | what it is |
 /// |---|---|
@@ -802,6 +806,7 @@ pub use wiremsg_derive::WireEnum;
 /// | `Feed::view_mut(&mut [u8]) -> Result<(MessageHeader, FeedMut)>` | the same, mutably: a received frame updated in place |
 /// | `Feed::decode`, `encode_with_header`, `header` | the owned variant; the variant's header and message |
 /// | `impl WithHeader for Feed` | so that `FrameWriter::write(&feed)`, `WireCodec` and `put_frame` send it as it is |
+/// | `Feed::schema_set() -> Result<SchemaSet>` | the schemas of every variant's message, for `FrameReader::check_schema_frames`, `SchemaRegistry` and schema files |
 ///
 /// Two variants with the same template id and schema id are a compile error; an
 /// unknown template id on the wire is [`ErrorKind::UnexpectedTemplate`], a known one

@@ -144,6 +144,32 @@ pub enum DecimalError {
     },
 }
 
+/// A [`DecimalError`] as an [`Error`](crate::Error) (`ErrorKind::Decimal`), so that `?`
+/// works in functions that return `wiremsg::Error`; the offset is the byte of the
+/// text at fault, or 0.
+///
+/// ```
+/// use wiremsg::{Decimal, DecimalError, ErrorKind};
+///
+/// fn price(text: &str) -> Result<Decimal<i64, 2>, wiremsg::Error> {
+///     Ok(text.parse()?)
+/// }
+/// assert_eq!(price("12.50")?.to_string(), "12.50");
+/// let err = price("12.505").unwrap_err();
+/// assert_eq!(err.kind(), &ErrorKind::Decimal(DecimalError::TooPrecise { at: 5 }));
+/// assert_eq!(err.offset(), 5);
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+impl From<DecimalError> for crate::Error {
+    fn from(err: DecimalError) -> crate::Error {
+        let at = match err {
+            DecimalError::TooPrecise { at } | DecimalError::Invalid { at } => at,
+            _ => 0,
+        };
+        crate::Error::new(crate::ErrorKind::Decimal(err), at)
+    }
+}
+
 impl fmt::Display for DecimalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
