@@ -452,10 +452,10 @@ struct HoldsLyingEnum {
 fn an_enum_set_in_place_keeps_the_bytes_valid() {
     let mut bytes = vec![1, 0];
     let mut edit = HoldsLyingEnum::view_mut(&mut bytes).unwrap();
-    let _ = edit.set_side(LyingEnum::B);
+    edit.set_side(LyingEnum::B);
     assert_eq!(bytes, [1, 0]);
     assert_eq!(HoldsLyingEnum::view(&bytes).unwrap().side(), LyingEnum::A);
     let mut edit = HoldsLyingEnum::view_mut(&mut bytes).unwrap();
-    let _ = edit.set_side(LyingEnum::A);
+    edit.set_side(LyingEnum::A);
     assert_eq!(bytes, [1, 0]);
 }
