@@ -31,7 +31,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--measurement-time", type=float, default=0.5)
     parser.add_argument("cells", nargs="*")
-    args = parser.parse_args()
+    args = parser.parse_intermixed_args()
     cells = args.cells or [f"{d}/{m}" for d in DATASETS for m in METRICS]
     times = {cell: {"old": [], "new": []} for cell in cells}
     for r in range(args.rounds):
