@@ -136,7 +136,9 @@ pub(crate) struct MessageArgs {
     #[arg(long = "type", short)]
     pub(crate) type_name: Option<String>,
     /// The bytes start with a message header (FORMAT.md §8); the type comes from its
-    /// template id.
+    /// template id. In `dump`, the left column counts bytes from the start of the
+    /// input (the header, or the frame, included), while the end offsets a message
+    /// states (`ends at N`) count from the start of that message, as on the wire.
     #[arg(long, conflicts_with = "frames")]
     pub(crate) header: bool,
     /// The input is a file of frames (FORMAT.md §10).
