@@ -444,8 +444,10 @@ pub use validated::MutOf;
 /// (`String`, `Vec<T>`), so hot paths can encode without allocating. A struct with a
 /// `&'a [T]` field of `T` other than `u8` can be viewed and encoded but not decoded.
 ///
-/// The generated code contains no `unsafe` and compiles in crates with
-/// `#![forbid(unsafe_code)]` and `#![no_implicit_prelude]`; raw identifiers
+/// The generated code compiles in crates with `#![forbid(unsafe_code)]` and
+/// `#![no_implicit_prelude]` (its one `unsafe` block, a fixed-size message's
+/// `Plain<Self>`, is made under the compiler-checked layout; see
+/// [Soundness](crate#soundness)); raw identifiers
 /// (`r#type`) work as field names (the accessor is `r#type()`, constants `TYPE_OFFSET`).
 ///
 /// # Layout
