@@ -190,7 +190,24 @@ pub enum ErrorKind {
         /// Bytes available for the list.
         available: usize,
     },
-    /// The first start offset of a table list (§6.3) is zero or not a multiple of 4.
+    /// An element of a split list (FORMAT.md §6.3) states another block length than
+    /// the list's first element: the elements' blocks share one stride.
+    StrideMismatch {
+        /// The element's block length on the wire.
+        block_length: usize,
+        /// The first element's block length.
+        expected: usize,
+    },
+    /// Bytes of a wire format version this reader does not read (FORMAT.md, "Format
+    /// versions"): a schema encoding (§11) of format version 1, whose lists of
+    /// messages are laid out as version 2 no longer lays them out.
+    UnsupportedFormat {
+        /// The format version of the bytes.
+        version: u16,
+        /// The format version this reader reads.
+        supported: u16,
+    },
+    /// The first start offset of a table list (§6.4) is zero or not a multiple of 4.
     BadTableStart {
         /// The first start offset, relative to the list.
         start: usize,
@@ -580,6 +597,17 @@ impl fmt::Display for ErrorKind {
             ErrorKind::ListCountTooLarge { count, available } => write!(
                 f,
                 "list count {count} does not fit in the {available} bytes of the list"
+            ),
+            ErrorKind::StrideMismatch {
+                block_length,
+                expected,
+            } => write!(
+                f,
+                "list element's block length {block_length} is not the list's {expected} (every element of a list of messages with a tail has the first one's)"
+            ),
+            ErrorKind::UnsupportedFormat { version, supported } => write!(
+                f,
+                "wire format version {version} is not read by this reader (it reads format version {supported}; FORMAT.md \"Format versions\" says what changed)"
             ),
             ErrorKind::BadTableStart { start, len } => write!(
                 f,

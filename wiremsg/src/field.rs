@@ -198,6 +198,10 @@ pub trait Element: Field + Sized {
 /// assert_eq!(encoding::<i64>(), ListEncoding::Packed);
 /// assert_eq!(encoding::<Level>(), ListEncoding::Strided); // fixed-size message
 /// assert_eq!(encoding::<String>(), ListEncoding::Table);
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Venue { code: u8, name: String }
+/// assert_eq!(encoding::<Venue>(), ListEncoding::Split); // a message with a tail
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ListEncoding {
@@ -207,8 +211,14 @@ pub enum ListEncoding {
     /// Fixed-size messages after a `u16` stride, so that a reader of another version
     /// steps over elements of another block length.
     Strided,
-    /// Elements with tail data: a table of `u32` start offsets (the first one, divided
-    /// by 4, is the count), then the elements.
+    /// Messages and tuples with a tail (FORMAT.md §6.3): each element's `u32` tail
+    /// start and block side by side at one stride (4 + the elements' block length),
+    /// then the elements' tail data; the first tail start, divided by the stride, is
+    /// the count. A fixed-size field of element `i` is one load at `i * stride`.
+    Split,
+    /// Other elements with tail data (strings, lists, unions, maps; FORMAT.md §6.4): a
+    /// table of `u32` start offsets (the first one, divided by 4, is the count), then
+    /// the elements.
     Table,
 }
 

@@ -7,7 +7,8 @@ use crate::kind::{BoundedListOf, ListOf};
 use crate::primitives_le::{write_u16, write_u32};
 pub use crate::trust::shape::list::{List, ListIter, ListIterMut, ListMut};
 pub(crate) use crate::trust::shape::list::{
-    shape, shape_of, strided_header, table_count, table_element, validate_list,
+    shape, shape_of, split_element, split_header, strided_header, table_count, table_element,
+    validate_list,
 };
 use crate::{Error, ErrorKind, Node, TypeSchema};
 use alloc::vec::Vec;

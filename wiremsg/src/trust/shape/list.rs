@@ -519,7 +519,107 @@ fn length_mismatch(elements: usize, stride: usize, at: usize) -> Error {
     )
 }
 
-/// The element count of a table list region (FORMAT.md §6.3), from its first start
+/// The element count and block length of a split list region (FORMAT.md §6.3), from
+/// element 0's tail start and block length, checked: the block length is at least
+/// `required` (the reader's version-1 block of the element), and the first tail start
+/// a non-zero multiple of the stride (4 + block length) inside the region, which
+/// bounds the count by the input size. `at` is the region's offset, for errors.
+/// Shared by the typed lists and the schema-driven reader, so that both fail alike.
+#[inline(always)]
+pub(crate) fn split_header(bytes: &[u8], at: usize, required: usize) -> Result<(usize, usize), Error> {
+    let (Some(first), Some(block)) = (read_u32(bytes, 0), read_u16(bytes, 4)) else {
+        return Err(Error::new(
+            ErrorKind::Truncated {
+                needed: 6,
+                available: bytes.len(),
+            },
+            at,
+        ));
+    };
+    let (first, block) = (first as usize, usize::from(block));
+    if block < required.max(2) {
+        return Err(crate::validated::block_length_too_small(block, required.max(2), 1)
+            .shift(at + 4)
+            .in_element(0));
+    }
+    let stride = block + 4;
+    if first == 0 || first % stride != 0 {
+        return Err(Error::new(
+            ErrorKind::ListLengthMismatch {
+                len: first,
+                element_size: stride,
+            },
+            at,
+        ));
+    }
+    if first > bytes.len() {
+        return Err(Error::new(
+            ErrorKind::ListCountTooLarge {
+                count: first / stride,
+                available: bytes.len(),
+            },
+            at,
+        ));
+    }
+    Ok((first / stride, block))
+}
+
+/// Element `i` of a split list region of `count` elements of `block` bytes whose
+/// tail starts at `start` (FORMAT.md §6.3), checked: its block length is the list's
+/// (`StrideMismatch`) and its tail region, up to the next element's tail start (or
+/// the end of the list), is in order and inside the list (`OffsetOutOfRange`, in
+/// element `i + 1`). Returns the element's block bytes and its tail region's end.
+/// `i < count` and `(count, block)` come from [`split_header`].
+#[inline(always)]
+pub(crate) fn split_element(
+    bytes: &[u8],
+    at: usize,
+    i: usize,
+    count: usize,
+    block: usize,
+    start: usize,
+) -> Result<(&[u8], usize), Error> {
+    let stride = block + 4;
+    let block_at = i * stride + 4;
+    let Some(element) = bytes.get(block_at..block_at + block) else {
+        return Err(Error::new(
+            ErrorKind::Truncated {
+                needed: block_at + block,
+                available: bytes.len(),
+            },
+            at,
+        ));
+    };
+    let declared = read_u16(element, 0).map_or(0, usize::from);
+    if declared != block {
+        return Err(Error::new(
+            ErrorKind::StrideMismatch {
+                block_length: declared,
+                expected: block,
+            },
+            at + block_at,
+        )
+        .in_element(i));
+    }
+    let end = if i + 1 < count {
+        read_u32(bytes, (i + 1) * stride).unwrap_or(0) as usize
+    } else {
+        bytes.len()
+    };
+    if end < start || end > bytes.len() {
+        return Err(crate::validated::bad_end_offset(
+            end,
+            start,
+            bytes.len(),
+            at + (i + 1) * stride,
+            false,
+        )
+        .in_element(i + 1));
+    }
+    Ok((element, end))
+}
+
+/// The element count of a table list region (FORMAT.md §6.4), from its first start
 /// offset, checked: a non-zero multiple of 4 inside the region (which bounds the
 /// count by the input size). Shared as [`strided_header`] is.
 #[inline(always)]
