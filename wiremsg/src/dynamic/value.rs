@@ -548,6 +548,8 @@ impl<'a> DynList<'a> {
                     (bytes.len().saturating_sub(2) / stride, stride)
                 }
                 ListEncoding::Table => (read_u32(bytes, 0).map_or(0, |n| n as usize / 4), 0),
+                // TODO(format 2, schema-driven side): split lists.
+                ListEncoding::Split => (0, 0),
             }
         };
         DynList {
@@ -586,6 +588,8 @@ impl<'a> DynList<'a> {
             return None;
         }
         let (block, region) = match self.encoding {
+            // TODO(format 2, schema-driven side): split lists.
+            ListEncoding::Split => return None,
             ListEncoding::Packed => {
                 let start = index * self.stride;
                 (self.bytes.get(start..start + self.stride)?, &[][..])

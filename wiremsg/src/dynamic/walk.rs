@@ -659,6 +659,14 @@ impl<'s, 'r> Walk<'s, 'r> {
             ListEncoding::Packed => self.packed(element, bytes, at, base, depth, indent),
             ListEncoding::Strided => self.strided(element, bytes, at, base, depth, indent),
             ListEncoding::Table => self.table(element, bytes, at, base, depth, indent),
+            // TODO(format 2, schema-driven side): split lists.
+            ListEncoding::Split => Err(Error::new(
+                crate::ErrorKind::UnsupportedFormat {
+                    version: 2,
+                    supported: 1,
+                },
+                at,
+            )),
         }
     }
 
