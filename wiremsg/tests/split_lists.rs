@@ -285,3 +285,54 @@ fn older_and_newer_elements_read_across_versions() {
     );
     assert_eq!(view.legs().get(1).unwrap().version(), 1);
 }
+
+#[derive(WireMsg, Debug, PartialEq, Clone)]
+#[wire(version = 2)]
+struct Player {
+    name: String,
+    score: u32,
+    alive: bool,
+    #[wire(since = 2)]
+    kills: u16,
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Update {
+    players: Vec<Player>,
+}
+
+/// mk48's `score *= 2` over every player: one read and one store per element,
+/// through the element's block at its stride.
+#[test]
+fn update_in_one_step_through_every_element() {
+    let player = |name: &str, score, alive, kills| Player {
+        name: name.into(),
+        score,
+        alive,
+        kills,
+    };
+    let mut value = Update {
+        players: vec![
+            player("a", 1, true, 3),
+            player("", 5, false, 0),
+            player("ccc", 7, true, 9),
+        ],
+    };
+    let mut bytes = value.to_bytes().unwrap();
+    {
+        let mut update = Update::view_mut(&mut bytes).unwrap();
+        let mut players = update.players_mut();
+        for i in 0..players.len() {
+            let mut p = players.get_mut(i).unwrap();
+            p.update_score(|s| s * 2);
+            p.update_alive(|a| !a);
+            assert!(p.update_kills(|k| k + 1), "version 2 bytes have `kills`");
+        }
+    }
+    for p in &mut value.players {
+        p.score *= 2;
+        p.alive = !p.alive;
+        p.kills += 1;
+    }
+    assert_eq!(Update::decode(&bytes).unwrap(), value);
+}
