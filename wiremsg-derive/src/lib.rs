@@ -70,7 +70,22 @@ pub fn derive_wire_enum(input: TokenStream) -> TokenStream {
             .map(|e| codegen::wire_enum::generate(&e))
             .unwrap_or_default()
             .into(),
-        Err(errors) => errors.into(),
+        Err(errors) => {
+            // An enum whose only mistake is a missing `#[repr]`: its error, and the
+            // items of a stand-in width, so that a message with a field of the enum adds
+            // no error of its own (which would say to derive `WireEnum`).
+            let stand_in = e
+                .filter(|e| e.repr.is_none())
+                .and_then(|mut e| {
+                    e.repr = Some(proc_macro2::Ident::new("u64", e.ident.span()));
+                    let cx = ctxt::Ctxt::new();
+                    check::enumeration(&cx, &e);
+                    let _ = ast::enumeration(&cx, &input);
+                    cx.check().ok().map(|()| codegen::wire_enum::generate(&e))
+                })
+                .unwrap_or_default();
+            quote::quote!(#errors #stand_in).into()
+        }
     }
 }
 

@@ -130,6 +130,93 @@ pub trait ProbeFallback {
 
 impl<T: ?Sized> ProbeFallback for Probe<T> {}
 
+/// The items of a derived message's `Field` impl, in an impl bounded by every type
+/// the message holds (the derive's guards, see `Probe`'s inherent items below).
+/// `Field` of a message is bounded only by the types held inline, so that proving it
+/// for mutually recursive messages is no cycle; its items are read through `Probe`,
+/// so that a held type without a wire derive, reported once by the derive's guard,
+/// adds no error there (issue 33).
+pub trait FieldBody: Sized {
+    /// `Field::TYPE`.
+    const TYPE: &'static TypeSchema;
+    /// `Field::PLAIN`.
+    const PLAIN: Plain<Self>;
+    /// `Field::tail_len`.
+    fn tail_len(&self) -> usize;
+    /// `Field::check_value`.
+    fn check_value(&self, depth: u32) -> Result<(), Error>;
+    /// `Field::write`.
+    fn write(&self, block: &mut [u8], tail: &mut [u8]);
+    /// `Field::append_tail`.
+    fn append_tail(&self, block: &mut [u8], tail: &mut Out<'_>);
+}
+
+impl<T: FieldBody> Probe<T> {
+    /// `T`'s `FieldBody::TYPE`.
+    pub const FIELD_TYPE: &'static TypeSchema = T::TYPE;
+    /// `T`'s `FieldBody::PLAIN`.
+    pub const FIELD_PLAIN: Plain<T> = T::PLAIN;
+
+    /// `T`'s `FieldBody::tail_len`.
+    #[inline(always)]
+    pub fn tail_len(value: &T) -> usize {
+        value.tail_len()
+    }
+
+    /// `T`'s `FieldBody::check_value`.
+    #[inline(always)]
+    pub fn check_value(value: &T, depth: u32) -> Result<(), Error> {
+        value.check_value(depth)
+    }
+
+    /// `T`'s `FieldBody::write`.
+    #[inline(always)]
+    pub fn write(value: &T, block: &mut [u8], tail: &mut [u8]) {
+        value.write(block, tail)
+    }
+
+    /// `T`'s `FieldBody::append_tail`.
+    #[inline(always)]
+    pub fn append_tail(value: &T, block: &mut [u8], tail: &mut Out<'_>) {
+        value.append_tail(block, tail)
+    }
+}
+
+/// What `Probe` gives a derived message whose `FieldBody` impl does not hold: a
+/// program that names it does not compile (the derive's guard is an error), so
+/// none of these is ever used.
+pub trait FieldBodyFallback<T> {
+    /// Never used.
+    const FIELD_TYPE: &'static TypeSchema = &TypeSchema::Bool;
+    /// Never used.
+    const FIELD_PLAIN: Plain<T> = Plain::NO;
+
+    /// Never called.
+    fn tail_len(_: &T) -> usize {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn check_value(_: &T, _: u32) -> Result<(), Error> {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn write(_: &T, _: &mut [u8], _: &mut [u8]) {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn append_tail(_: &T, _: &mut [u8], _: &mut Out<'_>) {
+        unreachable!()
+    }
+}
+
+impl<T> FieldBodyFallback<T> for Probe<T> {}
+
+/// Requires that `K` is a map key: the derive's guard of a map field's key type.
+pub const fn map_key<K: crate::MapKey>() {}
+
 /// True if two views of a field of type `F` read as the same value (the views'
 /// `PartialEq`).
 #[inline]

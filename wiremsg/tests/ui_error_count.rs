@@ -14,12 +14,55 @@ const MISTAKES: &[&str] = &[
     "field-option-of-struct-without-wire-msg",
 ];
 
+/// Mistakes with a type held by a list, box or map: not yet at two errors (the
+/// `Field` impl's kind, the decoding impl and one check still repeat the guard's
+/// error), each pinned at its count so that it can only go down. Before the guards
+/// of held types, each was 19-21 errors.
+const HELD: &[(&str, usize)] = &[
+    ("field-vec-of-struct-without-wire-msg", 5),
+    ("field-vec-of-enum-without-wire-enum", 5),
+    ("field-option-vec-of-struct-without-wire-msg", 4),
+    ("field-box-of-struct-without-wire-msg", 4),
+    ("field-map-of-struct-without-wire-msg", 4),
+    ("map-enum-key-without-wire-enum", 4),
+    ("map-message-key", 3),
+];
+
+fn errors(name: &str) -> usize {
+    let path = format!("{}/tests/ui/{name}.stderr", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    text.lines().filter(|l| l.starts_with("error")).count()
+}
+
 #[test]
 fn each_mistake_gives_at_most_two_errors() {
     for name in MISTAKES {
-        let path = format!("{}/tests/ui/{name}.stderr", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap();
-        let errors = text.lines().filter(|l| l.starts_with("error")).count();
+        let errors = errors(name);
         assert!((1..=2).contains(&errors), "{name}: {errors} errors");
+    }
+}
+
+#[test]
+fn a_held_type_without_a_derive_gives_no_more_errors_than_pinned() {
+    for &(name, max) in HELD {
+        let errors = errors(name);
+        assert!(
+            (1..=max).contains(&errors),
+            "{name}: {errors} errors, pinned at {max}"
+        );
+    }
+}
+
+/// rust-lang/rust#48214's help ("see issue #48214") comes with a `where` clause that
+/// the derive made trivially false; its guards never are.
+#[test]
+fn no_mistake_shows_the_trivial_bounds_help() {
+    let dir = format!("{}/tests/ui", env!("CARGO_MANIFEST_DIR"));
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "stderr") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(!text.contains("#48214"), "{}", path.display());
+        }
     }
 }

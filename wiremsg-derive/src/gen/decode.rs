@@ -47,7 +47,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let field_types2 = &bounded;
     // Spanned at the field's type, as in `view_mut`.
     let decodes = bounded.iter().map(|ty| {
-        quote::quote_spanned!(syn::spanned::Spanned::span(ty)=> #ty: ::wiremsg::DecodeField<'v>,)
+        quote::quote_spanned!(syn::spanned::Spanned::span(ty)=> for<'__wiremsg_g> #ty: ::wiremsg::DecodeField<'v>,)
     });
     // Absent fields (reserved, or added after the writer's version) decode as their
     // declared default or their type's `Default`.
@@ -117,7 +117,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             #wh
             #guards
             #(#params: ::wiremsg::DecodeField<'v>,)*
-            #(#field_types2: ::wiremsg::DecodeField<'v>,)*
+            #(for<'__wiremsg_g> #field_types2: ::wiremsg::DecodeField<'v>,)*
             #(#defaulted: ::wiremsg::__private::DefaultFor<'v>,)*
         {
             #[inline]

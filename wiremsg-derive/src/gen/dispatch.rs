@@ -25,13 +25,18 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
          header: a received message updated in place."
     );
     let names: Vec<String> = variants.iter().map(|v| v.to_string()).collect();
-    // `Ty: Template`, spanned at each variant's type, on both impls: a message
-    // without a template id is reported there, once (the two are the same error), and
-    // the bodies, which assume it, add none.
+    // `Ty: Template`, spanned at each variant's type, required once by an item of its
+    // own (the one error of a message without a template id) and carried by both
+    // impls, whose bodies assume it, with a `for<'_>` binder so that they are not
+    // checked where the impls are declared (see `gen::guards`).
     let guards: Vec<TokenStream> = types
         .iter()
-        .map(|ty| quote_spanned!(syn::spanned::Spanned::span(ty)=> #ty: ::wiremsg::Template,))
+        .map(|ty| quote_spanned!(syn::spanned::Spanned::span(ty)=> for<'__wiremsg_g> #ty: ::wiremsg::Template,))
         .collect();
+    let guard_checks = types.iter().map(|ty| {
+        quote_spanned!(syn::spanned::Spanned::span(ty)=> let _ = <#ty as ::wiremsg::Template>::TEMPLATE_ID;)
+    });
+    let guard_item = quote_m!(const _: () = { #(#guard_checks)* };);
     let where_clause = quote_m!(where #(#guards)*);
     // Two variants with one template id (and schema id) could never both be read.
     // Read through `Probe`, so that a variant without a template id (reported by the
@@ -274,6 +279,7 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
 
         const _: () = {
             #(#distinct)*
+            #guard_item
         };
     }
 }

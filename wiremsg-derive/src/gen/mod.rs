@@ -44,12 +44,17 @@ pub(crate) struct Ctx<'a> {
     /// `Element`, which every wire type is, rather than their fields' types by
     /// `Field`: a bound on `Vec<T>` would hide its `Field` impl, and with it its kind.)
     pub(crate) wh: TokenStream,
-    /// `Plain: ::wiremsg::Field,` for each field whose type is a plain path the
-    /// derive cannot see into (`Side`, `std::time::Duration`), spanned at the type.
-    /// Every generated impl carries them: if the type has no wire derive, the impl's
-    /// `where` clause is the one error (the trait's `on_unimplemented` says which
-    /// derive to add), and the impl's body, which assumes it, adds none.
+    /// `for<'_> Held: Trait,` for each type a field holds that the derive cannot see
+    /// into (`Side`, `std::time::Duration`, the `Leg` of `Vec<Leg>`), spanned at the
+    /// type (see [`guards`]). Every generated impl but `Field`, `Element` and
+    /// `Guarded` carries them: its body, which assumes them, adds no error of its own.
     pub(crate) guards: TokenStream,
+    /// The guards of the types held inline, which `Field`, `Element` and `Guarded`
+    /// carry (see [`guards`]).
+    pub(crate) inline_guards: TokenStream,
+    /// The item that requires each guard: the one error of a held type without a
+    /// wire derive.
+    pub(crate) guard_item: TokenStream,
     /// True if the message has type parameters.
     pub(crate) generic: bool,
     /// `T: Bounds + 'static`, one per type parameter.
@@ -203,7 +208,9 @@ impl<'a> Ctx<'a> {
         let wh = quote_m!(#(#own)*);
         let guards = guards(msg);
         Ctx {
-            guards,
+            guards: guards.all,
+            inline_guards: guards.inline,
+            guard_item: guards.item,
             msg,
             vg: quote_m!(#(, #names)*),
             tp: quote_m!(#(, #bounded)*),
@@ -228,6 +235,17 @@ impl Ctx<'_> {
         let (wh, guards) = (&self.wh, &self.guards);
         if self.generic || !guards.is_empty() {
             quote_m!(where #wh #guards)
+        } else {
+            TokenStream::new()
+        }
+    }
+
+    /// The `where` clause of `Field`, `Element` and `Guarded` for the message: the
+    /// message's own predicates, the inline guards and `extra` (see [`guards`]).
+    pub(crate) fn inline_where_clause(&self, extra: TokenStream) -> TokenStream {
+        let (wh, guards) = (&self.wh, &self.inline_guards);
+        if self.generic || !guards.is_empty() || !extra.is_empty() {
+            quote_m!(where #wh #guards #extra)
         } else {
             TokenStream::new()
         }
@@ -288,15 +306,76 @@ impl Ctx<'_> {
     }
 }
 
-/// The guards of a message (see [`Ctx::guards`]): one per field whose type is a path
-/// without generic arguments (no lifetime, no type parameter: the predicate is global,
-/// so it never hides the type's own impl) that does not name the message itself, or an
-/// `Option` of one; for a `#[wire(null)]` field, one that its number has a sentinel
-/// form. A type that holds another message through a `Box` or a `Vec` has arguments
-/// that are not plain: no guard, so that no guard can be part of a cycle between
-/// mutually recursive messages (a plain type or an `Option` of one is stored inline,
-/// and a message cannot hold itself inline).
-fn guards(msg: &Message<'_>) -> TokenStream {
+/// What a type held by a field must be, and so what its guard bounds it by.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Need {
+    /// A field, or the value of an option, a box or a map.
+    Field,
+    /// A list element.
+    Element,
+    /// A map key.
+    MapKey,
+    /// The number of a `#[wire(null)]` field.
+    NullRepr,
+}
+
+impl Need {
+    /// The trait.
+    fn trait_path(self) -> TokenStream {
+        match self {
+            Need::Field => quote_m!(::wiremsg::Field),
+            Need::Element => quote_m!(::wiremsg::Element),
+            Need::MapKey => quote_m!(::wiremsg::MapKey),
+            Need::NullRepr => quote_m!(::wiremsg::__private::NullRepr),
+        }
+    }
+
+    /// A method of the trait, which the guard item names.
+    fn item(self) -> Ident {
+        let name = match self {
+            Need::Field => "tail_len",
+            Need::Element => "list_view",
+            Need::MapKey => "key_view",
+            Need::NullRepr => "raw",
+        };
+        Ident::new(name, proc_macro2::Span::mixed_site())
+    }
+}
+
+/// The guards of a message (see [`Ctx::guards`]).
+pub(crate) struct Guards {
+    /// `for<'__wiremsg_g> Ty: Trait,` for every type a field holds.
+    pub(crate) all: TokenStream,
+    /// The same for the types a field holds inline (not in a list, box or map).
+    pub(crate) inline: TokenStream,
+    /// One item that requires each bound in an expression spanned at the type: the
+    /// error a missing derive gives.
+    pub(crate) item: TokenStream,
+}
+
+/// The guards of a message: a bound for each type a field holds that is a path without
+/// generic arguments (no lifetime, no type parameter: the bound is the same in every
+/// impl, so it never hides the type's own impl) and does not name the message itself,
+/// by the trait its holder needs (`Field` inline and for the value of a box, option or
+/// map, `Element` for a list element, `MapKey` for a map key, `NullRepr` for the number
+/// of a `#[wire(null)]` field); `Decimal`s of such a type as a whole.
+///
+/// Each bound is required once by [`Guards::item`], spanned at the type, so that a
+/// type without a wire derive is one error there naming the derive to add (the traits'
+/// `on_unimplemented`). The generated impls carry the bounds in their `where` clauses,
+/// so that their bodies, which assume them, add none: with a `for<'_>` binder, which
+/// makes rustc neither check a bound where the impl is declared (an error with the
+/// noise of rust-lang/rust#48214) nor prefer an impl over it where the impl's body
+/// uses it.
+///
+/// Where each impl's bounds are checked where it is used, a bound must not lead back
+/// to the impl through other messages' impls (mutually recursive messages would be a
+/// cycle, E0275). So `Field` and `Element` of a message carry only the bounds of the
+/// types it holds inline (a message cannot hold itself inline, even through others),
+/// and `Field`'s body gets `WireMsg` from `Guarded`, whose impl carries the inline
+/// bounds too; every other impl carries all bounds, since `Field`, `Element` and
+/// `MapKey` of messages and enums, which those bounds reach, lead only inline.
+fn guards(msg: &Message<'_>) -> Guards {
     let plain = |ty: &syn::Type| match ty {
         syn::Type::Path(p) => {
             p.qself.is_none()
@@ -310,21 +389,116 @@ fn guards(msg: &Message<'_>) -> TokenStream {
         }
         _ => false,
     };
-    let mut out = TokenStream::new();
+    let mut found = Vec::new();
     for f in &msg.fields {
         let ty = array_leaf(&f.ty);
-        let inner = option_inner(ty);
         if f.attrs.null.is_some() {
-            if let Some(inner) = inner.filter(|t| plain(t)) {
-                out.extend(quote_spanned!(syn::spanned::Spanned::span(inner)=>
-                    #inner: ::wiremsg::__private::NullRepr,
-                ));
+            if let Some(inner) = option_inner(ty).filter(|t| plain(t)) {
+                found.push((inner, Need::NullRepr, true));
             }
-        } else if plain(ty) || inner.is_some_and(plain) || decimal_of_plain(ty, &plain) {
-            out.extend(quote_spanned!(syn::spanned::Spanned::span(ty)=> #ty: ::wiremsg::Field,));
+        } else {
+            held(ty, Need::Field, true, &plain, &mut found);
         }
     }
-    out
+    let (mut all, mut inline, mut checks) = (TokenStream::new(), TokenStream::new(), Vec::new());
+    for (ty, need, is_inline) in found {
+        let span = syn::spanned::Spanned::span(ty);
+        let tr = need.trait_path();
+        let bound = quote_spanned!(span=> for<'__wiremsg_g> #ty: #tr,);
+        all.extend(bound.clone());
+        if is_inline {
+            inline.extend(bound);
+        }
+        let item = need.item();
+        checks.push(if need == Need::MapKey {
+            // (Not `key_view`, whose own bounds would be a second error.)
+            quote_spanned!(span=> ::wiremsg::__private::map_key::<#ty>();)
+        } else {
+            quote_spanned!(span=> let _ = <#ty as #tr>::#item;)
+        });
+    }
+    let item = if checks.is_empty() {
+        TokenStream::new()
+    } else {
+        quote_m!(const _: () = { #(#checks)* };)
+    };
+    Guards { all, inline, item }
+}
+
+/// The types `ty` holds that get a guard (see [`guards`]), with what each must be
+/// (`need`: what `ty` must be) and whether it is held inline.
+fn held<'t>(
+    ty: &'t syn::Type,
+    need: Need,
+    inline: bool,
+    plain: &dyn Fn(&syn::Type) -> bool,
+    out: &mut Vec<(&'t syn::Type, Need, bool)>,
+) {
+    let arg = |p: &'t syn::TypePath, i: usize| -> Option<&'t syn::Type> {
+        let last = p.path.segments.last()?;
+        match &last.arguments {
+            syn::PathArguments::AngleBracketed(args) => args
+                .args
+                .iter()
+                .filter_map(|a| match a {
+                    syn::GenericArgument::Type(t) => Some(t),
+                    _ => None,
+                })
+                .nth(i),
+            _ => None,
+        }
+    };
+    match ty {
+        syn::Type::Group(g) => held(&g.elem, need, inline, plain, out),
+        syn::Type::Paren(p) => held(&p.elem, need, inline, plain, out),
+        // `[T; N]` and tuples are `Field` and `Element` if their parts are fields.
+        syn::Type::Array(a) if need != Need::MapKey => {
+            held(&a.elem, Need::Field, inline, plain, out)
+        }
+        syn::Type::Tuple(t) if need != Need::MapKey => {
+            for elem in &t.elems {
+                held(elem, Need::Field, inline, plain, out);
+            }
+        }
+        // `&[T]`: a list.
+        syn::Type::Reference(r) if need != Need::MapKey => {
+            if let syn::Type::Slice(s) = &*r.elem {
+                held(&s.elem, Need::Element, false, plain, out);
+            }
+        }
+        _ if plain(ty) || decimal_of_plain(ty, plain) => out.push((ty, need, inline)),
+        syn::Type::Path(p) if p.qself.is_none() && need != Need::MapKey => {
+            let Some(last) = p.path.segments.last() else {
+                return;
+            };
+            match last.ident.to_string().as_str() {
+                "Vec" => {
+                    if let Some(elem) = arg(p, 0) {
+                        held(elem, Need::Element, false, plain, out);
+                    }
+                }
+                "Box" => {
+                    if let Some(inner) = arg(p, 0) {
+                        held(inner, Need::Field, false, plain, out);
+                    }
+                }
+                // An option is a field, not a list element.
+                "Option" if need == Need::Field => {
+                    if let Some(inner) = arg(p, 0) {
+                        held(inner, Need::Field, inline, plain, out);
+                    }
+                }
+                "BTreeMap" | "HashMap" => {
+                    if let (Some(k), Some(v)) = (arg(p, 0), arg(p, 1)) {
+                        held(k, Need::MapKey, false, plain, out);
+                        held(v, Need::Field, false, plain, out);
+                    }
+                }
+                _ => {}
+            }
+        }
+        _ => {}
+    }
 }
 
 /// True for `Decimal<M, S>` (any path ending so) whose mantissa is `plain`: stored
@@ -410,7 +584,7 @@ fn layout_impl(cx: &Ctx<'_>) -> TokenStream {
         quote_m!(::wiremsg::__private::No)
     };
     let impl_generics = cx.static_impl_generics();
-    let where_clause = cx.where_clause();
+    let struct_where = cx.struct_where_clause();
     // The field types may be more private than the message (a private `enum Side` in a
     // `pub struct`): an associated type of a public impl must not name them (E0446).
     // They are named by an impl of `Named` keyed by a marker private to this module,
@@ -422,8 +596,10 @@ fn layout_impl(cx: &Ctx<'_>) -> TokenStream {
     quote_m! {
         struct __WiremsgFields;
 
+        // No guards: naming the fields needs nothing of them, and the `where` clause
+        // below then holds where the `Layout` impl is declared.
         #[automatically_derived]
-        impl #impl_generics ::wiremsg::__private::Named<__WiremsgFields> for #self_static #where_clause {
+        impl #impl_generics ::wiremsg::__private::Named<__WiremsgFields> for #self_static #struct_where {
             type Ty = #list;
         }
 
@@ -454,7 +630,9 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
     let layout = layout_impl(&cx);
     let serialize = serde::serialize_impl(&cx);
     let twin = twin::generate(&cx);
+    let guard_item = &cx.guard_item;
     quote_m! {
+        #guard_item
         #view
         #view_mut
         #twin
@@ -478,7 +656,7 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
     let ident = cx.msg.ident;
     let (_, ty_generics, _) = cx.msg.generics.split_for_impl();
     let impl_generics = cx.impl_generics();
-    let where_clause = cx.where_clause();
+    let where_clause = cx.inline_where_clause(TokenStream::new());
     let self_static = &cx.self_static;
     let schema_name = cx.schema_name();
     let tail_len = encode::tail_len(cx);
@@ -505,10 +683,16 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
             }
         }
     };
+    // `Field` carries the inline guards alone, and reads its items through `Probe`
+    // from `FieldBody`, which carries them all (see [`guards`]).
+    let all_where = cx.where_clause();
+    let probe = quote_m!(::wiremsg::__private::Probe::<Self>);
+    let fallback = quote_m!(
+        use ::wiremsg::__private::FieldBodyFallback as _;
+    );
     quote_m! {
         #[automatically_derived]
-        impl #impl_generics ::wiremsg::Field for #ident #ty_generics #where_clause {
-            type Kind = ::wiremsg::__private::Msg<Self>;
+        impl #impl_generics ::wiremsg::__private::FieldBody for #ident #ty_generics #all_where {
             const TYPE: &'static ::wiremsg::TypeSchema = &::wiremsg::TypeSchema::Message(
                 ::wiremsg::MessageRef::of(#schema_name, || {
                     <#self_static as ::wiremsg::WireMsg>::SCHEMA
@@ -517,23 +701,23 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
 
             const PLAIN: ::wiremsg::__private::Plain<Self> = #plain;
 
-            #[inline]
+            #[inline(always)]
             fn tail_len(&self) -> ::core::primitive::usize {
                 #tail_len
             }
 
-            #[inline]
+            #[inline(always)]
             fn check_value(&self, depth: ::core::primitive::u32) -> ::core::result::Result<(), ::wiremsg::Error> {
                 let depth = ::wiremsg::__private::deeper(<Self as ::wiremsg::Field>::IN_TAIL, depth);
                 ::wiremsg::WireMsg::__check(self, depth)
             }
 
-            #[inline]
+            #[inline(always)]
             fn write(&self, block: &mut [::core::primitive::u8], tail: &mut [::core::primitive::u8]) {
                 ::wiremsg::__private::write_message(self, block, tail)
             }
 
-            #[inline]
+            #[inline(always)]
             fn append_tail(&self, block: &mut [::core::primitive::u8], tail: &mut ::wiremsg::__private::Out<'_>) {
                 ::wiremsg::__private::append_message_tail(self, block, tail)
             }
@@ -541,6 +725,38 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
             #[inline]
             fn append_split(&self, block: &mut [::core::primitive::u8], tail: &mut ::wiremsg::__private::Out<'_>) {
                 ::wiremsg::__private::append_message_split(self, block, tail)
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_generics ::wiremsg::Field for #ident #ty_generics #where_clause {
+            type Kind = ::wiremsg::__private::Msg<Self>;
+            const TYPE: &'static ::wiremsg::TypeSchema = { #fallback #probe::FIELD_TYPE };
+
+            const PLAIN: ::wiremsg::__private::Plain<Self> = { #fallback #probe::FIELD_PLAIN };
+
+            #[inline]
+            fn tail_len(&self) -> ::core::primitive::usize {
+                #fallback
+                #probe::tail_len(self)
+            }
+
+            #[inline]
+            fn check_value(&self, depth: ::core::primitive::u32) -> ::core::result::Result<(), ::wiremsg::Error> {
+                #fallback
+                #probe::check_value(self, depth)
+            }
+
+            #[inline]
+            fn write(&self, block: &mut [::core::primitive::u8], tail: &mut [::core::primitive::u8]) {
+                #fallback
+                #probe::write(self, block, tail)
+            }
+
+            #[inline]
+            fn append_tail(&self, block: &mut [::core::primitive::u8], tail: &mut ::wiremsg::__private::Out<'_>) {
+                #fallback
+                #probe::append_tail(self, block, tail)
             }
         }
 

@@ -63,8 +63,10 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         // Predicates on the field's type are spanned at it: for a type without a wire
         // derive, their error is the guards' own (see `Ctx::guards`), shown once.
         let span = syn::spanned::Spanned::span(ty);
-        let scalar = quote::quote_spanned!(span=> #ty: ::wiremsg::Scalar<'v>,);
-        let msg_field = quote::quote_spanned!(span=> #static_ty: ::wiremsg::__private::MsgField<'v>,);
+        // (With a `for<'_>` binder, so that the bounds these traits imply, `#ty: Field`,
+        // are not checked where the method is declared: see `guards`.)
+        let scalar = quote::quote_spanned!(span=> for<'__wiremsg_g> #ty: ::wiremsg::Scalar<'v>,);
+        let msg_field = quote::quote_spanned!(span=> for<'__wiremsg_g> #static_ty: ::wiremsg::__private::MsgField<'v>,);
         let index = super::index_path(i, cx.fields.len());
         let has_lifetime = quote_m!(#ty).to_string() != quote_m!(#static_ty).to_string();
         // `set_<field>`: for every fixed-size candidate; the `Scalar` bound makes it

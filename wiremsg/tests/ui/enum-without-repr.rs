@@ -1,6 +1,6 @@
 use wiremsg::WireEnum;
 
-#[derive(WireEnum, Clone, Copy)]
+#[derive(WireEnum, Clone, Copy, Debug)]
 enum Side {
     Buy,
     Sell,
