@@ -149,6 +149,8 @@ pub trait FieldBody: Sized {
     fn write(&self, block: &mut [u8], tail: &mut [u8]);
     /// `Field::append_tail`.
     fn append_tail(&self, block: &mut [u8], tail: &mut Out<'_>);
+    /// `Field::append_split`.
+    fn append_split(&self, block: &mut [u8], tail: &mut Out<'_>);
 }
 
 impl<T: FieldBody> Probe<T> {
@@ -180,6 +182,12 @@ impl<T: FieldBody> Probe<T> {
     pub fn append_tail(value: &T, block: &mut [u8], tail: &mut Out<'_>) {
         value.append_tail(block, tail)
     }
+
+    /// `T`'s `FieldBody::append_split`.
+    #[inline(always)]
+    pub fn append_split(value: &T, block: &mut [u8], tail: &mut Out<'_>) {
+        value.append_split(block, tail)
+    }
 }
 
 /// What `Probe` gives a derived message whose `FieldBody` impl does not hold: a
@@ -208,6 +216,11 @@ pub trait FieldBodyFallback<T> {
 
     /// Never called.
     fn append_tail(_: &T, _: &mut [u8], _: &mut Out<'_>) {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn append_split(_: &T, _: &mut [u8], _: &mut Out<'_>) {
         unreachable!()
     }
 }

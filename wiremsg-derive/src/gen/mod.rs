@@ -758,6 +758,12 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
                 #fallback
                 #probe::append_tail(self, block, tail)
             }
+
+            #[inline]
+            fn append_split(&self, block: &mut [::core::primitive::u8], tail: &mut ::wiremsg::__private::Out<'_>) {
+                #fallback
+                #probe::append_split(self, block, tail)
+            }
         }
 
         #element

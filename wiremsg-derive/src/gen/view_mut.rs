@@ -158,7 +158,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             && f.field.attrs.null.is_none())
         .then(|| {
             let updater = format_ident!("update_{}", f.name, span = f.field.ident.span());
-            let update = quote::quote_spanned!(span=> #ty: ::wiremsg::Update<'v>,);
+            let update = quote::quote_spanned!(span=> for<'__wiremsg_g> #ty: ::wiremsg::Update<'v>,);
             if f.later() {
                 let doc = format!(
                     "Updates field `{}` in place in one step: `f` gets its value and returns \
