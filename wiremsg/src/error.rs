@@ -492,7 +492,10 @@ impl Error {
     #[cold]
     #[doc(hidden)]
     pub fn shift(mut self, base: usize) -> Self {
-        self.0.offset = self.0.offset.saturating_add(base);
+        // Wrapping: an element of a split list (FORMAT.md §6.3) places its block's
+        // errors before its tail's origin, by a negative amount in two's complement,
+        // that the shifts out to the buffer's start add back.
+        self.0.offset = self.0.offset.wrapping_add(base);
         self
     }
 
