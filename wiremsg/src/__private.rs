@@ -230,6 +230,31 @@ pub fn append_message_tail<T: WireMsg>(value: &T, block: &mut [u8], tail: &mut O
     }
 }
 
+/// `Field::append_split` of a message type: an element of a split list (FORMAT.md
+/// §6.3), its block (with its block length field) into `block`, its tail data
+/// appended to `tail`.
+#[inline(always)]
+pub fn append_message_split<T: WireMsg>(value: &T, block: &mut [u8], tail: &mut Out<'_>) {
+    write_u16(block, 0, block.len() as u16);
+    value.__append_block(block, tail)
+}
+
+/// The default `Field::append_split`: the value's whole encoding (a message or
+/// tuple with a tail: its block, then its tail data, end offsets from its start)
+/// written to a scratch buffer, then split. A split element's end offsets count as
+/// if its block were right before its tail, so the numbers are the same.
+pub(crate) fn append_split_copied<F: Field + ?Sized>(
+    value: &F,
+    block: &mut [u8],
+    tail: &mut Out<'_>,
+) {
+    let mut scratch = alloc::vec![0u8; value.tail_len()];
+    value.write(&mut [], &mut scratch);
+    let at = block.len().min(scratch.len());
+    block[..at].copy_from_slice(&scratch[..at]);
+    tail.append(&scratch[at..]);
+}
+
 /// Writes a message's block length field and returns its block and tail buffers.
 #[inline(always)]
 pub fn split_message(out: &mut [u8], block_len: usize, has_tail: bool) -> (&mut [u8], &mut [u8]) {

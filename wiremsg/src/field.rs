@@ -95,6 +95,17 @@ pub trait Field {
         let len = self.tail_len();
         self.write(block, tail.zeroed(len));
     }
+
+    /// Writes the value as an element of a split list (FORMAT.md §6.3), for a type
+    /// whose kind lays lists out so (a message or tuple with a tail): `block` is the
+    /// element's block (its block length bytes), zeroed; its tail data is appended to
+    /// `tail`, end offsets counted as if the block were right before the tail. By
+    /// default through a scratch copy of the whole encoding; messages and tuples
+    /// write in place.
+    #[doc(hidden)]
+    fn append_split(&self, block: &mut [u8], tail: &mut crate::plain::Out<'_>) {
+        crate::__private::append_split_copied(self, block, tail)
+    }
 }
 
 /// What an accessor of a validated view returns for a field of type `F`: `u64` for

@@ -4,7 +4,7 @@
 
 #[path = "common/handmade.rs"]
 mod handmade;
-use handmade::{Part, message, table};
+use handmade::{Part, message, split};
 use wiremsg::{ErrorKind, MAX_DEPTH, WireMsg};
 
 macro_rules! wide {
@@ -49,7 +49,7 @@ fn nested(levels: u32) -> Wide {
 /// lists, then `f88`, a table of the child).
 fn wide_bytes(id: u32, child: Option<&[u8]>) -> Vec<u8> {
     let id = id.to_le_bytes();
-    let f88 = child.map(|c| table(&[c])).unwrap_or_default();
+    let f88 = child.map(|c| split(&[c])).unwrap_or_default();
     let mut parts = vec![Part::Fixed(&id)];
     parts.extend((0..88).map(|_| Part::Tail(&[])));
     parts.push(Part::Tail(&f88));

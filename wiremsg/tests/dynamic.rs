@@ -9,7 +9,7 @@ mod format_golden;
 #[path = "common/handmade.rs"]
 mod handmade;
 use format_golden::golden;
-use handmade::{Part, message, table};
+use handmade::{Part, message, split};
 use proptest::prelude::*;
 use wiremsg::dynamic::{self, Value};
 use wiremsg::{Error, FixedStr, MAX_DEPTH, SchemaSet, Template, WireEnum, WireMsg};
@@ -1235,7 +1235,7 @@ fn nesting_past_the_depth_limit_fails_alike() {
     }
     .to_bytes()
     .unwrap_err();
-    let bytes = message(&[Part::Tail(b"over"), Part::Tail(&table(&[&deepest]))]);
+    let bytes = message(&[Part::Tail(b"over"), Part::Tail(&split(&[&deepest]))]);
     let set = set_of::<Tree>();
     let typed = Tree::view(&bytes).unwrap_err();
     let dynamic = dynamic::view(&set, "Tree", &bytes).unwrap_err();

@@ -104,7 +104,7 @@ fn the_header_block_length_lets_fixed_messages_evolve_in_a_stream() {
     assert_eq!((header.version, header.block_length), (1, 24));
     assert_eq!(view.price(), 4_200_000);
     assert!(!view.has_shares());
-    assert_eq!(8 + view.as_bytes().len(), first_len);
+    assert_eq!(8 + view.as_bytes().unwrap().len(), first_len);
     let (_, next) = Feed::view(&stream[first_len..]).unwrap();
     assert!(matches!(next, FeedView::Delete(d) if d.order() == 5));
 

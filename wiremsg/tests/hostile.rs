@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::handmade::{Part, message, table};
+use common::handmade::{Part, message, split};
 use common::*;
 use wiremsg::{Error, ErrorKind, MAX_DEPTH, WireMsg};
 
@@ -323,7 +323,7 @@ fn nesting_deeper_than_the_limit_is_refused() {
     assert_eq!(Node::decode(&ok).unwrap(), chain(MAX_DEPTH));
     let written = chain(MAX_DEPTH + 1).to_bytes().unwrap_err();
     // The same nodes by hand: one more around the deepest list the encoder writes.
-    let deep = message(&[Part::Fixed(&0u32.to_le_bytes()), Part::Tail(&table(&[&ok]))]);
+    let deep = message(&[Part::Fixed(&0u32.to_le_bytes()), Part::Tail(&split(&[&ok]))]);
     let err = Node::view(&deep).unwrap_err();
     assert_eq!((written.kind(), written.path()), (err.kind(), err.path()));
     assert_eq!(

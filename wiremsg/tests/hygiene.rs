@@ -422,7 +422,7 @@ mod shadowed {
             (symbol, names.get(0), bytes),
             ("ab", ::core::option::Option::Some("x"), &[7, 8][..])
         );
-        assert_eq!(Typed::decode(view.as_bytes()).unwrap(), value);
+        assert_eq!(Typed::decode(view.as_bytes().unwrap()).unwrap(), value);
     }
 
     #[test]

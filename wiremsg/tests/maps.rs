@@ -7,7 +7,7 @@ mod format_golden;
 #[path = "common/handmade.rs"]
 mod handmade;
 use format_golden::golden;
-use handmade::{Part, message, table};
+use handmade::{Part, message, split};
 use std::collections::{BTreeMap, HashMap};
 use wiremsg::{ErrorKind, FixedStr, WireEnum, WireMsg};
 
@@ -788,7 +788,7 @@ fn tree_bytes(levels: u32) -> Vec<u8> {
     (0..levels).rev().fold(leaf, |kid, id| {
         let id = id.to_le_bytes();
         let entry = message(&[Part::Fixed(&id), Part::Tail(&kid)]);
-        message(&[Part::Fixed(&id), Part::Tail(&table(&[&entry]))])
+        message(&[Part::Fixed(&id), Part::Tail(&split(&[&entry]))])
     })
 }
 

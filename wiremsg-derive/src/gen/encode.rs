@@ -23,8 +23,9 @@ pub(crate) fn tail_len(cx: &Ctx<'_>) -> TokenStream {
     }
 }
 
-/// The body of `WireMsg::__append`: the block, zeroed, then each field into it, its
-/// tail data appended after the block.
+/// The body of `WireMsg::__append_block`: each field into the zeroed `block`, its
+/// tail data appended to `tail`, its end offset counted from where the block would
+/// start if the tail followed it (FORMAT.md §3, §6.3).
 pub(crate) fn write_body(cx: &Ctx<'_>) -> TokenStream {
     let view = &cx.view;
     let vg = &cx.vg;
@@ -45,10 +46,9 @@ pub(crate) fn write_body(cx: &Ctx<'_>) -> TokenStream {
             );
         }
     });
+    let _ = in_tail;
     quote_m! {
-        ::wiremsg::__private::append_message(out, #block_length, #in_tail, |block, tail| {
-            #(#fields)*
-        });
+        #(#fields)*
     }
 }
 

@@ -537,6 +537,11 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
             fn append_tail(&self, block: &mut [::core::primitive::u8], tail: &mut ::wiremsg::__private::Out<'_>) {
                 ::wiremsg::__private::append_message_tail(self, block, tail)
             }
+
+            #[inline]
+            fn append_split(&self, block: &mut [::core::primitive::u8], tail: &mut ::wiremsg::__private::Out<'_>) {
+                ::wiremsg::__private::append_message_split(self, block, tail)
+            }
         }
 
         #element
@@ -681,6 +686,8 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
     };
     let schema = schema::generate(cx);
     let write = encode::write_body(cx);
+    let block_length = &cx.block_length;
+    let in_tail = &cx.in_tail;
     let check = encode::check_body(cx);
     let serialize = serde::serialize_method(cx);
     quote_m! {
@@ -712,6 +719,17 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
 
             #[inline]
             fn __append(&self, out: &mut ::wiremsg::__private::Out<'_>) {
+                ::wiremsg::__private::append_message(out, #block_length, #in_tail, |block, tail| {
+                    ::wiremsg::WireMsg::__append_block(self, block, tail)
+                });
+            }
+
+            #[inline]
+            fn __append_block(
+                &self,
+                block: &mut [::core::primitive::u8],
+                tail: &mut ::wiremsg::__private::Out<'_>,
+            ) {
                 #checks
                 #write
             }

@@ -97,9 +97,10 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             /// tail data of the fields it knows (a newer writer's extra tail data is not
             /// included). A fixed-size message without a header has no length of its
             /// own: its block is the bytes it was viewed over, up to this reader's
-            /// block length.
+            /// block length. `None` for an element of a list of messages with a tail,
+            /// whose block and tail are apart (FORMAT.md §6.3): decode it instead.
             #[inline]
-            pub fn as_bytes(&self) -> &'v [::core::primitive::u8] {
+            pub fn as_bytes(&self) -> ::core::option::Option<&'v [::core::primitive::u8]> {
                 self.0.as_bytes()
             }
 

@@ -256,7 +256,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             /// The message's bytes as far as this reader knows them, as the view's
             /// `as_bytes()`.
             #[inline]
-            pub fn as_bytes(&self) -> &[::core::primitive::u8] {
+            pub fn as_bytes(&self) -> ::core::option::Option<&[::core::primitive::u8]> {
                 self.0.as_bytes()
             }
 

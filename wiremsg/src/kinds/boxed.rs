@@ -30,6 +30,11 @@ impl<T: Field> Field for Box<T> {
     fn append_tail(&self, block: &mut [u8], tail: &mut crate::plain::Out<'_>) {
         T::append_tail(self, block, tail)
     }
+
+    #[inline(always)]
+    fn append_split(&self, block: &mut [u8], tail: &mut crate::plain::Out<'_>) {
+        T::append_split(self, block, tail)
+    }
 }
 
 /// Decodes `T` and boxes it.

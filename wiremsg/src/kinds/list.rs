@@ -7,8 +7,7 @@ use crate::kind::{BoundedListOf, ListOf};
 use crate::primitives_le::{write_u16, write_u32};
 pub use crate::trust::shape::list::{List, ListIter, ListIterMut, ListMut};
 pub(crate) use crate::trust::shape::list::{
-    shape, shape_of, split_element, split_header, strided_header, table_count, table_element,
-    validate_list,
+    shape, shape_of, strided_header, table_count, table_element, validate_list,
 };
 use crate::{Error, ErrorKind, Node, TypeSchema};
 use alloc::vec::Vec;
@@ -21,8 +20,10 @@ pub(crate) fn list_tail_len<T: Element>(items: &[T]) -> usize {
     // messages must be able to compute without looking at their elements.)
     const {
         assert!(
-            matches!(<T::Kind as Kind>::LIST_ENCODING, ListEncoding::Table)
-                || <T::Kind as Kind>::BLOCK_SIZE > 0,
+            matches!(
+                <T::Kind as Kind>::LIST_ENCODING,
+                ListEncoding::Table | ListEncoding::Split
+            ) || <T::Kind as Kind>::BLOCK_SIZE > 0,
             "wiremsg: list elements must not be zero-size (a message without fields, FixedStr<0>, [T; 0])"
         );
         // The stride is a `u16` (FORMAT.md §6.2).
@@ -40,7 +41,9 @@ pub(crate) fn list_tail_len<T: Element>(items: &[T]) -> usize {
     match <T::Kind as Kind>::LIST_ENCODING {
         ListEncoding::Packed => items.len().saturating_mul(size),
         ListEncoding::Strided => items.len().saturating_mul(size).saturating_add(2),
-        ListEncoding::Table => items
+        // A split element is its tail start and its whole encoding (block and tail),
+        // as a table element is its start offset and its encoding (FORMAT.md §6.3).
+        ListEncoding::Table | ListEncoding::Split => items
             .iter()
             .fold(items.len().saturating_mul(4), |sum, item| {
                 sum.saturating_add(item.tail_len())
@@ -87,6 +90,7 @@ pub(crate) fn write_list<T: Element>(items: &[T], out: &mut [u8]) {
                 item.write(block, &mut []);
             }
         }
+        ListEncoding::Split => append_split(items, &mut crate::plain::Out::over(out)),
         ListEncoding::Table => {
             let mut end = items.len().saturating_mul(4);
             for (i, item) in items.iter().enumerate() {
@@ -128,8 +132,28 @@ pub(crate) fn append_list<T: Element>(items: &[T], out: &mut crate::plain::Out<'
                 }
             });
         }
+        ListEncoding::Split => append_split(items, out),
         _ => write_list(items, out.zeroed(list_tail_len(items))),
     }
+}
+
+/// Appends a split list of `items` (FORMAT.md §6.3): each element's tail start and
+/// block at the stride, then their tails, each element writing its block in place and
+/// appending its tail data.
+fn append_split<T: Element>(items: &[T], out: &mut crate::plain::Out<'_>) {
+    let block_len = <T::Kind as Kind>::SPLIT_BLOCK;
+    let stride = block_len + 4;
+    let blocks = items.len().saturating_mul(stride);
+    out.with_block(blocks, |heads, tails| {
+        for (i, item) in items.iter().enumerate() {
+            let at = i * stride;
+            write_u32(heads, at, (blocks + tails.len()) as u32);
+            let Some(block) = heads.get_mut(at + 4..at + stride) else {
+                return;
+            };
+            tails.with_block(0, |_, tail| item.append_split(block, tail));
+        }
+    });
 }
 
 /// Plain elements' memory, copied whole into `out` (exactly their bytes).

@@ -152,7 +152,7 @@ fn map_tail_len<'m, K: Field + 'm, V: Field + 'm>(
     }
     // Saturating, as every size sum: `encode` refuses a result past `u32::MAX`.
     match <<(K, V) as Field>::Kind as Kind>::LIST_ENCODING {
-        ListEncoding::Table => entries.fold(len.saturating_mul(4), |sum, (k, v)| {
+        ListEncoding::Split => entries.fold(len.saturating_mul(4), |sum, (k, v)| {
             sum.saturating_add(entry_len(k, v))
         }),
         _ => len
@@ -201,20 +201,27 @@ fn write_map<'m, K: Field + 'm, V: Field + 'm>(
     }
     let (ks, vs) = (<K::Kind as Kind>::BLOCK_SIZE, <V::Kind as Kind>::BLOCK_SIZE);
     match <<(K, V) as Field>::Kind as Kind>::LIST_ENCODING {
-        ListEncoding::Table => {
+        ListEncoding::Split => {
+            // Each entry's tail start and block at the stride, their tails after all
+            // the blocks (FORMAT.md §6.3, §6.7).
             let block_len = 2 + ks + vs;
-            let mut end = len.saturating_mul(4);
-            for (i, (k, v)) in entries.enumerate() {
-                let start = end;
-                // Saturating, as in `list::write_list`.
-                end = end.saturating_add(entry_len(k, v));
-                write_u32(out, 4 * i, start as u32);
-                if let Some(entry) = out.get_mut(start..end) {
-                    let mut writer = crate::tuple::Writer::new(entry, block_len, true);
-                    writer.write(k);
-                    writer.write(v);
+            let stride = block_len + 4;
+            let blocks = len.saturating_mul(stride);
+            let mut out = crate::plain::Out::over(out);
+            out.with_block(blocks, |heads, tails| {
+                for (i, (k, v)) in entries.enumerate() {
+                    let at = i * stride;
+                    write_u32(heads, at, (blocks + tails.len()) as u32);
+                    let Some(block) = heads.get_mut(at + 4..at + stride) else {
+                        return;
+                    };
+                    write_u16(block, 0, block_len as u16);
+                    tails.with_block(0, |_, tail| {
+                        crate::__private::append_field(k, block, 2, tail, block_len);
+                        crate::__private::append_field(v, block, 2 + ks, tail, block_len);
+                    });
                 }
-            }
+            });
         }
         _ => {
             write_u16(out, 0, (ks + vs) as u16);

@@ -100,6 +100,17 @@ macro_rules! tuple {
                 let mut writer = Writer::new(out, block_len::<fields!($($T),+)>(), in_tail);
                 $(writer.write(&self.$i);)+
             }
+
+            #[inline]
+            fn append_split(&self, block: &mut [u8], tail: &mut crate::plain::Out<'_>) {
+                let block_len = block_len::<fields!($($T),+)>();
+                crate::primitives_le::write_u16(block, 0, block_len as u16);
+                let mut _off = 2;
+                $(
+                    crate::__private::append_field(&self.$i, block, _off, tail, block_len);
+                    _off += <$T::Kind as Kind>::BLOCK_SIZE;
+                )+
+            }
         }
 
         impl<'v, $($T: DecodeField<'v>),+> DecodeField<'v> for ($($T,)+) {

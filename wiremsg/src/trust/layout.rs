@@ -153,7 +153,13 @@ pub struct Right<I>(crate::kind::Invariant<I>);
 /// What validation of one message carries from field to field.
 #[derive(Debug)]
 pub struct Walk<'v> {
-    /// The whole message (for a root message, the whole buffer).
+    /// The message's block (its block length field, if any, and the slots).
+    pub(crate) block: &'v [u8],
+    /// Where `block` is, from the start of `bytes` (wrapping: an element of a split
+    /// list, FORMAT.md §6.3, has its block before its tail's origin), for errors.
+    pub(crate) block_at: usize,
+    /// The bytes the end offsets count in: the whole message (for a root message,
+    /// the whole buffer), or for an element of a split list the list from its origin.
     pub(crate) bytes: &'v [u8],
     /// The end of the block bytes this reader knows: `min(block length, its own)`.
     pub(crate) known_end: usize,
@@ -293,20 +299,26 @@ impl<F: Field, const SINCE: u16> FieldList for Leaf<F, SINCE> {
             // A block that ends before a field leaves it (and every later one) absent;
             // one that ends inside it is no version's block (FORMAT.md §5).
             if off < walk.known_end {
-                return Err(block_length_too_small(walk.known_end, end, SINCE).in_field(name));
+                return Err(block_length_too_small(walk.known_end, end, SINCE)
+                    .shift(walk.block_at)
+                    .in_field(name));
             }
             return Ok(());
         }
-        let block = walk.bytes.get(off..end).unwrap_or_default();
+        let block = walk.block.get(off..end).unwrap_or_default();
         let place = if <F::Kind as Kind>::IN_TAIL {
             let slot = end.saturating_sub(4);
-            let region_end = read_u32(walk.bytes, slot).unwrap_or(0) as usize;
+            let region_end = read_u32(walk.block, slot).unwrap_or(0) as usize;
             let start = walk.prev_end;
             let Some(region) = walk.bytes.get(start..region_end) else {
-                return Err(
-                    bad_end_offset(region_end, start, walk.bytes.len(), slot, depth == 0)
-                        .in_field(name),
-                );
+                return Err(bad_end_offset(
+                    region_end,
+                    start,
+                    walk.bytes.len(),
+                    walk.block_at.wrapping_add(slot),
+                    depth == 0,
+                )
+                .in_field(name));
             };
             walk.prev_end = region_end;
             if let Some(bits) = <F::Kind as Kind>::LIST_BYTE_BITS {
@@ -316,12 +328,12 @@ impl<F: Field, const SINCE: u16> FieldList for Leaf<F, SINCE> {
             }
             Place {
                 block,
-                block_at: off,
+                block_at: walk.block_at.wrapping_add(off),
                 region,
                 region_at: start,
             }
         } else {
-            Place::block(block, off)
+            Place::block(block, walk.block_at.wrapping_add(off))
         };
         <F::Kind as Kind>::validate(i, place, mode, depth).map_err(|e| e.in_field(name))
     }

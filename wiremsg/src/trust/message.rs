@@ -255,6 +255,14 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     #[doc(hidden)]
     fn __append(&self, out: &mut crate::plain::Out<'_>);
 
+    /// Writes the fields into `block` (zeroed, the block length field not written)
+    /// and appends their tail data to `tail`, end offsets counted from where the
+    /// block would start if the tail followed it: the body of
+    /// [`__append`](Self::__append), and of an element of a split list (FORMAT.md
+    /// §6.3), whose tail is apart from its block.
+    #[doc(hidden)]
+    fn __append_block(&self, block: &mut [u8], tail: &mut crate::plain::Out<'_>);
+
     /// Checks that the value can be encoded (`Field::check_value` of each field),
     /// its block at nesting `depth` as validation counts it (0 at the top):
     /// `DepthLimitExceeded` past [`MAX_DEPTH`](crate::MAX_DEPTH), before anything is written.

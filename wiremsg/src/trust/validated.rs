@@ -142,6 +142,18 @@ where
     }
 }
 
+/// Where a proof's end offsets count from, given where its block starts (`ptr`) and
+/// how long the block it knows is: for a message with a block length field, its
+/// origin (the message's start; for an element of a split list, FORMAT.md §6.3, its
+/// tail start minus its block length); for one without, the end of the block this
+/// reader knows (it has no tail), from which `known_end` is recovered.
+#[inline(always)]
+fn tail_of<L: Layout>(ptr: NonNull<u8>, len: usize) -> NonNull<u8> {
+    // `wrapping_add` keeps the pointer's provenance and needs no in-bounds promise;
+    // the result is inside or one past the bytes given.
+    NonNull::new(ptr.as_ptr().wrapping_add(known_end_of::<L>(len))).unwrap_or(ptr)
+}
+
 /// What a proof keeps besides the start of the bytes: for a message without a block
 /// length field, the end of its block as far as this reader knows it (the bytes it was
 /// given, up to its own block length); nothing for one with the field, which states it.
@@ -204,9 +216,49 @@ pub(crate) fn validate_block<F: FieldList, M: Mode>(
         }
         bytes.len().min(full)
     };
+    let block = bytes.get(..declared).unwrap_or_default();
+    walk_fields::<F, M>(block, 0, bytes, prefix, names, mode, depth)
+}
+
+/// Validates an element of a split list (FORMAT.md §6.3) as the block and tail of
+/// fields `F`, named `names`: its `block`, whose block length field the list checked
+/// (its length is that block length, at least the reader's version-1 block), and
+/// `origin`, the list's bytes from where its end offsets count (its tail start minus
+/// its block length) to the end of its tail region. `block_at` is where the block is
+/// from `origin`'s start (wrapping: before it), for errors, which count from
+/// `origin`'s start.
+#[inline]
+pub(crate) fn validate_split_block<F: FieldList, M: Mode>(
+    block: &[u8],
+    block_at: usize,
+    origin: &[u8],
+    names: &'static [&'static str],
+    mode: &M,
+    depth: u32,
+) -> Result<(), Error> {
+    check_depth(depth)?;
+    walk_fields::<F, M>(block, block_at, origin, 2, names, mode, depth)
+}
+
+/// The walk of fields `F` over a block of `block.len()` bytes (the block length on
+/// the wire, or the bytes given) whose first field is at `prefix`, and whose tail
+/// regions, from `block.len()` on, are in `bytes` (FORMAT.md §3).
+#[inline(always)]
+fn walk_fields<F: FieldList, M: Mode>(
+    block: &[u8],
+    block_at: usize,
+    bytes: &[u8],
+    prefix: usize,
+    names: &'static [&'static str],
+    mode: &M,
+    depth: u32,
+) -> Result<(), Error> {
+    let declared = block.len();
     let mut walk = Walk {
+        block,
+        block_at,
         bytes,
-        known_end: declared.min(full),
+        known_end: declared.min(prefix + F::SIZE),
         prev_end: declared,
         names,
     };
@@ -341,8 +393,10 @@ pub(crate) fn validate<L: Layout>(bytes: &[u8]) -> Result<Validated<'_, L>, Erro
 /// borrows the bytes like a `&'v [u8]`; every read goes by the offsets that
 /// validation checked, so no length is needed to stay inside them.
 pub struct Validated<'v, L> {
+    /// The block's start.
     ptr: NonNull<u8>,
-    known_end: usize,
+    /// See [`tail_of`]: the origin of the end offsets, or the end of the known block.
+    tail: NonNull<u8>,
     _bytes: PhantomData<&'v [u8]>,
     _layout: crate::kind::Invariant<L>,
 }
@@ -379,9 +433,29 @@ impl<'v, L: Layout> Validated<'v, L> {
     /// `bytes` pass validation as a message of layout `L`.
     #[inline(always)]
     pub(crate) unsafe fn new_unchecked(bytes: &'v [u8]) -> Self {
+        let ptr = NonNull::from(bytes).cast();
         Validated {
-            ptr: NonNull::from(bytes).cast(),
-            known_end: known_end_of::<L>(bytes.len()),
+            ptr,
+            tail: tail_of::<L>(ptr, bytes.len()),
+            _bytes: PhantomData,
+            _layout: PhantomData,
+        }
+    }
+
+    /// The proof for an element of a split list (FORMAT.md §6.3): its block starts
+    /// at `block`, and its end offsets count from `origin` (its tail start minus its
+    /// block length).
+    ///
+    /// # Safety
+    ///
+    /// `L` has a block length field; the element passed validation as a message of
+    /// layout `L` with this block and origin; both point into bytes borrowed for `'v`.
+    #[inline(always)]
+    pub(crate) unsafe fn from_split(block: NonNull<u8>, origin: NonNull<u8>) -> Self {
+        debug_assert!(has_block_length::<L>());
+        Validated {
+            ptr: block,
+            tail: origin,
             _bytes: PhantomData,
             _layout: PhantomData,
         }
@@ -394,7 +468,7 @@ impl<'v, L: Layout> Validated<'v, L> {
             // SAFETY: validation proved the 2-byte block length is present.
             unsafe { u16_at(self.ptr, 0) }.min(block_length::<L>())
         } else {
-            self.known_end
+            self.tail.as_ptr().addr() - self.ptr.as_ptr().addr()
         }
     }
 
@@ -461,7 +535,7 @@ impl<'v, L: Layout> Validated<'v, L> {
             let block = slice_at(self.ptr, off, off + size);
             let region = if <<FieldAt<L, I> as Field>::Kind as Kind>::IN_TAIL {
                 let (start, end) = region_of::<L, I>(self.ptr);
-                slice_at(self.ptr, start, end)
+                slice_at(self.tail, start, end)
             } else {
                 &[]
             };
@@ -470,13 +544,18 @@ impl<'v, L: Layout> Validated<'v, L> {
     }
 
     /// The message's bytes as far as this reader knows them: its block and the tail
-    /// data of the fields it knows.
+    /// data of the fields it knows; `None` for an element of a split list (FORMAT.md
+    /// §6.3), whose block and tail are apart.
     #[inline]
-    pub fn as_bytes(self) -> &'v [u8] {
+    pub fn as_bytes(self) -> Option<&'v [u8]> {
+        if has_block_length::<L>() && self.tail != self.ptr {
+            return None;
+        }
         let known_end = self.known_end();
         // SAFETY: validation proved the block (`tail_start` bytes, with the block
         // length field) inside the message, and every end offset read from it at most
-        // the message's length.
+        // the message's length; the message's block and tail are together (its origin
+        // is its block's start).
         unsafe {
             let end = if has_block_length::<L>() {
                 let tail_start = u16_at(self.ptr, 0);
@@ -485,7 +564,7 @@ impl<'v, L: Layout> Validated<'v, L> {
             } else {
                 known_end
             };
-            slice_at(self.ptr, 0, end)
+            Some(slice_at(self.ptr, 0, end))
         }
     }
 }
@@ -495,7 +574,8 @@ impl<'v, L: Layout> Validated<'v, L> {
 /// always valid values are written, and lengths never change.
 pub struct ValidatedMut<'v, L> {
     ptr: NonNull<u8>,
-    known_end: usize,
+    /// As [`Validated`]'s.
+    tail: NonNull<u8>,
     _bytes: PhantomData<&'v mut [u8]>,
     _layout: crate::kind::Invariant<L>,
 }
@@ -535,6 +615,22 @@ pub trait NestedKind: Kind {
     /// [`Kind::validate`] accepted exactly these bytes for this kind.
     #[doc(hidden)]
     unsafe fn read_mut(_: Internal, bytes: &mut [u8]) -> Self::Mut<'_>;
+
+    /// The mutable view of an element of a split list (FORMAT.md §6.3).
+    ///
+    /// # Safety
+    ///
+    /// As [`Kind::read_split`], and the element's block and tail regions are borrowed
+    /// mutably for `'m` through these pointers alone.
+    #[doc(hidden)]
+    unsafe fn read_split_mut<'m>(
+        _: Internal,
+        block: NonNull<u8>,
+        origin: NonNull<u8>,
+    ) -> Self::Mut<'m> {
+        let _ = (block, origin);
+        unreachable!("wiremsg: only kinds laid out as split lists are read as their elements")
+    }
 }
 
 impl<M: WireMsg> NestedKind for crate::kind::Msg<M> {
@@ -545,6 +641,16 @@ impl<M: WireMsg> NestedKind for crate::kind::Msg<M> {
         // SAFETY: a message's validation validates exactly its bytes as a message of
         // `M::Layout`; forwarded to the caller.
         unsafe { mut_of::<M>(bytes) }
+    }
+
+    #[inline(always)]
+    unsafe fn read_split_mut<'m>(
+        _: Internal,
+        block: NonNull<u8>,
+        origin: NonNull<u8>,
+    ) -> M::Mut<'m> {
+        // SAFETY: forwarded to the caller.
+        M::__mut_of(unsafe { ValidatedMut::from_split(block, origin) })
     }
 }
 
@@ -581,9 +687,31 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
     /// `bytes` pass validation as a message of layout `L`.
     #[inline(always)]
     pub(crate) unsafe fn new_unchecked(bytes: &'v mut [u8]) -> Self {
+        let len = bytes.len();
+        let ptr = NonNull::from(bytes).cast();
         ValidatedMut {
-            known_end: known_end_of::<L>(bytes.len()),
-            ptr: NonNull::from(bytes).cast(),
+            ptr,
+            tail: tail_of::<L>(ptr, len),
+            _bytes: PhantomData,
+            _layout: PhantomData,
+        }
+    }
+
+    /// The mutable proof for an element of a split list (FORMAT.md §6.3), as
+    /// [`Validated::from_split`].
+    ///
+    /// # Safety
+    ///
+    /// As [`Validated::from_split`], and the element's block and tail regions are
+    /// borrowed mutably for `'v` through these pointers alone (they may overlap other
+    /// bytes, such as other elements' blocks, that nothing here reads or writes:
+    /// reads and writes go by the offsets validation checked).
+    #[inline(always)]
+    pub(crate) unsafe fn from_split(block: NonNull<u8>, origin: NonNull<u8>) -> Self {
+        debug_assert!(has_block_length::<L>());
+        ValidatedMut {
+            ptr: block,
+            tail: origin,
             _bytes: PhantomData,
             _layout: PhantomData,
         }
@@ -595,7 +723,7 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
     pub fn as_ref(&self) -> Validated<'_, L> {
         Validated {
             ptr: self.ptr,
-            known_end: self.known_end,
+            tail: self.tail,
             _bytes: PhantomData,
             _layout: PhantomData,
         }
@@ -630,34 +758,32 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
         if !self.as_ref().has::<I>() {
             return None;
         }
-        // SAFETY: the field is present: validation proved `start <= end <= len`;
-        // `&mut self` is the only access to the bytes while the slice lives.
-        unsafe {
-            let (start, end) = self.field_range::<I>();
-            Some(slice_at_mut(self.ptr, start, end))
-        }
+        // SAFETY: the field is present.
+        Some(unsafe { self.field_slice::<I>() })
     }
 
-    /// Where the bytes of field `I` are: its block bytes, or its tail region.
+    /// The bytes of field `I`: its block bytes, or its tail region.
     ///
     /// # Safety
     ///
-    /// Field `I` is present.
+    /// Field `I` is present: validation then proved its bytes inside the message
+    /// (`start <= end <= len`); `&mut self` is the only access to them while the
+    /// slice lives.
     #[inline(always)]
-    unsafe fn field_range<I>(&self) -> (usize, usize)
+    unsafe fn field_slice<I>(&mut self) -> &mut [u8]
     where
         L::Fields: At<I>,
     {
-        if <<FieldAt<L, I> as Field>::Kind as Kind>::IN_TAIL {
-            // SAFETY: the bytes passed validation as `L` (the proof) and the caller
-            // promises the field present.
-            unsafe { region_of::<L, I>(self.ptr) }
-        } else {
-            let off = offset::<L, I>();
-            (
-                off,
-                off + <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE,
-            )
+        // SAFETY: forwarded to the caller.
+        unsafe {
+            if <<FieldAt<L, I> as Field>::Kind as Kind>::IN_TAIL {
+                let (start, end) = region_of::<L, I>(self.ptr);
+                slice_at_mut(self.tail, start, end)
+            } else {
+                let off = offset::<L, I>();
+                let size = <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE;
+                slice_at_mut(self.ptr, off, off + size)
+            }
         }
     }
 
@@ -679,8 +805,7 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
         // SAFETY: the field is in the block of version 1, so present; validation of
         // the field validated exactly these bytes (block or region) as its kind.
         unsafe {
-            let (start, end) = self.field_range::<I>();
-            let bytes = slice_at_mut(self.ptr, start, end);
+            let bytes = self.field_slice::<I>();
             <<FieldAt<L, I> as Field>::Kind as NestedKind>::read_mut(INTERNAL, bytes)
         }
     }
@@ -717,9 +842,10 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
         }
     }
 
-    /// The whole message's bytes, read-only.
+    /// The whole message's bytes, read-only (`None` for an element of a split list,
+    /// whose block and tail are apart).
     #[inline]
-    pub fn as_bytes(&self) -> &[u8] {
+    pub fn as_bytes(&self) -> Option<&[u8]> {
         self.as_ref().as_bytes()
     }
 }
@@ -762,10 +888,12 @@ impl<M: WireMsg> Kind for crate::kind::Msg<M> {
     const CHECKS: bool = <Flags<M> as Prefixed<FieldsOf<M>>>::CHECKS;
     const EVOLVES: bool = <Flags<M> as Prefixed<FieldsOf<M>>>::EVOLVES;
     const LIST_ENCODING: crate::ListEncoding = if <Self as Kind>::IN_TAIL {
-        crate::ListEncoding::Table
+        crate::ListEncoding::Split
     } else {
         crate::ListEncoding::Strided
     };
+    const SPLIT_BLOCK: usize = block_length::<M::Layout>();
+    const MIN_SPLIT_BLOCK: usize = min_block_length::<M::Layout>();
     const MIN_ELEMENT_SIZE: usize = <Flags<M> as Prefixed<FieldsOf<M>>>::MIN_SLOT_SIZE;
     // With a block length field, validation reads only inside the regions its end
     // offsets name (each at most the message length), and every read goes by those
@@ -800,6 +928,34 @@ impl<M: WireMsg> Kind for crate::kind::Msg<M> {
         Self: 'v,
     {
         M::__serialize_view(&view, s)
+    }
+
+    #[inline]
+    fn validate_split<Mo: Mode>(
+        _: Internal,
+        block: &[u8],
+        block_at: usize,
+        origin: &[u8],
+        mode: &Mo,
+        depth: u32,
+    ) -> Result<(), Error> {
+        // An element with a tail is a nesting level, as a nested message with one.
+        validate_split_block::<FieldsOf<M>, Mo>(
+            block,
+            block_at,
+            origin,
+            <M::Layout as Layout>::FIELD_NAMES,
+            mode,
+            depth + 1,
+        )
+    }
+
+    #[inline(always)]
+    unsafe fn read_split<'v>(_: Internal, block: NonNull<u8>, origin: NonNull<u8>) -> M::View<'v> {
+        // SAFETY: forwarded to the caller: validation accepted the element as a
+        // message of `M::Layout` with this block and origin (a message with a tail,
+        // the only kind of message laid out as a split list).
+        M::__view_of(unsafe { Validated::from_split(block, origin) })
     }
 
     #[inline(always)]

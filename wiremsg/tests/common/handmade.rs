@@ -38,7 +38,29 @@ pub(crate) fn message(parts: &[Part<'_>]) -> Vec<u8> {
     out
 }
 
-/// A table list (FORMAT.md §6.3) of the given elements' bytes.
+/// A split list (FORMAT.md §6.3) of the given messages or tuples with a tail, each
+/// given as its own encoding (block length, block, tail): every element's tail start
+/// and block at the stride, then the tails. An element's end offsets need no change:
+/// they count from its tail start minus its block length, as if the block were
+/// right before the tail.
+pub(crate) fn split(elements: &[&[u8]]) -> Vec<u8> {
+    let block_of = |e: &[u8]| usize::from(u16::from_le_bytes([e[0], e[1]]));
+    let block = elements.first().map_or(0, |e| block_of(e));
+    let mut out = Vec::new();
+    let mut start = (4 + block) * elements.len();
+    for element in elements {
+        assert_eq!(block_of(element), block, "a split list's elements share a block length");
+        out.extend((start as u32).to_le_bytes());
+        out.extend_from_slice(&element[..block]);
+        start += element.len() - block;
+    }
+    for element in elements {
+        out.extend_from_slice(&element[block..]);
+    }
+    out
+}
+
+/// A table list (FORMAT.md §6.4) of the given elements' bytes.
 pub(crate) fn table(elements: &[&[u8]]) -> Vec<u8> {
     let mut out = Vec::new();
     let mut start = 4 * elements.len();

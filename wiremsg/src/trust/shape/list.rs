@@ -13,6 +13,7 @@ use crate::{Error, ErrorKind, Mode};
 use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
+use core::ptr::NonNull;
 
 /// The validated view of a list field: O(1) `len` and random access by index.
 ///
@@ -144,7 +145,7 @@ impl<'v, T: Element> List<'v, T> {
         let start = match <T::Kind as Kind>::LIST_ENCODING {
             ListEncoding::Packed => 0,
             ListEncoding::Strided => 2,
-            ListEncoding::Table => return None,
+            ListEncoding::Table | ListEncoding::Split => return None,
         };
         self.bytes
             .get(start..start + self.len.checked_mul(self.stride)?)
@@ -183,6 +184,11 @@ impl<'v, T: Element> List<'v, T> {
         // each element's block bytes (packed, strided) or region (table) lie inside
         // it and were validated as a `T` (FORMAT.md §6).
         unsafe {
+            if <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Split {
+                let (block, origin) = split_at(self.bytes, self.stride, index);
+                let base = NonNull::from(self.bytes).cast::<u8>();
+                return <T::Kind as Kind>::read_split(INTERNAL, base.add(block), base.add(origin));
+            }
             let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
             let element = range(self.bytes, start, end);
             match <T::Kind as Kind>::LIST_ENCODING {
@@ -279,10 +285,29 @@ unsafe fn element_range<T: Element>(
         }
         // SAFETY: forwarded to the caller.
         ListEncoding::Table => unsafe { table_range(bytes, len, index) },
+        // Split elements are not one range: read by `split_at`, never through here.
+        ListEncoding::Split => (0, 0),
     }
 }
 
-/// Start and end of element `index` of a table list (FORMAT.md §6.3).
+/// Where element `index` of a validated split list (FORMAT.md §6.3) has its block,
+/// and the origin its end offsets count from (its tail start minus its block length),
+/// from the start of the list: one load, of the element's tail start.
+///
+/// # Safety
+///
+/// `bytes` passed validation as a split list of elements `stride` bytes apart, and
+/// `index` is less than its count.
+#[inline(always)]
+unsafe fn split_at(bytes: &[u8], stride: usize, index: usize) -> (usize, usize) {
+    let at = index * stride;
+    // SAFETY: the element's tail start and block are inside the list's blocks.
+    let start = u32::from_le_bytes(unsafe { crate::validated::array_at(bytes, at) }) as usize;
+    // Validation proved `start >= count * stride > stride - 4`, the block length.
+    (at + 4, start - (stride - 4))
+}
+
+/// Start and end of element `index` of a table list (FORMAT.md §6.4).
 ///
 /// # Safety
 ///
@@ -411,7 +436,33 @@ pub(crate) fn validate_list<T: Element, M: Mode>(
         ListEncoding::Packed => validate_packed::<T, M>(bytes, at, mode, depth),
         ListEncoding::Strided => validate_strided::<T, M>(bytes, at, mode, depth),
         ListEncoding::Table => validate_table::<T, M>(bytes, at, mode, depth),
+        ListEncoding::Split => validate_split::<T, M>(bytes, at, mode, depth),
     }
+}
+
+/// Validates a split list (FORMAT.md §6.3): its header and each element's block
+/// length and tail region ([`split_header`], [`split_element`]), then each element
+/// as its kind, with its block and the bytes its end offsets count in.
+fn validate_split<T: Element, M: Mode>(
+    bytes: &[u8],
+    at: usize,
+    mode: &M,
+    depth: u32,
+) -> Result<(), Error> {
+    let (count, block) = split_header(bytes, at, <T::Kind as Kind>::MIN_SPLIT_BLOCK)?;
+    let stride = block + 4;
+    let mut start = count * stride;
+    for i in 0..count {
+        let (element, end) = split_element(bytes, at, i, count, block, start)?;
+        // `start >= count * stride > block`: the origin is inside the list.
+        let origin_at = start - block;
+        let origin = bytes.get(origin_at..end).unwrap_or_default();
+        let block_at = (i * stride + 4).wrapping_sub(origin_at);
+        <T::Kind as Kind>::validate_split(INTERNAL, element, block_at, origin, mode, depth)
+            .map_err(|e| e.shift(at + origin_at).in_element(i))?;
+        start = end;
+    }
+    Ok(())
 }
 
 /// Element count and stride of a list region that already passed validation: O(1),
@@ -447,6 +498,13 @@ pub(crate) fn shape_of(encoding: ListEncoding, size: usize, bytes: &[u8]) -> (us
             (len, stride)
         }
         ListEncoding::Table => (read_u32(bytes, 0).map_or(0, |first| first as usize / 4), 0),
+        ListEncoding::Split => {
+            let stride = read_u16(bytes, 4).map_or(4, |b| usize::from(b) + 4);
+            (
+                read_u32(bytes, 0).map_or(0, |first| first as usize / stride),
+                stride,
+            )
+        }
     }
 }
 
@@ -526,7 +584,11 @@ fn length_mismatch(elements: usize, stride: usize, at: usize) -> Error {
 /// bounds the count by the input size. `at` is the region's offset, for errors.
 /// Shared by the typed lists and the schema-driven reader, so that both fail alike.
 #[inline(always)]
-pub(crate) fn split_header(bytes: &[u8], at: usize, required: usize) -> Result<(usize, usize), Error> {
+pub(crate) fn split_header(
+    bytes: &[u8],
+    at: usize,
+    required: usize,
+) -> Result<(usize, usize), Error> {
     let (Some(first), Some(block)) = (read_u32(bytes, 0), read_u16(bytes, 4)) else {
         return Err(Error::new(
             ErrorKind::Truncated {
@@ -538,9 +600,11 @@ pub(crate) fn split_header(bytes: &[u8], at: usize, required: usize) -> Result<(
     };
     let (first, block) = (first as usize, usize::from(block));
     if block < required.max(2) {
-        return Err(crate::validated::block_length_too_small(block, required.max(2), 1)
-            .shift(at + 4)
-            .in_element(0));
+        return Err(
+            crate::validated::block_length_too_small(block, required.max(2), 1)
+                .shift(at + 4)
+                .in_element(0),
+        );
     }
     let stride = block + 4;
     if first == 0 || first % stride != 0 {
@@ -939,7 +1003,12 @@ impl<'v, T: Element> ListMut<'v, T> {
     where
         T: Scalar<'v>,
     {
-        if index >= self.len || <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Table {
+        if index >= self.len
+            || matches!(
+                <T::Kind as Kind>::LIST_ENCODING,
+                ListEncoding::Table | ListEncoding::Split
+            )
+        {
             return false;
         }
         // SAFETY: `index < len` in a validated packed or strided list: the element's
@@ -993,6 +1062,15 @@ impl<'v, T: Element> ListMut<'v, T> {
         // and were validated as one value of the element's kind (a message's block
         // and tail, or a union's region).
         unsafe {
+            if <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Split {
+                let (block, origin) = split_at(self.bytes, self.stride, index);
+                let base = NonNull::from(&mut *self.bytes).cast::<u8>();
+                return Some(<T::Kind as NestedKind>::read_split_mut(
+                    INTERNAL,
+                    base.add(block),
+                    base.add(origin),
+                ));
+            }
             let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
             let bytes = range_mut(self.bytes, start, end);
             Some(<T::Kind as NestedKind>::read_mut(INTERNAL, bytes))
@@ -1059,7 +1137,11 @@ impl<'v, T: Element> ListMut<'v, T> {
     {
         let len = self.len;
         let stride = self.stride;
+        let split = NonNull::from(&mut *self.bytes).cast::<u8>();
         let (table, rest): (&[u8], &mut [u8]) = match <T::Kind as Kind>::LIST_ENCODING {
+            // Elements are read through `split` alone: their blocks and tails are
+            // apart, and an element's origin may lie in another's block bytes.
+            ListEncoding::Split => (&[], &mut []),
             ListEncoding::Table => {
                 let split = (4 * len).min(self.bytes.len());
                 let (table, rest) = self.bytes.split_at_mut(split);
@@ -1073,6 +1155,7 @@ impl<'v, T: Element> ListMut<'v, T> {
         ListIterMut {
             table,
             rest,
+            split,
             len,
             stride,
             next: 0,
@@ -1103,8 +1186,10 @@ impl<'v, T: Element> ListMut<'v, T> {
 pub struct ListIterMut<'m, T> {
     /// The offset table of a table list (empty otherwise).
     table: &'m [u8],
-    /// The elements not yet returned.
+    /// The elements not yet returned (empty for a split list).
     rest: &'m mut [u8],
+    /// The start of a split list, whose elements are read through it.
+    split: NonNull<u8>,
     len: usize,
     stride: usize,
     next: usize,
@@ -1139,6 +1224,21 @@ where
         // bytes, so element `i` is the next `size` bytes of `rest`, validated as one
         // value of the element's kind.
         unsafe {
+            if <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Split {
+                // SAFETY (also): the list's bytes are borrowed mutably for `'m`, and
+                // each element's block and tail regions are its own, apart from every
+                // other element's (validation), so the views never overlap in what
+                // they read or write.
+                let at = i * self.stride;
+                let start =
+                    u32::from_le_bytes(self.split.add(at).cast::<[u8; 4]>().read()) as usize;
+                let (block, origin) = (at + 4, start - (self.stride - 4));
+                return Some(<T::Kind as NestedKind>::read_split_mut(
+                    INTERNAL,
+                    self.split.add(block),
+                    self.split.add(origin),
+                ));
+            }
             let size = match <T::Kind as Kind>::LIST_ENCODING {
                 ListEncoding::Table => {
                     let end = if i + 1 < self.len {

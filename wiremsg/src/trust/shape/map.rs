@@ -9,7 +9,7 @@ use crate::kinds::map::MapKey;
 use crate::list::{List, shape, validate_list};
 use crate::message::EnumRepr;
 use crate::mode::sealed::{INTERNAL, Internal, Place, Sealed};
-use crate::primitives_le::{read_u16, read_u32};
+use crate::primitives_le::read_u32;
 use crate::trust::shape::Kind;
 use crate::{Error, ErrorKind, FixedStr, Mode, WireEnum};
 use core::cmp::Ordering;
@@ -129,22 +129,24 @@ fn entry_key<K: MapKey, V: Field>(
     index: usize,
 ) -> WireKey<'_> {
     let ks = <K::Kind as Kind>::BLOCK_SIZE;
+    let _ = len;
     let (block, region) = match <<(K, V) as Field>::Kind as Kind>::LIST_ENCODING {
-        ListEncoding::Table => {
-            let at = |i: usize| read_u32(bytes, 4 * i).map_or(0, |at| at as usize);
-            let end = if index + 1 < len {
-                at(index + 1)
-            } else {
-                bytes.len()
-            };
-            // A tuple with a tail (FORMAT.md §4.11): block length, the key's slot
-            // (ending in its end offset if it has a tail), the value's, the tails.
-            let entry = bytes.get(at(index)..end).unwrap_or_default();
-            let block = entry.get(2..2 + ks).unwrap_or_default();
+        ListEncoding::Split => {
+            // A tuple with a tail as an element of a split list (FORMAT.md §4.11,
+            // §6.3): its tail start, block length, the key's slot (ending in its end
+            // offset if it has a tail), the value's; the tails after all the blocks,
+            // end offsets from the tail start minus the block length.
+            let at = index.saturating_mul(stride);
+            let block = bytes
+                .get(at.saturating_add(6)..at.saturating_add(6 + ks))
+                .unwrap_or_default();
             let region = if <K::Kind as Kind>::IN_TAIL {
-                let start = read_u16(entry, 0).map_or(0, usize::from);
+                let start = read_u32(bytes, at).map_or(0, |t| t as usize);
+                let origin = start.saturating_sub(stride.saturating_sub(4));
                 let key_end = read_u32(block, ks.saturating_sub(4)).map_or(0, |e| e as usize);
-                entry.get(start..key_end).unwrap_or_default()
+                bytes
+                    .get(start..origin.saturating_add(key_end))
+                    .unwrap_or_default()
             } else {
                 &[]
             };
@@ -466,7 +468,7 @@ impl<'m, K: MapKey, V: Field> MapMut<'m, K, V> {
         // The value's slot follows the key's in the entry (FORMAT.md §4.11): after
         // the entry's block length when the entry has a tail.
         let start = match <<(K, V) as Field>::Kind as Kind>::LIST_ENCODING {
-            ListEncoding::Table => read_u32(self.bytes, 4 * index).map_or(0, |at| at as usize) + 2,
+            ListEncoding::Split => index * self.stride + 6,
             _ => 2 + index * self.stride,
         } + ks;
         match self.bytes.get_mut(start..start + vs) {
@@ -507,9 +509,9 @@ impl<K: MapKey, V: Field> crate::validated::NestedKind for MapOf<K, V> {
 }
 
 /// Offset, in a validated map region, of entry `index`'s first byte.
-fn entry_at<K: Field, V: Field>(bytes: &[u8], stride: usize, index: usize) -> usize {
+fn entry_at<K: Field, V: Field>(stride: usize, index: usize) -> usize {
     match <<(K, V) as Field>::Kind as Kind>::LIST_ENCODING {
-        ListEncoding::Table => read_u32(bytes, 4 * index).map_or(0, |at| at as usize),
+        ListEncoding::Split => index * stride,
         _ => 2 + index * stride,
     }
 }
@@ -534,7 +536,7 @@ fn validate_map<K: MapKey, V: Field, M: Mode>(
             Ordering::Equal => ErrorKind::DuplicateKey,
             Ordering::Greater => ErrorKind::UnsortedKeys,
         };
-        let offset = at + entry_at::<K, V>(bytes, stride, i);
+        let offset = at + entry_at::<K, V>(stride, i);
         return Err(Error::new(kind, offset).in_element(i));
     }
     Ok(())

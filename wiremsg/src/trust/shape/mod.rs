@@ -80,12 +80,62 @@ pub trait Kind: Sealed {
     /// one checked pass. A hint for speed only: either answer validates alike.
     #[doc(hidden)]
     const TAIL_TEXTLESS: bool = false;
+    /// The block length of an element of a split list (FORMAT.md §6.3): the block of
+    /// a message or tuple with a tail, its block length field included; 0 for other
+    /// kinds.
+    #[doc(hidden)]
+    const SPLIT_BLOCK: usize = 0;
+    /// The least block length of an element of a split list this reader accepts:
+    /// the block of version 1 (of a message; a tuple's whole block).
+    #[doc(hidden)]
+    const MIN_SPLIT_BLOCK: usize = 0;
     /// What an accessor of a validated view returns.
     type View<'v>: Copy + Debug;
 
     /// Validates the field's bytes; errors carry offsets relative to the message.
     #[doc(hidden)]
     fn validate<M: Mode>(_: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error>;
+
+    /// Validates an element of a split list (FORMAT.md §6.3; only kinds whose
+    /// `LIST_ENCODING` is `Split`): its `block` (of the list's block length, checked
+    /// by the list) and `origin`, the list's bytes from where its end offsets count to
+    /// the end of its tail region; `block_at` is where the block is from `origin`'s
+    /// start (wrapping), and errors count from `origin`'s start.
+    #[doc(hidden)]
+    fn validate_split<M: Mode>(
+        _: Internal,
+        block: &[u8],
+        block_at: usize,
+        origin: &[u8],
+        mode: &M,
+        depth: u32,
+    ) -> Result<(), Error> {
+        let _ = (block, origin, mode, depth);
+        Err(Error::new(
+            crate::ErrorKind::ListLengthMismatch {
+                len: 0,
+                element_size: 0,
+            },
+            block_at,
+        ))
+    }
+
+    /// Reads an element of a split list without checks.
+    ///
+    /// # Safety
+    ///
+    /// [`validate_split`](Self::validate_split) accepted the element with a block at
+    /// `block` and its end offsets counting from `origin`, in bytes borrowed for `'v`;
+    /// the kind's `LIST_ENCODING` is `Split`.
+    #[doc(hidden)]
+    unsafe fn read_split<'v>(
+        _: Internal,
+        block: core::ptr::NonNull<u8>,
+        origin: core::ptr::NonNull<u8>,
+    ) -> Self::View<'v> {
+        let _ = (block, origin);
+        unreachable!("wiremsg: only kinds laid out as split lists are read as their elements")
+    }
 
     /// The bytes a schema records for a declared default `view` (see
     /// [`DefaultValue`](crate::DefaultValue)): block bytes of a fixed-size value, UTF-8 of

@@ -51,7 +51,11 @@ fn validate<F: FieldList, M: Mode>(place: Place<'_>, mode: &M, depth: u32) -> Re
 /// validation walked: each element's slot follows the previous one's, and each tail
 /// region starts where the previous one ended (at the block length for the first).
 struct Cursor<'v> {
-    bytes: &'v [u8],
+    /// The tuple's block.
+    block: &'v [u8],
+    /// The bytes its end offsets count in (the tuple's own, or for an element of a
+    /// split list the list's from its origin, FORMAT.md §6.3).
+    tail: &'v [u8],
     off: usize,
     prev_end: usize,
 }
@@ -64,16 +68,30 @@ impl<'v> Cursor<'v> {
         if prefixed {
             let declared = read_u16(bytes, 0).map_or(0, usize::from);
             Cursor {
-                bytes,
+                block: bytes,
+                tail: bytes,
                 off: 2,
                 prev_end: declared,
             }
         } else {
             Cursor {
-                bytes,
+                block: bytes,
+                tail: bytes,
                 off: 0,
                 prev_end: 0,
             }
+        }
+    }
+
+    /// The cursor at the first element of a tuple that is an element of a split list:
+    /// its block, and the bytes from its origin to its last end offset.
+    #[inline(always)]
+    fn split(block: &'v [u8], tail: &'v [u8]) -> Self {
+        Cursor {
+            block,
+            tail,
+            off: 2,
+            prev_end: read_u16(block, 0).map_or(0, usize::from),
         }
     }
 
@@ -87,12 +105,12 @@ impl<'v> Cursor<'v> {
     unsafe fn next<K: Kind>(&mut self) -> K::View<'v> {
         let size = K::BLOCK_SIZE;
         let block = self
-            .bytes
+            .block
             .get(self.off..self.off + size)
             .unwrap_or_default();
         let region = if K::IN_TAIL {
             let end = read_u32(block, size - 4).map_or(0, |end| end as usize);
-            let region = self.bytes.get(self.prev_end..end).unwrap_or_default();
+            let region = self.tail.get(self.prev_end..end).unwrap_or_default();
             self.prev_end = end;
             region
         } else {
@@ -173,7 +191,7 @@ macro_rules! tuple {
                 <Self as Kind>::IN_TAIL || <fields!($($T),+) as FieldList>::CHECKS;
             const EVOLVES: bool = false;
             const LIST_ENCODING: ListEncoding = if <Self as Kind>::IN_TAIL {
-                ListEncoding::Table
+                ListEncoding::Split
             } else {
                 ListEncoding::Strided
             };
@@ -184,7 +202,53 @@ macro_rules! tuple {
             };
             // As a message with a tail: its end offsets say where its data ends.
             const SELF_DELIMITED: bool = <Self as Kind>::IN_TAIL;
+            const SPLIT_BLOCK: usize = block_len::<fields!($($T),+)>();
+            const MIN_SPLIT_BLOCK: usize = block_len::<fields!($($T),+)>();
             type View<'v> = ($(ViewOf<'v, $T>,)+);
+
+            #[inline]
+            fn validate_split<M: Mode>(
+                _: Internal,
+                block: &[u8],
+                block_at: usize,
+                origin: &[u8],
+                mode: &M,
+                depth: u32,
+            ) -> Result<(), Error> {
+                // A tuple has no versions: its block is whole (the list checked that
+                // every element's block length is the first's; this, the reader's).
+                let full = block_len::<fields!($($T),+)>();
+                if block.len() < full {
+                    return Err(crate::validated::block_length_too_small(block.len(), full, 1)
+                        .shift(block_at));
+                }
+                crate::validated::validate_split_block::<fields!($($T),+), M>(
+                    block, block_at, origin, ELEMENT_NAMES, mode, depth + 1,
+                )
+            }
+
+            #[inline(always)]
+            unsafe fn read_split<'v>(
+                _: Internal,
+                block: core::ptr::NonNull<u8>,
+                origin: core::ptr::NonNull<u8>,
+            ) -> Self::View<'v> {
+                // SAFETY: validation accepted the element with this block (at least
+                // the tuple's block length, which a tuple always has: no absent
+                // elements) and origin: its regions, up to the last end offset in its
+                // block, lie in the bytes after `origin`, borrowed for `'v`.
+                unsafe {
+                    let len = block_len::<fields!($($T),+)>();
+                    let block = core::slice::from_raw_parts(block.as_ptr(), len);
+                    let last = match <fields!($($T),+) as FieldList>::LAST_END {
+                        Some(slot) => read_u32(block, 2 + slot).map_or(0, |n| n as usize),
+                        None => 0,
+                    };
+                    let tail = core::slice::from_raw_parts(origin.as_ptr(), last);
+                    let mut cursor = Cursor::split(block, tail);
+                    ($(cursor.next::<$T::Kind>(),)+)
+                }
+            }
 
             #[inline]
             fn validate<M: Mode>(
