@@ -274,6 +274,48 @@ where
     }
 }
 
+/// A fixed-size field type whose view is the value itself (numbers, `bool`, enums,
+/// decimals, options of these): a mutable view updates it in one step,
+/// `update_<field>(|v| ..)`, reading its bytes once and storing the new value
+/// (`score *= 2` as `player.update_score(|s| s * 2)`), where a getter and a setter
+/// would find the field twice.
+///
+/// ```
+/// use wiremsg::{Update, WireMsg};
+///
+/// fn updatable<'v, T: Update<'v>>() {}
+/// updatable::<u64>();
+/// updatable::<bool>();
+/// updatable::<Option<i32>>();
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// struct Player { id: u32, score: u64 }
+///
+/// let mut bytes = Player { id: 1, score: 21 }.to_bytes().unwrap();
+/// Player::view_mut(&mut bytes).unwrap().update_score(|s| s * 2);
+/// assert_eq!(Player::decode(&bytes).unwrap(), Player { id: 1, score: 42 });
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not updated in one step: its view is not the value itself",
+    note = "`update_<field>` takes numbers, `bool`, enums, decimals and options of these; overwrite other fixed-size fields (`FixedStr`, arrays, nested messages) with `set_<field>`"
+)]
+pub trait Update<'v>: Scalar<'v> + Sized {
+    /// The value, from its view (the same value).
+    #[doc(hidden)]
+    fn from_view(view: ViewOf<'_, Self>) -> Self;
+}
+
+impl<'v, F> Update<'v> for F
+where
+    F: Scalar<'v>,
+    for<'x> F::Kind: Kind<View<'x> = F>,
+{
+    #[inline(always)]
+    fn from_view(view: F) -> F {
+        view
+    }
+}
+
 /// A kind whose values of field type `F` can be written in place, always as valid
 /// bytes: what makes `F` a [`Scalar`]. Implemented by this crate for its fixed-size
 /// kinds, each for the field types it was made for (so a hand-made field type that

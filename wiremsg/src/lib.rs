@@ -196,7 +196,7 @@ struct ReadmeDoctests;
 pub use array::{ArrayIter, ArrayView};
 pub use decimal::{Decimal, DecimalError, MAX_SCALE, Mantissa, Rounding};
 pub use error::{Error, ErrorKind, Result};
-pub use field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, ViewOf};
+pub use field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, Update, ViewOf};
 pub use fixed_str::{FixedStr, FixedStrError};
 #[cfg(feature = "std")]
 #[cfg_attr(docsrs, doc(cfg(feature = "std")))]

@@ -149,6 +149,53 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                 }
             }
         });
+        // `update_<field>`: one read and one store, for the fields whose view is the
+        // value itself (the `Update` bound says so where it is not).
+        let updater = (matches!(f.field.kind, Kind::Scalar | Kind::Path)
+            && !has_lifetime
+            && f.field.attrs.null.is_none())
+        .then(|| {
+            let updater = format_ident!("update_{}", f.name, span = f.field.ident.span());
+            let update = quote::quote_spanned!(span=> #ty: ::wiremsg::Update<'v>,);
+            if f.later() {
+                let doc = format!(
+                    "Updates field `{}` in place in one step: `f` gets its value and returns \
+                     the new one, which is stored (`update_{0}(|v| v * 2)`); returns false \
+                     (and calls nothing) if the writer's version did not have it (it was \
+                     added in version {}).",
+                    f.name,
+                    f.since()
+                );
+                quote_m! {
+                    #[doc = #doc]
+                    #[inline]
+                    #[must_use = "the field is not updated when the writer's version did not have it"]
+                    pub fn #updater(&mut self, f: impl ::core::ops::FnOnce(#ty) -> #ty) -> ::core::primitive::bool
+                    where
+                        #update
+                    {
+                        self.0.update::<#index>(f)
+                    }
+                }
+            } else {
+                let doc = format!(
+                    "Updates field `{0}` in place in one step: `f` gets its value and returns \
+                     the new one, which is stored (`update_{0}(|v| v * 2)`): one read and one \
+                     store, where `set_{0}({0}() * 2)` finds the field twice.",
+                    f.name
+                );
+                quote_m! {
+                    #[doc = #doc]
+                    #[inline]
+                    pub fn #updater(&mut self, f: impl ::core::ops::FnOnce(#ty) -> #ty)
+                    where
+                        #update
+                    {
+                        self.0.update::<#index>(f);
+                    }
+                }
+            }
+        });
         // A variable-size field has no setter; `set_<field>` exists all the same, with a
         // bound no argument meets, so that calling it is an error that says why and what
         // to do instead (rather than "no method named `set_<field>`").
@@ -234,7 +281,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             }),
             _ => None,
         };
-        quote_m!(#setter #getter)
+        quote_m!(#setter #updater #getter)
     });
     let debug_name = view_mut.to_string();
     quote_m! {

@@ -749,6 +749,29 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
         value.write_scalar(INTERNAL, block)
     }
 
+    /// Updates field `I` in place in one step: `f` maps its value to the new one,
+    /// which is stored; false (nothing read or written) if the writer's version did
+    /// not have it.
+    #[inline(always)]
+    pub fn update<I>(&mut self, f: impl FnOnce(FieldAt<L, I>) -> FieldAt<L, I>) -> bool
+    where
+        L::Fields: At<I>,
+        FieldAt<L, I>: crate::Update<'v>,
+    {
+        if !self.as_ref().has::<I>() {
+            return false;
+        }
+        let off = offset::<L, I>();
+        let size = <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE;
+        // SAFETY: the field is present, so its slot is inside the bytes and passed
+        // validation as its kind; `&mut self` is the only access to them while
+        // `block` lives. The view read is the value itself, borrowing nothing.
+        let block = unsafe { slice_at_mut(self.ptr, off, off + size) };
+        let view = unsafe { <<FieldAt<L, I> as Field>::Kind as Kind>::read(INTERNAL, block, &[]) };
+        let value = f(<FieldAt<L, I> as crate::Update<'v>>::from_view(view));
+        value.write_scalar(INTERNAL, block)
+    }
+
     /// The bytes of present field `I`: its block bytes, or its tail region.
     #[inline(always)]
     fn field_bytes<I>(&mut self) -> Option<&mut [u8]>

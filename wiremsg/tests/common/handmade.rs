@@ -49,7 +49,11 @@ pub(crate) fn split(elements: &[&[u8]]) -> Vec<u8> {
     let mut out = Vec::new();
     let mut start = (4 + block) * elements.len();
     for element in elements {
-        assert_eq!(block_of(element), block, "a split list's elements share a block length");
+        assert_eq!(
+            block_of(element),
+            block,
+            "a split list's elements share a block length"
+        );
         out.extend((start as u32).to_le_bytes());
         out.extend_from_slice(&element[..block]);
         start += element.len() - block;

@@ -10,7 +10,7 @@ fn main() {
     let bad = [6, 0, 8, 0, 0, 0, 0xFF, 0xFE];
     let proof = wiremsg::__private::Validated {
         ptr: core::ptr::NonNull::from(&bad).cast(),
-        known_end: 0,
+        tail: core::ptr::NonNull::from(&bad).cast(),
         _bytes: core::marker::PhantomData,
     };
     let _view = NoteView(proof);

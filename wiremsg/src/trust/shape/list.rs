@@ -1020,6 +1020,49 @@ impl<'v, T: Element> ListMut<'v, T> {
         value.write_scalar(INTERNAL, block)
     }
 
+    /// Updates element `index` in place in one step: `f` maps its value (a number,
+    /// `bool`, enum or decimal, [`Update`](crate::Update)) to the new one, which is
+    /// stored; false (nothing called or written) if `index >= len()`.
+    ///
+    /// ```
+    /// use wiremsg::WireMsg;
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// struct Scores { points: Vec<u32> }
+    ///
+    /// let mut bytes = Scores { points: vec![1, 2, 3] }.to_bytes().unwrap();
+    /// let mut scores = Scores::view_mut(&mut bytes).unwrap();
+    /// let mut points = scores.points_mut();
+    /// for i in 0..points.len() {
+    ///     points.update(i, |p| p * 2);
+    /// }
+    /// assert!(!points.update(3, |p| p)); // out of range
+    /// assert_eq!(Scores::decode(&bytes).unwrap().points, [2, 4, 6]);
+    /// ```
+    #[inline]
+    pub fn update(&mut self, index: usize, f: impl FnOnce(T) -> T) -> bool
+    where
+        T: crate::Update<'v>,
+    {
+        if index >= self.len
+            || matches!(
+                <T::Kind as Kind>::LIST_ENCODING,
+                ListEncoding::Table | ListEncoding::Split
+            )
+        {
+            return false;
+        }
+        // SAFETY: `index < len` in a validated packed or strided list: the element's
+        // `stride` bytes are inside the region (FORMAT.md §6.1, §6.2) and passed
+        // validation as a `T`, whose view is the value itself (it borrows nothing).
+        let block = unsafe {
+            let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
+            range_mut(self.bytes, start, end)
+        };
+        let view = unsafe { <T::Kind as Kind>::read(INTERNAL, block, &[]) };
+        f(T::from_view(view)).write_scalar(INTERNAL, block)
+    }
+
     /// The mutable view of element `index` of a list of messages or of a tagged
     /// union (its present variant's mutable view, FORMAT.md §4.10), or `None` if
     /// `index >= len()`: O(1).

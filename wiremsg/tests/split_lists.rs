@@ -1,0 +1,338 @@
+//! Lists of messages with a tail are split lists (FORMAT.md §6.3): each element's
+//! tail start and block at a stride, the tails after them. Hostile bytes fail with
+//! the element's path and the offset of the bad byte; mutable views of elements
+//! write inside their own block or tail; older and newer elements read across.
+
+use wiremsg::{ErrorKind, WireMsg};
+
+#[derive(WireMsg, Debug, PartialEq, Clone)]
+struct Venue {
+    code: u8,
+    name: String,
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Book {
+    id: u16,
+    venues: Vec<Venue>,
+}
+
+/// `Book { id: 1, venues: [(1, "A"), (2, "")] }`: block length 8, the list at 8,
+/// as FORMAT.md's E6 lays `venues` out.
+fn book() -> (Book, Vec<u8>) {
+    let value = Book {
+        id: 1,
+        venues: vec![
+            Venue {
+                code: 1,
+                name: "A".into(),
+            },
+            Venue {
+                code: 2,
+                name: String::new(),
+            },
+        ],
+    };
+    let bytes = value.to_bytes().unwrap();
+    (value, bytes)
+}
+
+#[test]
+fn the_bytes_are_blocks_then_tails() {
+    let (value, bytes) = book();
+    let list = [
+        0x16, 0, 0, 0, 7, 0, 1, 8, 0, 0,
+        0, // tail at 22; block length 7, code 1, name ends at 8
+        0x17, 0, 0, 0, 7, 0, 2, 7, 0, 0, 0, // tail at 23; code 2, name ends at 7 (empty)
+        b'A',
+    ];
+    assert_eq!(&bytes[8..], &list);
+    let view = Book::view(&bytes).unwrap();
+    let venues = view.venues();
+    assert_eq!(venues.len(), 2);
+    assert_eq!(venues.get(0).unwrap().name(), "A");
+    assert_eq!(venues.get(1).unwrap().code(), 2);
+    assert_eq!(venues.get(1).unwrap().name(), "");
+    assert!(
+        venues.get(0).unwrap().as_bytes().is_none(),
+        "block and tail are apart"
+    );
+    assert_eq!(Book::decode(&bytes).unwrap(), value);
+}
+
+/// `(byte offset, new value)` changes of `book()`'s bytes, each with the error,
+/// path and offset validation must give.
+#[test]
+fn hostile_split_lists_name_the_element_and_the_byte() {
+    let (_, good) = book();
+    let cases: [(&[(usize, u8)], ErrorKind, &str, usize); 6] = [
+        // Element 1 states block length 8: the stride is the first element's.
+        (
+            &[(8 + 15, 8)],
+            ErrorKind::StrideMismatch {
+                block_length: 8,
+                expected: 7,
+            },
+            "venues[1]",
+            8 + 15,
+        ),
+        // The first tail start is not a multiple of the stride (11).
+        (
+            &[(8, 21)],
+            ErrorKind::ListLengthMismatch {
+                len: 21,
+                element_size: 11,
+            },
+            "venues",
+            8,
+        ),
+        // Three elements' blocks (33 bytes) do not fit in the 23-byte list.
+        (
+            &[(8, 33)],
+            ErrorKind::ListCountTooLarge {
+                count: 3,
+                available: 23,
+            },
+            "venues",
+            8,
+        ),
+        // Element 1's tail starts before element 0's.
+        (
+            &[(8 + 11, 21)],
+            ErrorKind::OffsetOutOfRange {
+                end: 21,
+                min: 22,
+                max: 23,
+            },
+            "venues[1]",
+            8 + 11,
+        ),
+        // Element 0's name ends past its tail region (22..23): at origin 15 + 9 = 24.
+        (
+            &[(8 + 7, 9)],
+            ErrorKind::OffsetOutOfRange {
+                end: 9,
+                min: 7,
+                max: 8,
+            },
+            "venues[0].name",
+            8 + 7,
+        ),
+        // Element 0's block is shorter than the block of version 1.
+        (
+            &[(8 + 4, 2), (8 + 15, 2)],
+            ErrorKind::BlockLengthTooSmall {
+                declared: 2,
+                required: 7,
+                version: 1,
+            },
+            "venues[0]",
+            8 + 4,
+        ),
+    ];
+    for (changes, kind, path, offset) in cases {
+        let mut bad = good.clone();
+        for &(at, byte) in changes {
+            bad[at] = byte;
+        }
+        let err = Book::view(&bad).unwrap_err();
+        assert_eq!(
+            (err.kind(), err.path().as_str(), err.offset()),
+            (&kind, path, offset),
+            "{changes:?}: {err}"
+        );
+    }
+    // Invalid UTF-8 in element 0's tail: at the byte itself.
+    let mut bad = good.clone();
+    bad[30] = 0xff;
+    let err = Book::view(&bad).unwrap_err();
+    assert_eq!(
+        (err.path().as_str(), err.offset()),
+        ("venues[0].name", 30),
+        "{err}"
+    );
+}
+
+#[derive(WireMsg, Debug, PartialEq, Clone)]
+struct Fill {
+    qty: u32,
+    venue: Venue,
+    tag: String,
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Report {
+    fills: Vec<Fill>,
+}
+
+#[test]
+fn mutable_views_of_split_elements_write_their_own_bytes() {
+    let fill = |qty, code, name: &str, tag: &str| Fill {
+        qty,
+        venue: Venue {
+            code,
+            name: name.into(),
+        },
+        tag: tag.into(),
+    };
+    let mut value = Report {
+        fills: vec![
+            fill(1, 1, "XNAS", "a"),
+            fill(2, 2, "", "bb"),
+            fill(3, 3, "ARCA", ""),
+        ],
+    };
+    let mut bytes = value.to_bytes().unwrap();
+    {
+        let mut report = Report::view_mut(&mut bytes).unwrap();
+        let mut fills = report.fills_mut();
+        let mut views: Vec<_> = fills.iter_mut().collect();
+        // Every element's view at once: each writes its block and its nested tail.
+        for (i, view) in views.iter_mut().enumerate() {
+            view.set_qty(10 * (i as u32 + 1));
+            view.venue_mut().set_code(100 + i as u8);
+        }
+        drop(views);
+        fills.get_mut(2).unwrap().set_qty(7);
+    }
+    for (i, f) in value.fills.iter_mut().enumerate() {
+        f.qty = 10 * (i as u32 + 1);
+        f.venue.code = 100 + i as u8;
+    }
+    value.fills[2].qty = 7;
+    assert_eq!(Report::decode(&bytes).unwrap(), value);
+    assert_eq!(bytes, value.to_bytes().unwrap());
+}
+
+mod v1 {
+    use wiremsg::WireMsg;
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub struct Leg {
+        pub px: i64,
+        pub note: String,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub struct Order {
+        pub legs: Vec<Leg>,
+    }
+}
+
+mod v2 {
+    use wiremsg::WireMsg;
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    #[wire(version = 2)]
+    pub struct Leg {
+        pub px: i64,
+        pub note: String,
+        #[wire(since = 2)]
+        pub qty: u32,
+        #[wire(since = 2)]
+        pub venue: String,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub struct Order {
+        pub legs: Vec<Leg>,
+    }
+}
+
+#[test]
+fn older_and_newer_elements_read_across_versions() {
+    let new = v2::Order {
+        legs: vec![
+            v2::Leg {
+                px: 5,
+                note: "n1".into(),
+                qty: 9,
+                venue: "X".into(),
+            },
+            v2::Leg {
+                px: -1,
+                note: "".into(),
+                qty: 1,
+                venue: "YY".into(),
+            },
+        ],
+    };
+    let bytes = new.to_bytes().unwrap();
+    // An older reader: the stride is the newer block, its tail regions come first.
+    let old = v1::Order::decode(&bytes).unwrap();
+    assert_eq!(
+        old,
+        v1::Order {
+            legs: vec![
+                v1::Leg {
+                    px: 5,
+                    note: "n1".into()
+                },
+                v1::Leg {
+                    px: -1,
+                    note: "".into()
+                },
+            ]
+        }
+    );
+    // A newer reader of older bytes: the fields of version 2 are absent.
+    let bytes = old.to_bytes().unwrap();
+    let view = v2::Order::view(&bytes).unwrap();
+    let leg = view.legs().get(0).unwrap();
+    assert_eq!(
+        (leg.px(), leg.note(), leg.try_qty(), leg.try_venue()),
+        (5, "n1", None, None)
+    );
+    assert_eq!(view.legs().get(1).unwrap().version(), 1);
+}
+
+#[derive(WireMsg, Debug, PartialEq, Clone)]
+#[wire(version = 2)]
+struct Player {
+    name: String,
+    score: u32,
+    alive: bool,
+    #[wire(since = 2)]
+    kills: u16,
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Update {
+    players: Vec<Player>,
+}
+
+/// mk48's `score *= 2` over every player: one read and one store per element,
+/// through the element's block at its stride.
+#[test]
+fn update_in_one_step_through_every_element() {
+    let player = |name: &str, score, alive, kills| Player {
+        name: name.into(),
+        score,
+        alive,
+        kills,
+    };
+    let mut value = Update {
+        players: vec![
+            player("a", 1, true, 3),
+            player("", 5, false, 0),
+            player("ccc", 7, true, 9),
+        ],
+    };
+    let mut bytes = value.to_bytes().unwrap();
+    {
+        let mut update = Update::view_mut(&mut bytes).unwrap();
+        let mut players = update.players_mut();
+        for i in 0..players.len() {
+            let mut p = players.get_mut(i).unwrap();
+            p.update_score(|s| s * 2);
+            p.update_alive(|a| !a);
+            assert!(p.update_kills(|k| k + 1), "version 2 bytes have `kills`");
+        }
+    }
+    for p in &mut value.players {
+        p.score *= 2;
+        p.alive = !p.alive;
+        p.kills += 1;
+    }
+    assert_eq!(Update::decode(&bytes).unwrap(), value);
+}
