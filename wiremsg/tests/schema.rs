@@ -813,7 +813,10 @@ fn schema_files_of_format_1_are_refused() {
         // The schema-driven reader and schema frames refuse them alike.
         let schemas = wiremsg::dynamic::canonical_schema();
         let err = wiremsg::dynamic::view_with_header(&schemas, bytes).unwrap_err();
-        assert!(matches!(err.kind(), ErrorKind::UnsupportedFormat { .. }), "{what}");
+        assert!(
+            matches!(err.kind(), ErrorKind::UnsupportedFormat { .. }),
+            "{what}"
+        );
         assert!(wiremsg::frame::read_schema_frame(bytes).is_err(), "{what}");
     };
     let mut read = 0;

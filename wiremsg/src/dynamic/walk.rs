@@ -8,11 +8,11 @@ use super::value::{DynList, cmp_keys, map_entries, read, unpadded, unpadded_by};
 use crate::list::{shape_of, strided_header, table_count, table_element};
 // The split-list checks the typed lists make (`kinds/list.rs` no longer re-exports
 // them), so that both readers fail alike.
-use crate::trust::shape::list::{split_element, split_header};
 use crate::mode::sealed::Place;
 use crate::primitives_le::read_u32;
 use crate::schema::shape::{block_size, encoding, in_tail, message_of};
 use crate::schema::{MessageSchema, SchemaSet, TypeSchema, UnionSchema};
+use crate::trust::shape::list::{split_element, split_header};
 use crate::validated::{bad_end_offset, block_length_too_small, truncated};
 use crate::{Error, ErrorKind, ListEncoding, MAX_DEPTH};
 use alloc::format;
