@@ -304,7 +304,7 @@ fn cat_and_json_read_a_self_describing_stream_without_a_schema_file() {
     assert_eq!(code(&out), 0);
     assert_eq!(
         stdout(&out),
-        "#0 @0 schema: Ping t1 s0 v1 fingerprint 0f0f3d1d7d51b784\n#1 @117 t1 v1 Ping { seq: 9 }\n"
+        "#0 @0 schema: Ping t1 s0 v1 fingerprint ba99f373cf3947a7\n#1 @117 t1 v1 Ping { seq: 9 }\n"
     );
     assert_eq!(
         stderr(&out),
@@ -391,7 +391,7 @@ fn a_schema_file_wins_over_the_stream_for_its_types_and_says_so() {
     assert_eq!(
         stdout(&out),
         format!(
-            "#0 @0 schema: Ping t1 s0 v1 fingerprint 0f0f3d1d7d51b784 (read with --schema's Ping t1 s0 v1 fingerprint {})\n\
+            "#0 @0 schema: Ping t1 s0 v1 fingerprint ba99f373cf3947a7 (read with --schema's Ping t1 s0 v1 fingerprint {})\n\
              #1 @117 error: block length 4 is too small: a writer of version 1 or later writes at least 8 bytes at byte 121\n",
             set.fingerprint()
         )
@@ -411,7 +411,7 @@ fn a_bad_schema_frame_is_reported_and_the_stream_goes_on() {
     assert_eq!(
         stdout(&out),
         "#0 @0 error: bad schema frame: truncated: needs 94 bytes, has 52 at byte 14 in `messages`\n\
-         #1 @64 schema: Ping t1 s0 v1 fingerprint 0f0f3d1d7d51b784\n\
+         #1 @64 schema: Ping t1 s0 v1 fingerprint ba99f373cf3947a7\n\
          #2 @181 t1 v1 Ping { seq: 9 }\n"
     );
     // dump --frames annotates a schema frame as the schema message it is.

@@ -1745,10 +1745,11 @@ fn committed_release_schemas_report_the_compatible_and_the_breaking_changes() {
         check_snapshot_set(RELEASE_V2, &v2).unwrap(),
         Snapshot::Unchanged
     );
-    // As the releases wrote them: version 1 of the encoding (today's writers write
-    // version 3, and every reader reads both).
-    assert_eq!(std::fs::read(RELEASE_V1).unwrap()[6], 1);
-    assert_eq!(v1.to_bytes().unwrap()[6], 3);
+    // In version 4 of the encoding (format 2): the releases wrote version 1, which
+    // readers of format 2 refuse; the files were written again from the releases'
+    // types when lists of messages became split lists.
+    assert_eq!(std::fs::read(RELEASE_V1).unwrap()[6], 4);
+    assert_eq!(v1.to_bytes().unwrap()[6], 4);
 
     // The committed files alone give the report.
     let old = SchemaSet::from_bytes(&std::fs::read(RELEASE_V1).unwrap()).unwrap();

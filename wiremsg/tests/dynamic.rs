@@ -1457,8 +1457,11 @@ fn annotation_rows_are_in_byte_order_with_absent_fields_after_the_block() {
         "    34  64 00 00 00                                         price                  100",
         "    48  de ad                                             bytes (tail)             2 bytes",
         "    50                                                    venues (tail)            Vec<Venue>, 23 bytes",
-        "    58                                                      [0]                    Venue, 8 bytes",
-        "    65  41                                                    name (tail)          \"A\"",
+        "    50  16 00 00 00                                         [0] tail start         T(0) = 22: [0]'s tail starts at 22; 2 elements of 11 bytes (tail start, block of 7)",
+        "    54                                                      [0]                    Venue: block of 7 bytes; tail 22..23 (its end offsets count from T(0) - 7 = 15)",
+        "    61  17 00 00 00                                         [1] tail start         T(1) = 23: [1]'s tail starts at 23",
+        "    72                                                      [0] (tail)             [0]'s tail, 1 byte",
+        "    72  41                                                    name (tail)          \"A\"",
     ] {
         assert!(text.contains(line), "{line}\n{text}");
     }

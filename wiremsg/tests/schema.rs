@@ -245,8 +245,8 @@ fn s1_schema_of_one_message() {
     let set = SchemaSet::of::<Ping>().unwrap();
     assert_eq!(set.to_bytes().unwrap(), golden("S1"));
     assert_eq!(SchemaSet::from_bytes(&golden("S1")).unwrap(), set);
-    assert_eq!(set.fingerprint().to_string(), "0f0f3d1d7d51b784");
-    assert!(FORMAT.contains("Fingerprint: `0f0f3d1d7d51b784`."));
+    assert_eq!(set.fingerprint().to_string(), "ba99f373cf3947a7");
+    assert!(FORMAT.contains("Fingerprint: `ba99f373cf3947a7`."));
 }
 
 #[derive(WireEnum, Clone, Copy, Debug, PartialEq)]
@@ -551,19 +551,69 @@ fn two_enums_or_unions_of_one_name_are_refused() {
 }
 
 /// Schema encodings made by hand (FORMAT.md §11), with the shapes no `SchemaSet`
-/// writes: the same rows as the runtime's, from the same derive.
+/// writes: the same rows as the runtime's, from the same derive, in version 4 of the
+/// encoding (format 2: the only one read).
 mod crafted {
     use wiremsg::{Template, WireMsg};
 
     #[derive(WireMsg)]
-    pub(super) struct SchemaV1 {
+    #[wire(version = 4)]
+    pub(super) struct SchemaV4 {
         pub(super) messages: Vec<Message>,
+        /// Empty from version 3.
         pub(super) types: Vec<Type>,
         pub(super) enums: Vec<EnumDef>,
+        /// None here (an empty list has no bytes of its element type).
+        #[wire(since = 2)]
+        pub(super) unions: Vec<EnumDef>,
+        #[wire(since = 3)]
+        pub(super) type_rows: Vec<TypeRow>,
+        #[wire(since = 3)]
+        pub(super) type_values: Vec<TypeValue>,
     }
-    impl Template for SchemaV1 {
+    impl Template for SchemaV4 {
         const TEMPLATE_ID: u16 = 0xFFFF;
         const SCHEMA_ID: u16 = 0xFFFF;
+    }
+    #[derive(WireMsg)]
+    pub(super) struct TypeRow {
+        pub(super) code: u8,
+        pub(super) len: u32,
+        pub(super) child: u32,
+    }
+    #[derive(WireMsg)]
+    pub(super) struct TypeValue {
+        pub(super) ty: u32,
+        pub(super) value: i128,
+    }
+
+    /// The encoding of a set of `messages` whose types are `types` (rows with their
+    /// values inline, as versions 1 and 2 had them) and enums `enums`.
+    pub(super) fn encode(messages: Vec<Message>, types: Vec<Type>, enums: Vec<EnumDef>) -> Vec<u8> {
+        let type_values = (0..)
+            .zip(&types)
+            .filter(|(_, t)| t.value != 0)
+            .map(|(ty, t)| TypeValue { ty, value: t.value })
+            .collect();
+        let type_rows = types
+            .iter()
+            .map(|t| TypeRow {
+                code: t.code,
+                len: t.len,
+                child: t.child,
+            })
+            .collect();
+        let set = SchemaV4 {
+            messages,
+            types: vec![],
+            enums,
+            unions: vec![],
+            type_rows,
+            type_values,
+        };
+        let mut bytes = Vec::new();
+        set.encode_with_header(&mut bytes).unwrap();
+        bytes
     }
     #[derive(WireMsg)]
     pub(super) struct Message {
@@ -655,14 +705,11 @@ mod crafted {
         }
         // 2^levels bytes; past u32 the stated sizes are wrong, but never reached.
         let size = u32::try_from(1u64 << levels).unwrap_or(u32::MAX);
-        let set = SchemaV1 {
-            messages: vec![message(size, vec![field("x".into(), 0, size, pair)])],
+        encode(
+            vec![message(size, vec![field("x".into(), 0, size, pair)])],
             types,
-            enums: vec![],
-        };
-        let mut bytes = Vec::new();
-        set.encode_with_header(&mut bytes).unwrap();
-        bytes
+            vec![],
+        )
     }
 }
 
@@ -698,17 +745,16 @@ fn a_type_table_that_doubles_at_each_row_is_refused_before_it_expands() {
 /// shared, it is read once and each field holds a pointer to it.
 #[test]
 fn an_enum_named_by_every_field_is_shared_not_copied() {
-    use crafted::{EnumDef, SchemaV1, Type, Variant, field, message};
-    use wiremsg::Template;
+    use crafted::{EnumDef, Type, Variant, encode, field, message};
     let n = 3000u32;
-    let set = SchemaV1 {
-        messages: vec![message(
+    let bytes = encode(
+        vec![message(
             2 * n,
             (0..n)
                 .map(|i| field(format!("f{i}"), 2 * i, 2, 1))
                 .collect(),
         )],
-        types: vec![
+        vec![
             Type {
                 code: 2, // u16
                 len: 0,
@@ -722,7 +768,7 @@ fn an_enum_named_by_every_field_is_shared_not_copied() {
                 value: 0,
             },
         ],
-        enums: vec![EnumDef {
+        vec![EnumDef {
             name: "E".into(),
             repr: 0,
             variants: (0..u64::from(n))
@@ -733,9 +779,7 @@ fn an_enum_named_by_every_field_is_shared_not_copied() {
                 .collect(),
             catch_all: None,
         }],
-    };
-    let mut bytes = Vec::new();
-    set.encode_with_header(&mut bytes).unwrap();
+    );
     assert!(bytes.len() < 180_000, "{}", bytes.len());
     let read = SchemaSet::from_bytes(&bytes).unwrap();
     let fields = &read.messages()[0].fields;
@@ -748,27 +792,47 @@ fn an_enum_named_by_every_field_is_shared_not_copied() {
     assert!(std::ptr::eq(&**first, &**last)); // one enum, shared
 }
 
-/// Schema files of versions 1 and 2 (the golden vectors' files as every release
-/// before version 3 wrote them, `tests/schemas/version-2/`) still read, to the same
-/// schemas as the version-3 files of today.
+/// Schema files of format 1 (versions 1 to 3 of the encoding: the golden vectors'
+/// files as releases before version 3 wrote them, `tests/schemas/version-2/`, and a
+/// version-3 header) are refused, not misread: their lists of messages are table
+/// lists, where format 2 has split lists (FORMAT.md "Format versions", §11).
 #[test]
-fn schema_files_of_versions_1_and_2_still_read() {
+fn schema_files_of_format_1_are_refused() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/schemas");
+    let refused = |bytes: &[u8], what: &str| {
+        let err = SchemaSet::from_bytes(bytes).unwrap_err();
+        assert_eq!(
+            err.kind(),
+            &ErrorKind::UnsupportedFormat {
+                version: 1,
+                supported: 2
+            },
+            "{what}"
+        );
+        assert_eq!(err.offset(), 6, "{what}");
+        // The schema-driven reader and schema frames refuse them alike.
+        let schemas = wiremsg::dynamic::canonical_schema();
+        let err = wiremsg::dynamic::view_with_header(&schemas, bytes).unwrap_err();
+        assert!(
+            matches!(err.kind(), ErrorKind::UnsupportedFormat { .. }),
+            "{what}"
+        );
+        assert!(wiremsg::frame::read_schema_frame(bytes).is_err(), "{what}");
+    };
     let mut read = 0;
     for entry in std::fs::read_dir(dir.join("version-2")).unwrap() {
         let path = entry.unwrap().path();
         let old = std::fs::read(&path).unwrap();
         let new = std::fs::read(dir.join("golden").join(path.file_name().unwrap())).unwrap();
-        // Header version: 1 without unions, 2 with them; 3 today.
+        // Header version: 1 without unions, 2 with them; 4 today.
         assert!(matches!(old[6], 1 | 2), "{}", path.display());
-        assert_eq!(new[6], 3);
-        assert!(old.len() > new.len(), "{}", path.display());
-        let (old_set, new_set) = (
-            SchemaSet::from_bytes(&old).unwrap(),
-            SchemaSet::from_bytes(&new).unwrap(),
-        );
-        assert_eq!(old_set, new_set, "{}", path.display());
-        assert_eq!(old_set.fingerprint(), new_set.fingerprint());
+        assert_eq!(new[6], 4);
+        refused(&old, &path.display().to_string());
+        // Today's bytes with version 3 in the header: still refused.
+        let mut three = new.clone();
+        three[6] = 3;
+        refused(&three, &path.display().to_string());
+        assert!(SchemaSet::from_bytes(&new).is_ok());
         read += 1;
     }
     assert_eq!(read, 17);

@@ -108,10 +108,10 @@ fn f2_golden_schema_frame_then_message() {
         StreamFrame::Schema(set) => {
             assert_eq!(*set, SchemaSet::of::<Ping>().unwrap());
             let ping = set.describe(0, 1).unwrap();
-            assert_eq!(ping.fingerprint, Fingerprint(0x0f0f_3d1d_7d51_b784));
+            assert_eq!(ping.fingerprint, Fingerprint(0xba99_f373_cf39_47a7));
             assert_eq!(
                 ping.to_string(),
-                "Ping t1 s0 v1 fingerprint 0f0f3d1d7d51b784"
+                "Ping t1 s0 v1 fingerprint ba99f373cf3947a7"
             );
         }
         other => panic!("{other:?}"),

@@ -75,7 +75,7 @@ pub(crate) fn run(
     Ok(status(summary.ok(strict)))
 }
 
-/// `Ping t1 s0 v1 fingerprint 0f0f3d1d7d51b784, ...`: each type the schema frame's set
+/// `Ping t1 s0 v1 fingerprint ba99f373cf3947a7, ...`: each type the schema frame's set
 /// describes (a message with a template id), and where `--schema` describes it
 /// otherwise, that it wins.
 fn schema_line(set: &SchemaSet, given: Option<&SchemaSet>) -> String {

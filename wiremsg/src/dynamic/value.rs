@@ -528,7 +528,7 @@ pub struct DynList<'a> {
     /// The list's whole tail region, validated.
     bytes: &'a [u8],
     len: usize,
-    /// Element size (packed) or stride (strided).
+    /// Element size (packed) or stride (strided, split).
     stride: usize,
     encoding: ListEncoding,
 }
@@ -547,9 +547,16 @@ impl<'a> DynList<'a> {
                     let stride = usize::from(read_u16(bytes, 0).unwrap_or(1)).max(1);
                     (bytes.len().saturating_sub(2) / stride, stride)
                 }
+                ListEncoding::Split => {
+                    // Element 0's tail start, over the stride: its block length and
+                    // the tail start before it (FORMAT.md §6.3).
+                    let stride = read_u16(bytes, 4).map_or(4, |b| usize::from(b) + 4);
+                    (
+                        read_u32(bytes, 0).map_or(0, |n| n as usize / stride),
+                        stride,
+                    )
+                }
                 ListEncoding::Table => (read_u32(bytes, 0).map_or(0, |n| n as usize / 4), 0),
-                // TODO(format 2, schema-driven side): split lists.
-                ListEncoding::Split => (0, 0),
             }
         };
         DynList {
@@ -572,6 +579,12 @@ impl<'a> DynList<'a> {
         self.len == 0
     }
 
+    /// Bytes from one element to the next: the element size (packed), the stride
+    /// (strided), the tail start and block (split); 0 for a table list.
+    pub(super) fn stride(&self) -> usize {
+        self.stride
+    }
+
     /// The element type.
     pub fn element(&self) -> &'a TypeSchema {
         self.element
@@ -588,8 +601,6 @@ impl<'a> DynList<'a> {
             return None;
         }
         let (block, region) = match self.encoding {
-            // TODO(format 2, schema-driven side): split lists.
-            ListEncoding::Split => return None,
             ListEncoding::Packed => {
                 let start = index * self.stride;
                 (self.bytes.get(start..start + self.stride)?, &[][..])
@@ -607,6 +618,21 @@ impl<'a> DynList<'a> {
                     self.bytes.len()
                 };
                 (&[][..], self.bytes.get(start..end)?)
+            }
+            ListEncoding::Split => {
+                // The element's block at the stride, after its tail start; its end
+                // offsets count from that tail start minus the block length.
+                let at = index * self.stride;
+                let block_len = self.stride - 4;
+                let start = read_u32(self.bytes, at)? as usize;
+                let end = if index + 1 < self.len {
+                    read_u32(self.bytes, at + self.stride)? as usize
+                } else {
+                    self.bytes.len()
+                };
+                let block = self.bytes.get(at + 4..at + self.stride)?;
+                let origin = self.bytes.get(start.checked_sub(block_len)?..end)?;
+                return Some(read_split(self.set, self.element, block, origin));
             }
         };
         Some(read(self.set, self.element, block, region))
@@ -657,8 +683,11 @@ pub struct DynTuple<'a> {
     set: &'a SchemaSet,
     elements: &'a [crate::Node<TypeSchema>],
     /// The tuple's bytes: its region (with its block length) if it has a tail, else
-    /// its block bytes.
+    /// its block bytes; for an element of a split list (FORMAT.md §6.3), its block.
     bytes: &'a [u8],
+    /// The bytes its end offsets count in: `bytes`, or for an element of a split
+    /// list the list's bytes from its origin on.
+    tail: &'a [u8],
     in_tail: bool,
 }
 
@@ -692,7 +721,7 @@ impl<'a> DynTuple<'a> {
             let block = self.bytes.get(off..off + size)?;
             let region = if shape::in_tail(self.set, element) {
                 let end = read_u32(block, size - 4)? as usize;
-                let region = self.bytes.get(prev_end..end)?;
+                let region = self.tail.get(prev_end..end)?;
                 prev_end = end;
                 region
             } else {
@@ -856,13 +885,41 @@ pub(super) fn read<'a>(
         TypeSchema::Map(entry) => Value::Map(DynList::new(set, entry, region)),
         TypeSchema::Tuple(elements) => {
             let in_tail = shape::in_tail(set, ty);
+            let bytes = if in_tail { region } else { block };
             Value::Tuple(DynTuple {
                 set,
                 elements,
-                bytes: if in_tail { region } else { block },
+                bytes,
+                tail: bytes,
                 in_tail,
             })
         }
+    }
+}
+
+/// Reads an element of a split list (FORMAT.md §6.3), a message or tuple with a
+/// tail, from its block and the list's bytes from its origin (its tail start minus
+/// its block length) to the end of its tail region, which passed validation as a
+/// `ty` (on other bytes it reads something, never panics).
+pub(super) fn read_split<'a>(
+    set: &'a SchemaSet,
+    ty: &'a TypeSchema,
+    block: &'a [u8],
+    origin: &'a [u8],
+) -> Value<'a> {
+    match ty {
+        TypeSchema::Message(_) => match message_of(set, ty) {
+            Some(m) => Value::Message(DynView::split(set, m, block, origin)),
+            None => Value::Absent,
+        },
+        TypeSchema::Tuple(elements) => Value::Tuple(DynTuple {
+            set,
+            elements,
+            bytes: block,
+            tail: origin,
+            in_tail: true,
+        }),
+        _ => Value::Absent,
     }
 }
 

@@ -47,14 +47,41 @@ pub struct DynView<'a> {
     set: &'a SchemaSet,
     schema: &'a MessageSchema,
     /// The message's bytes: for a message without a block length field, exactly the
-    /// bytes it was validated over (its block as far as the writer wrote it).
+    /// bytes it was validated over (its block as far as the writer wrote it); for an
+    /// element of a split list (FORMAT.md §6.3), its block.
     bytes: &'a [u8],
+    /// The bytes its end offsets count in: `bytes` again, or for an element of a
+    /// split list the list's bytes from its origin (its tail start minus its block
+    /// length) to the end of its tail region.
+    tail: &'a [u8],
 }
 
 impl<'a> DynView<'a> {
     /// The view over bytes that passed validation as a message `schema`.
     pub(super) fn over(set: &'a SchemaSet, schema: &'a MessageSchema, bytes: &'a [u8]) -> Self {
-        DynView { set, schema, bytes }
+        DynView {
+            set,
+            schema,
+            bytes,
+            tail: bytes,
+        }
+    }
+
+    /// The view of an element of a split list (FORMAT.md §6.3) that passed
+    /// validation as a message `schema`: its `block`, and the list's bytes from its
+    /// `origin` on, where its end offsets count.
+    pub(super) fn split(
+        set: &'a SchemaSet,
+        schema: &'a MessageSchema,
+        block: &'a [u8],
+        origin: &'a [u8],
+    ) -> Self {
+        DynView {
+            set,
+            schema,
+            bytes: block,
+            tail: origin,
+        }
     }
 
     /// The message's schema.
@@ -67,7 +94,9 @@ impl<'a> DynView<'a> {
         &self.schema.name
     }
 
-    /// The bytes the view was made over.
+    /// The bytes the view was made over: the message's, or for an element of a list
+    /// of messages with a tail (a split list, FORMAT.md §6.3), whose block and tail
+    /// are apart, its block.
     pub fn as_bytes(&self) -> &'a [u8] {
         self.bytes
     }
@@ -180,7 +209,7 @@ impl<'a> DynView<'a> {
                 );
             let end = read_u32(self.bytes, end - 4).map(|n| n as usize);
             match (start, end) {
-                (Some(start), Some(end)) => self.bytes.get(start..end).unwrap_or_default(),
+                (Some(start), Some(end)) => self.tail.get(start..end).unwrap_or_default(),
                 _ => &[],
             }
         } else {

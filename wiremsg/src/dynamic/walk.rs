@@ -6,10 +6,13 @@
 use super::annotate::Row;
 use super::value::{DynList, cmp_keys, map_entries, read, unpadded, unpadded_by};
 use crate::list::{shape_of, strided_header, table_count, table_element};
+// The split-list checks the typed lists make (`kinds/list.rs` no longer re-exports
+// them), so that both readers fail alike.
 use crate::mode::sealed::Place;
 use crate::primitives_le::read_u32;
 use crate::schema::shape::{block_size, encoding, in_tail, message_of};
 use crate::schema::{MessageSchema, SchemaSet, TypeSchema, UnionSchema};
+use crate::trust::shape::list::{split_element, split_header};
 use crate::validated::{bad_end_offset, block_length_too_small, truncated};
 use crate::{Error, ErrorKind, ListEncoding, MAX_DEPTH};
 use alloc::format;
@@ -130,12 +133,7 @@ impl<'s, 'r> Walk<'s, 'r> {
         depth: u32,
         indent: usize,
     ) -> Result<(), Error> {
-        if depth > MAX_DEPTH {
-            return Err(Error::new(
-                ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH },
-                0,
-            ));
-        }
+        check_depth(depth)?;
         let min = m.min_block_length;
         let full = m.block_length;
         let declared = if m.has_block_length {
@@ -149,13 +147,7 @@ impl<'s, 'r> Walk<'s, 'r> {
             if declared > bytes.len() {
                 return Err(truncated(declared, bytes.len()));
             }
-            let meaning = self.label(|| match declared.cmp(&full) {
-                core::cmp::Ordering::Equal => declared.to_string(),
-                core::cmp::Ordering::Less => format!("{declared} (an older version's)"),
-                core::cmp::Ordering::Greater => {
-                    format!("{declared} (a newer version's; this schema's is {full})")
-                }
-            });
+            let meaning = self.label(|| block_length_meaning(declared, full));
             self.row(base, 2, indent, "block length", meaning);
             declared
         } else {
@@ -164,14 +156,13 @@ impl<'s, 'r> Walk<'s, 'r> {
             }
             bytes.len().min(full)
         };
-        let known_end = declared.min(full);
+        let parts = Parts {
+            block: bytes.get(..declared).unwrap_or_default(),
+            block_at: 0,
+            origin: bytes,
+        };
         let mut tail_rows = Vec::new();
-        let result = self.fields(m, bytes, base, declared, depth, indent, &mut tail_rows);
-        if result.is_ok() && m.has_block_length && declared > known_end {
-            let meaning = self.label(|| "fields of a newer version".into());
-            let len = declared - known_end;
-            self.row(base + known_end, len, indent, "(newer)", meaning);
-        }
+        let result = self.message_parts(m, parts, base, depth, indent, &mut tail_rows);
         // The rows of the tail come after those of the block, in byte order,
         // although each region is validated with its slot (as the typed view does,
         // so that the first error is the same).
@@ -179,42 +170,88 @@ impl<'s, 'r> Walk<'s, 'r> {
         result
     }
 
-    /// Validates the fields of message `m` in `bytes`, whose block length on the wire
-    /// (or as far as the bytes go) is `declared`; the rows of tail regions go to
-    /// `tail_rows`.
-    #[allow(clippy::too_many_arguments)]
-    fn fields(
+    /// Validates an element of a split list (FORMAT.md §6.3) as message `m`, as the
+    /// typed `validate_split_block` does: its block, whose block length the list
+    /// checked, and its tail, in `parts`; errors count from the origin. `base` is
+    /// where the origin is in the buffer; the rows of its tail go to `tail_rows`.
+    fn split_message(
         &mut self,
         m: &'s MessageSchema,
-        bytes: &'s [u8],
+        parts: Parts<'s>,
         base: usize,
-        declared: usize,
         depth: u32,
         indent: usize,
         tail_rows: &mut Vec<Row>,
     ) -> Result<(), Error> {
+        check_depth(depth)?;
+        let declared = parts.block.len();
+        let meaning = self.label(|| block_length_meaning(declared, m.block_length));
+        let at = base.wrapping_add(parts.block_at);
+        self.row(at, 2, indent, "block length", meaning);
+        self.message_parts(m, parts, base, depth, indent, tail_rows)
+    }
+
+    /// The fields of message `m` in `parts`, whose block length was checked, and the
+    /// row of the block bytes of a newer version.
+    fn message_parts(
+        &mut self,
+        m: &'s MessageSchema,
+        parts: Parts<'s>,
+        base: usize,
+        depth: u32,
+        indent: usize,
+        tail_rows: &mut Vec<Row>,
+    ) -> Result<(), Error> {
+        let declared = parts.block.len();
+        let known_end = declared.min(m.block_length);
+        let result = self.fields(m, parts, base, depth, indent, tail_rows);
+        if result.is_ok() && m.has_block_length && declared > known_end {
+            let meaning = self.label(|| "fields of a newer version".into());
+            let len = declared - known_end;
+            let at = base.wrapping_add(parts.block_at.wrapping_add(known_end));
+            self.row(at, len, indent, "(newer)", meaning);
+        }
+        result
+    }
+
+    /// Validates the fields of message `m` in `parts` (its block, as long as the
+    /// block length on the wire or as far as the bytes go); the rows of tail regions
+    /// go to `tail_rows`.
+    fn fields(
+        &mut self,
+        m: &'s MessageSchema,
+        parts: Parts<'s>,
+        base: usize,
+        depth: u32,
+        indent: usize,
+        tail_rows: &mut Vec<Row>,
+    ) -> Result<(), Error> {
+        let declared = parts.block.len();
         let known_end = declared.min(m.block_length);
         let mut prev_end = declared;
         for field in m.fields.iter() {
             let (off, size) = (field.offset, field.size);
             let end = off + size;
+            let block_at = parts.block_at.wrapping_add(off);
             if end > known_end {
                 // A block that ends before a field leaves it (and every later one)
                 // absent; one that ends inside it is no version's block (§5).
                 if off < known_end {
                     return Err(block_length_too_small(known_end, end, field.since)
+                        .shift(parts.block_at)
                         .in_field_named(&field.name));
                 }
                 let meaning = self.label(|| format!("absent (since version {})", field.since));
-                self.row(base + known_end, 0, indent, &field.name, meaning);
+                let at = base.wrapping_add(parts.block_at.wrapping_add(known_end));
+                self.row(at, 0, indent, &field.name, meaning);
                 continue;
             }
-            let block = bytes.get(off..end).unwrap_or_default();
+            let block = parts.block.get(off..end).unwrap_or_default();
             if !in_tail(self.set, &field.ty) {
                 let name = self.label(|| field.name.to_string());
                 self.value(
                     &field.ty,
-                    Place::block(block, off),
+                    Place::block(block, block_at),
                     base,
                     depth,
                     indent,
@@ -224,20 +261,26 @@ impl<'s, 'r> Walk<'s, 'r> {
                 continue;
             }
             let slot = end.saturating_sub(4);
-            let region_end = read_u32(bytes, slot).unwrap_or(0) as usize;
+            let region_end = read_u32(parts.block, slot).unwrap_or(0) as usize;
             let start = prev_end;
             let meaning = self.label(|| slot_meaning(&field.ty, block, start, region_end));
-            self.row(base + off, size, indent, &field.name, meaning);
-            let Some(region) = bytes.get(start..region_end) else {
-                return Err(
-                    bad_end_offset(region_end, start, bytes.len(), slot, depth == 0)
-                        .in_field_named(&field.name),
-                );
+            self.row(
+                base.wrapping_add(block_at),
+                size,
+                indent,
+                &field.name,
+                meaning,
+            );
+            let Some(region) = parts.origin.get(start..region_end) else {
+                let slot_at = parts.block_at.wrapping_add(slot);
+                let len = parts.origin.len();
+                return Err(bad_end_offset(region_end, start, len, slot_at, depth == 0)
+                    .in_field_named(&field.name));
             };
             prev_end = region_end;
             let place = Place {
                 block,
-                block_at: off,
+                block_at,
                 region,
                 region_at: start,
             };
@@ -274,7 +317,7 @@ impl<'s, 'r> Walk<'s, 'r> {
                     ErrorKind::InvalidUtf8 {
                         valid_up_to: e.valid_up_to(),
                     },
-                    place.block_at + e.valid_up_to(),
+                    place.block_at.wrapping_add(e.valid_up_to()),
                 )),
             },
             TypeSchema::FixedStrPadded { pad, .. } => {
@@ -284,7 +327,7 @@ impl<'s, 'r> Walk<'s, 'r> {
                         ErrorKind::InvalidUtf8 {
                             valid_up_to: e.valid_up_to(),
                         },
-                        place.block_at + e.valid_up_to(),
+                        place.block_at.wrapping_add(e.valid_up_to()),
                     )),
                 }
             }
@@ -320,12 +363,12 @@ impl<'s, 'r> Walk<'s, 'r> {
                 Some(1) => {
                     let inner_place = Place {
                         block: place.block.get(1..).unwrap_or_default(),
-                        block_at: place.block_at + 1,
+                        block_at: place.block_at.wrapping_add(1),
                         ..place
                     };
                     if !in_tail(self.set, inner) {
                         let meaning = self.label(|| "present".into());
-                        self.row(base + place.block_at, 1, indent, name, meaning);
+                        self.row(base.wrapping_add(place.block_at), 1, indent, name, meaning);
                     }
                     self.value(inner, inner_place, base, depth, indent, name)
                 }
@@ -333,7 +376,13 @@ impl<'s, 'r> Walk<'s, 'r> {
                     if !in_tail(self.set, inner) {
                         let meaning = self.label(|| "absent (zeroed)".into());
                         let len = place.block.len();
-                        self.row(base + place.block_at, len, indent, name, meaning);
+                        self.row(
+                            base.wrapping_add(place.block_at),
+                            len,
+                            indent,
+                            name,
+                            meaning,
+                        );
                     }
                     Ok(())
                 }
@@ -347,7 +396,7 @@ impl<'s, 'r> Walk<'s, 'r> {
                 let meaning = self.label(|| ty.display().to_string());
                 let row_at = self.rows_len();
                 self.row(
-                    base + place.block_at,
+                    base.wrapping_add(place.block_at),
                     place.block.len(),
                     indent,
                     name,
@@ -355,7 +404,8 @@ impl<'s, 'r> Walk<'s, 'r> {
                 );
                 if size > 0 {
                     for (index, block) in place.block.chunks_exact(size).enumerate() {
-                        let element_place = Place::block(block, place.block_at + index * size);
+                        let element_place =
+                            Place::block(block, place.block_at.wrapping_add(index * size));
                         let label = self.label(|| format!("[{index}]"));
                         self.value(element, element_place, base, depth, indent + 1, &label)
                             .map_err(|e| e.in_element(index))?;
@@ -425,9 +475,9 @@ impl<'s, 'r> Walk<'s, 'r> {
                 };
                 if !bytes.is_empty() || !m.has_block_length {
                     let meaning = self.label(|| format!("{}, {} bytes", m.name, bytes.len()));
-                    self.row(base + at, bytes.len(), indent, name, meaning);
+                    self.row(base.wrapping_add(at), bytes.len(), indent, name, meaning);
                 }
-                self.message(m, bytes, base + at, depth, indent + 1)
+                self.message(m, bytes, base.wrapping_add(at), depth, indent + 1)
                     .map_err(|e| e.shift(at))
             }
             TypeSchema::Union(u) => {
@@ -443,9 +493,16 @@ impl<'s, 'r> Walk<'s, 'r> {
                     (place.block, place.block_at, depth)
                 };
                 let meaning = self.label(|| format!("{}, {} bytes", ty.display(), bytes.len()));
-                self.row(base + at, bytes.len(), indent, name, meaning);
-                self.tuple(elements, tail, bytes, base + at, depth, indent + 1)
-                    .map_err(|e| e.shift(at))
+                self.row(base.wrapping_add(at), bytes.len(), indent, name, meaning);
+                self.tuple(
+                    elements,
+                    tail,
+                    bytes,
+                    base.wrapping_add(at),
+                    depth,
+                    indent + 1,
+                )
+                .map_err(|e| e.shift(at))
             }
             _ => self.scalar(ty, place, base, indent, name),
         }
@@ -513,16 +570,9 @@ impl<'s, 'r> Walk<'s, 'r> {
         depth: u32,
         indent: usize,
     ) -> Result<(), Error> {
-        if depth > MAX_DEPTH {
-            return Err(Error::new(
-                ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH },
-                0,
-            ));
-        }
+        check_depth(depth)?;
         let prefix = if prefixed { 2 } else { 0 };
-        let full = elements.iter().fold(prefix, |sum: usize, e| {
-            sum.saturating_add(block_size(self.set, e))
-        });
+        let full = tuple_block(self.set, elements, prefix);
         let declared = if prefixed {
             let Some(declared) = bytes.first_chunk::<2>() else {
                 return Err(truncated(2, bytes.len()));
@@ -543,64 +593,104 @@ impl<'s, 'r> Walk<'s, 'r> {
             }
             full
         };
-        let names = crate::tuple::ELEMENT_NAMES;
+        let parts = Parts {
+            block: bytes.get(..declared).unwrap_or_default(),
+            block_at: 0,
+            origin: bytes,
+        };
         let mut tail_rows = Vec::new();
-        let mut prev_end = declared;
+        let result = self.tuple_parts(elements, prefix, parts, base, depth, indent, &mut tail_rows);
+        self.append(&mut tail_rows);
+        result
+    }
+
+    /// Validates an element of a split list (FORMAT.md §6.3) as a tuple of
+    /// `elements`, as the tuple kind's `validate_split` does: its block (at least the
+    /// tuple's, whose block length the list checked) and tail in `parts`; errors count
+    /// from the origin, which is at `base` in the buffer. The rows of its tail go to
+    /// `tail_rows`.
+    #[allow(clippy::too_many_arguments)]
+    fn split_tuple(
+        &mut self,
+        elements: &'s [crate::Node<TypeSchema>],
+        parts: Parts<'s>,
+        base: usize,
+        depth: u32,
+        indent: usize,
+        tail_rows: &mut Vec<Row>,
+    ) -> Result<(), Error> {
+        let full = tuple_block(self.set, elements, 2);
+        let declared = parts.block.len();
+        if declared < full {
+            return Err(block_length_too_small(declared, full, 1).shift(parts.block_at));
+        }
+        check_depth(depth)?;
+        let meaning = self.label(|| declared.to_string());
+        let at = base.wrapping_add(parts.block_at);
+        self.row(at, 2, indent, "block length", meaning);
+        self.tuple_parts(elements, 2, parts, base, depth, indent, tail_rows)
+    }
+
+    /// The elements of a tuple in `parts`, the first one's slot at `prefix`; the rows
+    /// of tail regions go to `tail_rows`.
+    #[allow(clippy::too_many_arguments)]
+    fn tuple_parts(
+        &mut self,
+        elements: &'s [crate::Node<TypeSchema>],
+        prefix: usize,
+        parts: Parts<'s>,
+        base: usize,
+        depth: u32,
+        indent: usize,
+        tail_rows: &mut Vec<Row>,
+    ) -> Result<(), Error> {
+        let names = crate::tuple::ELEMENT_NAMES;
+        let mut prev_end = parts.block.len();
         let mut off = prefix;
-        let mut result = Ok(());
         for (i, element) in elements.iter().enumerate() {
             let name = names.get(i).copied().unwrap_or("?");
             let size = block_size(self.set, element);
             let end = off + size;
-            let block = bytes.get(off..end).unwrap_or_default();
+            let block = parts.block.get(off..end).unwrap_or_default();
+            let block_at = parts.block_at.wrapping_add(off);
             if !in_tail(self.set, element) {
                 let label = self.label(|| name.into());
-                result = self
-                    .value(
-                        element,
-                        Place::block(block, off),
-                        base,
-                        depth,
-                        indent,
-                        &label,
-                    )
-                    .map_err(|e| e.in_field(name));
+                let place = Place::block(block, block_at);
+                self.value(element, place, base, depth, indent, &label)
+                    .map_err(|e| e.in_field(name))?;
             } else {
                 let slot = end.saturating_sub(4);
-                let region_end = read_u32(bytes, slot).unwrap_or(0) as usize;
+                let region_end = read_u32(parts.block, slot).unwrap_or(0) as usize;
                 let start = prev_end;
                 let meaning = self.label(|| slot_meaning(element, block, start, region_end));
-                self.row(base + off, size, indent, name, meaning);
-                let Some(region) = bytes.get(start..region_end) else {
-                    result = Err(
-                        bad_end_offset(region_end, start, bytes.len(), slot, depth == 0)
-                            .in_field(name),
+                self.row(base.wrapping_add(block_at), size, indent, name, meaning);
+                let Some(region) = parts.origin.get(start..region_end) else {
+                    let slot_at = parts.block_at.wrapping_add(slot);
+                    let len = parts.origin.len();
+                    return Err(
+                        bad_end_offset(region_end, start, len, slot_at, depth == 0).in_field(name)
                     );
-                    break;
                 };
                 prev_end = region_end;
                 let place = Place {
                     block,
-                    block_at: off,
+                    block_at,
                     region,
                     region_at: start,
                 };
                 let label = self.label(|| format!("{name} (tail)"));
                 let from = self.rows_len();
-                result = self
+                let result = self
                     .value(element, place, base, depth, indent, &label)
                     .map_err(|e| e.in_field(name));
                 if let Some(rows) = self.rows.as_deref_mut().map(|r| &mut r.rows) {
                     tail_rows.extend(rows.drain(from..));
                 }
-            }
-            if result.is_err() {
-                break;
+                result?;
             }
             off = end;
         }
-        self.append(&mut tail_rows);
-        result
+        Ok(())
     }
 
     /// The row of a validated fixed-size value.
@@ -616,7 +706,7 @@ impl<'s, 'r> Walk<'s, 'r> {
             let value = read(self.set, ty, place.block, &[]);
             let meaning = value.to_string();
             self.row(
-                base + place.block_at,
+                base.wrapping_add(place.block_at),
                 place.block.len(),
                 indent,
                 name,
@@ -659,15 +749,99 @@ impl<'s, 'r> Walk<'s, 'r> {
             ListEncoding::Packed => self.packed(element, bytes, at, base, depth, indent),
             ListEncoding::Strided => self.strided(element, bytes, at, base, depth, indent),
             ListEncoding::Table => self.table(element, bytes, at, base, depth, indent),
-            // TODO(format 2, schema-driven side): split lists.
-            ListEncoding::Split => Err(Error::new(
-                crate::ErrorKind::UnsupportedFormat {
-                    version: 2,
-                    supported: 1,
-                },
-                at,
-            )),
+            ListEncoding::Split => self.split(element, bytes, at, base, depth, indent),
         }
+    }
+
+    /// Validates a split list (FORMAT.md §6.3) of messages or tuples with a tail, as
+    /// `list::validate_split` does: its header and each element's block length and
+    /// tail region (the shared `split_header` and `split_element`), then each element
+    /// with its block and the bytes from its origin (its tail start minus its block
+    /// length). Rows: each element's tail start and block, in order, then their
+    /// tails.
+    fn split(
+        &mut self,
+        element: &'s TypeSchema,
+        bytes: &'s [u8],
+        at: usize,
+        base: usize,
+        depth: u32,
+        indent: usize,
+    ) -> Result<(), Error> {
+        let (required, name) = match element {
+            TypeSchema::Tuple(elements) => (tuple_block(self.set, elements, 2), None),
+            _ => {
+                let m = message_of(self.set, element).ok_or_else(invalid_schema)?;
+                (m.min_block_length, Some(m))
+            }
+        };
+        let (count, block) = split_header(bytes, at, required)?;
+        let stride = block + 4;
+        let mut tails = Vec::new();
+        let mut start = count * stride;
+        let mut result = Ok(());
+        for i in 0..count {
+            let head = at + i * stride;
+            let meaning = self.label(|| match i {
+                0 => format!(
+                    "T(0) = {start}: [0]'s tail starts at {start}; {count} elements of {stride} bytes (tail start, block of {block})"
+                ),
+                _ => format!("T({i}) = {start}: [{i}]'s tail starts at {start}"),
+            });
+            let label = self.label(|| format!("[{i}] tail start"));
+            self.row(base + head, 4, indent, &label, meaning);
+            let (element_block, end) = match split_element(bytes, at, i, count, block, start) {
+                Ok(found) => found,
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            };
+            // `start >= count * stride > block`: the origin is inside the list.
+            let origin_at = start - block;
+            let parts = Parts {
+                block: element_block,
+                block_at: (i * stride + 4).wrapping_sub(origin_at),
+                origin: bytes.get(origin_at..end).unwrap_or_default(),
+            };
+            let label = self.label(|| format!("[{i}]"));
+            let meaning = self.label(|| {
+                let what = name.map_or_else(|| element.display().to_string(), |m| m.name.to_string());
+                format!(
+                    "{what}: block of {block} bytes; tail {start}..{end} (its end offsets count from T({i}) - {block} = {origin_at})"
+                )
+            });
+            self.row(base + head + 4, block, indent, &label, meaning);
+            if end > start {
+                let label = self.label(|| format!("[{i}] (tail)"));
+                let meaning = self.label(|| match end - start {
+                    1 => format!("[{i}]'s tail, 1 byte"),
+                    len => format!("[{i}]'s tail, {len} bytes"),
+                });
+                let from = self.rows_len();
+                self.row(base + at + start, end - start, indent, &label, meaning);
+                if let Some(rows) = self.rows.as_deref_mut().map(|r| &mut r.rows) {
+                    tails.extend(rows.drain(from..));
+                }
+            }
+            let origin = base + at + origin_at;
+            let depth = depth + 1;
+            let walked = match (element, name) {
+                (TypeSchema::Tuple(elements), _) => {
+                    self.split_tuple(elements, parts, origin, depth, indent + 1, &mut tails)
+                }
+                (_, Some(m)) => self.split_message(m, parts, origin, depth, indent + 1, &mut tails),
+                _ => Err(invalid_schema()),
+            };
+            if let Err(e) = walked {
+                result = Err(e.shift(at + origin_at).in_element(i));
+                break;
+            }
+            start = end;
+        }
+        // The tails come after all the blocks, in byte order.
+        self.append(&mut tails);
+        result
     }
 
     fn packed(
@@ -795,6 +969,50 @@ impl<'s, 'r> Walk<'s, 'r> {
     }
 }
 
+/// Where the parts of a message or tuple are: its block, and the bytes its end
+/// offsets count in (FORMAT.md §3, §6.3).
+#[derive(Clone, Copy)]
+struct Parts<'s> {
+    /// The block, as long as its block length (or as far as the bytes go).
+    block: &'s [u8],
+    /// Where `block` starts from the start of `origin`, for errors and rows: 0, or
+    /// for an element of a split list, whose block is before its origin, a negative
+    /// number in two's complement (wrapping).
+    block_at: usize,
+    /// The whole message, or for an element of a split list the list's bytes from
+    /// its origin (its tail start minus its block length) to the end of its tail.
+    origin: &'s [u8],
+}
+
+/// `DepthLimitExceeded` at offset 0 past [`MAX_DEPTH`], as `validated::check_depth`.
+fn check_depth(depth: u32) -> Result<(), Error> {
+    if depth > MAX_DEPTH {
+        return Err(Error::new(
+            ErrorKind::DepthLimitExceeded { limit: MAX_DEPTH },
+            0,
+        ));
+    }
+    Ok(())
+}
+
+/// The block length of a tuple of `elements` whose first slot is at `prefix`.
+fn tuple_block(set: &SchemaSet, elements: &[crate::Node<TypeSchema>], prefix: usize) -> usize {
+    elements.iter().fold(prefix, |sum: usize, e| {
+        sum.saturating_add(block_size(set, e))
+    })
+}
+
+/// What a block length field says, against the schema's block length `full`.
+fn block_length_meaning(declared: usize, full: usize) -> String {
+    match declared.cmp(&full) {
+        core::cmp::Ordering::Equal => declared.to_string(),
+        core::cmp::Ordering::Less => format!("{declared} (an older version's)"),
+        core::cmp::Ordering::Greater => {
+            format!("{declared} (a newer version's; this schema's is {full})")
+        }
+    }
+}
+
 /// What a tail field's slot says: where its region ends (and, for an option, its
 /// presence).
 fn slot_meaning(ty: &TypeSchema, block: &[u8], start: usize, end: usize) -> String {
@@ -813,7 +1031,7 @@ fn slot_meaning(ty: &TypeSchema, block: &[u8], start: usize, end: usize) -> Stri
 
 /// Elements of a valid list region (FORMAT.md §6).
 fn list_len(set: &SchemaSet, element: &TypeSchema, region: &[u8]) -> usize {
-    shape_of(encoding(set, element), block_size(set, element), region).0
+    DynList::new(set, element, region).len()
 }
 
 fn list_meaning(set: &SchemaSet, element: &TypeSchema, region: &[u8]) -> String {
@@ -866,6 +1084,8 @@ fn map_order(set: &SchemaSet, entry: &TypeSchema, bytes: &[u8], at: usize) -> Re
         };
         let start = match encoding(set, entry) {
             ListEncoding::Table => read_u32(bytes, 4 * i).map_or(0, |s| s as usize),
+            // The entry's first byte: its tail start, before its block (§6.3).
+            ListEncoding::Split => i * list.stride(),
             _ => {
                 let (_, stride) = shape_of(ListEncoding::Strided, 0, bytes);
                 2 + i * stride

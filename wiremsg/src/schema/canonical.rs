@@ -31,6 +31,29 @@ pub const SCHEMA_TEMPLATE_ID: u16 = 0xFFFF;
 /// The schema id of a schema message: wiremsg's own.
 pub const SCHEMA_SCHEMA_ID: u16 = 0xFFFF;
 
+/// The first version of the schema encoding in wire format 2 (FORMAT.md "Format
+/// versions", §11): versions 1 to 3 are format 1.
+pub(crate) const FORMAT_2_SCHEMA_VERSION: u16 = 4;
+
+/// Refuses the message header of a schema encoding of wire format 1 (the reserved
+/// pair of ids, FORMAT.md §11, at version 1 to 3): its lists of messages are table
+/// lists, which a reader of format 2 would misread. `UnsupportedFormat` at byte 6,
+/// the header's version. Headers of other messages pass: their bytes do not name
+/// the format.
+pub(crate) fn check_format(header: &crate::MessageHeader) -> Result<(), Error> {
+    let schema = header.template_id == SCHEMA_TEMPLATE_ID && header.schema_id == SCHEMA_SCHEMA_ID;
+    if schema && header.version < FORMAT_2_SCHEMA_VERSION {
+        return Err(Error::new(
+            crate::ErrorKind::UnsupportedFormat {
+                version: 1,
+                supported: 2,
+            },
+            6,
+        ));
+    }
+    Ok(())
+}
+
 /// A schema set on the wire: its messages sorted by name, their types in one table
 /// (each type once), their enums in another, (version 2) their tagged unions, and
 /// (version 3) the type table again, in 9-byte rows with the few values apart.
@@ -38,11 +61,13 @@ pub const SCHEMA_SCHEMA_ID: u16 = 0xFFFF;
 /// Versions 1 and 2 keep every type in `types`, 25 bytes a row of which 16 are a
 /// `value` that most rows leave 0. Version 3 writes `types` empty and the rows in
 /// `type_rows` and `type_values` (FORMAT.md §11): a schema frame of a 50-byte tick
-/// then takes 538 bytes instead of 622. A reader of versions 1 and 2 refuses a
-/// version-3 schema (its fields name types past the end of an empty table) rather
-/// than misreading it; this reader reads all three.
+/// then takes 538 bytes instead of 622. Version 4 has the fields of version 3 in wire
+/// format 2: its lists of messages (`messages`, `fields`, `enums`, ...) are split
+/// lists (FORMAT.md §6.3), where versions 1 to 3 (format 1) had table lists. This
+/// reader reads version 4 only, and refuses the others (`UnsupportedFormat`, see
+/// [`check_format`]) rather than misreading them.
 #[derive(WireMsg)]
-#[wire(version = 3)]
+#[wire(version = 4)]
 pub(crate) struct WireSchemaSet {
     messages: Vec<WireMessage>,
     /// Versions 1 and 2; empty from version 3.
@@ -233,7 +258,10 @@ impl SchemaSet {
     ///
     /// Any validation error of the bytes (with the field path inside the schema
     /// message), [`ErrorKind::UnexpectedTemplate`](crate::ErrorKind::UnexpectedTemplate)
-    /// if the header is not a schema's, and
+    /// if the header is not a schema's,
+    /// [`ErrorKind::UnsupportedFormat`](crate::ErrorKind::UnsupportedFormat) (at byte 6)
+    /// for a schema encoding of wire format 1 (versions 1 to 3, written before lists
+    /// of messages became split lists: FORMAT.md "Format versions"), and
     /// [`ErrorKind::InvalidSchema`](crate::ErrorKind::InvalidSchema) for bytes that are
     /// valid but do not make a schema (an unknown type code, an index out of range, a
     /// type that contains itself, a field naming a message not in the set, a type
@@ -257,6 +285,10 @@ impl SchemaSet {
     /// [`from_bytes`](Self::from_bytes) with the types, enums and unions built within
     /// `budget` heap bytes instead of [`decode_budget`](crate::decode_budget)`(bytes.len())`.
     pub(crate) fn from_bytes_within(bytes: &[u8], budget: usize) -> Result<Self, Error> {
+        // Before validation: format 1's bytes are not misread as format 2's.
+        if let Ok(header) = crate::MessageHeader::read(bytes) {
+            check_format(&header)?;
+        }
         let (header, view) = WireSchemaSet::view_with_header(bytes)?;
         let types = if header.version >= 3 {
             if !view.types().is_empty() {

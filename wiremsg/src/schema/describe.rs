@@ -27,7 +27,7 @@ use core::fmt;
 /// let ping = set.describe(0, 1).expect("template 1 in schema 0");
 /// assert_eq!((ping.name.as_ref(), ping.template_id, ping.version), ("Ping", 1, 1));
 /// assert_eq!(ping.fingerprint, set.fingerprint()); // Ping nests nothing
-/// assert_eq!(ping.to_string(), "Ping t1 s0 v1 fingerprint 0f0f3d1d7d51b784");
+/// assert_eq!(ping.to_string(), "Ping t1 s0 v1 fingerprint ba99f373cf3947a7");
 /// assert!(set.describe(0, 2).is_none());
 /// # Ok::<(), wiremsg::Error>(())
 /// ```

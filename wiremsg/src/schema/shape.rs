@@ -153,10 +153,16 @@ pub(crate) fn block_size(set: &SchemaSet, ty: &TypeSchema) -> usize {
     }
 }
 
-/// How a list of `element` is laid out (FORMAT.md §6).
+/// How a list of `element` is laid out (FORMAT.md §6): split for messages with a
+/// block length field and tuples with a tail (§6.3), table for the other types with
+/// a tail (§6.4), strided for the other messages and tuples, packed for the rest.
 pub(crate) fn encoding(set: &SchemaSet, element: &TypeSchema) -> ListEncoding {
     if in_tail(set, element) {
-        ListEncoding::Table
+        if matches!(element, TypeSchema::Message(_) | TypeSchema::Tuple(_)) {
+            ListEncoding::Split
+        } else {
+            ListEncoding::Table
+        }
     } else if matches!(element, TypeSchema::Message(_) | TypeSchema::Tuple(_)) {
         ListEncoding::Strided
     } else {

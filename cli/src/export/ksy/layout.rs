@@ -35,13 +35,16 @@ pub(super) fn slot_size(set: &SchemaSet, ty: &TypeSchema) -> usize {
     }
 }
 
-/// The three shapes of a list's region (FORMAT.md §6.1 to §6.3).
+/// The four shapes of a list's region (FORMAT.md §6.1 to §6.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum ListShape {
     /// The elements' slots back to back.
     Packed,
     /// A `u16` stride, then elements of that many bytes.
     Strided,
+    /// Messages and tuples with a tail: each element's `u32` tail start and block at
+    /// a stride, then their tails (§6.3).
+    Split,
     /// A table of `u32` start offsets, then the elements' regions.
     Table,
 }
@@ -49,7 +52,11 @@ pub(super) enum ListShape {
 /// The shape of a list of `element`.
 pub(super) fn list_shape(set: &SchemaSet, element: &TypeSchema) -> ListShape {
     if in_tail(set, element) {
-        ListShape::Table
+        if matches!(element, TypeSchema::Message(_) | TypeSchema::Tuple(_)) {
+            ListShape::Split
+        } else {
+            ListShape::Table
+        }
     } else if matches!(element, TypeSchema::Message(_) | TypeSchema::Tuple(_)) {
         ListShape::Strided
     } else {

@@ -160,6 +160,21 @@ impl<'s> Plan<'s> {
                     ),
                 ])
             }
+            ListShape::Split => {
+                // An element's block and tail are apart, and its end offsets count
+                // from before its tail: a Kaitai type reads its fields from one
+                // stream, at offsets from its start. Refused until the exporter gives
+                // message types the origin of their tails.
+                self.refuse(
+                    path,
+                    offset,
+                    format!(
+                        "`{}` is a split list (FORMAT.md §6.3: elements' blocks at a stride, their tails after them), which the Kaitai export does not read yet",
+                        ty.display()
+                    ),
+                );
+                return None;
+            }
             ListShape::Table => {
                 let size = "(_index + 1 == count ? _io.size : starts[_index + 1]) - starts[_index]"
                     .to_owned();
@@ -167,7 +182,7 @@ impl<'s> Plan<'s> {
                 items.push(("repeat", "expr".into()));
                 items.push(("repeat-expr", "count".into()));
                 map([
-                    ("doc", format!("`{}`, a table list (FORMAT.md §6.3): u32 start offsets from the list's start, then the elements' regions, in order.{bound}", ty.display()).into()),
+                    ("doc", format!("`{}`, a table list (FORMAT.md §6.4): u32 start offsets from the list's start, then the elements' regions, in order.{bound}", ty.display()).into()),
                     (
                         "seq",
                         Yaml::List(vec![
