@@ -400,35 +400,37 @@ fn hostile_maps_fail_with_the_path_and_offset() {
         fails(&bad),
         (ErrorKind::DuplicateKey, "depth[1]".into(), 18)
     );
-    // names keys "b", "b": a duplicate at entry 1 (offset 24 + 16).
+    // names keys "b", "b": a duplicate at entry 1 (its first byte, offset 24 + 11).
+    // The names map is a split list (FORMAT.md §6.3): the keys' bytes are in the
+    // tails after both blocks, "a" at 46 and "b" at 47.
     let mut bad = e14.clone();
-    bad[39] = b'b';
+    bad[46] = b'b';
     assert_eq!(
         fails(&bad),
-        (ErrorKind::DuplicateKey, "names[1]".into(), 40)
+        (ErrorKind::DuplicateKey, "names[1]".into(), 35)
     );
     // names keys "c", "b": unsorted.
     let mut bad = e14.clone();
-    bad[39] = b'c';
+    bad[46] = b'c';
     assert_eq!(
         fails(&bad),
-        (ErrorKind::UnsortedKeys, "names[1]".into(), 40)
+        (ErrorKind::UnsortedKeys, "names[1]".into(), 35)
     );
-    // A key that is not UTF-8: the tuple's error, inside the entry.
+    // A key that is not UTF-8: the tuple's error, at the byte in its tail.
     let mut bad = e14.clone();
-    bad[39] = 0xff;
+    bad[46] = 0xff;
     let (kind, path, offset) = fails(&bad);
     assert!(matches!(kind, ErrorKind::InvalidUtf8 { .. }), "{kind:?}");
-    assert_eq!((path.as_str(), offset), ("names[0].0", 39));
-    // An entry past the map's region: the table's second start past its end.
+    assert_eq!((path.as_str(), offset), ("names[0].0", 46));
+    // An entry past the map's region: the second entry's tail start past its end.
     let mut bad = e14.clone();
-    bad[28] = 0x30;
+    bad[35] = 0x30;
     let (kind, path, offset) = fails(&bad);
     assert!(
         matches!(kind, ErrorKind::OffsetOutOfRange { .. }),
         "{kind:?}"
     );
-    assert_eq!((path.as_str(), offset), ("names[1]", 28));
+    assert_eq!((path.as_str(), offset), ("names[1]", 35));
     // A stride smaller than a key and a value.
     let mut bad = e14.clone();
     bad[10] = 5;
@@ -441,15 +443,31 @@ fn hostile_maps_fail_with_the_path_and_offset() {
         }
     );
     assert_eq!((path.as_str(), offset), ("depth", 10));
-    // An entry's block length under the tuple's.
+    // The entries' block length under the tuple's (both entries state it: a split
+    // list's elements share one).
     let mut bad = e14.clone();
-    bad[40] = 6;
+    bad[28] = 6;
+    bad[39] = 6;
     let (kind, path, offset) = fails(&bad);
     assert!(
         matches!(kind, ErrorKind::BlockLengthTooSmall { .. }),
         "{kind:?}"
     );
-    assert_eq!((path.as_str(), offset), ("names[1]", 40));
+    assert_eq!((path.as_str(), offset), ("names[0]", 28));
+    // One entry's block length other than the first's.
+    let mut bad = e14.clone();
+    bad[39] = 8;
+    assert_eq!(
+        fails(&bad),
+        (
+            ErrorKind::StrideMismatch {
+                block_length: 8,
+                expected: 7
+            },
+            "names[1]".into(),
+            39
+        )
+    );
 }
 
 #[test]
