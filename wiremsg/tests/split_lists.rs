@@ -65,7 +65,8 @@ fn the_bytes_are_blocks_then_tails() {
 #[test]
 fn hostile_split_lists_name_the_element_and_the_byte() {
     let (_, good) = book();
-    let cases: [(&[(usize, u8)], ErrorKind, &str, usize); 6] = [
+    type Case<'a> = (&'a [(usize, u8)], ErrorKind, &'a str, usize);
+    let cases: [Case<'_>; 6] = [
         // Element 1 states block length 8: the stride is the first element's.
         (
             &[(8 + 15, 8)],
@@ -208,14 +209,14 @@ mod v1 {
     use wiremsg::WireMsg;
 
     #[derive(WireMsg, Debug, PartialEq)]
-    pub struct Leg {
-        pub px: i64,
-        pub note: String,
+    pub(crate) struct Leg {
+        pub(crate) px: i64,
+        pub(crate) note: String,
     }
 
     #[derive(WireMsg, Debug, PartialEq)]
-    pub struct Order {
-        pub legs: Vec<Leg>,
+    pub(crate) struct Order {
+        pub(crate) legs: Vec<Leg>,
     }
 }
 
@@ -224,18 +225,18 @@ mod v2 {
 
     #[derive(WireMsg, Debug, PartialEq)]
     #[wire(version = 2)]
-    pub struct Leg {
-        pub px: i64,
-        pub note: String,
+    pub(crate) struct Leg {
+        pub(crate) px: i64,
+        pub(crate) note: String,
         #[wire(since = 2)]
-        pub qty: u32,
+        pub(crate) qty: u32,
         #[wire(since = 2)]
-        pub venue: String,
+        pub(crate) venue: String,
     }
 
     #[derive(WireMsg, Debug, PartialEq)]
-    pub struct Order {
-        pub legs: Vec<Leg>,
+    pub(crate) struct Order {
+        pub(crate) legs: Vec<Leg>,
     }
 }
 

@@ -763,10 +763,11 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
         }
         let off = offset::<L, I>();
         let size = <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE;
-        // SAFETY: the field is present, so its slot is inside the bytes and passed
-        // validation as its kind; `&mut self` is the only access to them while
-        // `block` lives. The view read is the value itself, borrowing nothing.
+        // SAFETY: the field is present, so its slot is inside the bytes; `&mut self`
+        // is the only access to them while `block` lives.
         let block = unsafe { slice_at_mut(self.ptr, off, off + size) };
+        // SAFETY: the slot passed validation as the field's kind, whose view is the
+        // value itself (it borrows nothing, so `block` is free to be written after).
         let view = unsafe { <<FieldAt<L, I> as Field>::Kind as Kind>::read(INTERNAL, block, &[]) };
         let value = f(<FieldAt<L, I> as crate::Update<'v>>::from_view(view));
         value.write_scalar(INTERNAL, block)

@@ -1053,12 +1053,13 @@ impl<'v, T: Element> ListMut<'v, T> {
             return false;
         }
         // SAFETY: `index < len` in a validated packed or strided list: the element's
-        // `stride` bytes are inside the region (FORMAT.md §6.1, §6.2) and passed
-        // validation as a `T`, whose view is the value itself (it borrows nothing).
+        // `stride` bytes are inside the region (FORMAT.md §6.1, §6.2).
         let block = unsafe {
             let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
             range_mut(self.bytes, start, end)
         };
+        // SAFETY: these bytes passed validation as a `T`, whose view is the value
+        // itself (it borrows nothing, so `block` is free to be written after).
         let view = unsafe { <T::Kind as Kind>::read(INTERNAL, block, &[]) };
         f(T::from_view(view)).write_scalar(INTERNAL, block)
     }
