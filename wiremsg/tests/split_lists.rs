@@ -337,3 +337,46 @@ fn update_in_one_step_through_every_element() {
     }
     assert_eq!(Update::decode(&bytes).unwrap(), value);
 }
+
+/// The bytes format 1 gave `book()`'s list (a table of start offsets to whole
+/// elements) are refused with the format version, not misread.
+#[test]
+fn a_format_1_list_is_refused_with_its_format_version() {
+    let (_, good) = book();
+    let mut old = good[..8].to_vec();
+    old.extend([8, 0, 0, 0, 16, 0, 0, 0]); // starts 8, 16
+    old.extend([7, 0, 1, 8, 0, 0, 0, b'A']); // (1, "A"): its own block length and tail
+    old.extend([7, 0, 2, 7, 0, 0, 0]); // (2, "")
+    assert_eq!(old.len(), good.len());
+    let err = Book::view(&old).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.path().as_str(), err.offset()),
+        (
+            &ErrorKind::UnsupportedFormat {
+                version: 1,
+                supported: 2
+            },
+            "venues",
+            8
+        )
+    );
+    assert!(err.to_string().contains("format version 1"), "{err}");
+    // One element: the table's start offset 4, then the element.
+    let one = Book {
+        id: 1,
+        venues: vec![Venue {
+            code: 3,
+            name: "XY".into(),
+        }],
+    };
+    let bytes = one.to_bytes().unwrap();
+    let mut old = bytes[..8].to_vec();
+    old.extend([4, 0, 0, 0, 7, 0, 3, 9, 0, 0, 0, b'X', b'Y']);
+    assert_eq!(
+        Book::view(&old).unwrap_err().kind(),
+        &ErrorKind::UnsupportedFormat {
+            version: 1,
+            supported: 2
+        }
+    );
+}

@@ -589,6 +589,46 @@ pub(crate) fn split_header(
     at: usize,
     required: usize,
 ) -> Result<(usize, usize), Error> {
+    split_header_of(bytes, at, required).map_err(|e| format_1_or(e, bytes, at, required))
+}
+
+/// `err`, or `UnsupportedFormat` if the list that failed as a split list has the shape
+/// format 1 gave a list of messages with a tail (FORMAT.md "Format versions"): a
+/// table of start offsets whose first element starts with a block length this reader
+/// accepts. Only on the error path: valid format-2 bytes never get here, so the worst
+/// a chance likeness does is to name the format instead of the broken header.
+#[cold]
+#[inline(never)]
+fn format_1_or(err: Error, bytes: &[u8], at: usize, required: usize) -> Error {
+    let table = || -> Option<()> {
+        let first = read_u32(bytes, 0)? as usize;
+        let block = usize::from(read_u16(bytes, first)?);
+        let second = if first > 4 {
+            read_u32(bytes, 4)? as usize
+        } else {
+            bytes.len()
+        };
+        let ok = first % 4 == 0
+            && block >= required.max(2)
+            && first + block <= bytes.len()
+            && (first..=bytes.len()).contains(&second);
+        ok.then_some(())
+    };
+    match table() {
+        Some(()) => Error::new(
+            ErrorKind::UnsupportedFormat {
+                version: 1,
+                supported: 2,
+            },
+            at,
+        ),
+        None => err,
+    }
+}
+
+/// [`split_header`] without the format-1 diagnosis.
+#[inline(always)]
+fn split_header_of(bytes: &[u8], at: usize, required: usize) -> Result<(usize, usize), Error> {
     let (Some(first), Some(block)) = (read_u32(bytes, 0), read_u16(bytes, 4)) else {
         return Err(Error::new(
             ErrorKind::Truncated {
