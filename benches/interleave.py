@@ -44,8 +44,8 @@ TARGETS = [
 # The cells of the README's highlights table.
 DATASETS = ["login", "order", "tick", "log", "mesh", "feed", "events", "player", "game"]
 SBE = {"tick", "feed"}
-SPARSE = {"order", "log", "feed", "events"}
-UPDATED = {"order", "tick", "log", "mesh", "feed", "events"}
+SPARSE = {"order", "log", "feed", "events", "player", "game"}
+UPDATED = {"order", "tick", "log", "mesh", "feed", "events", "player", "game"}
 HIGHLIGHTS = (
     [f"{d}/read:rkyv,flatbuffers" + (",sbe" if d in SBE else "") for d in DATASETS]
     + [f"{d}/read_some_unchecked:rkyv" for d in DATASETS if d in SPARSE]

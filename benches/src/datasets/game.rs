@@ -11,8 +11,17 @@
 //! scalars, the mesh's `Vec3` struct, `[ushort]`, `[float]`, `[bool]`; the
 //! snapshot a `[ubyte]` left out when absent); postcard and JSON through
 //! serde. No prost: the peers of these two data sets are rkyv, FlatBuffers and
-//! the serde baselines. Metrics: `encode`, `access`, `read`,
-//! `access_unchecked`, `read_unchecked`, `decode` (no `read_some` or `update`).
+//! the serde baselines. Metrics: `encode`, `access`, `read`, `read_some`,
+//! `update` (not FlatBuffers), their unchecked twins, and `decode`.
+//!
+//! `read_some` (and `read_some_unchecked`) loads every contact's `id` and
+//! `position.x` (a client's interest check), skipping the options and lists.
+//! `update` (and `update_unchecked`) is mk48's kind of update, a
+//! read-modify-write of every entity in place: each contact's `heading` turned
+//! by an angle (`heading += turn`, wrapping) and each of its `cooldowns`
+//! counted down by a time step (to no less than 0); wiremsg through
+//! `update_heading(|h| ..)` and `ListMut::update(i, |c| ..)`, rkyv through
+//! `access_mut`, `munge` and the unsealed `&mut [f32_le]` of the cooldowns.
 //!
 //! Nothing here was awkward to write for wiremsg: `Option<f32>`, an `Option`
 //! of a fixed-size struct, `Vec<bool>` and `Option<Vec<u8>>` derive as
@@ -22,12 +31,15 @@
 #![allow(missing_debug_implementations)]
 
 use crate::format::Valid;
+use rkyv::munge::munge;
+use rkyv::vec::ArchivedVec;
 use wiremsg::WireEnum;
 
 use super::mesh::{ArchivedVec3, Vec3, Vec3View, fb_vec3, plus_zero, vec3_of_fb};
 use super::{
-    Codec, CodecVisitor, Dataset, Rng, derived_codecs, fb_access_methods, fb_root, ids,
-    read_methods, rkyv_root, visit_formats, wiremsg_view,
+    Codec, CodecVisitor, Dataset, Rng, derived_codecs, fb_access_methods, fb_root, fold_some, ids,
+    read_methods, read_some_methods, rkyv_root, rkyv_root_mut, visit_formats, wiremsg_mut,
+    wiremsg_view,
 };
 use crate::checksum::Fold;
 use crate::formats::flatbuffers::{FlatBuffers, root};
@@ -211,6 +223,37 @@ fn update(rng: &mut Rng, index: usize) -> Update {
     }
 }
 
+// ---- `read_some` and `update` ----
+
+/// The fields `read_some` loads from a contact, as folded.
+#[inline(always)]
+fn some_contact(id: u32, x: f32) -> [u64; 2] {
+    [id.into(), x.to_bits().into()]
+}
+
+/// What `update` does in `round`: the angle it turns every contact by
+/// (1/65536 of a turn) and the seconds it takes off every cooldown (a
+/// multiple of 1/8 below 8, exact in an `f32`).
+#[inline(always)]
+fn step(round: u64) -> (u16, f32) {
+    (
+        (round as u16).wrapping_mul(181),
+        (round % 64) as f32 * 0.125,
+    )
+}
+
+/// A heading turned by `turn`.
+#[inline(always)]
+fn turned(heading: u16, turn: u16) -> u16 {
+    heading.wrapping_add(turn)
+}
+
+/// A cooldown `dt` seconds later.
+#[inline(always)]
+fn cooled(cooldown: f32, dt: f32) -> f32 {
+    (cooldown - dt).max(0.0)
+}
+
 // ---- the fold of every field ----
 
 /// The fixed-size fields of a contact, rebuilt from each format's accessors
@@ -316,7 +359,22 @@ impl Dataset for GameState {
         f.finish()
     }
 
-    fn apply_update(&mut self, _round: u64) {}
+    fn checksum_some(&self) -> Option<u64> {
+        Some(fold_some(
+            self.updates.iter().flat_map(|u| &u.contacts),
+            |c| some_contact(c.id, c.position.x),
+        ))
+    }
+
+    fn apply_update(&mut self, round: u64) {
+        let (turn, dt) = step(round);
+        for c in self.updates.iter_mut().flat_map(|u| &mut u.contacts) {
+            c.heading = turned(c.heading, turn);
+            for cooldown in &mut c.cooldowns {
+                *cooldown = cooled(*cooldown, dt);
+            }
+        }
+    }
 
     fn codecs<V: CodecVisitor<Self>>(visitor: &mut V) {
         visit_formats!(visitor, without_prost);
@@ -375,6 +433,41 @@ unsafe fn read_wiremsg<const CHECKED: bool>(bytes: &[u8]) -> u64 {
         fold_snapshot(&mut f, u.snapshot());
     }
     f.finish()
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is what `encode` wrote.
+#[inline(always)]
+unsafe fn some_wiremsg<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let root = unsafe { wiremsg_view::<GameState, CHECKED>(bytes) };
+    fold_some(root.updates().iter().flat_map(|u| u.contacts()), |c| {
+        some_contact(c.id(), c.position().x())
+    })
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is what `encode` wrote.
+#[inline(always)]
+unsafe fn update_wiremsg<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
+    let (turn, dt) = step(round);
+    // SAFETY: forwarded from the caller.
+    let mut root = unsafe { wiremsg_mut::<GameState, CHECKED>(bytes) };
+    let mut updates = root.updates_mut();
+    for i in 0..updates.len() {
+        let mut u = updates.get_mut(i).expect("wiremsg: index below len");
+        let mut contacts = u.contacts_mut();
+        for j in 0..contacts.len() {
+            let mut c = contacts.get_mut(j).expect("wiremsg: index below len");
+            c.update_heading(|h| turned(h, turn));
+            let mut cooldowns = c.cooldowns_mut();
+            for k in 0..cooldowns.len() {
+                cooldowns.update(k, |v| cooled(v, dt));
+            }
+        }
+    }
 }
 
 // ---- rkyv ----
@@ -439,7 +532,50 @@ unsafe fn read_rkyv<const CHECKED: bool>(bytes: &[u8]) -> u64 {
     f.finish()
 }
 
-derived_codecs!(GameState, ArchivedGameState, read: (read_wiremsg, read_rkyv));
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is `encode`'s output at an aligned address.
+#[inline(always)]
+unsafe fn some_rkyv<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let root = unsafe { rkyv_root::<ArchivedGameState, CHECKED>(bytes) };
+    fold_some(root.updates.iter().flat_map(|u| u.contacts.iter()), |c| {
+        some_contact(c.id.to_native(), c.position.x.to_native())
+    })
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is `encode`'s output at an aligned address.
+#[inline(always)]
+unsafe fn update_rkyv<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
+    let (turn, dt) = step(round);
+    // SAFETY: forwarded from the caller.
+    let root = unsafe { rkyv_root_mut::<ArchivedGameState, CHECKED>(bytes) };
+    munge!(let ArchivedGameState { updates } = root);
+    let mut updates = ArchivedVec::as_slice_seal(updates);
+    for i in 0..updates.len() {
+        let u = updates.as_mut().index(i);
+        munge!(let ArchivedUpdate { contacts, .. } = u);
+        let mut contacts = ArchivedVec::as_slice_seal(contacts);
+        for j in 0..contacts.len() {
+            let c = contacts.as_mut().index(j);
+            munge!(let ArchivedContact { mut heading, cooldowns, .. } = c);
+            *heading = rkyv::Archived::<u16>::from_native(turned(heading.to_native(), turn));
+            for cooldown in ArchivedVec::as_slice_seal(cooldowns).unseal() {
+                *cooldown = rkyv::Archived::<f32>::from_native(cooled(cooldown.to_native(), dt));
+            }
+        }
+    }
+}
+
+derived_codecs!(
+    GameState,
+    ArchivedGameState,
+    read: (read_wiremsg, read_rkyv),
+    read_some: (some_wiremsg, some_rkyv),
+    update: (update_wiremsg, update_rkyv),
+);
 
 // ---- FlatBuffers ----
 
@@ -489,6 +625,18 @@ unsafe fn read_fb<const CHECKED: bool>(bytes: &[u8]) -> u64 {
         fold_snapshot(&mut f, u.snapshot().map(|s| s.bytes()));
     }
     f.finish()
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is `encode`'s output.
+#[inline(always)]
+unsafe fn some_fb<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let root = unsafe { fb_root::<fb::GameState<'_>, CHECKED>(bytes) };
+    fold_some(root.updates().iter().flat_map(|u| u.contacts()), |c| {
+        some_contact(c.id(), c.position().x())
+    })
 }
 
 impl Codec<GameState> for FlatBuffers {
@@ -588,6 +736,7 @@ impl Codec<GameState> for FlatBuffers {
     fb_access_methods!(fb::GameState<'_>);
 
     read_methods!(read_fb);
+    read_some_methods!(some_fb);
 }
 
 #[cfg(test)]

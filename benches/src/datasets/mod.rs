@@ -29,8 +29,7 @@
 //! (login, order, tick) delegate to the `compare` harness's impls
 //! ([`reference_codecs!`]); the feed, a stream of frames, frames every codec
 //! by hand. The player and game data sets have no prost column (their peers
-//! are rkyv, FlatBuffers and the serde baselines) and no `read_some` or
-//! `update`.
+//! are rkyv, FlatBuffers and the serde baselines).
 //!
 //! Every checked metric has an `_unchecked` twin that differs from it only in
 //! how the root is reached: validated or trusted ([`wiremsg_view`],
@@ -139,7 +138,8 @@ pub trait Dataset: Clone + PartialEq + fmt::Debug + 'static {
     /// fixed-size fields the data set's `read_some` loads from each element
     /// (log entries: `address`, `code`, `size`; order line items:
     /// `quantity`, `unit_price`; feed messages: `stock_locate`,
-    /// `order_ref`). What `read_some` and `read_some_unchecked` must return;
+    /// `order_ref`; players: `id`, `level`, `health`; game contacts: `id`,
+    /// `position.x`). What `read_some` and `read_some_unchecked` must return;
     /// `None` for a data set without the metric (login, tick, mesh).
     fn checksum_some(&self) -> Option<u64> {
         None
@@ -1110,7 +1110,7 @@ mod tests {
                 assert!(has.access_unchecked && has.read_unchecked, "{what}");
                 assert_eq!(has.read_some, sparse, "{what}");
                 assert_eq!(has.read_some_unchecked, sparse, "{what}");
-                let update = format != ids::FLATBUFFERS && dataset != "login" && !without_prost;
+                let update = format != ids::FLATBUFFERS && dataset != "login";
                 assert_eq!(has.update, update, "{what}");
                 assert_eq!(has.update_unchecked, update, "{what}");
             } else if format == ids::SBE {
@@ -1168,9 +1168,9 @@ mod tests {
     }
 
     /// The data sets with a sparse read (`read_some`).
-    const SPARSE: [&str; 4] = ["order", "log", "feed", "events"];
+    const SPARSE: [&str; 6] = ["order", "log", "feed", "events", "player", "game"];
 
-    /// The data sets without prost, `read_some` or `update` (player, game).
+    /// The data sets without prost (player, game).
     const WITHOUT_PROST: [&str; 2] = ["player", "game"];
 
     #[test]

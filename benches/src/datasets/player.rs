@@ -10,8 +10,14 @@
 //! absent fields, the fixed-size records without an `Option` as vectors of
 //! structs, `Quest` a table since it holds one); postcard and JSON through
 //! serde. No prost: the peers of these two data sets are rkyv, FlatBuffers and
-//! the serde baselines. Metrics: `encode`, `access`, `read`,
-//! `access_unchecked`, `read_unchecked`, `decode` (no `read_some` or `update`).
+//! the serde baselines. Metrics: `encode`, `access`, `read`, `read_some`,
+//! `update` (not FlatBuffers), their unchecked twins, and `decode`.
+//!
+//! `read_some` (and `read_some_unchecked`) loads every player's `id`, `level`
+//! and `health` (a server's roster check), skipping the strings, options and
+//! lists. `update` (and `update_unchecked`) stores every player's `health`,
+//! `online` and `last_login` in place (a shutdown pass that logs everyone out:
+//! a number, a `bool` and an `i64` of the player's own fields).
 //!
 //! What was awkward to write for wiremsg, against the plain Rust a game would
 //! have written:
@@ -32,12 +38,15 @@
 
 use crate::format::Valid;
 use flatbuffers::{FlatBufferBuilder, ForwardsUOffset, Vector, WIPOffset};
+use rkyv::munge::munge;
+use rkyv::vec::ArchivedVec;
 use wiremsg::WireEnum;
 
 use super::mesh::plus_zero;
 use super::{
-    Codec, CodecVisitor, Dataset, Rng, derived_codecs, fb_access_methods, fb_root, ids,
-    read_methods, rkyv_root, visit_formats, wiremsg_view,
+    Codec, CodecVisitor, Dataset, Rng, derived_codecs, fb_access_methods, fb_root, fold_some, ids,
+    read_methods, read_some_methods, rkyv_root, rkyv_root_mut, visit_formats, wiremsg_mut,
+    wiremsg_view,
 };
 use crate::checksum::Fold;
 use crate::formats::flatbuffers::{FlatBuffers, root};
@@ -507,6 +516,26 @@ fn player(rng: &mut Rng, index: usize) -> Player {
     }
 }
 
+// ---- `read_some` and `update` ----
+
+/// The fields `read_some` loads from a player, as folded.
+#[inline(always)]
+fn some_player(id: u64, level: u8, health: u32) -> [u64; 3] {
+    [id, level.into(), health.into()]
+}
+
+/// What `update` stores into player `index`: `health`, `online`,
+/// `last_login`.
+#[inline(always)]
+fn new_state(round: u64, index: usize) -> (u32, bool, i64) {
+    let at = round.wrapping_add(index as u64);
+    (
+        (at % 60_000) as u32,
+        at % 2 == 1,
+        1_760_000_000i64.wrapping_add(at as i64),
+    )
+}
+
 // ---- the fold of every field ----
 //
 // The fixed-size records are rebuilt as the model's (`Copy`) from each
@@ -713,7 +742,17 @@ impl Dataset for Players {
         f.finish()
     }
 
-    fn apply_update(&mut self, _round: u64) {}
+    fn checksum_some(&self) -> Option<u64> {
+        Some(fold_some(&self.players, |p| {
+            some_player(p.id, p.level, p.health)
+        }))
+    }
+
+    fn apply_update(&mut self, round: u64) {
+        for (i, p) in self.players.iter_mut().enumerate() {
+            (p.health, p.online, p.last_login) = new_state(round, i);
+        }
+    }
 
     fn codecs<V: CodecVisitor<Self>>(visitor: &mut V) {
         visit_formats!(visitor, without_prost);
@@ -830,6 +869,35 @@ unsafe fn read_wiremsg<const CHECKED: bool>(bytes: &[u8]) -> u64 {
         f.list(p.achievements().iter(), fold_u16);
     }
     f.finish()
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is what `encode` wrote.
+#[inline(always)]
+unsafe fn some_wiremsg<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let root = unsafe { wiremsg_view::<Players, CHECKED>(bytes) };
+    fold_some(root.players(), |p| {
+        some_player(p.id(), p.level(), p.health())
+    })
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is what `encode` wrote.
+#[inline(always)]
+unsafe fn update_wiremsg<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
+    // SAFETY: forwarded from the caller.
+    let mut root = unsafe { wiremsg_mut::<Players, CHECKED>(bytes) };
+    let mut players = root.players_mut();
+    for i in 0..players.len() {
+        let (health, online, last_login) = new_state(round, i);
+        let mut p = players.get_mut(i).expect("wiremsg: index below len");
+        p.set_health(health);
+        p.set_online(online);
+        p.set_last_login(last_login);
+    }
 }
 
 // ---- rkyv ----
@@ -988,7 +1056,44 @@ unsafe fn read_rkyv<const CHECKED: bool>(bytes: &[u8]) -> u64 {
     f.finish()
 }
 
-derived_codecs!(Players, ArchivedPlayers, read: (read_wiremsg, read_rkyv));
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is `encode`'s output at an aligned address.
+#[inline(always)]
+unsafe fn some_rkyv<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let root = unsafe { rkyv_root::<ArchivedPlayers, CHECKED>(bytes) };
+    fold_some(root.players.iter(), |p| {
+        some_player(p.id.to_native(), p.level, p.health.to_native())
+    })
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is `encode`'s output at an aligned address.
+#[inline(always)]
+unsafe fn update_rkyv<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
+    // SAFETY: forwarded from the caller.
+    let root = unsafe { rkyv_root_mut::<ArchivedPlayers, CHECKED>(bytes) };
+    munge!(let ArchivedPlayers { players, .. } = root);
+    let mut players = ArchivedVec::as_slice_seal(players);
+    for i in 0..players.len() {
+        let (new_health, new_online, new_last_login) = new_state(round, i);
+        let p = players.as_mut().index(i);
+        munge!(let ArchivedPlayer { mut health, mut online, mut last_login, .. } = p);
+        *health = rkyv::Archived::<u32>::from_native(new_health);
+        *online = new_online;
+        *last_login = rkyv::Archived::<i64>::from_native(new_last_login);
+    }
+}
+
+derived_codecs!(
+    Players,
+    ArchivedPlayers,
+    read: (read_wiremsg, read_rkyv),
+    read_some: (some_wiremsg, some_rkyv),
+    update: (update_wiremsg, update_rkyv),
+);
 
 // ---- FlatBuffers ----
 
@@ -1126,6 +1231,18 @@ unsafe fn read_fb<const CHECKED: bool>(bytes: &[u8]) -> u64 {
         f.list(p.achievements().iter(), fold_u16);
     }
     f.finish()
+}
+
+/// # Safety
+///
+/// Unless `CHECKED`, `bytes` is `encode`'s output.
+#[inline(always)]
+unsafe fn some_fb<const CHECKED: bool>(bytes: &[u8]) -> u64 {
+    // SAFETY: forwarded from the caller.
+    let root = unsafe { fb_root::<fb::Players<'_>, CHECKED>(bytes) };
+    fold_some(root.players(), |p| {
+        some_player(p.id(), p.level(), p.health())
+    })
 }
 
 impl Codec<Players> for FlatBuffers {
@@ -1320,6 +1437,7 @@ impl Codec<Players> for FlatBuffers {
     fb_access_methods!(fb::Players<'_>);
 
     read_methods!(read_fb);
+    read_some_methods!(some_fb);
 }
 
 #[cfg(test)]
