@@ -120,7 +120,27 @@ fn a_header_and_frames_dispatch_on_the_ids() {
         ),
         "{header}"
     );
-    assert!(header.contains("  schema_message_in_list:\n"), "{header}");
+    // `Message` has a field `block_length`: the element's own is `block_length__`,
+    // and its origin and tail fields count from it.
+    let at = header
+        .find("  schema_message_in_list:\n")
+        .unwrap_or_else(|| panic!("{header}"));
+    assert!(
+        header[at..].contains(
+            "      - id: block_length__\n        type: u2\n        valid:\n          min: 27\n"
+        ),
+        "{header}"
+    );
+    assert!(
+        header[at..].contains("      origin:\n        value: \"tail_start - block_length__\"\n"),
+        "{header}"
+    );
+    assert!(
+        header[at..].contains(
+            "      name:\n        io: list_io\n        pos: \"origin + block_length__\"\n"
+        ),
+        "{header}"
+    );
 
     let mut options = Options::new(Root::Frames);
     options.id = Some("notes".into());
