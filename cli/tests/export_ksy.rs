@@ -106,7 +106,41 @@ fn a_header_and_frames_dispatch_on_the_ids() {
         header.contains("  fixed_size:\n    value: \"false\"\n"),
         "{header}"
     );
-    assert!(header.contains("  schema_message:\n"), "{header}");
+    // The schema's messages are a split list (FORMAT.md §6.3): each element a type
+    // that reads its block from its stride's bytes and its tail from the list's.
+    assert!(
+        header.contains(
+            "  list_of_schema_message:\n    doc: \"`Vec<WireMessage>`, split (FORMAT.md §6.3)"
+        ),
+        "{header}"
+    );
+    assert!(
+        header.contains(
+            "      - id: items\n        type: \"schema_message_in_list(_io)\"\n        size: stride\n        repeat: expr\n        repeat-expr: count\n"
+        ),
+        "{header}"
+    );
+    // `Message` has a field `block_length`: the element's own is `block_length__`,
+    // and its origin and tail fields count from it.
+    let at = header
+        .find("  schema_message_in_list:\n")
+        .unwrap_or_else(|| panic!("{header}"));
+    assert!(
+        header[at..].contains(
+            "      - id: block_length__\n        type: u2\n        valid:\n          min: 27\n"
+        ),
+        "{header}"
+    );
+    assert!(
+        header[at..].contains("      origin:\n        value: \"tail_start - block_length__\"\n"),
+        "{header}"
+    );
+    assert!(
+        header[at..].contains(
+            "      name:\n        io: list_io\n        pos: \"origin + block_length__\"\n"
+        ),
+        "{header}"
+    );
 
     let mut options = Options::new(Root::Frames);
     options.id = Some("notes".into());
@@ -236,12 +270,60 @@ fn maps_are_lists_of_their_entries_and_boxes_their_contents() {
         "{ksy}"
     );
     assert!(ksy[at..].contains("in strictly increasing key order (not checked here)"));
-    // One of entries with a tail is a table.
-    let table =
-        "  map_of_str_u8:\n    doc: \"`BTreeMap<String, u8>`, a table list (FORMAT.md §6.3)";
-    let at = ksy.find(table).unwrap_or_else(|| panic!("{ksy}"));
-    assert!(ksy[at..].contains("      - id: items\n        type: tuple_of_str_u8\n"));
+    // One of entries with a tail is split: its items the entries as elements of a
+    // split list, each reading its tail from the list's bytes.
+    let split = "  map_of_str_u8:\n    doc: \"`BTreeMap<String, u8>`, split (FORMAT.md §6.3)";
+    let at = ksy.find(split).unwrap_or_else(|| panic!("{ksy}"));
+    assert!(
+        ksy[at..].contains("      - id: items\n        type: \"tuple_of_str_u8_in_list(_io)\"\n"),
+        "{ksy}"
+    );
+    assert!(ksy.contains(SPLIT_ENTRY_KSY), "{ksy}");
+    // A generic instantiation's list of its parameter, a message with a tail: split.
+    assert!(
+        ksy.contains("        type: \"note_in_list(_io)\"\n"),
+        "{ksy}"
+    );
 }
+
+/// The type of a map's entry `(String, u8)` in a split list: its tail start and
+/// block from its stride's bytes, the string from the list's bytes (`list_io`), at
+/// its end offset from its origin.
+const SPLIT_ENTRY_KSY: &str = r#"  tuple_of_str_u8_in_list:
+    doc: "Tuple `(String, u8)` (FORMAT.md §4.11): laid out as a message of version 1 whose fields `e0`, `e1`, .. are its elements. As an element of a split list (FORMAT.md §6.3): its tail start (`u32`), then its block, each field 4 bytes after its offset in the block; its tail data is in the list's bytes, at its end offsets from its origin."
+    params:
+      - id: list_io
+        type: io
+        doc: "The list's bytes, which hold the element's tail data (FORMAT.md §6.3)."
+    seq:
+      - id: tail_start
+        type: u4
+        doc: "Where the element's tail data starts, from the start of the list."
+      - id: block_length
+        type: u2
+        valid:
+          min: 7
+        doc: "Block length: the bytes of the block, this field included (every element of the list has the same)."
+    instances:
+      origin:
+        value: "tail_start - block_length"
+        doc: "Where the element's end offsets count from, in the list: as if its block sat right before its tail, so its first tail field starts at the tail start."
+      e0__end:
+        pos: 6
+        type: u4
+        doc: "End offset of `e0`'s region in the tail, from `origin`."
+      e0:
+        io: list_io
+        pos: "origin + block_length"
+        type: str
+        encoding: UTF-8
+        size: "e0__end - block_length"
+        doc: "`String`."
+      e1:
+        pos: 10
+        type: u1
+        doc: "`u8`."
+"#;
 
 #[derive(WireEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 #[repr(u8)]

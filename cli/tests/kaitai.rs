@@ -589,7 +589,7 @@ mod shapes {
 
     /// Version 1 of a message that gains an option, a list and a union in version 2,
     /// and of the list elements it holds, which gain a field each (a strided list's
-    /// and a table list's).
+    /// and a split list's).
     pub(crate) mod v1 {
         use wiremsg::WireMsg;
 
@@ -788,7 +788,8 @@ fn the_ksy_compiles_for_other_languages() {
 }
 
 /// Bytes that wiremsg refuses, the generated parser refuses too (`valid:` on bool,
-/// presence, enum and block length, stride bytes; the end of the bytes; bad UTF-8).
+/// presence, enum and block length (a message's, a split list element's), stride
+/// bytes; the end of the bytes; bad UTF-8).
 #[test]
 #[ignore = "needs node, Kaitai's compiler and Python's kaitaistruct: cli/tests/kaitai/run.sh"]
 fn python_refuses_what_wiremsg_refuses() {
@@ -800,6 +801,9 @@ fn python_refuses_what_wiremsg_refuses() {
         ("enum", "E2", "Tick", 48, Some(0x05)),
         ("block-length", "E4", "Book", 0, Some(0x10)),
         ("stride", "E4", "Book", 24, Some(0x03)),
+        // A split list's element 0 (E14's `names`, at 24): its block length, after its
+        // u32 tail start, below the entry's block.
+        ("split-block-length", "E14", "Book", 28, Some(0x03)),
         ("utf8", "E3", "LoginRequest", 15, Some(0xff)),
         ("cut", "E6", "Sample", 60, None),
     ] {

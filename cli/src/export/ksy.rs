@@ -27,8 +27,10 @@
 //! | a nested fixed-size message, a fixed-size tuple | its type, over its `size` bytes |
 //! | a field with tail data (§3) | `<field>__end` (`u4`, the end offset) and `<field>` over its region, from the previous tail field's end (or `block_length`) |
 //! | `String`, `Vec<u8>` | `str` (UTF-8), bytes |
-//! | `Vec<T>` (§6), bounded (§6.4) or not | a type with `items`: packed (`repeat: eos`), strided (`stride`, then elements of `size: stride`), or a table (`starts`, `count`, then the elements' regions); lists of lists nest these |
-//! | `BTreeMap<K, V>`, `HashMap<K, V>` (§6.6) | a type with `items`, as a list of its `(K, V)` entries (strided or a table); the doc says the keys are in increasing order |
+//! | `Vec<T>` (§6), bounded (§6.5) or not | a type with `items`: packed (`repeat: eos`), strided (`stride`, then elements of `size: stride`), split (below), or a table (`starts`, `count`, then the elements' regions); lists of lists nest these |
+//! | a list of messages or tuples with a tail, split (§6.3) | a type with `items` of `size: stride` (`stride` is 4 + the `block_length` at byte 4, `count` the `first_tail_start` / `stride`), each of the element's type in a list, `<type>_in_list` (`level_in_list`), given the list's bytes (`level_in_list(_io)`) |
+//! | an element of a split list | `<type>_in_list`: `params`: `list_io`, the list's bytes; `seq`: `tail_start` (`u4`) and `block_length`; `origin` = `tail_start - block_length`; its fields as a message's, each 4 bytes after its offset in the block, and its tail fields read from `list_io` at `origin` + their end offsets (`io: list_io`, `pos: origin + <previous>__end`). A message or tuple in its tail keeps its own type. (`tail_start`, `origin`, `list_io`: with `__` after them if a field has the name) |
+//! | `BTreeMap<K, V>`, `HashMap<K, V>` (§6.7) | a type with `items`, as a list of its `(K, V)` entries (strided or split); the doc says the keys are in increasing order |
 //! | `Box<T>` (§4.12) | `T`; a recursive message is a type that names itself |
 //! | a generic message's instantiation (§4.13) | a type named like it (`Batch_Tick`: `batch_tick`) |
 //! | a message with a tail, a tuple with a tail | its type, over its region |
@@ -45,8 +47,10 @@
 //! variant (without a catch-all), a block length below version 1's block and a
 //! stride below the element's; bytes that end early and bad UTF-8 fail as they are
 //! read. It checks less than `view` (FORMAT.md §7) all the same: not maximum lengths,
-//! the order of end offsets or of table starts, a map's key order (strictly
-//! increasing), nor the nesting limit.
+//! the order of end offsets, of table starts or of a split list's tail starts, that a
+//! split list's elements all have one block length and that its first tail start is
+//! a whole number of elements, a map's key order (strictly increasing), nor the
+//! nesting limit.
 //!
 //! # What does not fit, and why
 //!

@@ -170,7 +170,7 @@ def same(a, b):
     if isinstance(a, bool) or isinstance(b, bool):
         return a is b
     if isinstance(a, dict) and isinstance(b, dict):
-        # In order: a map's entries are in key order in both (FORMAT.md §6.6).
+        # In order: a map's entries are in key order in both (FORMAT.md §6.7).
         return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
     if isinstance(a, list) and isinstance(b, list):
         return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))

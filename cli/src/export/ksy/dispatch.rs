@@ -31,6 +31,12 @@ pub(super) fn schema_types(plan: &mut Plan<'_>, canonical: &SchemaSet) -> Option
         .filter(|(ty, _)| layout::is_plain(ty))
         .map(|(ty, name)| (ty.clone(), name.clone()))
         .collect();
+    schema.split_elements = plan
+        .split_elements
+        .iter()
+        .filter(|(ty, _)| layout::is_plain(ty))
+        .map(|(ty, name)| (ty.clone(), name.clone()))
+        .collect();
     schema.claim(&[root]);
     let name = schema.queue(root);
     schema.declare_pending();
@@ -38,6 +44,11 @@ pub(super) fn schema_types(plan: &mut Plan<'_>, canonical: &SchemaSet) -> Option
     for (ty, name) in schema.helpers.drain() {
         if layout::is_plain(&ty) {
             plan.helpers.insert(ty, name);
+        }
+    }
+    for (ty, name) in schema.split_elements.drain() {
+        if layout::is_plain(&ty) {
+            plan.split_elements.insert(ty, name);
         }
     }
     plan.types.append(&mut schema.types);

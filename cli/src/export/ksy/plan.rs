@@ -20,6 +20,19 @@ use wiremsg::{EnumSchema, MessageSchema, SchemaSet, TypeSchema, UnionSchema};
 /// The keys of one attribute, in order.
 pub(super) type Keys = Vec<(&'static str, Yaml)>;
 
+/// Where a block and its tail are read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Placement {
+    /// A message or tuple over its own bytes: the block at 0, the tail after it, end
+    /// offsets from 0 (FORMAT.md §3).
+    Alone,
+    /// An element of a split list (FORMAT.md §6.3), over its `stride` bytes of the
+    /// list: its `u32` tail start, then its block (each slot 4 bytes after its offset
+    /// in the block); its tail data is in the list's bytes, passed as a parameter,
+    /// with end offsets from its origin (the tail start less the block length).
+    InSplitList,
+}
+
 /// One slot of a block: a message's field or a tuple's element.
 struct Slot<'s> {
     name: String,
@@ -50,6 +63,9 @@ pub(super) struct Plan<'s> {
     /// The exporter's own types (lists, options, arrays, tuples, 128-bit integers),
     /// by the type they read.
     pub(super) helpers: HashMap<TypeSchema, String>,
+    /// The types of messages and tuples as elements of a split list
+    /// ([`Placement::InSplitList`]), by the element type.
+    pub(super) split_elements: HashMap<TypeSchema, String>,
     /// Unions whose type is declared.
     declared_unions: HashSet<&'s str>,
     /// Messages whose type is declared, or queued to be.
@@ -73,6 +89,7 @@ impl<'s> Plan<'s> {
             enums: HashMap::new(),
             unions: HashMap::new(),
             helpers: HashMap::new(),
+            split_elements: HashMap::new(),
             declared_unions: HashSet::new(),
             queued: HashSet::new(),
             pending: Vec::new(),
@@ -83,11 +100,21 @@ impl<'s> Plan<'s> {
         }
     }
 
+    /// Records that `path` does not fit, once (a message declared both alone and as a
+    /// split list's element meets its fields twice).
     fn refuse(&mut self, path: &str, offset: usize, reason: impl Into<String>) {
+        let reason = reason.into();
+        if self
+            .unfit
+            .iter()
+            .any(|u| u.path == path && u.offset == offset && u.reason == reason)
+        {
+            return;
+        }
         self.unfit.push(Unfit {
             path: path.to_owned(),
             offset,
-            reason: reason.into(),
+            reason,
         });
     }
 
@@ -246,36 +273,19 @@ impl<'s> Plan<'s> {
     /// `instances` (the fields).
     pub(super) fn message_body(&mut self, m: &'s MessageSchema) -> Yaml {
         self.queued.insert(&m.name);
-        let slots: Vec<Slot<'s>> = m
-            .fields
-            .iter()
-            .map(|f| Slot {
-                name: f.name.to_string(),
-                offset: f.offset,
-                size: f.size,
-                ty: &f.ty,
-                since: f.since,
-                reserved: f.reserved,
-            })
-            .collect();
-        let shape = if m.has_tail {
-            "with a tail (FORMAT.md §3)"
-        } else if m.has_block_length {
-            "with a block length field and no tail (FORMAT.md §3, §5)"
-        } else {
-            "fixed-size (FORMAT.md §2): its block length is the bytes it is given"
-        };
-        let ids = match m.template_id {
-            Some(t) => format!(", template id {t}, schema id {}", m.schema_id),
-            None => String::new(),
-        };
-        let doc = format!(
-            "Message `{}`, version {}{ids}, block length {} (version 1: {}), {shape}.",
-            m.name, m.version, m.block_length, m.min_block_length
-        );
-        self.block_body(&m.name, m.has_block_length, m.min_block_length, &slots, doc)
+        let slots = message_slots(m);
+        let doc = message_doc(m);
+        self.block_body(
+            &m.name,
+            m.has_block_length,
+            m.min_block_length,
+            &slots,
+            doc,
+            Placement::Alone,
+        )
     }
 
+    /// The type of a block of `slots` and its tail, read as `placement` says.
     fn block_body(
         &mut self,
         owner: &str,
@@ -283,18 +293,65 @@ impl<'s> Plan<'s> {
         min_block_length: usize,
         slots: &[Slot<'s>],
         doc: String,
+        placement: Placement,
     ) -> Yaml {
-        // The block length field is `block_length`, unless a field has that name (as
-        // the schema encoding's `Message` has).
-        let b = if !has_block_length {
-            "_io.size"
-        } else if slots.iter().any(|s| s.name == "block_length") {
-            "block_length__"
-        } else {
-            "block_length"
+        // The attributes the export adds are named like this, or with `__` after the
+        // name if a field has it (as the schema encoding's `Message` has
+        // `block_length`).
+        let own = |name: &str| {
+            if slots.iter().any(|s| s.name == name) {
+                format!("{name}__")
+            } else {
+                name.to_owned()
+            }
         };
+        let b = if has_block_length {
+            own("block_length")
+        } else {
+            "_io.size".to_owned()
+        };
+        let b = b.as_str();
+        let split = placement == Placement::InSplitList;
+        // In a split list, the block is 4 bytes into the element's bytes, after its tail
+        // start; the tail is in the list's bytes, its end offsets from `origin`.
+        let shift = if split { 4 } else { 0 };
+        let (list_io, tail_start, origin) = (own("list_io"), own("tail_start"), own("origin"));
         let mut ids: HashSet<String> = HashSet::new();
+        let mut params = Vec::new();
         let mut seq = Vec::new();
+        let mut instances: Vec<(String, Yaml)> = Vec::new();
+        if split {
+            ids.extend([list_io.clone(), tail_start.clone(), origin.clone()]);
+            params.push(map([
+                ("id", Yaml::Str(list_io.clone())),
+                ("type", "io".into()),
+                (
+                    "doc",
+                    "The list's bytes, which hold the element's tail data (FORMAT.md §6.3).".into(),
+                ),
+            ]));
+            seq.push(map([
+                ("id", Yaml::Str(tail_start.clone())),
+                ("type", "u4".into()),
+                (
+                    "doc",
+                    "Where the element's tail data starts, from the start of the list.".into(),
+                ),
+            ]));
+            instances.push((
+                origin.clone(),
+                map([
+                    ("value", Yaml::Str(format!("{tail_start} - {b}"))),
+                    (
+                        "doc",
+                        "Where the element's end offsets count from, in the list: as if its \
+                         block sat right before its tail, so its first tail field starts at \
+                         the tail start."
+                            .into(),
+                    ),
+                ]),
+            ));
+        }
         if has_block_length {
             ids.insert(b.into());
             seq.push(map([
@@ -304,13 +361,19 @@ impl<'s> Plan<'s> {
                 ("valid", map([("min", min_block_length.into())])),
                 (
                     "doc",
-                    "Block length: the bytes of the block, this field included; the tail starts here."
-                        .into(),
+                    if split {
+                        "Block length: the bytes of the block, this field included (every \
+                         element of the list has the same)."
+                    } else {
+                        "Block length: the bytes of the block, this field included; the tail \
+                         starts here."
+                    }
+                    .into(),
                 ),
             ]));
         }
-        let mut instances: Vec<(String, Yaml)> = Vec::new();
-        let mut tail_start = b.to_owned();
+        // Where the next tail field's data starts, as an end offset.
+        let mut prev_end = b.to_owned();
         for slot in slots {
             let path = format!("{owner}.{}", slot.name);
             if !is_identifier(&slot.name) {
@@ -379,7 +442,7 @@ impl<'s> Plan<'s> {
                     self,
                     present.clone(),
                     vec![
-                        ("pos", slot.offset.into()),
+                        ("pos", (slot.offset + shift).into()),
                         ("type", "u1".into()),
                         ("valid", zero_or_one()),
                     ],
@@ -390,23 +453,28 @@ impl<'s> Plan<'s> {
                     ),
                 );
             }
-            let value_at = slot.offset + usize::from(option);
+            let value_at = slot.offset + usize::from(option) + shift;
             if in_tail(self.set, slot.ty) {
                 let end = format!("{}__end", slot.name);
+                let from = if split {
+                    format!("`{origin}`")
+                } else {
+                    "the start of the message".to_owned()
+                };
                 add(
                     self,
                     end.clone(),
                     vec![
-                        ("pos", (slot.offset + slot.size - 4).into()),
+                        ("pos", (slot.offset + slot.size - 4 + shift).into()),
                         ("type", "u4".into()),
                     ],
                     version.clone(),
                     format!(
-                        "End offset of `{}`'s region in the tail, from the start of the message.",
+                        "End offset of `{}`'s region in the tail, from {from}.",
                         slot.name
                     ),
                 );
-                let start = std::mem::replace(&mut tail_start, end.clone());
+                let start = std::mem::replace(&mut prev_end, end.clone());
                 if slot.reserved {
                     continue;
                 }
@@ -414,7 +482,12 @@ impl<'s> Plan<'s> {
                 let Some(mut keys) = self.region_keys(inner, &path, slot.offset, size) else {
                     continue;
                 };
-                keys.insert(0, ("pos", Yaml::Str(start)));
+                if split {
+                    keys.insert(0, ("pos", Yaml::Str(format!("{origin} + {start}"))));
+                    keys.insert(0, ("io", Yaml::Str(list_io.clone())));
+                } else {
+                    keys.insert(0, ("pos", Yaml::Str(start)));
+                }
                 let doc = format!("{}.{since_doc}", describe(slot.ty));
                 add(self, slot.name.clone(), keys, value_cond, doc);
             } else {
@@ -430,6 +503,9 @@ impl<'s> Plan<'s> {
             }
         }
         let mut body = vec![("doc", Yaml::Str(doc))];
+        if !params.is_empty() {
+            body.push(("params", Yaml::List(params)));
+        }
         if !seq.is_empty() {
             body.push(("seq", Yaml::List(seq)));
         }
@@ -552,6 +628,40 @@ impl<'s> Plan<'s> {
             }
         })
     }
+}
+
+/// The slots of message `m`'s block: its fields.
+fn message_slots(m: &MessageSchema) -> Vec<Slot<'_>> {
+    m.fields
+        .iter()
+        .map(|f| Slot {
+            name: f.name.to_string(),
+            offset: f.offset,
+            size: f.size,
+            ty: &f.ty,
+            since: f.since,
+            reserved: f.reserved,
+        })
+        .collect()
+}
+
+/// The doc of message `m`'s type: its name, version, ids, block length and shape.
+fn message_doc(m: &MessageSchema) -> String {
+    let shape = if m.has_tail {
+        "with a tail (FORMAT.md §3)"
+    } else if m.has_block_length {
+        "with a block length field and no tail (FORMAT.md §3, §5)"
+    } else {
+        "fixed-size (FORMAT.md §2): its block length is the bytes it is given"
+    };
+    let ids = match m.template_id {
+        Some(t) => format!(", template id {t}, schema id {}", m.schema_id),
+        None => String::new(),
+    };
+    format!(
+        "Message `{}`, version {}{ids}, block length {} (version 1: {}), {shape}.",
+        m.name, m.version, m.block_length, m.min_block_length
+    )
 }
 
 /// The Kaitai primitive of a number, `bool` (a `u1`) or nothing.

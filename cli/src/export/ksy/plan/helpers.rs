@@ -1,10 +1,12 @@
-//! The exporter's own types: lists in their three shapes, options and arrays as
-//! elements, tuples, and 128-bit integers as two halves.
+//! The exporter's own types: lists in their four shapes, options and arrays as
+//! elements, tuples, messages and tuples as elements of a split list, and 128-bit
+//! integers as two halves.
 
-use super::{Plan, Slot, zero_or_one};
+use super::{Placement, Plan, Slot, message_doc, message_slots, zero_or_one};
 use crate::export::ksy::layout::{ListShape, in_tail, list_shape, slot_size};
 use crate::export::ksy::yaml::{Yaml, map};
 use wiremsg::TypeSchema;
+use wiremsg::schema::Node;
 
 impl<'s> Plan<'s> {
     /// The exporter's own type for `ty` (a list, option, array or tuple), declared on
@@ -70,34 +72,92 @@ impl<'s> Plan<'s> {
             }
             TypeSchema::List(element)
             | TypeSchema::BoundedList { element, .. }
-            // A map's bytes are a list of its entries (FORMAT.md §6.6).
+            // A map's bytes are a list of its entries (FORMAT.md §6.7).
             | TypeSchema::Map(element) => self.list_body(ty, element, path, offset)?,
             TypeSchema::Tuple(elements) => {
-                let tail = in_tail(self.set, ty);
-                let mut at = if tail { 2 } else { 0 };
-                let slots: Vec<Slot<'s>> = elements
-                    .iter()
-                    .enumerate()
-                    .map(|(i, e)| {
-                        let size = slot_size(self.set, e);
-                        let slot = Slot {
-                            name: format!("e{i}"),
-                            offset: at,
-                            size,
-                            ty: e,
-                            since: 1,
-                            reserved: false,
-                        };
-                        at += size;
-                        slot
-                    })
-                    .collect();
-                let doc = format!(
-                    "Tuple `{}` (FORMAT.md §4.11): laid out as a message of version 1 whose fields `e0`, `e1`, .. are its elements.",
-                    ty.display()
-                );
+                let (slots, block_length) = self.tuple_slots(elements);
+                let doc = tuple_doc(ty);
                 // A tuple has no versions: its block is whole (FORMAT.md §4.11).
-                self.block_body(path, tail, at, &slots, doc)
+                let tail = in_tail(self.set, ty);
+                self.block_body(path, tail, block_length, &slots, doc, Placement::Alone)
+            }
+            _ => return None,
+        };
+        self.types.push((name.clone(), body));
+        Some(name)
+    }
+
+    /// The slots of a tuple's block, its elements `e0`, `e1`, .., and its block
+    /// length (with the `u16` block length field of a tuple with a tail, FORMAT.md
+    /// §4.11).
+    fn tuple_slots(&self, elements: &'s [Node<TypeSchema>]) -> (Vec<Slot<'s>>, usize) {
+        let mut at = if elements.iter().any(|e| in_tail(self.set, e)) {
+            2
+        } else {
+            0
+        };
+        let slots = elements
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let size = slot_size(self.set, e);
+                let slot = Slot {
+                    name: format!("e{i}"),
+                    offset: at,
+                    size,
+                    ty: e,
+                    since: 1,
+                    reserved: false,
+                };
+                at += size;
+                slot
+            })
+            .collect();
+        (slots, at)
+    }
+
+    /// The type of message or tuple `ty` (with a tail) as an element of a split list
+    /// (FORMAT.md §6.3), `<type>_in_list`, declared on first use: read over the
+    /// element's `stride` bytes, its tail from the list's bytes, its parameter.
+    fn split_element(&mut self, ty: &'s TypeSchema, path: &str) -> Option<String> {
+        if let Some(name) = self.split_elements.get(ty) {
+            return Some(name.clone());
+        }
+        let base = format!("{}_in_list", self.key(ty));
+        let name = self.names.claim_free(
+            &base,
+            &format!("the type of `{}` in a split list", ty.display()),
+        );
+        self.split_elements.insert(ty.clone(), name.clone());
+        let placed = " As an element of a split list (FORMAT.md §6.3): its tail start \
+                      (`u32`), then its block, each field 4 bytes after its offset in the \
+                      block; its tail data is in the list's bytes, at its end offsets from \
+                      its origin.";
+        let body = match ty {
+            TypeSchema::Message(m) => {
+                let m = self.set.message(&m.name)?;
+                let doc = format!("{}{placed}", message_doc(m));
+                let slots = message_slots(m);
+                self.block_body(
+                    &m.name,
+                    true,
+                    m.min_block_length,
+                    &slots,
+                    doc,
+                    Placement::InSplitList,
+                )
+            }
+            TypeSchema::Tuple(elements) => {
+                let (slots, block_length) = self.tuple_slots(elements);
+                let doc = format!("{}{placed}", tuple_doc(ty));
+                self.block_body(
+                    path,
+                    true,
+                    block_length,
+                    &slots,
+                    doc,
+                    Placement::InSplitList,
+                )
             }
             _ => return None,
         };
@@ -114,9 +174,9 @@ impl<'s> Plan<'s> {
     ) -> Option<Yaml> {
         let bound = match ty {
             TypeSchema::BoundedList { max_len, .. } => {
-                format!(" Writers write at most {max_len} elements (FORMAT.md §6.4).")
+                format!(" Writers write at most {max_len} elements (FORMAT.md §6.5).")
             }
-            TypeSchema::Map(_) => " A map (FORMAT.md §6.6): its entries, `(key, value)` tuples \
+            TypeSchema::Map(_) => " A map (FORMAT.md §6.7): its entries, `(key, value)` tuples \
                 in strictly increasing key order (not checked here)."
                 .into(),
             _ => String::new(),
@@ -161,19 +221,50 @@ impl<'s> Plan<'s> {
                 ])
             }
             ListShape::Split => {
-                // An element's block and tail are apart, and its end offsets count
-                // from before its tail: a Kaitai type reads its fields from one
-                // stream, at offsets from its start. Refused until the exporter gives
-                // message types the origin of their tails.
-                self.refuse(
-                    path,
-                    offset,
-                    format!(
-                        "`{}` is a split list (FORMAT.md §6.3: elements' blocks at a stride, their tails after them), which the Kaitai export does not read yet",
-                        ty.display()
+                // Each element's bytes are its tail start and block; its tail is read
+                // from the list's bytes, `_io` here, which its type takes.
+                let element_type = self.split_element(element, path)?;
+                items.push(("type", format!("{element_type}(_io)").into()));
+                items.push(("size", "stride".into()));
+                items.push(("repeat", "expr".into()));
+                items.push(("repeat-expr", "count".into()));
+                let if_any = || ("if", Yaml::from("_io.size > 0"));
+                map([
+                    ("doc", format!("`{}`, split (FORMAT.md §6.3): each element's u32 tail start and its block, at a stride of 4 + the block length, then the elements' tail data, in order; an empty list is no bytes at all.{bound}", ty.display()).into()),
+                    ("seq", Yaml::List(vec![map(items)])),
+                    (
+                        "instances",
+                        map([
+                            (
+                                "first_tail_start",
+                                map([("pos", Yaml::from(0usize)), ("type", "u4".into()), if_any()]),
+                            ),
+                            (
+                                "block_length",
+                                map([
+                                    ("pos", Yaml::from(4usize)),
+                                    ("type", "u2".into()),
+                                    if_any(),
+                                    ("doc", "The elements' block length: element 0's, which every element has.".into()),
+                                ]),
+                            ),
+                            (
+                                "stride",
+                                map([
+                                    ("value", "4 + block_length".into()),
+                                    ("doc", "Bytes per element: its tail start and its block.".into()),
+                                ]),
+                            ),
+                            (
+                                "count",
+                                map([
+                                    ("value", "_io.size == 0 ? 0 : first_tail_start / stride".into()),
+                                    ("doc", "Elements: element 0's tail data starts right after the blocks.".into()),
+                                ]),
+                            ),
+                        ]),
                     ),
-                );
-                return None;
+                ])
             }
             ListShape::Table => {
                 let size = "(_index + 1 == count ? _io.size : starts[_index + 1]) - starts[_index]"
@@ -292,4 +383,12 @@ impl<'s> Plan<'s> {
             number => number.display().to_string(),
         }
     }
+}
+
+/// The doc of tuple `ty`'s type.
+fn tuple_doc(ty: &TypeSchema) -> String {
+    format!(
+        "Tuple `{}` (FORMAT.md §4.11): laid out as a message of version 1 whose fields `e0`, `e1`, .. are its elements.",
+        ty.display()
+    )
 }
