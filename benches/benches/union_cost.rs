@@ -5,7 +5,7 @@
 //! | id | the list | reaching element `i` |
 //! |---|---|---|
 //! | `union_cost/<metric>/message_list` | `Vec<AddOrder>`: strided (FORMAT.md §6.2) | `2 + i × stride` |
-//! | `union_cost/<metric>/union_list` | `Vec<FeedMsg>`, every element `Add`: a table list (§6.3) of unions (§4.10) | a load from the offset table, the tag's load and a branch |
+//! | `union_cost/<metric>/union_list` | `Vec<FeedMsg>`, every element `Add`: a table list (§6.4) of unions (§4.10) | a load from the offset table, the tag's load and a branch |
 //!
 //! Metrics: `read_some` (validated view, then `stock_locate` and `order_ref` of every
 //! element folded, as the `events` data set's `read_some`) and `read_some_unchecked`

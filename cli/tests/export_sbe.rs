@@ -303,7 +303,7 @@ fn maps_unions_and_recursive_messages_are_refused() {
     assert_eq!(
         book[0].to_string(),
         "`Book.depth` at byte 2: a map, `BTreeMap<u16, u32>`, keeps its entries in the tail \
-         after the block, as a list of `(key, value)` tuples in key order (FORMAT.md §6.6): \
+         after the block, as a list of `(key, value)` tuples in key order (FORMAT.md §6.7): \
          SBE has no maps, and its repeating groups follow the block with a group size \
          header, another layout"
     );

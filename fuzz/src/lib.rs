@@ -92,7 +92,7 @@ pub struct Trading {
     pub prices: Vec<Decimal<u64, 8>>,
 }
 
-/// Maps of every entry shape (FORMAT.md §6.6): strided and table entries, keys of
+/// Maps of every entry shape (FORMAT.md §6.7): strided and table entries, keys of
 /// every kind (an enum with a catch-all), message and map values, maps in an option
 /// and a list.
 #[derive(WireMsg, Debug, Clone, PartialEq)]

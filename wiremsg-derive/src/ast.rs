@@ -360,7 +360,7 @@ pub(crate) fn classify(cx: &Ctxt, ty: &Type) -> Kind {
             match &*r.elem {
                 Type::Path(p) if p.path.is_ident("str") => Kind::Text,
                 Type::Slice(s) => list_element(cx, &s.elem),
-                // A borrowed map encodes without a copy (FORMAT.md §6.6).
+                // A borrowed map encodes without a copy (FORMAT.md §6.7).
                 elem if crate::map_ast::is_map(elem) => {
                     crate::map_ast::classify_borrowed_map(cx, elem)
                 }

@@ -40,7 +40,7 @@ pub(crate) struct Field {
     /// `#[wire(null = expr)]` on an `Option<T>` of a number: `T`'s bytes alone, the
     /// value `expr` standing for `None` (FORMAT.md §4.9).
     pub(crate) null: Option<Expr>,
-    /// `#[wire(max_len = N)]` on a list: at most `N` elements (FORMAT.md §6.4).
+    /// `#[wire(max_len = N)]` on a list: at most `N` elements (FORMAT.md §6.5).
     pub(crate) max_len: Option<LitInt>,
     /// `#[wire(borrowed = AllocRef)]` on a field of a message with a borrowed twin:
     /// the twin holds `AllocRef<'a>` (the nested message's own twin) in place of the

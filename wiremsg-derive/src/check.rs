@@ -88,7 +88,7 @@ pub(crate) fn message(cx: &Ctxt, msg: &Message<'_>, attrs: &[syn::Attribute]) {
 }
 
 /// `null` and `max_len` go on the fields whose wire form they change (FORMAT.md §4.9,
-/// §6.4).
+/// §6.5).
 fn field_types(cx: &Ctxt, field: &crate::ast::Field<'_>) {
     if let Some(null) = &field.attrs.null {
         match crate::ast::option_inner(&field.ty) {

@@ -1,5 +1,5 @@
 //! Parse: map field types, `BTreeMap<K, V>` and `HashMap<K, V, S>` (and borrowed,
-//! `&BTreeMap<K, V>`), whose keys must have a wire order (FORMAT.md §6.6).
+//! `&BTreeMap<K, V>`), whose keys must have a wire order (FORMAT.md §6.7).
 
 use crate::ast::{self, Kind};
 use crate::ctxt::Ctxt;

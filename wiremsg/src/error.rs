@@ -132,7 +132,7 @@ pub enum ErrorKind {
         /// inside, or the version a message header names.
         version: u16,
     },
-    /// An end offset (FORMAT.md §3) or a list table's start offset (§6.3) is before the
+    /// An end offset (FORMAT.md §3) or a list table's start offset (§6.4) is before the
     /// end of the previous region. (One past the end of the message or list, such as
     /// a buffer cut inside the tail by a short read, is [`Truncated`](Self::Truncated),
     /// with the bytes that offset needs.)
@@ -182,8 +182,8 @@ pub enum ErrorKind {
         /// Smallest stride this reader accepts, in bytes.
         required: usize,
     },
-    /// A list's element count needs more bytes for its offset table than the list has
-    /// (FORMAT.md §6.3).
+    /// A list's element count needs more bytes for its offset table (or its blocks) than the list has
+    /// (FORMAT.md §6.3, §6.4).
     ListCountTooLarge {
         /// The count on the wire.
         count: usize,
@@ -286,9 +286,9 @@ pub enum ErrorKind {
     /// decimals, or a value past the mantissa's range (FORMAT.md §4.8). The error's
     /// offset is the byte of the text at fault, 0 for the others.
     Decimal(crate::DecimalError),
-    // -- field types of trading protocols (FORMAT.md §4.8, §4.9, §6.4) --
+    // -- field types of trading protocols (FORMAT.md §4.8, §4.9, §6.5) --
     /// A list holds more elements than the maximum its field declares
-    /// (`#[wire(max_len = N)]`, FORMAT.md §6.4): found by `view` in the bytes, or by
+    /// (`#[wire(max_len = N)]`, FORMAT.md §6.5): found by `view` in the bytes, or by
     /// `encode` in the value (nothing is written).
     ListTooLong {
         /// Elements in the list.
@@ -321,14 +321,14 @@ pub enum ErrorKind {
         /// The tag the catch-all holds.
         tag: u64,
     },
-    // -- maps (FORMAT.md §6.6) --
+    // -- maps (FORMAT.md §6.7) --
     /// A map entry's key equals the previous entry's (in wire order): found by `view`
     /// in the bytes (the offset is the later entry's), or by `encode` in the value (two
     /// keys with one wire value, such as an enum's catch-all variant holding a known
     /// value; nothing is written).
     DuplicateKey,
     /// A map entry's key is smaller than the previous entry's: map entries are in
-    /// strictly increasing key order (FORMAT.md §6.6). The offset is the later entry's.
+    /// strictly increasing key order (FORMAT.md §6.7). The offset is the later entry's.
     UnsortedKeys,
     // -- framing (FORMAT.md §10) --
     /// A frame's length prefix is over the maximum frame size of the reader, or a

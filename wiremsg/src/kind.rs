@@ -71,7 +71,7 @@ pub struct Opt<K>(Invariant<K>);
 #[derive(Debug)]
 pub struct ArrayOf<T, const N: usize>(Invariant<T>);
 
-/// A list of at most `MAX` elements of `T` (`#[wire(max_len = MAX)]`, FORMAT.md §6.4).
+/// A list of at most `MAX` elements of `T` (`#[wire(max_len = MAX)]`, FORMAT.md §6.5).
 #[derive(Debug)]
 pub struct BoundedListOf<T, const MAX: usize>(Invariant<T>);
 
@@ -141,7 +141,7 @@ pub struct UnionOf<L>(Invariant<L>);
 pub struct Tup<T>(Invariant<T>);
 
 /// A map from keys `K` to values `V`: `BTreeMap<K, V>` and `HashMap<K, V, S>`, laid out
-/// as a list of `(K, V)` entries in strictly increasing key order (FORMAT.md §6.6).
+/// as a list of `(K, V)` entries in strictly increasing key order (FORMAT.md §6.7).
 ///
 /// ```
 /// use std::collections::{BTreeMap, HashMap};

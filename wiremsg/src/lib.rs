@@ -564,7 +564,7 @@ pub use validated::MutOf;
 /// fixed-size message with `since` fields, whose block would grow inside the tuple's),
 /// `Rc`/`Arc`/`Cow`/sets, `Box` of a number, string or list; map keys without a wire
 /// order (floats, `bool`, options, tuples, arrays, lists, maps, messages: keys are
-/// integers, strings, `FixedStr` and enums, FORMAT.md §6.6) and `&BTreeMap` of
+/// integers, strings, `FixedStr` and enums, FORMAT.md §6.7) and `&BTreeMap` of
 /// borrowed keys or values; `&mut` and borrowed types other than `&str`, `&[T]` and
 /// `&BTreeMap`/`&HashMap`; lists of arrays or options, and lists
 /// of lists of borrowed elements (`Vec<Vec<&str>>`; lists of lists are fine);
@@ -585,7 +585,7 @@ pub use validated::MutOf;
 /// | attribute | on | what it does |
 /// |---|---|---|
 /// | `null = V` | `Option<T>`, `T` an integer of up to 64 bits or a [`Decimal`] of one | `T`'s bytes alone, no presence byte (FORMAT.md §4.9): the value `V` stands for `None`. `V` is an expression of type `T` (of the mantissa's type for a decimal), checked at compile time. Encoding `Some(V)` fails with [`ErrorKind::NullSentinel`] and writes nothing; so does the setter, which returns `Result<(), Error>` (`Result<bool, Error>` for a field added in a later version) |
-/// | `max_len = N` | `Vec<T>`, `&[T]` | at most `N` elements (FORMAT.md §6.4): `view` refuses a longer list with [`ErrorKind::ListTooLong`] (naming the field and the list's offset), and so does encoding (nothing is written; no list is cut short) |
+/// | `max_len = N` | `Vec<T>`, `&[T]` | at most `N` elements (FORMAT.md §6.5): `view` refuses a longer list with [`ErrorKind::ListTooLong`] (naming the field and the list's offset), and so does encoding (nothing is written; no list is cut short) |
 ///
 /// Neither is written in the message: both sides of a connection must declare the
 /// same `null` (and should declare the same `max_len`). The schema descriptor shows

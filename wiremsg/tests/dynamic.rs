@@ -1835,7 +1835,7 @@ fn tuples_read_alike_and_fail_alike() {
     agree_everywhere::<Tuples>(&bytes);
 }
 
-// -- shapes: lists of lists (FORMAT.md §6.5) --
+// -- shapes: lists of lists (FORMAT.md §6.6) --
 
 mod grids {
     use super::*;
@@ -1875,7 +1875,7 @@ fn lists_of_lists_read_alike_and_fail_alike() {
     agree_everywhere::<Deep>(&value.to_bytes().unwrap());
 }
 
-// -- shapes: maps (FORMAT.md §6.6) --
+// -- shapes: maps (FORMAT.md §6.7) --
 
 mod maps {
     use super::*;

@@ -1,5 +1,5 @@
 //! Field types of trading protocols: NUL-padded text (FORMAT.md §4.3), decimals
-//! (§4.8), optional numbers with a null sentinel (§4.9) and bounded lists (§6.4):
+//! (§4.8), optional numbers with a null sentinel (§4.9) and bounded lists (§6.5):
 //! golden bytes, round trips, hostile bytes and values, and property tests.
 
 #[path = "common/golden.rs"]
@@ -379,7 +379,7 @@ every_width! {
     null_i64: i64 = i64::MIN, i64::MAX;
 }
 
-// -- bounded lists (FORMAT.md §6.4) --
+// -- bounded lists (FORMAT.md §6.5) --
 
 #[derive(WireMsg, Debug, Clone, PartialEq)]
 struct Msg {

@@ -1,4 +1,4 @@
-//! Lists of lists (FORMAT.md §6.5): golden vector E13, O(1) access to the i-th inner
+//! Lists of lists (FORMAT.md §6.6): golden vector E13, O(1) access to the i-th inner
 //! list, owned and borrowed encoding, in-place sets, schemas, the schema-driven
 //! reader, and hostile input (an inner list past the outer region).
 

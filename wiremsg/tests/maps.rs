@@ -1,4 +1,4 @@
-//! Maps as fields (FORMAT.md §6.6): golden vector E14, round trips of `BTreeMap` and
+//! Maps as fields (FORMAT.md §6.7): golden vector E14, round trips of `BTreeMap` and
 //! `HashMap` from owned and borrowed data, lookups and iteration on the view, maps in
 //! options and lists, schemas, the schema-driven reader, and hostile input.
 

@@ -138,7 +138,7 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
 
             #element
 
-            /// A map key, ordered by its wire value (FORMAT.md §6.6).
+            /// A map key, ordered by its wire value (FORMAT.md §6.7).
             #[automatically_derived]
             impl ::wiremsg::MapKey for #ident {
                 #[inline(always)]

@@ -81,7 +81,7 @@ pub enum Value<'a> {
     Union(UnionValue<'a>),
     /// A tuple `(T0, T1, ..)` (FORMAT.md §4.11).
     Tuple(DynTuple<'a>),
-    /// A map (`BTreeMap<K, V>`, `HashMap<K, V>`, FORMAT.md §6.6): the list of its
+    /// A map (`BTreeMap<K, V>`, `HashMap<K, V>`, FORMAT.md §6.7): the list of its
     /// entries, `(key, value)` tuples in key order.
     Map(DynList<'a>),
     /// A field the writer's version did not have, whose value a reader without the
@@ -754,7 +754,7 @@ impl PartialEq for DynTuple<'_> {
     }
 }
 
-/// The `(key, value)` pairs of a map's list of entries (FORMAT.md §6.6).
+/// The `(key, value)` pairs of a map's list of entries (FORMAT.md §6.7).
 pub(super) fn map_entries<'a>(
     entries: &DynList<'a>,
 ) -> impl ExactSizeIterator<Item = (Value<'a>, Value<'a>)> + 'a {
@@ -767,7 +767,7 @@ pub(super) fn map_entries<'a>(
     })
 }
 
-/// The wire order of two map keys (FORMAT.md §6.6), as the typed kinds compare them:
+/// The wire order of two map keys (FORMAT.md §6.7), as the typed kinds compare them:
 /// integers by value, text by its UTF-8 bytes, enums by their wire value.
 pub(super) fn cmp_keys(a: &Value<'_>, b: &Value<'_>) -> core::cmp::Ordering {
     match (a, b) {

@@ -1065,7 +1065,7 @@ fn invalid_schema() -> Error {
 }
 
 /// Checks that the keys of a map's validated list of entries `bytes` (at `at`)
-/// strictly increase, as `map::validate_map` does (FORMAT.md §6.6): the same error
+/// strictly increase, as `map::validate_map` does (FORMAT.md §6.7): the same error
 /// kind, offset (the later entry's) and path.
 fn map_order(set: &SchemaSet, entry: &TypeSchema, bytes: &[u8], at: usize) -> Result<(), Error> {
     let list = DynList::new(set, entry, bytes);

@@ -197,7 +197,7 @@ macro_rules! list_field {
 list_field!(impl<T: Element> Field for Vec<T>);
 list_field!(impl<'a, T: Element> Field for &'a [T]);
 
-// Lists of lists (FORMAT.md §6.5): a list is a table element, whose region is the
+// Lists of lists (FORMAT.md §6.6): a list is a table element, whose region is the
 // inner list; its view is a `List` of lists.
 crate::field::list_element!([impl<T: Element> Element for Vec<T>]);
 
@@ -251,7 +251,7 @@ impl<'v> DecodeField<'v> for &'v [u8] {
 }
 
 /// A list field with a declared maximum length, as encoding sees it: the wire type
-/// that `#[wire(max_len = MAX)]` gives a `Vec<T>` or `&[T]` field (FORMAT.md §6.4).
+/// that `#[wire(max_len = MAX)]` gives a `Vec<T>` or `&[T]` field (FORMAT.md §6.5).
 /// Generated code builds it; it is not meant to be written by hand.
 pub struct Bounded<'a, T, const MAX: usize>(pub &'a [T]);
 

@@ -1,5 +1,5 @@
 //! Maps: `BTreeMap<K, V>` and `HashMap<K, V, S>` fields and their views ([`MapView`])
-//! (FORMAT.md §6.6).
+//! (FORMAT.md §6.7).
 //!
 //! A map has the bytes of a list of 2-tuples `(K, V)` (§6, §4.11), its entries in
 //! strictly increasing key order: strided when key and value are fixed-size, a table
@@ -23,7 +23,7 @@ use alloc::vec::Vec;
 /// A type that can be the key of a map field: integers, `String`, `&str`,
 /// [`FixedStr`], `#[derive(WireEnum)]` enums (the derive implements it).
 ///
-/// Entries are written in the keys' wire order (FORMAT.md §6.6), which is not always
+/// Entries are written in the keys' wire order (FORMAT.md §6.7), which is not always
 /// the key type's `Ord` (an enum's derived `Ord` follows its declaration order, not its
 /// values; a `FixedStr` orders its padded bytes): encoding sorts by this order.
 ///
@@ -124,7 +124,7 @@ fn entry_len<K: Field, V: Field>(k: &K, v: &V) -> usize {
     }
 }
 
-/// Bytes of tail data a map of `len` entries encodes to (FORMAT.md §6.6).
+/// Bytes of tail data a map of `len` entries encodes to (FORMAT.md §6.7).
 fn map_tail_len<'m, K: Field + 'm, V: Field + 'm>(
     len: usize,
     entries: impl Iterator<Item = (&'m K, &'m V)>,
@@ -136,7 +136,7 @@ fn map_tail_len<'m, K: Field + 'm, V: Field + 'm>(
             <K::Kind as Kind>::BLOCK_SIZE > 0,
             "wiremsg: a map's key must not be zero-size (`FixedStr<0>`)"
         );
-        // An entry's block length, or the map's stride, is a `u16` (FORMAT.md §6.6).
+        // An entry's block length, or the map's stride, is a `u16` (FORMAT.md §6.7).
         let prefix = if <<(K, V) as Field>::Kind as Kind>::IN_TAIL {
             2
         } else {

@@ -129,7 +129,7 @@ pub enum ChangeKind {
     UnionVariantRenamed,
     /// A union variant carries another message (or none, or one where it had none).
     UnionVariantPayload,
-    /// A list's declared maximum length (`#[wire(max_len = N)]`, FORMAT.md §6.4)
+    /// A list's declared maximum length (`#[wire(max_len = N)]`, FORMAT.md §6.5)
     /// changed, was added or was removed.
     ListBound,
     /// A null sentinel (`#[wire(null = V)]`, FORMAT.md §4.9) changed.
@@ -1175,7 +1175,7 @@ impl Cx<'_> {
     }
 
     /// A list's maximum length: a lower one refuses longer lists that the other side
-    /// writes (FORMAT.md §6.4).
+    /// writes (FORMAT.md §6.5).
     fn list_bound(&mut self, at: At<'_>, o: &TypeSchema, n: &TypeSchema) {
         let bound = |t: &TypeSchema| match t {
             TypeSchema::BoundedList { max_len, .. } => Some(*max_len),

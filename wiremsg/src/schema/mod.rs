@@ -136,7 +136,7 @@ pub enum TypeSchema {
         scale: u32,
     },
     /// `Vec<T>` or `&[T]` with `#[wire(max_len = N)]`: a list (FORMAT.md §6) of at
-    /// most `max_len` elements (§6.4).
+    /// most `max_len` elements (§6.5).
     BoundedList {
         /// Element type.
         element: Node<TypeSchema>,
@@ -158,7 +158,7 @@ pub enum TypeSchema {
     Tuple(Cow<'static, [Node<TypeSchema>]>),
     /// `BTreeMap<K, V>` or `HashMap<K, V>`: the bytes of a list of its entries, the
     /// tuple type held here (`(K, V)`, a [`Tuple`](Self::Tuple) of two elements), in
-    /// strictly increasing key order (FORMAT.md §6.6). The key is an integer, a
+    /// strictly increasing key order (FORMAT.md §6.7). The key is an integer, a
     /// string, a `FixedStr` or an enum ([`map_key`](Self::map_key)).
     Map(Node<TypeSchema>),
 }

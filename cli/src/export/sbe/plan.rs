@@ -352,7 +352,7 @@ impl<'s> Plan<'s> {
                     offset,
                     &format!(
                         "a map, `{}`, keeps its entries in the tail after the block, as a \
-                         list of `(key, value)` tuples in key order (FORMAT.md §6.6): SBE has \
+                         list of `(key, value)` tuples in key order (FORMAT.md §6.7): SBE has \
                          no maps, and its repeating groups follow the block with a group \
                          size header, another layout",
                         ty.display()

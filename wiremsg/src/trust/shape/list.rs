@@ -760,7 +760,7 @@ pub(crate) fn table_count(bytes: &[u8], at: usize) -> Result<usize, Error> {
 }
 
 /// The region of element `i` of a table list whose element `i` starts at `start`
-/// (FORMAT.md §6.3): up to the next start offset, or the end of the list; an offset
+/// (FORMAT.md §6.4): up to the next start offset, or the end of the list; an offset
 /// out of order or past the end is `OffsetOutOfRange`, in element `i + 1`.
 #[inline(always)]
 pub(crate) fn table_element(

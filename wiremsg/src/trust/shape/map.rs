@@ -1,4 +1,4 @@
-//! Maps (FORMAT.md §6.6): a list of `(K, V)` entries in strictly increasing wire key
+//! Maps (FORMAT.md §6.7): a list of `(K, V)` entries in strictly increasing wire key
 //! order. Their validation (the list, then the order), the key order itself
 //! ([`KeyKind`]), and their views ([`MapView`], [`MapMut`]), whose lookups are binary
 //! searches over the entries validation checked.
@@ -16,7 +16,7 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::marker::PhantomData;
 
-/// A kind whose views can be map keys, compared in wire order (FORMAT.md §6.6):
+/// A kind whose views can be map keys, compared in wire order (FORMAT.md §6.7):
 /// integers by value, text by its UTF-8 bytes, enums by their wire value.
 ///
 /// Sealed, as [`Kind`] is. Floats (no total order), `bool`, options, arrays, tuples,
@@ -35,7 +35,7 @@ pub trait KeyKind: Kind {
     fn view_key<'b>(_: Internal, view: Self::View<'b>) -> WireKey<'b>;
 }
 
-/// A key's place in the wire order (FORMAT.md §6.6): keys of one kind are always the
+/// A key's place in the wire order (FORMAT.md §6.7): keys of one kind are always the
 /// same variant, compared as numbers or as bytes.
 #[doc(hidden)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -243,7 +243,7 @@ impl<'v, K: MapKey, V: Field> MapView<'v, K, V> {
     ///
     /// # Safety
     ///
-    /// `bytes` passed validation as a map of `K` to `V` (FORMAT.md §6.6).
+    /// `bytes` passed validation as a map of `K` to `V` (FORMAT.md §6.7).
     #[inline(always)]
     unsafe fn from_validated(bytes: &'v [u8]) -> Self {
         let (len, stride) = shape::<(K, V)>(bytes);
@@ -516,7 +516,7 @@ fn entry_at<K: Field, V: Field>(stride: usize, index: usize) -> usize {
     }
 }
 
-/// Validates a map region (FORMAT.md §6.6): a list of `(K, V)`, then each key greater
+/// Validates a map region (FORMAT.md §6.7): a list of `(K, V)`, then each key greater
 /// than the one before it (`DuplicateKey`, `UnsortedKeys`, at the later entry).
 fn validate_map<K: MapKey, V: Field, M: Mode>(
     bytes: &[u8],
