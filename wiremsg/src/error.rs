@@ -182,8 +182,8 @@ pub enum ErrorKind {
         /// Smallest stride this reader accepts, in bytes.
         required: usize,
     },
-    /// A list's element count needs more bytes for its offset table (or its blocks) than the list has
-    /// (FORMAT.md §6.3, §6.4).
+    /// A list's element count needs more bytes for its offset table (or its blocks)
+    /// than the list has (FORMAT.md §6.3, §6.4).
     ListCountTooLarge {
         /// The count on the wire.
         count: usize,
