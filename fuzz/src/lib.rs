@@ -595,6 +595,63 @@ mod tests {
         );
     }
 
+    /// An element of a split list whose slot sits just before its origin: the
+    /// element's byte positions from its origin wrap below zero.
+    #[derive(WireMsg, Debug)]
+    struct Flags {
+        name: String,
+        flags: [bool; 8],
+    }
+
+    #[derive(WireMsg, Debug)]
+    struct ListOfFlags {
+        list: Vec<Flags>,
+    }
+
+    #[derive(WireMsg, Debug)]
+    struct Code {
+        name: String,
+        code: FixedStr<8>,
+    }
+
+    #[derive(WireMsg, Debug)]
+    struct ListOfCodes {
+        list: Vec<Code>,
+    }
+
+    /// The reproducers under `artifacts/` of the overflow in wiremsg/src/trust (an
+    /// option's, an array's and a `FixedStr`'s offsets added to a split element's
+    /// wrapped block position without wrapping): each view returns, Ok or Err,
+    /// without a panic. Ignored until that is fixed there.
+    #[test]
+    #[ignore = "panics (debug builds): wiremsg/src/trust/shape/{option,array,fixed_str}.rs"]
+    fn split_block_at_reproducers() {
+        let read = |path: &str| std::fs::read(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")));
+        let cases: [(&str, fn(&[u8])); 3] = [
+            (
+                "artifacts/versions/crash-split-option-presence-before-origin",
+                |b| {
+                    let _ = book_v2::Book::view(b);
+                },
+            ),
+            ("artifacts/split_block_at/array-bool-8", |b| {
+                let _ = ListOfFlags::view(b);
+            }),
+            ("artifacts/split_block_at/fixed-str-8-invalid-utf8", |b| {
+                let _ = ListOfCodes::view(b);
+            }),
+        ];
+        let panicked: Vec<_> = cases
+            .iter()
+            .filter(|(path, view)| {
+                let bytes = read(path).unwrap();
+                std::panic::catch_unwind(|| view(&bytes)).is_err()
+            })
+            .map(|(path, _)| *path)
+            .collect();
+        assert!(panicked.is_empty(), "views panicked on {panicked:?}");
+    }
+
     /// Writes the seed corpus, removing the seeds of an earlier version of it.
     #[test]
     #[ignore = "writes the seed corpus"]
