@@ -196,6 +196,8 @@ pub mod book_v2 {
 }
 
 /// The messages of a stream.
+// By value, as a dispatch enum decodes: the size of `Every` is the point.
+#[allow(clippy::large_enum_variant)]
 #[derive(WireDispatch, Debug, Clone, PartialEq)]
 pub enum Feed {
     Every(Every),
@@ -627,7 +629,8 @@ mod tests {
     #[ignore = "panics (debug builds): wiremsg/src/trust/shape/{option,array,fixed_str}.rs"]
     fn split_block_at_reproducers() {
         let read = |path: &str| std::fs::read(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")));
-        let cases: [(&str, fn(&[u8])); 3] = [
+        type Case = (&'static str, fn(&[u8]));
+        let cases: [Case; 3] = [
             (
                 "artifacts/versions/crash-split-option-presence-before-origin",
                 |b| {
