@@ -6,7 +6,7 @@
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 use wiremsg::{SchemaSet, Template, dynamic};
-use wiremsg_fuzz::{Every, Maps, Node, agree_dynamic, same_outcome, v1, v2};
+use wiremsg_fuzz::{Every, Maps, Node, agree_dynamic, book_v1, book_v2, same_outcome, v1, v2};
 
 struct Sets {
     every: SchemaSet,
@@ -17,6 +17,9 @@ struct Sets {
     v2: SchemaSet,
     feed: SchemaSet,
     maps: SchemaSet,
+    /// Split lists of each version's `Quote`.
+    book_v1: SchemaSet,
+    book_v2: SchemaSet,
 }
 
 fn sets() -> &'static Sets {
@@ -34,6 +37,8 @@ fn sets() -> &'static Sets {
             v2: SchemaSet::of::<v2::Quote>().unwrap(),
             feed,
             maps: SchemaSet::of::<Maps>().unwrap(),
+            book_v1: SchemaSet::of::<book_v1::Book>().unwrap(),
+            book_v2: SchemaSet::of::<book_v2::Book>().unwrap(),
         }
     })
 }
@@ -46,6 +51,8 @@ fuzz_target!(|data: &[u8]| {
     agree_dynamic!(v1::Quote, &sets.v1, data);
     agree_dynamic!(v2::Quote, &sets.v2, data);
     agree_dynamic!(Maps, &sets.maps, data);
+    agree_dynamic!(book_v1::Book, &sets.book_v1, data);
+    agree_dynamic!(book_v2::Book, &sets.book_v2, data);
 
     // After a header: as `Template::view_with_header`, and as a dispatch enum picks.
     let typed = Every::view_with_header(data);

@@ -1,5 +1,6 @@
 #![no_main]
-//! `view` of a message with every field kind: no panic, and every way of reading an
+//! `view` of a message with every field kind (split lists of messages and tuples
+//! with a tail and of map entries among them): no panic, and every way of reading an
 //! accepted buffer agrees.
 use libfuzzer_sys::fuzz_target;
 use wiremsg_fuzz::{Every, Item, Level, Maps, Trading, agree};

@@ -31,7 +31,7 @@ pub struct Level {
     pub live: bool,
 }
 
-/// A message with a tail (a table list element, nested in the tail).
+/// A message with a tail (a split list element, FORMAT.md §6.3; nested in the tail).
 #[derive(WireMsg, Debug, Clone, PartialEq)]
 pub struct Item {
     pub sku: String,
@@ -67,6 +67,10 @@ pub struct Every {
     pub names: Vec<String>,
     pub item: Item,
     pub maybe_item: Option<Item>,
+    /// Split lists (FORMAT.md §6.3) of tuples with a tail: one whose tail is a
+    /// string, one whose tail holds a split list of messages.
+    pub pairs: Vec<(u32, String)>,
+    pub groups: Vec<(Venue, Vec<Item>, i8)>,
 }
 
 /// The field types of trading protocols: NUL-padded text, decimals, null sentinels
@@ -175,7 +179,25 @@ pub mod v2 {
     }
 }
 
+/// A split list (FORMAT.md §6.3) of version 1 `Quote`s.
+pub mod book_v1 {
+    #[derive(wiremsg::WireMsg, Debug, Clone, PartialEq)]
+    pub struct Book {
+        pub quotes: Vec<super::v1::Quote>,
+    }
+}
+
+/// The same list of version 2 `Quote`s: its elements' blocks and tails are longer.
+pub mod book_v2 {
+    #[derive(wiremsg::WireMsg, Debug, Clone, PartialEq)]
+    pub struct Book {
+        pub quotes: Vec<super::v2::Quote>,
+    }
+}
+
 /// The messages of a stream.
+// By value, as a dispatch enum decodes: the size of `Every` is the point.
+#[allow(clippy::large_enum_variant)]
 #[derive(WireDispatch, Debug, Clone, PartialEq)]
 pub enum Feed {
     Every(Every),
@@ -308,6 +330,11 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
         names: vec!["a".into(), "".into(), "bé".into()],
         item: item("in", 5),
         maybe_item: None,
+        pairs: vec![(1, "one".into()), (2, String::new()), (3, "três".into())],
+        groups: vec![
+            (Venue::Xnys, vec![item("g", 1), item("", 0)], -1),
+            (Venue::Xnas, vec![], 2),
+        ],
     };
     let node = Node {
         id: 1,
@@ -434,16 +461,214 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
     };
     out.push(("recursive", chain.to_bytes().unwrap()));
     out.push(("recursive", formula.to_bytes().unwrap()));
+    // Split lists across versions: the newer reader over the older elements, and
+    // the older reader over the newer ones.
+    let old_book = book_v1::Book {
+        quotes: vec![
+            old.clone(),
+            v1::Quote {
+                price: -1,
+                venue: String::new(),
+            },
+        ],
+    };
+    let new_book = book_v2::Book {
+        quotes: vec![
+            new.clone(),
+            v2::Quote {
+                price: 3,
+                venue: "é".into(),
+                size: 0,
+                levels: vec![],
+                note: None,
+            },
+        ],
+    };
+    out.push(("versions", old_book.to_bytes().unwrap()));
+    out.push(("versions", new_book.to_bytes().unwrap()));
+    out.push(("dynamic", new_book.to_bytes().unwrap()));
     out
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use wiremsg::{FrameReader, SchemaSet, dynamic};
+
+    fn corpus() -> String {
+        format!("{}/corpus", env!("CARGO_MANIFEST_DIR"))
+    }
+
+    /// Whether any of the readers `target` runs accepts `bytes` (as a whole: for the
+    /// stream targets, every frame of the stream).
+    fn accepted(target: &str, bytes: &[u8]) -> bool {
+        let frames = |stream: &[u8]| {
+            let mut reader = FrameReader::new(stream);
+            let mut n = 0;
+            while let Ok(Some(frame)) = reader.next_frame() {
+                if Feed::view(frame).is_err() {
+                    return false;
+                }
+                n += 1;
+            }
+            n > 0 && reader.next_frame().is_ok()
+        };
+        let dynamic = |bytes: &[u8]| {
+            let every = SchemaSet::of::<Every>().unwrap();
+            [
+                (every.clone(), "Every"),
+                (SchemaSet::of::<Node>().unwrap(), "Node"),
+                (SchemaSet::of::<Maps>().unwrap(), "Maps"),
+                (SchemaSet::of::<book_v2::Book>().unwrap(), "Book"),
+            ]
+            .iter()
+            .any(|(set, name)| dynamic::view(set, name, bytes).is_ok())
+                || dynamic::view_with_header_as(&every, "Every", bytes).is_ok()
+        };
+        match target {
+            "view_all_kinds" => {
+                Every::view(bytes).is_ok()
+                    || Item::view(bytes).is_ok()
+                    || Trading::view(bytes).is_ok()
+                    || Maps::view(bytes).is_ok()
+            }
+            "recursive" => {
+                Node::view(bytes).is_ok()
+                    || Chain::view(bytes).is_ok()
+                    || Formula::view(bytes).is_ok()
+            }
+            "versions" => {
+                // Each seed is read by both versions' readers.
+                (v1::Quote::view(bytes).is_ok() && v2::Quote::view(bytes).is_ok())
+                    || (book_v1::Book::view(bytes).is_ok() && book_v2::Book::view(bytes).is_ok())
+            }
+            "dispatch" => Feed::view(bytes).is_ok(),
+            "frame_reader" => frames(bytes),
+            "codec" => frames(&bytes[1..]),
+            "dynamic" => dynamic(bytes),
+            _ => panic!("no target {target}"),
+        }
+    }
+
+    /// The committed seeds: `(target, file name, bytes)`, sorted.
+    fn committed() -> Vec<(String, String, Vec<u8>)> {
+        let mut found = Vec::new();
+        for dir in std::fs::read_dir(corpus()).unwrap() {
+            let dir = dir.unwrap();
+            let target = dir.file_name().into_string().unwrap();
+            for file in std::fs::read_dir(dir.path()).unwrap() {
+                let file = file.unwrap();
+                let name = file.file_name().into_string().unwrap();
+                if name.starts_with("seed-") {
+                    let bytes = std::fs::read(file.path()).unwrap();
+                    found.push((target.clone(), name, bytes));
+                }
+            }
+        }
+        found.sort();
+        found
+    }
+
+    /// Each committed seed is a valid input of its target (so that fuzzing starts
+    /// past the validation, on deep paths).
+    #[test]
+    fn seeds_are_accepted() {
+        let refused: Vec<_> = committed()
+            .into_iter()
+            .filter(|(target, _, bytes)| !accepted(target, bytes))
+            .map(|(target, name, _)| format!("{target}/{name}"))
+            .collect();
+        assert!(refused.is_empty(), "seeds refused: {refused:?}");
+    }
+
+    /// The committed corpus is what [`seeds`] writes: regenerate it after a change
+    /// of the wire format or of the fuzzed types.
+    #[test]
+    fn corpus_is_current() {
+        let mut expected: Vec<_> = seeds()
+            .into_iter()
+            .enumerate()
+            .map(|(i, (target, bytes))| (target.to_owned(), format!("seed-{i}"), bytes))
+            .collect();
+        expected.sort();
+        assert!(
+            committed() == expected,
+            "the seed corpus is stale: run `cargo test -- --ignored write_seeds` in fuzz/"
+        );
+    }
+
+    /// An element of a split list whose slot sits just before its origin: the
+    /// element's byte positions from its origin wrap below zero.
+    #[derive(WireMsg, Debug)]
+    struct Flags {
+        name: String,
+        flags: [bool; 8],
+    }
+
+    #[derive(WireMsg, Debug)]
+    struct ListOfFlags {
+        list: Vec<Flags>,
+    }
+
+    #[derive(WireMsg, Debug)]
+    struct Code {
+        name: String,
+        code: FixedStr<8>,
+    }
+
+    #[derive(WireMsg, Debug)]
+    struct ListOfCodes {
+        list: Vec<Code>,
+    }
+
+    /// The reproducers under `artifacts/` of the overflow in wiremsg/src/trust (an
+    /// option's, an array's and a `FixedStr`'s offsets added to a split element's
+    /// wrapped block position without wrapping): each view returns, Ok or Err,
+    /// without a panic. Ignored until that is fixed there.
+    #[test]
+    #[ignore = "panics (debug builds): wiremsg/src/trust/shape/{option,array,fixed_str}.rs"]
+    fn split_block_at_reproducers() {
+        let read = |path: &str| std::fs::read(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")));
+        type Case = (&'static str, fn(&[u8]));
+        let cases: [Case; 3] = [
+            (
+                "artifacts/versions/crash-split-option-presence-before-origin",
+                |b| {
+                    let _ = book_v2::Book::view(b);
+                },
+            ),
+            ("artifacts/split_block_at/array-bool-8", |b| {
+                let _ = ListOfFlags::view(b);
+            }),
+            ("artifacts/split_block_at/fixed-str-8-invalid-utf8", |b| {
+                let _ = ListOfCodes::view(b);
+            }),
+        ];
+        let panicked: Vec<_> = cases
+            .iter()
+            .filter(|(path, view)| {
+                let bytes = read(path).unwrap();
+                std::panic::catch_unwind(|| view(&bytes)).is_err()
+            })
+            .map(|(path, _)| *path)
+            .collect();
+        assert!(panicked.is_empty(), "views panicked on {panicked:?}");
+    }
+
+    /// Writes the seed corpus, removing the seeds of an earlier version of it.
     #[test]
     #[ignore = "writes the seed corpus"]
     fn write_seeds() {
-        for (i, (target, bytes)) in super::seeds().into_iter().enumerate() {
-            let dir = format!("{}/corpus/{target}", env!("CARGO_MANIFEST_DIR"));
+        for dir in std::fs::read_dir(corpus()).unwrap() {
+            for file in std::fs::read_dir(dir.unwrap().path()).unwrap() {
+                let file = file.unwrap();
+                if file.file_name().to_string_lossy().starts_with("seed-") {
+                    std::fs::remove_file(file.path()).unwrap();
+                }
+            }
+        }
+        for (i, (target, bytes)) in seeds().into_iter().enumerate() {
+            let dir = format!("{}/{target}", corpus());
             std::fs::create_dir_all(&dir).unwrap();
             std::fs::write(format!("{dir}/seed-{i}"), bytes).unwrap();
         }

@@ -1,7 +1,9 @@
 //! The typed and the schema-driven reader read the same values: an owned value
 //! (decoded by the typed view) against the [`Value`] the dynamic view reads.
 
-use crate::{Chain, Every, Expr, Formula, Item, Level, Maps, Node, Side, Venue, v1, v2};
+use crate::{
+    Chain, Every, Expr, Formula, Item, Level, Maps, Node, Side, Venue, book_v1, book_v2, v1, v2,
+};
 use wiremsg::dynamic::Value;
 use wiremsg::{FixedStr, WireEnum};
 
@@ -133,6 +135,26 @@ impl<T: Same> Same for Vec<T> {
     }
 }
 
+macro_rules! same_tuple {
+    ($(($($t:ident . $i:tt),+))*) => {$(
+        /// A tuple: its elements in order.
+        impl<$($t: Same),+> Same for ($($t,)+) {
+            fn same(&self, value: &Value<'_>, at: &str) {
+                let Value::Tuple(tuple) = value else {
+                    panic!("at `{at}`: {value:?} is not a tuple")
+                };
+                assert_eq!(tuple.len(), [$($i),+].len(), "at `{at}`");
+                $(self.$i.same(&tuple.get($i).expect("element"), at);)+
+            }
+        }
+    )*};
+}
+
+same_tuple! {
+    (A.0, B.1)
+    (A.0, B.1, C.2)
+}
+
 /// A map: its entries in key order, each a `(key, value)` tuple.
 impl<K: Same, V: Same> Same for std::collections::BTreeMap<K, V> {
     fn same(&self, value: &Value<'_>, at: &str) {
@@ -208,7 +230,9 @@ same_message!(Every {
     items,
     names,
     item,
-    maybe_item
+    maybe_item,
+    pairs,
+    groups
 });
 same_message!(Node {
     id,
@@ -236,3 +260,5 @@ same_message!(Maps {
     maybe,
     many
 });
+same_message!(book_v1::Book { quotes });
+same_message!(book_v2::Book { quotes });
