@@ -10,7 +10,7 @@ of wiremsg's and the peer's medians and the median and range of the per-round
 ratios (wiremsg ÷ peer; below 1 is wiremsg faster).
 
     python3 benches/interleave.py [--rounds N] [--measurement-time S]
-                                  [--set targets|readme] [CELL ...]
+                                  [--set targets|readme|trusted] [CELL ...]
 
 A CELL is `dataset/metric:peer[,peer]`, e.g. `log/access:rkyv`. Criterion's files go
 to target/interleave, so the full run's estimates (what `bench_table` reads) stay
@@ -53,7 +53,16 @@ HIGHLIGHTS = (
     + [f"{d}/encode:rkyv" for d in DATASETS]
     + [f"{d}/access:rkyv" for d in DATASETS]
 )
-SETS = {"targets": TARGETS, "readme": HIGHLIGHTS}
+# The cells of issue 31's targets (the trusted path, and validated access and read
+# kept where they were): benches/README.md, "The trusted path".
+TRUSTED_SETS = ["log", "order", "feed", "events", "player", "game"]
+TRUSTED = (
+    [f"{d}/{m}:rkyv" for d in TRUSTED_SETS
+     for m in ["read_unchecked", "read_some_unchecked", "update_unchecked"]]
+    + ["mesh/read_unchecked:rkyv", "mesh/update_unchecked:rkyv"]
+    + [f"{d}/{m}:rkyv" for d in DATASETS for m in ["access", "read"]]
+)
+SETS = {"targets": TARGETS, "readme": HIGHLIGHTS, "trusted": TRUSTED}
 
 UNITS = {"ps": 1e-6, "ns": 1e-3, "µs": 1.0, "us": 1.0, "ms": 1e3, "s": 1e6}
 
@@ -107,8 +116,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--measurement-time", type=float, default=1.0)
     parser.add_argument("--set", choices=SETS, default="targets",
-                        help="the cells timed when none are given: issue 13's targets "
-                        "(benches/README.md) or the README's highlights")
+                        help="the cells timed when none are given: issue 13's targets, "
+                        "the README's highlights, or issue 31's (benches/README.md)")
     parser.add_argument("cells", nargs="*")
     args = parser.parse_args()
     cells = []

@@ -624,9 +624,8 @@ mod tests {
     /// The reproducers under `artifacts/` of the overflow in wiremsg/src/trust (an
     /// option's, an array's and a `FixedStr`'s offsets added to a split element's
     /// wrapped block position without wrapping): each view returns, Ok or Err,
-    /// without a panic. Ignored until that is fixed there.
+    /// without a panic (fixed: the offsets wrap, as the walk's do).
     #[test]
-    #[ignore = "panics (debug builds): wiremsg/src/trust/shape/{option,array,fixed_str}.rs"]
     fn split_block_at_reproducers() {
         let read = |path: &str| std::fs::read(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")));
         type Case = (&'static str, fn(&[u8]));

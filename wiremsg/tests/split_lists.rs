@@ -380,3 +380,58 @@ fn a_format_1_list_is_refused_with_its_format_version() {
         }
     );
 }
+
+#[derive(WireMsg, Debug, PartialEq, Clone)]
+struct Flagged {
+    name: String,
+    flags: [bool; 4],
+    note: Option<u8>,
+    code: wiremsg::FixedStr<4>,
+}
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Flags {
+    all: Vec<Flagged>,
+}
+
+/// A split element's block lies before the origin its errors count from: the
+/// offsets of errors inside its block (an array element, a presence byte, text of
+/// fixed width) wrap below that origin and come out at the byte itself, in builds
+/// with overflow checks too (found by `cargo fuzz`, `fuzz/artifacts/README.md`).
+/// Element 0's tail of `n` bytes puts element 1's origin (its tail start `40 + n`
+/// minus its block length 16) `n` bytes after its block's start: every `n` from 0
+/// to 20 moves the origin across each field.
+#[test]
+fn errors_in_a_split_elements_block_are_at_the_byte() {
+    let flagged = |name: &str| Flagged {
+        name: name.into(),
+        flags: [true, false, true, false],
+        note: Some(1),
+        code: wiremsg::FixedStr::new("AB").unwrap(),
+    };
+    for n in 0..=20 {
+        let value = Flags {
+            all: vec![flagged(&"x".repeat(n)), flagged("")],
+        };
+        let good = value.to_bytes().unwrap();
+        // The elements' block: block length 2, `name`'s end offset 4, `flags` 4,
+        // `note` 2, `code` 4: 16 bytes, stride 20. Element 1's block is after the
+        // message's block (6), element 0 (20) and its own tail start (4).
+        let block = 6 + 20 + 4;
+        let cases = [
+            (block + 2 + 4 + 2, 7, "all[1].flags[2]"),
+            (block + 2 + 4 + 4, 9, "all[1].note"),
+            (block + 2 + 4 + 4 + 2 + 1, 0xff, "all[1].code"),
+        ];
+        for (at, byte, path) in cases {
+            let mut bad = good.clone();
+            bad[at] = byte;
+            let err = Flags::view(&bad).unwrap_err();
+            assert_eq!(
+                (err.path().as_str(), err.offset()),
+                (path, at),
+                "n = {n}: {err}"
+            );
+        }
+    }
+}

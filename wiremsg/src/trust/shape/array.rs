@@ -45,7 +45,7 @@ impl<T: Field, const N: usize> Kind for ArrayOf<T, N> {
         let size = <T::Kind as Kind>::BLOCK_SIZE;
         if <T::Kind as Kind>::CHECKS && size > 0 {
             for (index, block) in place.block.chunks_exact(size).enumerate() {
-                let element = Place::block(block, place.block_at + index * size);
+                let element = Place::block(block, place.block_at.wrapping_add(index * size));
                 <T::Kind as Kind>::validate(i, element, mode, depth)
                     .map_err(|e| e.in_element(index))?;
             }

@@ -51,7 +51,7 @@ impl<const N: usize, const PAD: u8> Kind for FixedStr<N, PAD> {
             .map_err(|valid_up_to| {
                 Error::new(
                     ErrorKind::InvalidUtf8 { valid_up_to },
-                    place.block_at + valid_up_to,
+                    place.block_at.wrapping_add(valid_up_to),
                 )
             })
     }

@@ -30,7 +30,7 @@ impl<K: Kind> Kind for Opt<K> {
             Some(1) => {
                 let inner = Place {
                     block: place.block.get(1..).unwrap_or_default(),
-                    block_at: place.block_at + 1,
+                    block_at: place.block_at.wrapping_add(1),
                     ..place
                 };
                 K::validate(i, inner, mode, depth)
