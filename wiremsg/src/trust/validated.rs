@@ -147,11 +147,15 @@ where
 /// origin (the message's start; for an element of a split list, FORMAT.md §6.3, its
 /// tail start minus its block length); for one without, the end of the block this
 /// reader knows (it has no tail), from which `known_end` is recovered.
+///
+/// # Safety
+///
+/// `ptr` points to `len` bytes of one allocation.
 #[inline(always)]
-fn tail_of<L: Layout>(ptr: NonNull<u8>, len: usize) -> NonNull<u8> {
-    // `wrapping_add` keeps the pointer's provenance and needs no in-bounds promise;
-    // the result is inside or one past the bytes given.
-    NonNull::new(ptr.as_ptr().wrapping_add(known_end_of::<L>(len))).unwrap_or(ptr)
+unsafe fn tail_of<L: Layout>(ptr: NonNull<u8>, len: usize) -> NonNull<u8> {
+    // SAFETY: `known_end_of` is at most `len`: the result is inside the bytes or one
+    // past their end.
+    unsafe { ptr.add(known_end_of::<L>(len)) }
 }
 
 /// What a proof keeps besides the start of the bytes: for a message without a block
@@ -436,7 +440,8 @@ impl<'v, L: Layout> Validated<'v, L> {
         let ptr = NonNull::from(bytes).cast();
         Validated {
             ptr,
-            tail: tail_of::<L>(ptr, bytes.len()),
+            // SAFETY: `ptr` is `bytes`' start.
+            tail: unsafe { tail_of::<L>(ptr, bytes.len()) },
             _bytes: PhantomData,
             _layout: PhantomData,
         }
@@ -691,7 +696,8 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
         let ptr = NonNull::from(bytes).cast();
         ValidatedMut {
             ptr,
-            tail: tail_of::<L>(ptr, len),
+            // SAFETY: `ptr` is `bytes`' start.
+            tail: unsafe { tail_of::<L>(ptr, len) },
             _bytes: PhantomData,
             _layout: PhantomData,
         }
