@@ -671,3 +671,110 @@ fn lying_fields_in_split_lists_write_bytes_that_validate_or_fail_alike() {
     }
     assert!(accepted > 0);
 }
+
+#[derive(WireMsg, Debug, PartialEq)]
+struct Pairs {
+    pairs: Vec<(u8, String)>,
+    nested: Vec<(String, Vec<v1::Leg>)>,
+}
+
+/// A split list of tuples whose block length is not the tuple's: longer (bytes a
+/// tuple never has: no version adds elements) and shorter. Both readers decide
+/// alike, and read alike what they accept.
+#[test]
+fn tuple_elements_with_another_block_length_read_alike() {
+    use handmade::{Part, message, split};
+    let set = SchemaSet::of::<Pairs>().unwrap();
+    let leg = message(&[
+        Part::Fixed(&5i64.to_le_bytes()),
+        Part::Tail(b"s"),
+        Part::Tail(&[]),
+    ]);
+    let legs = split(&[&leg, &leg]);
+    for extra in [&[][..], &[0xEE], &[0xEE, 0xEE, 0xEE]] {
+        for short in [false, true] {
+            let pair = |n: u8, s: &[u8]| {
+                if short {
+                    message(&[Part::Tail(s)])
+                } else {
+                    message(&[Part::Fixed(&[n]), Part::Tail(s), Part::Fixed(extra)])
+                }
+            };
+            let (a, b) = (pair(1, b"xy"), pair(2, b""));
+            let nested_a = message(&[Part::Tail(b"k"), Part::Tail(&legs), Part::Fixed(extra)]);
+            let bytes = message(&[
+                Part::Tail(&split(&[&a, &b])),
+                Part::Tail(&split(&[&nested_a])),
+            ]);
+            let typed = Pairs::view(&bytes);
+            let dynamic = dynamic::view(&set, "Pairs", &bytes);
+            assert_eq!(typed.is_ok(), !short, "{extra:?} {short}");
+            match (&typed, &dynamic) {
+                (Ok(t), Ok(d)) => {
+                    assert!(!short);
+                    let decoded = Pairs::decode(&bytes).unwrap();
+                    assert_eq!(d.to_string(), format!("{decoded:?}"));
+                    assert_eq!(unview(t), format!("{decoded:?}"));
+                    assert_eq!(decoded.pairs, [(1, "xy".into()), (2, String::new())]);
+                    assert_eq!(decoded.nested[0].1.len(), 2);
+                }
+                (Err(t), Err(d)) => {
+                    assert_eq!(
+                        (t.kind(), t.path(), t.offset()),
+                        (d.kind(), d.path(), d.offset()),
+                        "typed `{t}`, schema-driven `{d}`"
+                    );
+                }
+                _ => panic!("{extra:?} {short}: {typed:?} {:?}", dynamic.err()),
+            }
+        }
+    }
+}
+
+/// Where a split list's element has its tail right after its block (the only element
+/// of a list; the last one, when every tail before it is empty), its `as_bytes()` is
+/// `Some`: its block and tail, a valid encoding of it on their own.
+#[test]
+fn as_bytes_of_an_element_whose_tail_follows_its_block_is_its_encoding() {
+    let one = v1::Inner {
+        n: 1,
+        legs: vec![honest()],
+    };
+    let bytes = one.to_bytes().unwrap();
+    let view = v1::Inner::view(&bytes).unwrap();
+    let leg = view.legs().get(0).unwrap();
+    let own = leg.as_bytes().expect("block and tail together");
+    assert_eq!(own, &honest().to_bytes().unwrap()[..]);
+    assert_eq!(v1::Leg::decode(own).unwrap(), honest());
+    let empty = v1::Leg {
+        px: 1,
+        sym: String::new(),
+        tags: vec![],
+    };
+    let two = v1::Inner {
+        n: 1,
+        legs: vec![empty.clone(), honest()],
+    };
+    let bytes = two.to_bytes().unwrap();
+    let view = v1::Inner::view(&bytes).unwrap();
+    assert!(view.legs().get(0).unwrap().as_bytes().is_none());
+    let last = view.legs().get(1).unwrap().as_bytes().expect("together");
+    assert_eq!(v1::Leg::decode(last).unwrap(), honest());
+}
+
+/// The documented contract of `as_bytes()` (wiremsg-derive's view and mutable view,
+/// `Validated::as_bytes`, CHANGELOG): "`None` for an element of a list of messages
+/// with a tail". It is `Some` for the only element of a one-element list (and for
+/// the last element when every earlier tail is empty): `Validated` cannot tell a
+/// split element whose origin is its block's start from a whole message.
+#[test]
+#[ignore = "as_bytes() is Some for a split element whose tail follows its block; docs say None for every element (see the report)"]
+fn as_bytes_is_none_for_every_element_of_a_split_list() {
+    let one = v1::Inner {
+        n: 1,
+        legs: vec![honest()],
+    };
+    let bytes = one.to_bytes().unwrap();
+    let view = v1::Inner::view(&bytes).unwrap();
+    assert!(view.legs().get(0).unwrap().as_bytes().is_none());
+}
