@@ -9,6 +9,9 @@
 //! value all read the same values, and writes through the mutable views of every
 //! element at once land in their own element.
 
+// `Vec<Box<Leg>>` on purpose: boxed elements of split lists are under test.
+#![allow(clippy::vec_box)]
+
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use wiremsg::dynamic;
