@@ -630,6 +630,8 @@ fn lying_fields_in_split_lists_write_bytes_that_validate_or_fail_alike() {
         }
     }
     if cfg!(miri) {
+        // The honest ones first, so that Miri also reads accepted bytes.
+        cases.sort_by_key(|(xs, _)| std::cmp::Reverse(xs.iter().filter(|&&m| m == 6).count()));
         cases.truncate(6);
     }
     for (xs, boxed) in cases {
