@@ -766,20 +766,3 @@ fn as_bytes_of_an_element_whose_tail_follows_its_block_is_its_encoding() {
     let last = view.legs().get(1).unwrap().as_bytes().expect("together");
     assert_eq!(v1::Leg::decode(last).unwrap(), honest());
 }
-
-/// The documented contract of `as_bytes()` (wiremsg-derive's view and mutable view,
-/// `Validated::as_bytes`, CHANGELOG): "`None` for an element of a list of messages
-/// with a tail". It is `Some` for the only element of a one-element list (and for
-/// the last element when every earlier tail is empty): `Validated` cannot tell a
-/// split element whose origin is its block's start from a whole message.
-#[test]
-#[ignore = "as_bytes() is Some for a split element whose tail follows its block; docs say None for every element (see the report)"]
-fn as_bytes_is_none_for_every_element_of_a_split_list() {
-    let one = v1::Inner {
-        n: 1,
-        legs: vec![honest()],
-    };
-    let bytes = one.to_bytes().unwrap();
-    let view = v1::Inner::view(&bytes).unwrap();
-    assert!(view.legs().get(0).unwrap().as_bytes().is_none());
-}

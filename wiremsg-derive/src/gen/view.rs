@@ -97,8 +97,10 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             /// tail data of the fields it knows (a newer writer's extra tail data is not
             /// included). A fixed-size message without a header has no length of its
             /// own: its block is the bytes it was viewed over, up to this reader's
-            /// block length. `None` for an element of a list of messages with a tail,
-            /// whose block and tail are apart (FORMAT.md §6.3): decode it instead.
+            /// block length. `None` for an element of a list of messages with a tail
+            /// whose block and tail are apart (FORMAT.md §6.3: every element but one
+            /// whose tail directly follows its block, such as the only element of a
+            /// list): decode a list element instead of relying on its bytes.
             #[inline]
             pub fn as_bytes(&self) -> ::core::option::Option<&'v [::core::primitive::u8]> {
                 self.0.as_bytes()

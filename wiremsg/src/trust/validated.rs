@@ -550,7 +550,8 @@ impl<'v, L: Layout> Validated<'v, L> {
 
     /// The message's bytes as far as this reader knows them: its block and the tail
     /// data of the fields it knows; `None` for an element of a split list (FORMAT.md
-    /// §6.3), whose block and tail are apart.
+    /// §6.3) whose block and tail are apart (one whose tail directly follows its
+    /// block, such as the only element of a list, is one piece: its bytes).
     #[inline]
     pub fn as_bytes(self) -> Option<&'v [u8]> {
         if has_block_length::<L>() && self.tail != self.ptr {
@@ -872,8 +873,8 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
         }
     }
 
-    /// The whole message's bytes, read-only (`None` for an element of a split list,
-    /// whose block and tail are apart).
+    /// The whole message's bytes, read-only (`None` where its block and tail are
+    /// apart, as [`Validated::as_bytes`]).
     #[inline]
     pub fn as_bytes(&self) -> Option<&[u8]> {
         self.as_ref().as_bytes()
