@@ -775,7 +775,7 @@ impl<'s, 'r> Walk<'s, 'r> {
                 (m.min_block_length, Some(m))
             }
         };
-        let (count, block) = split_header(bytes, at, required)?;
+        let (count, block) = split_header(bytes, at, required, required)?;
         let stride = block + 4;
         let mut tails = Vec::new();
         let mut start = count * stride;

@@ -449,7 +449,12 @@ fn validate_split<T: Element, M: Mode>(
     mode: &M,
     depth: u32,
 ) -> Result<(), Error> {
-    let (count, block) = split_header(bytes, at, <T::Kind as Kind>::MIN_SPLIT_BLOCK)?;
+    let (count, block) = split_header(
+        bytes,
+        at,
+        <T::Kind as Kind>::MIN_SPLIT_BLOCK,
+        <T::Kind as Kind>::SPLIT_BLOCK,
+    )?;
     let stride = block + 4;
     let mut start = count * stride;
     for i in 0..count {
@@ -469,6 +474,18 @@ fn validate_split<T: Element, M: Mode>(
 /// it reads no element (FORMAT.md §6).
 #[inline(always)]
 pub(crate) fn shape<T: Element>(bytes: &[u8]) -> (usize, usize) {
+    if <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Split && !bytes.is_empty() {
+        // As in `split_header`: by the constant stride when it is the reader's own.
+        let own = <T::Kind as Kind>::SPLIT_BLOCK + 4;
+        let stride = read_u16(bytes, 4).map_or(own, |b| usize::from(b) + 4);
+        let first = read_u32(bytes, 0).map_or(0, |first| first as usize);
+        let len = if stride == own {
+            first / own
+        } else {
+            quotient(first, stride)
+        };
+        return (len, stride);
+    }
     shape_of(
         <T::Kind as Kind>::LIST_ENCODING,
         <T::Kind as Kind>::BLOCK_SIZE,
@@ -588,8 +605,9 @@ pub(crate) fn split_header(
     bytes: &[u8],
     at: usize,
     required: usize,
+    own: usize,
 ) -> Result<(usize, usize), Error> {
-    split_header_of(bytes, at, required).map_err(|e| format_1_or(e, bytes, at, required))
+    split_header_of(bytes, at, required, own).map_err(|e| format_1_or(e, bytes, at, required))
 }
 
 /// `err`, or `UnsupportedFormat` if the list that failed as a split list has the shape
@@ -628,7 +646,12 @@ fn format_1_or(err: Error, bytes: &[u8], at: usize, required: usize) -> Error {
 
 /// [`split_header`] without the format-1 diagnosis.
 #[inline(always)]
-fn split_header_of(bytes: &[u8], at: usize, required: usize) -> Result<(usize, usize), Error> {
+fn split_header_of(
+    bytes: &[u8],
+    at: usize,
+    required: usize,
+    own: usize,
+) -> Result<(usize, usize), Error> {
     let (Some(first), Some(block)) = (read_u32(bytes, 0), read_u16(bytes, 4)) else {
         return Err(Error::new(
             ErrorKind::Truncated {
@@ -647,7 +670,15 @@ fn split_header_of(bytes: &[u8], at: usize, required: usize) -> Result<(usize, u
         );
     }
     let stride = block + 4;
-    if first == 0 || first % stride != 0 {
+    // The reader's own block (a constant where this is inlined) is the usual one:
+    // a quotient by a constant is a multiplication, not a division, which on a list
+    // of a few elements costs more than reading them.
+    let (count, rest) = if block == own {
+        (first / (own + 4), first % (own + 4))
+    } else {
+        divide(first, stride)
+    };
+    if first == 0 || rest != 0 {
         return Err(Error::new(
             ErrorKind::ListLengthMismatch {
                 len: first,
@@ -659,13 +690,20 @@ fn split_header_of(bytes: &[u8], at: usize, required: usize) -> Result<(usize, u
     if first > bytes.len() {
         return Err(Error::new(
             ErrorKind::ListCountTooLarge {
-                count: first / stride,
+                count,
                 available: bytes.len(),
             },
             at,
         ));
     }
-    Ok((first / stride, block))
+    Ok((count, block))
+}
+
+/// Quotient and remainder by another version's stride, out of line (see
+/// [`quotient`]).
+#[inline(never)]
+fn divide(n: usize, d: usize) -> (usize, usize) {
+    (n / d, n % d)
 }
 
 /// Element `i` of a split list region of `count` elements of `block` bytes whose
