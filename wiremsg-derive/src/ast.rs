@@ -315,6 +315,44 @@ fn path_parts(ty: &Type) -> Option<(&Ident, Option<&Type>)> {
     Some((&last.ident, arg))
 }
 
+/// True for a number or `bool` named by its bare primitive name (`u64`, not a path):
+/// what `classify` already takes for the primitive of that name. Such a type is a
+/// field, a list element and settable, so the derive bounds nothing on it (see
+/// `gen::guards`): every bound it leaves out is one fewer predicate in each generated
+/// impl's `where` clause, which is what the compiler's trait solving costs in
+/// proportion to.
+pub(crate) fn is_primitive(ty: &Type) -> bool {
+    match ty {
+        Type::Group(g) => is_primitive(&g.elem),
+        Type::Paren(p) => is_primitive(&p.elem),
+        Type::Path(p) if p.qself.is_none() => p.path.get_ident().is_some_and(|ident| {
+            matches!(
+                ident.to_string().as_str(),
+                "bool"
+                    | "u8"
+                    | "u16"
+                    | "u32"
+                    | "u64"
+                    | "u128"
+                    | "i8"
+                    | "i16"
+                    | "i32"
+                    | "i64"
+                    | "i128"
+                    | "f32"
+                    | "f64"
+            )
+        }),
+        _ => false,
+    }
+}
+
+/// True for a primitive (see [`is_primitive`]) or an option of one: a fixed-size type
+/// whose view is the value, which the runtime can set and update in place.
+pub(crate) fn is_primitive_or_option(ty: &Type) -> bool {
+    option_inner(ty).map_or_else(|| is_primitive(ty), is_primitive)
+}
+
 /// The `T` of `Option<T>`.
 pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
     match ty {

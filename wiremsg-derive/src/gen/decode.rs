@@ -40,7 +40,13 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                 || crate::ast::holds_box(&f.field.ty)
                 || (matches!(f.field.ty, syn::Type::Tuple(_))
                     && crate::ast::holds_list(&f.field.ty));
-            (borrows && crate::map_ast::map_args(ty).is_none()) || !refers_to_itself
+            // Nor a number, `bool`, `String` or an option of these, which always
+            // decode: a bound that can only hold still costs trait solving.
+            let builtin = crate::ast::is_primitive_or_option(ty)
+                || crate::ast::option_inner(ty)
+                    .map_or(ty, |inner| inner)
+                    .eq(&syn::parse_quote!(String));
+            !builtin && ((borrows && crate::map_ast::map_args(ty).is_none()) || !refers_to_itself)
         })
         .map(|(_, ty)| *ty)
         .collect();
@@ -85,12 +91,22 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     ::wiremsg::__private::None => #type_default,
                 }
             }
+        } else if crate::ast::is_primitive_or_option(&f.field.ty) {
+            // A number decodes as its view, which is the number (`decode_view` is the
+            // identity for numbers, `bool` and options of these).
+            quote_m!(#name: view.#name())
         } else {
             quote_m!(#name: #decode(view.#name()))
         }
     });
     // The heap the decoded value takes: the fields present, through their views.
-    let sizes = cx.fields.iter().zip(&field_types).filter(|(f, _)| !f.reserved()).map(|(f, ty)| {
+    // (Numbers, `bool` and options of these take none: `decoded_size` is 0 for them.)
+    let sizes = cx
+        .fields
+        .iter()
+        .zip(&field_types)
+        .filter(|(f, _)| !f.reserved() && !crate::ast::is_primitive_or_option(&f.field.ty))
+        .map(|(f, ty)| {
         let name = f.field.ident;
         let size = relifetime_map(f, quote_m!(<#ty as ::wiremsg::DecodeField<'v>>::decoded_size));
         if f.later() {

@@ -400,6 +400,13 @@ fn guards(msg: &Message<'_>) -> Guards {
             held(ty, Need::Field, true, &plain, &mut found);
         }
     }
+    // No guard where the runtime's own impl is certain: a number or `bool` as a field
+    // or list element, an integer as a map key, `String` as any of these (by their
+    // bare names, which `classify` takes for them too). Such a guard could only hold,
+    // and a `where` clause costs the compiler's trait solving in every impl and every
+    // body that carries it (most of the derive's compile time in `benches/compile-time`
+    // was such predicates).
+    found.retain(|(ty, need, _)| !builtin_for(ty, *need));
     let (mut all, mut inline, mut checks) = (TokenStream::new(), TokenStream::new(), Vec::new());
     for (ty, need, is_inline) in found {
         let span = syn::spanned::Spanned::span(ty);
@@ -423,6 +430,20 @@ fn guards(msg: &Message<'_>) -> Guards {
         quote_m!(const _: () = { #(#checks)* };)
     };
     Guards { all, inline, item }
+}
+
+/// True if the runtime implements `need`'s trait for `ty` itself: see [`guards`].
+fn builtin_for(ty: &syn::Type, need: Need) -> bool {
+    let string = matches!(ty, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("String"));
+    match need {
+        Need::Field | Need::Element => string || crate::ast::is_primitive(ty),
+        Need::MapKey => {
+            string
+                || crate::ast::is_primitive(ty)
+                    && !matches!(ty, syn::Type::Path(p) if ["bool", "f32", "f64"].iter().any(|n| p.path.is_ident(n)))
+        }
+        Need::NullRepr => false,
+    }
 }
 
 /// The types `ty` holds that get a guard (see [`guards`]), with what each must be

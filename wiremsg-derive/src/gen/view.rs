@@ -163,6 +163,11 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
                     other.#try_name(),
                 )
             }
+        } else if crate::ast::is_primitive_or_option(&f.field.ty) {
+            // A number's view is the number, and `field_eq` of numbers is `==`: the
+            // same comparison, without the trait solving of the generic call.
+            let name = f.field.ident;
+            quote_m!(&& self.#name() == other.#name())
         } else {
             let name = f.field.ident;
             quote_m!(&& ::wiremsg::__private::field_eq::<#v_ty>(self.#name(), other.#name()))
@@ -296,17 +301,28 @@ pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) 
         let v_ty = &f.v_ty;
         quote_m!(::wiremsg::ViewOf<#lt, #v_ty>)
     };
+    // The mutable view's getters call the view's (`self.as_view()` borrows `self`,
+    // so the view has the getter's lifetime): a body with one method call, where
+    // finding the field through the layout costs the compiler trait solving in every
+    // getter. Not where the field's type has a lifetime, whose view type the view
+    // names with the bytes' lifetime and the mutable view with `'static`.
+    let forward = in_mut && quote_m!(#ty).to_string() == quote_m!(#static_ty).to_string();
     let ty_text = quote_m!(#ty).to_string().replace(' ', "");
     let mut doc = format!(
         "Field `{}` (`{ty_text}`): block bytes at `{offset}`, `{size}` long.",
         f.name
     );
     if !f.later() {
+        let body = if forward {
+            quote_m!(self.as_view().#name())
+        } else {
+            quote_m!(#proof.get::<#index>())
+        };
         return quote_m! {
             #[doc = #doc]
             #[inline]
             pub fn #name #generics (#receiver) -> #view_ty {
-                #proof.get::<#index>()
+                #body
             }
         };
     }
@@ -340,6 +356,27 @@ pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) 
         "True if the writer's version had field `{}` (added in version {since}).",
         f.name
     );
+    if forward {
+        return quote_m! {
+            #[doc = #doc]
+            #[inline]
+            pub fn #name #generics (#receiver) -> #view_ty #bound {
+                self.as_view().#name()
+            }
+
+            #[doc = #try_doc]
+            #[inline]
+            pub fn #try_name #generics (#receiver) -> ::wiremsg::__private::Option<#view_ty> {
+                self.as_view().#try_name()
+            }
+
+            #[doc = #has_doc]
+            #[inline]
+            pub fn #has_name(&self) -> ::core::primitive::bool {
+                self.as_view().#has_name()
+            }
+        };
+    }
     quote_m! {
         #[doc = #doc]
         #[inline]

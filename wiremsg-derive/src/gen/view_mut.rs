@@ -64,8 +64,15 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         // derive, their error is the guards' own (see `Ctx::guards`), shown once.
         let span = syn::spanned::Spanned::span(ty);
         // (With a `for<'_>` binder, so that the bounds these traits imply, `#ty: Field`,
-        // are not checked where the method is declared: see `guards`.)
-        let scalar = quote::quote_spanned!(span=> for<'__wiremsg_g> #ty: ::wiremsg::Scalar<'v>,);
+        // are not checked where the method is declared: see `guards`. None for a
+        // number, `bool` or an option of one, which are always settable and updatable:
+        // a method's own `where` clause costs the compiler's trait solving in its body.)
+        let known = crate::ast::is_primitive_or_option(ty);
+        let scalar = if known {
+            TokenStream::new()
+        } else {
+            quote::quote_spanned!(span=> where for<'__wiremsg_g> #ty: ::wiremsg::Scalar<'v>,)
+        };
         let msg_field = quote::quote_spanned!(span=> for<'__wiremsg_g> #static_ty: ::wiremsg::__private::MsgField<'v>,);
         let index = super::index_path(i, cx.fields.len());
         let has_lifetime = quote_m!(#ty).to_string() != quote_m!(#static_ty).to_string();
@@ -127,8 +134,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     #[inline]
                     #[must_use = "the field is not written when the writer's version did not have it"]
                     pub fn #setter(&mut self, value: #ty) -> ::core::primitive::bool
-                    where
-                        #scalar
+                    #scalar
                     {
                         self.0.set::<#index>(&value)
                     }
@@ -143,8 +149,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     #[doc = #doc]
                     #[inline]
                     pub fn #setter(&mut self, value: #ty)
-                    where
-                        #scalar
+                    #scalar
                     {
                         self.0.set::<#index>(&value);
                     }
@@ -158,7 +163,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             && f.field.attrs.null.is_none())
         .then(|| {
             let updater = format_ident!("update_{}", f.name, span = f.field.ident.span());
-            let update = quote::quote_spanned!(span=> for<'__wiremsg_g> #ty: ::wiremsg::Update<'v>,);
+            let update = if known {
+                TokenStream::new()
+            } else {
+                quote::quote_spanned!(span=> where for<'__wiremsg_g> #ty: ::wiremsg::Update<'v>,)
+            };
             if f.later() {
                 let doc = format!(
                     "Updates field `{}` in place in one step: `f` gets its value and returns \
@@ -173,8 +182,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     #[inline]
                     #[must_use = "the field is not updated when the writer's version did not have it"]
                     pub fn #updater(&mut self, f: impl ::core::ops::FnOnce(#ty) -> #ty) -> ::core::primitive::bool
-                    where
-                        #update
+                    #update
                     {
                         self.0.update::<#index>(f)
                     }
@@ -190,8 +198,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     #[doc = #doc]
                     #[inline]
                     pub fn #updater(&mut self, f: impl ::core::ops::FnOnce(#ty) -> #ty)
-                    where
-                        #update
+                    #update
                     {
                         self.0.update::<#index>(f);
                     }
