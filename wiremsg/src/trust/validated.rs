@@ -745,15 +745,10 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
         L::Fields: At<I>,
         FieldAt<L, I>: Scalar<'v>,
     {
-        if !self.as_ref().has::<I>() {
-            return false;
+        match self.field_bytes::<I>() {
+            Some(block) => value.write_scalar(INTERNAL, block),
+            None => false,
         }
-        let off = offset::<L, I>();
-        let size = <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE;
-        // SAFETY: the field is present, so its slot is inside the bytes; `&mut self`
-        // is the only access to them while `block` lives.
-        let block = unsafe { slice_at_mut(self.ptr, off, off + size) };
-        value.write_scalar(INTERNAL, block)
     }
 
     /// Updates field `I` in place in one step: `f` maps its value to the new one,
@@ -765,14 +760,10 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
         L::Fields: At<I>,
         FieldAt<L, I>: crate::Update<'v>,
     {
-        if !self.as_ref().has::<I>() {
+        // A scalar is fixed-size: its bytes are its slot in the block.
+        let Some(block) = self.field_bytes::<I>() else {
             return false;
-        }
-        let off = offset::<L, I>();
-        let size = <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE;
-        // SAFETY: the field is present, so its slot is inside the bytes; `&mut self`
-        // is the only access to them while `block` lives.
-        let block = unsafe { slice_at_mut(self.ptr, off, off + size) };
+        };
         // SAFETY: the slot passed validation as the field's kind, whose view is the
         // value itself (it borrows nothing, so `block` is free to be written after).
         let view = unsafe { <<FieldAt<L, I> as Field>::Kind as Kind>::read(INTERNAL, block, &[]) };

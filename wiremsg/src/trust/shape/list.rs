@@ -185,9 +185,9 @@ impl<'v, T: Element> List<'v, T> {
         // it and were validated as a `T` (FORMAT.md §6).
         unsafe {
             if <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Split {
-                let (block, origin) = split_at(self.bytes, self.stride, index);
-                let base = NonNull::from(self.bytes).cast::<u8>();
-                return <T::Kind as Kind>::read_split(INTERNAL, base.add(block), base.add(origin));
+                let (block, origin) =
+                    split_at(NonNull::from(self.bytes).cast(), self.stride, index);
+                return <T::Kind as Kind>::read_split(INTERNAL, block, origin);
             }
             let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
             let element = range(self.bytes, start, end);
@@ -290,21 +290,25 @@ unsafe fn element_range<T: Element>(
     }
 }
 
-/// Where element `index` of a validated split list (FORMAT.md §6.3) has its block,
-/// and the origin its end offsets count from (its tail start minus its block length),
-/// from the start of the list: one load, of the element's tail start.
+/// Where element `index` of a validated split list (FORMAT.md §6.3) that starts at
+/// `list` has its block, and the origin its end offsets count from (its tail start
+/// minus its block length): one load, of the element's tail start. Through a pointer,
+/// so that mutable views of several elements can be made from one list.
 ///
 /// # Safety
 ///
-/// `bytes` passed validation as a split list of elements `stride` bytes apart, and
-/// `index` is less than its count.
+/// The bytes at `list` passed validation as a split list of elements `stride` bytes
+/// apart, are readable, and `index` is less than its count.
 #[inline(always)]
-unsafe fn split_at(bytes: &[u8], stride: usize, index: usize) -> (usize, usize) {
+unsafe fn split_at(list: NonNull<u8>, stride: usize, index: usize) -> (NonNull<u8>, NonNull<u8>) {
     let at = index * stride;
-    // SAFETY: the element's tail start and block are inside the list's blocks.
-    let start = u32::from_le_bytes(unsafe { crate::validated::array_at(bytes, at) }) as usize;
-    // Validation proved `start >= count * stride > stride - 4`, the block length.
-    (at + 4, start - (stride - 4))
+    // SAFETY: the element's tail start and block are inside the list's blocks, and
+    // validation proved `start >= count * stride > stride - 4`, the block length, so
+    // both pointers are inside the list.
+    unsafe {
+        let start = u32::from_le_bytes(list.add(at).cast::<[u8; 4]>().read()) as usize;
+        (list.add(at + 4), list.add(start - (stride - 4)))
+    }
 }
 
 /// Start and end of element `index` of a table list (FORMAT.md §6.4).
@@ -1081,21 +1085,31 @@ impl<'v, T: Element> ListMut<'v, T> {
     where
         T: Scalar<'v>,
     {
+        match self.scalar_block(index) {
+            Some(block) => value.write_scalar(INTERNAL, block),
+            None => false,
+        }
+    }
+
+    /// The block bytes of element `index` of a packed or strided list, or `None` if
+    /// `index >= len()` or the list keeps its elements otherwise (table and split
+    /// lists hold no element that is set as a whole).
+    #[inline(always)]
+    fn scalar_block(&mut self, index: usize) -> Option<&mut [u8]> {
         if index >= self.len
             || matches!(
                 <T::Kind as Kind>::LIST_ENCODING,
                 ListEncoding::Table | ListEncoding::Split
             )
         {
-            return false;
+            return None;
         }
         // SAFETY: `index < len` in a validated packed or strided list: the element's
         // `stride` bytes are inside the region (FORMAT.md §6.1, §6.2).
-        let block = unsafe {
+        unsafe {
             let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
-            range_mut(self.bytes, start, end)
-        };
-        value.write_scalar(INTERNAL, block)
+            Some(range_mut(self.bytes, start, end))
+        }
     }
 
     /// Updates element `index` in place in one step: `f` maps its value (a number,
@@ -1122,19 +1136,8 @@ impl<'v, T: Element> ListMut<'v, T> {
     where
         T: crate::Update<'v>,
     {
-        if index >= self.len
-            || matches!(
-                <T::Kind as Kind>::LIST_ENCODING,
-                ListEncoding::Table | ListEncoding::Split
-            )
-        {
+        let Some(block) = self.scalar_block(index) else {
             return false;
-        }
-        // SAFETY: `index < len` in a validated packed or strided list: the element's
-        // `stride` bytes are inside the region (FORMAT.md §6.1, §6.2).
-        let block = unsafe {
-            let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
-            range_mut(self.bytes, start, end)
         };
         // SAFETY: these bytes passed validation as a `T`, whose view is the value
         // itself (it borrows nothing, so `block` is free to be written after).
@@ -1185,12 +1188,10 @@ impl<'v, T: Element> ListMut<'v, T> {
         // and tail, or a union's region).
         unsafe {
             if <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Split {
-                let (block, origin) = split_at(self.bytes, self.stride, index);
-                let base = NonNull::from(&mut *self.bytes).cast::<u8>();
+                let list = NonNull::from(&mut *self.bytes).cast();
+                let (block, origin) = split_at(list, self.stride, index);
                 return Some(<T::Kind as NestedKind>::read_split_mut(
-                    INTERNAL,
-                    base.add(block),
-                    base.add(origin),
+                    INTERNAL, block, origin,
                 ));
             }
             let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
@@ -1351,14 +1352,9 @@ where
                 // each element's block and tail regions are its own, apart from every
                 // other element's (validation), so the views never overlap in what
                 // they read or write.
-                let at = i * self.stride;
-                let start =
-                    u32::from_le_bytes(self.split.add(at).cast::<[u8; 4]>().read()) as usize;
-                let (block, origin) = (at + 4, start - (self.stride - 4));
+                let (block, origin) = split_at(self.split, self.stride, i);
                 return Some(<T::Kind as NestedKind>::read_split_mut(
-                    INTERNAL,
-                    self.split.add(block),
-                    self.split.add(origin),
+                    INTERNAL, block, origin,
                 ));
             }
             let size = match <T::Kind as Kind>::LIST_ENCODING {
