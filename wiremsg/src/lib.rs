@@ -183,7 +183,7 @@ mod trust;
 
 use kinds::{array, decimal, fixed_str, list, map, null, tuple};
 use trust::shape::union;
-use trust::{batch, layout, mode, plain, scan, validated};
+use trust::{batch, layout, lazy, mode, plain, scan, validated};
 
 #[doc(hidden)]
 pub mod __private;
@@ -204,6 +204,7 @@ pub use fixed_str::{FixedStr, FixedStrError};
 #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub use frame::{FrameReader, FrameWriter};
 pub use header::{MessageHeader, Template, WithHeader};
+pub use lazy::{LazyList, LazyListIter, LazyOf};
 pub use list::{List, ListIter, ListIterMut, ListMut};
 #[doc(hidden)]
 pub use map::KeyKind;

@@ -4,6 +4,7 @@
 mod decode;
 pub(crate) mod dispatch;
 mod encode;
+mod lazy;
 mod schema;
 mod serde;
 mod twin;
@@ -24,6 +25,8 @@ pub(crate) struct Ctx<'a> {
     pub(crate) view: Ident,
     /// `OrderMut`
     pub(crate) view_mut: Ident,
+    /// `OrderLazy`
+    pub(crate) lazy: Ident,
     /// `Order<'static>`: the type in constant expressions.
     pub(crate) self_static: syn::Type,
     /// `Order<'v>`: the type a view of lifetime `'v` decodes to.
@@ -219,6 +222,7 @@ impl<'a> Ctx<'a> {
             generic: !names.is_empty(),
             view: format_ident!("{}View", ident, span = ident.span()),
             view_mut: format_ident!("{}Mut", ident, span = ident.span()),
+            lazy: format_ident!("{}Lazy", ident, span = ident.span()),
             block_length: quote_m!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH),
             in_tail: quote_m!(<#self_static as ::wiremsg::Field>::IN_TAIL),
             self_static,
@@ -643,6 +647,7 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
     let cx = Ctx::new(msg);
     let view = view::generate(&cx);
     let view_mut = view_mut::generate(&cx);
+    let lazy = lazy::generate(&cx);
     let field_impl = field_impl(&cx);
     let wire_msg = wire_msg_impl(&cx);
     let decode = decode::generate(&cx);
@@ -656,6 +661,7 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
         #guard_item
         #view
         #view_mut
+        #lazy
         #twin
         #[allow(non_local_definitions, clippy::all)]
         const _: () = {
@@ -918,6 +924,7 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
     let vg = &cx.vg;
     let view = &cx.view;
     let view_mut = &cx.view_mut;
+    let lazy = &cx.lazy;
     let self_static = &cx.self_static;
     let version = cx.msg.attrs.version;
     // A generic message's layout facts depend on its type arguments: proven where
@@ -943,6 +950,15 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
             type Layout = #self_static;
             type View<'v> = #view<'v #vg>;
             type Mut<'v> = #view_mut<'v #vg>;
+            type Lazy<'v> = #lazy<'v #vg>;
+
+            #[inline(always)]
+            fn __lazy_of<'v>(
+                lazy: ::wiremsg::__private::LazyMsg<'v, #self_static>,
+            ) -> #lazy<'v #vg> {
+                #checks
+                #lazy(lazy)
+            }
 
             #[inline(always)]
             fn __view_of<'v>(

@@ -182,6 +182,9 @@ pub trait FieldList: Sealed {
     const CHECKS: bool;
     /// Offset (from the start of the list) of the last tail field's end-offset slot.
     const LAST_END: Option<usize>;
+    /// Index (from the start of the list) of the last tail field, whose slot is
+    /// [`LAST_END`](Self::LAST_END).
+    const LAST_INDEX: Option<usize>;
     /// True if every field with tail data keeps only text there ([`Kind::TAIL_TEXT`]).
     const TAIL_TEXT: bool;
     /// True if no field keeps text in the tail ([`Kind::TAIL_TEXTLESS`]).
@@ -217,6 +220,7 @@ impl FieldList for Nil {
     const IN_TAIL: bool = false;
     const CHECKS: bool = false;
     const LAST_END: Option<usize> = None;
+    const LAST_INDEX: Option<usize> = None;
     const TAIL_TEXT: bool = true;
     const TAIL_TEXTLESS: bool = true;
 
@@ -272,6 +276,11 @@ impl<F: Field, const SINCE: u16> FieldList for Leaf<F, SINCE> {
     const CHECKS: bool = <F::Kind as Kind>::CHECKS;
     const LAST_END: Option<usize> = if <F::Kind as Kind>::IN_TAIL {
         Some(<F::Kind as Kind>::BLOCK_SIZE - 4)
+    } else {
+        None
+    };
+    const LAST_INDEX: Option<usize> = if <F::Kind as Kind>::IN_TAIL {
+        Some(0)
     } else {
         None
     };
@@ -372,6 +381,10 @@ impl<A: FieldList, B: FieldList> FieldList for Pair<A, B> {
         Some(slot) => Some(A::SIZE + slot),
         None => A::LAST_END,
     };
+    const LAST_INDEX: Option<usize> = match B::LAST_INDEX {
+        Some(index) => Some(A::COUNT + index),
+        None => A::LAST_INDEX,
+    };
     const TAIL_TEXT: bool = A::TAIL_TEXT && B::TAIL_TEXT;
     const TAIL_TEXTLESS: bool = A::TAIL_TEXTLESS && B::TAIL_TEXTLESS;
 
@@ -411,18 +424,30 @@ pub trait At<I>: FieldList {
     /// Offset, from the start of the list, of the end-offset slot of the last tail
     /// field before this one: where this field's tail region starts.
     const PREV_END: Option<usize>;
+    /// The field's index in the list (its name's in `Layout::FIELD_NAMES`).
+    const INDEX: usize;
+    /// The index of the field whose slot is [`PREV_END`](Self::PREV_END).
+    const PREV_INDEX: Option<usize>;
+    /// The schema version that added the field.
+    const SINCE: u16;
 }
 
 impl<F: Field, const SINCE: u16> At<Here> for Leaf<F, SINCE> {
     type Ty = F;
     const OFFSET: usize = 0;
     const PREV_END: Option<usize> = None;
+    const INDEX: usize = 0;
+    const PREV_INDEX: Option<usize> = None;
+    const SINCE: u16 = SINCE;
 }
 
 impl<A: At<I>, B: FieldList, I> At<Left<I>> for Pair<A, B> {
     type Ty = A::Ty;
     const OFFSET: usize = A::OFFSET;
     const PREV_END: Option<usize> = A::PREV_END;
+    const INDEX: usize = A::INDEX;
+    const PREV_INDEX: Option<usize> = A::PREV_INDEX;
+    const SINCE: u16 = A::SINCE;
 }
 
 impl<A: FieldList, B: At<I>, I> At<Right<I>> for Pair<A, B> {
@@ -432,6 +457,12 @@ impl<A: FieldList, B: At<I>, I> At<Right<I>> for Pair<A, B> {
         Some(slot) => Some(A::SIZE + slot),
         None => A::LAST_END,
     };
+    const INDEX: usize = A::COUNT + B::INDEX;
+    const PREV_INDEX: Option<usize> = match B::PREV_INDEX {
+        Some(index) => Some(A::COUNT + index),
+        None => A::LAST_INDEX,
+    };
+    const SINCE: u16 = B::SINCE;
 }
 
 /// True if the message starts with its `u16` block length: it has tail data, or asks

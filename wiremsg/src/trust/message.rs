@@ -73,6 +73,9 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     /// The mutable view (`{Name}Mut`): getters, and setters for fixed-size fields, in
     /// place.
     type Mut<'v>;
+    /// The on-demand view (`{Name}Lazy`): accessors that each check what they read
+    /// and return a `Result`.
+    type Lazy<'v>: Copy + Debug;
 
     /// Validates `bytes` once and returns the view (`{Name}View`), whose accessors
     /// then cannot fail.
@@ -89,6 +92,44 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     #[inline]
     fn view(bytes: &[u8]) -> Result<Self::View<'_>, Error> {
         crate::validated::validate::<Self::Layout>(bytes).map(Self::__view_of)
+    }
+
+    /// The on-demand view (`{Name}Lazy`) of `bytes`: checks the message's header
+    /// alone (O(1)), and each accessor then checks the bytes it reads, with the
+    /// checks of [`view`](Self::view) for that field, and returns a `Result`. For a
+    /// reader of a few fields of a large message from an untrusted source: it pays
+    /// for what it reads, not for the whole message. `to_view()` validates the rest
+    /// and returns the up-front view.
+    ///
+    /// A value read on demand is the value the up-front view reads where `view`
+    /// accepts the bytes; an accessor fails where `view` would refuse a region on
+    /// its field's path, with the same error (kind, byte offset from the start of
+    /// `bytes`, field path). Fields it does not read are not checked: `view` may
+    /// refuse bytes whose fields read on demand all succeed if some were not read.
+    ///
+    /// ```
+    /// use wiremsg::WireMsg;
+    ///
+    /// #[derive(WireMsg, Debug)]
+    /// struct Note { id: u32, text: String }
+    ///
+    /// let mut bytes = Note { id: 7, text: "hi".into() }.to_bytes()?;
+    /// bytes[10] = 0xFF; // not UTF-8
+    /// let note = Note::view_lazy(&bytes)?; // the header alone
+    /// assert_eq!(note.id()?, 7); // never looks at the text
+    /// let err = note.text().unwrap_err();
+    /// assert_eq!((err.offset(), err.path().as_str()), (10, "text"));
+    /// assert_eq!(err.kind(), Note::view(&bytes).unwrap_err().kind()); // as `view`
+    /// # Ok::<(), wiremsg::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The header's: [`ErrorKind::Truncated`] (fewer bytes than the block length, or
+    /// than 2 for it), [`ErrorKind::BlockLengthTooSmall`].
+    #[inline]
+    fn view_lazy(bytes: &[u8]) -> Result<Self::Lazy<'_>, Error> {
+        crate::lazy::view_of::<Self>(bytes)
     }
 
     /// Validates `bytes` like [`view`](Self::view) and returns the mutable view.
@@ -238,6 +279,10 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     /// Wraps a proof of validation as the view.
     #[doc(hidden)]
     fn __view_of<'v>(validated: Validated<'v, Self::Layout>) -> Self::View<'v>;
+
+    /// Wraps a checked header as the on-demand view.
+    #[doc(hidden)]
+    fn __lazy_of<'v>(lazy: crate::lazy::LazyMsg<'v, Self::Layout>) -> Self::Lazy<'v>;
 
     /// Wraps a proof of validation as the mutable view.
     #[doc(hidden)]

@@ -49,6 +49,7 @@
 
 pub(crate) mod batch;
 pub(crate) mod layout;
+pub(crate) mod lazy;
 pub(crate) mod message;
 pub(crate) mod mode;
 pub(crate) mod plain;

@@ -200,9 +200,19 @@ pub(crate) fn validate_block<F: FieldList, M: Mode>(
     depth: u32,
 ) -> Result<(), Error> {
     check_depth(depth)?;
-    let prefix = if prefixed { 2 } else { 0 };
-    let full = prefix + F::SIZE;
-    let declared = if prefixed {
+    let declared = block_header::<F>(bytes, prefixed, min)?;
+    let block = bytes.get(..declared).unwrap_or_default();
+    walk_fields::<F, M>(block, 0, bytes, if prefixed { 2 } else { 0 }, names, mode, depth)
+}
+
+/// The block of a message or tuple of fields `F` over `bytes`, checked (FORMAT.md §2,
+/// §3): `prefixed`, its `u16` block length, at least `min` and inside the bytes;
+/// else the bytes given, at least `min`, up to the fields' size. Returns the block's
+/// length; errors count from `bytes`' start. Shared by up-front validation and the
+/// on-demand views (`lazy.rs`), so that both fail alike.
+#[inline(always)]
+pub(crate) fn block_header<F: FieldList>(bytes: &[u8], prefixed: bool, min: usize) -> Result<usize, Error> {
+    if prefixed {
         let Some(declared) = bytes.first_chunk::<2>() else {
             return Err(truncated(2, bytes.len()));
         };
@@ -213,15 +223,13 @@ pub(crate) fn validate_block<F: FieldList, M: Mode>(
         if declared > bytes.len() {
             return Err(truncated(declared, bytes.len()));
         }
-        declared
+        Ok(declared)
     } else {
         if bytes.len() < min {
             return Err(truncated(min, bytes.len()));
         }
-        bytes.len().min(full)
-    };
-    let block = bytes.get(..declared).unwrap_or_default();
-    walk_fields::<F, M>(block, 0, bytes, prefix, names, mode, depth)
+        Ok(bytes.len().min(F::SIZE))
+    }
 }
 
 /// Validates an element of a split list (FORMAT.md §6.3) as the block and tail of
@@ -922,6 +930,29 @@ impl<M: WireMsg> Kind for crate::kind::Msg<M> {
     // offsets: appending bytes keeps a valid message valid and reads it the same.
     const SELF_DELIMITED: bool = <Self as Kind>::IN_TAIL;
     type View<'v> = M::View<'v>;
+    type Lazy<'v> = M::Lazy<'v>;
+
+    #[inline]
+    fn lazy<'v>(
+        _: Internal,
+        place: Place<'v>,
+        trail: &crate::lazy::Trail,
+        depth: u32,
+    ) -> Result<M::Lazy<'v>, Error> {
+        Self::lazy_of(place, trail, depth)
+    }
+
+    #[inline]
+    fn lazy_split<'v>(
+        _: Internal,
+        block: &'v [u8],
+        block_at: usize,
+        origin: &'v [u8],
+        trail: &crate::lazy::Trail,
+        depth: u32,
+    ) -> Result<M::Lazy<'v>, Error> {
+        Self::lazy_split_of(block, block_at, origin, trail, depth)
+    }
 
     #[inline]
     fn validate<Mo: Mode>(

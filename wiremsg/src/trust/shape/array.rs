@@ -39,6 +39,7 @@ impl<T: Field, const N: usize> Kind for ArrayOf<T, N> {
     const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
     const MIN_ELEMENT_SIZE: usize = <Self as Kind>::BLOCK_SIZE;
     type View<'v> = ArrayView<'v, T, N>;
+    crate::trust::shape::eager_lazy!();
 
     #[inline]
     fn validate<M: Mode>(i: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error> {

@@ -21,6 +21,7 @@ impl<M: Mantissa, const SCALE: u32> Kind for Decimal<M, SCALE> {
     const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
     const MIN_ELEMENT_SIZE: usize = <Self as Kind>::BLOCK_SIZE;
     type View<'v> = Self;
+    crate::trust::shape::eager_lazy!();
 
     #[inline(always)]
     fn validate<Mo: Mode>(_: Internal, _: Place<'_>, _: &Mo, _: u32) -> Result<(), Error> {

@@ -21,6 +21,7 @@ impl<E: WireEnum> Kind for EnumOf<E> {
     const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
     const MIN_ELEMENT_SIZE: usize = <Self as Kind>::BLOCK_SIZE;
     type View<'v> = E;
+    crate::trust::shape::eager_lazy!();
 
     #[inline(always)]
     fn validate<M: Mode>(_: Internal, place: Place<'_>, _: &M, _: u32) -> Result<(), Error> {

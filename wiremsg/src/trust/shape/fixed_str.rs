@@ -44,6 +44,7 @@ impl<const N: usize, const PAD: u8> Kind for FixedStr<N, PAD> {
     const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
     const MIN_ELEMENT_SIZE: usize = N;
     type View<'v> = &'v str;
+    crate::trust::shape::eager_lazy!();
 
     #[inline(always)]
     fn validate<M: Mode>(i: Internal, place: Place<'_>, mode: &M, _: u32) -> Result<(), Error> {

@@ -926,6 +926,17 @@ impl<T: Element> Kind for ListOf<T> {
     const MIN_ELEMENT_SIZE: usize = 4;
     const TAIL_TEXTLESS: bool = crate::plain::same_layout::<T>();
     type View<'v> = T::ListView<'v>;
+    type Lazy<'v> = crate::LazyList<'v, T>;
+
+    #[inline]
+    fn lazy<'v>(
+        _: Internal,
+        place: Place<'v>,
+        trail: &crate::lazy::Trail,
+        depth: u32,
+    ) -> Result<crate::LazyList<'v, T>, Error> {
+        crate::LazyList::enter(place.region, place.region_at, trail, depth)
+    }
 
     #[inline]
     fn validate<M: Mode>(_: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error> {
@@ -1397,6 +1408,27 @@ impl<T: Element, const MAX: usize> Kind for BoundedListOf<T, MAX> {
     const MIN_ELEMENT_SIZE: usize = 4;
     const TAIL_TEXTLESS: bool = crate::plain::same_layout::<T>();
     type View<'v> = T::ListView<'v>;
+    type Lazy<'v> = crate::LazyList<'v, T>;
+
+    #[inline]
+    fn lazy<'v>(
+        _: Internal,
+        place: Place<'v>,
+        trail: &crate::lazy::Trail,
+        depth: u32,
+    ) -> Result<crate::LazyList<'v, T>, Error> {
+        let list = crate::LazyList::enter(place.region, place.region_at, trail, depth)?;
+        if list.len() > MAX {
+            return Err(Error::new(
+                ErrorKind::ListTooLong {
+                    len: list.len(),
+                    max: MAX,
+                },
+                place.region_at,
+            ));
+        }
+        Ok(list)
+    }
 
     #[inline]
     fn validate<M: Mode>(_: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error> {

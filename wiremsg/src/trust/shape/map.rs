@@ -552,6 +552,7 @@ impl<K: MapKey, V: Field> Kind for MapOf<K, V> {
     const LIST_ENCODING: ListEncoding = ListEncoding::Table;
     const MIN_ELEMENT_SIZE: usize = 4;
     type View<'v> = MapView<'v, K, V>;
+    crate::trust::shape::eager_lazy!();
 
     #[inline]
     fn validate<M: Mode>(_: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error> {

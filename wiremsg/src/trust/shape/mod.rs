@@ -17,6 +17,25 @@ pub(crate) mod tuple;
 pub(crate) mod union;
 
 use crate::mode::sealed::{Internal, Place, Sealed};
+
+/// The on-demand read of a kind that is checked whole when its field is read: its
+/// `Lazy` is its `View` (`lazy::eager`).
+macro_rules! eager_lazy {
+    () => {
+        type Lazy<'v> = Self::View<'v>;
+
+        #[inline(always)]
+        fn lazy<'v>(
+            i: crate::mode::sealed::Internal,
+            place: crate::mode::sealed::Place<'v>,
+            _: &crate::lazy::Trail,
+            depth: u32,
+        ) -> Result<Self::View<'v>, crate::Error> {
+            crate::lazy::eager::<Self>(i, place, depth)
+        }
+    };
+}
+pub(crate) use eager_lazy;
 use crate::{Error, ListEncoding, Mode};
 use core::fmt::Debug;
 
@@ -91,6 +110,43 @@ pub trait Kind: Sealed {
     const MIN_SPLIT_BLOCK: usize = 0;
     /// What an accessor of a validated view returns.
     type View<'v>: Copy + Debug;
+    /// What an accessor of an on-demand view returns ([`LazyOf`](crate::LazyOf)): an
+    /// on-demand view for a message or list, the checked value otherwise.
+    type Lazy<'v>: Copy + Debug;
+
+    /// Checks the field's bytes in `place` that an on-demand read of it needs, and
+    /// reads it (`lazy.rs`): a message's or list's header, every other kind whole.
+    /// `trail` is the field's (its offsets count from the bytes `place`'s offsets
+    /// count from); errors count from there and name no path.
+    #[doc(hidden)]
+    fn lazy<'v>(
+        _: Internal,
+        place: Place<'v>,
+        trail: &crate::lazy::Trail,
+        depth: u32,
+    ) -> Result<Self::Lazy<'v>, Error>;
+
+    /// [`lazy`](Self::lazy) of an element of a split list, given as to
+    /// [`validate_split`](Self::validate_split) (only kinds whose `LIST_ENCODING` is
+    /// `Split`).
+    #[doc(hidden)]
+    fn lazy_split<'v>(
+        _: Internal,
+        block: &'v [u8],
+        block_at: usize,
+        origin: &'v [u8],
+        trail: &crate::lazy::Trail,
+        depth: u32,
+    ) -> Result<Self::Lazy<'v>, Error> {
+        let _ = (block, origin, trail, depth);
+        Err(Error::new(
+            crate::ErrorKind::ListLengthMismatch {
+                len: 0,
+                element_size: 0,
+            },
+            block_at,
+        ))
+    }
 
     /// Validates the field's bytes; errors carry offsets relative to the message.
     #[doc(hidden)]

@@ -25,6 +25,7 @@ impl<T: NullRepr, const NULL: i128> Kind for NullAs<T, NULL> {
     const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
     const MIN_ELEMENT_SIZE: usize = <Self as Kind>::BLOCK_SIZE;
     type View<'v> = Option<ViewOf<'v, T>>;
+    crate::trust::shape::eager_lazy!();
 
     #[inline(always)]
     fn validate<M: Mode>(i: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error> {

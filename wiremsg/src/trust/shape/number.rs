@@ -26,6 +26,7 @@ macro_rules! number {
             const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
             const MIN_ELEMENT_SIZE: usize = core::mem::size_of::<$ty>();
             type View<'v> = $ty;
+            crate::trust::shape::eager_lazy!();
 
             #[inline(always)]
             fn validate<M: Mode>(_: Internal, _: Place<'_>, _: &M, _: u32) -> Result<(), Error> {
@@ -98,6 +99,7 @@ impl Kind for bool {
     const MIN_ELEMENT_SIZE: usize = 1;
     const BYTE_BITS: Option<u8> = Some(1);
     type View<'v> = bool;
+    crate::trust::shape::eager_lazy!();
 
     #[inline(always)]
     fn validate<M: Mode>(_: Internal, place: Place<'_>, _: &M, _: u32) -> Result<(), Error> {

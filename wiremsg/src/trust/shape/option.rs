@@ -23,6 +23,7 @@ impl<K: Kind> Kind for Opt<K> {
     // checked in the run too, which at worst sends the message to the checked pass.
     const TAIL_TEXT: bool = K::TAIL_TEXT;
     type View<'v> = Option<K::View<'v>>;
+    crate::trust::shape::eager_lazy!();
 
     #[inline(always)]
     fn validate<M: Mode>(i: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error> {

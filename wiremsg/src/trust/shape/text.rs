@@ -17,6 +17,7 @@ impl Kind for Text {
     const MIN_ELEMENT_SIZE: usize = 4;
     const TAIL_TEXT: bool = true;
     type View<'v> = &'v str;
+    crate::trust::shape::eager_lazy!();
 
     #[inline(always)]
     fn validate<M: Mode>(i: Internal, place: Place<'_>, mode: &M, _: u32) -> Result<(), Error> {

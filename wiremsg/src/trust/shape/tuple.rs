@@ -205,6 +205,19 @@ macro_rules! tuple {
             const SPLIT_BLOCK: usize = block_len::<fields!($($T),+)>();
             const MIN_SPLIT_BLOCK: usize = block_len::<fields!($($T),+)>();
             type View<'v> = ($(ViewOf<'v, $T>,)+);
+            crate::trust::shape::eager_lazy!();
+
+            #[inline]
+            fn lazy_split<'v>(
+                i: Internal,
+                block: &'v [u8],
+                block_at: usize,
+                origin: &'v [u8],
+                _: &crate::lazy::Trail,
+                depth: u32,
+            ) -> Result<Self::View<'v>, Error> {
+                crate::lazy::eager_split::<Self>(i, block, block_at, origin, depth)
+            }
 
             #[inline]
             fn validate_split<M: Mode>(

@@ -593,6 +593,7 @@ impl<L: UnionLayout> Kind for UnionOf<L> {
     const LIST_ENCODING: ListEncoding = ListEncoding::Table;
     const MIN_ELEMENT_SIZE: usize = 4;
     type View<'v> = L::View<'v>;
+    crate::trust::shape::eager_lazy!();
 
     #[inline]
     fn validate<M: Mode>(_: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error> {

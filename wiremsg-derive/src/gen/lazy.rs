@@ -1,0 +1,166 @@
+//! The on-demand view `{Name}Lazy<'v>`: a checked header, and one accessor per field
+//! that checks the bytes it reads and returns a `Result`.
+
+use super::{Ctx, FieldCtx};
+use proc_macro2::TokenStream;
+use quote::format_ident;
+
+pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
+    let ident = cx.msg.ident;
+    let vis = cx.msg.vis;
+    let lazy = &cx.lazy;
+    let view = &cx.view;
+    let self_static = &cx.self_static;
+    let struct_doc = format!(
+        "On-demand view of a [`{ident}`] message over borrowed bytes, built by \
+         [`WireMsg::view_lazy`](::wiremsg::WireMsg::view_lazy), which checks the \
+         header alone. Each accessor checks the bytes it reads, as \
+         [`WireMsg::view`](::wiremsg::WireMsg::view) checks them, and returns a \
+         `Result`; a nested message or list is an on-demand view too. `to_view()` checks \
+         the rest and returns the [`{view}`]."
+    );
+    let count = cx.fields.len();
+    let accessors = cx
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.reserved())
+        .map(|(i, f)| accessors(f, i, count));
+    let debug_fields = cx.fields.iter().filter(|f| !f.reserved()).map(|f| {
+        let label = &f.name;
+        let read = if f.later() {
+            format_ident!("try_{}", f.name, span = f.field.ident.span())
+        } else {
+            f.field.ident.clone()
+        };
+        quote_m!(.field(#label, &self.#read()))
+    });
+    let lazy_name = lazy.to_string();
+    let (vg, tp) = (&cx.vg, &cx.tp);
+    let where_clause = cx.where_clause();
+    let struct_where = cx.struct_where_clause();
+    quote_m! {
+        #[doc = #struct_doc]
+        #vis struct #lazy<'v #tp>(::wiremsg::__private::LazyMsg<'v, #self_static>) #struct_where;
+
+        #[automatically_derived]
+        impl<'v #tp> ::core::clone::Clone for #lazy<'v #vg> #where_clause {
+            #[inline(always)]
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+
+        #[automatically_derived]
+        impl<'v #tp> ::core::marker::Copy for #lazy<'v #vg> #where_clause {}
+
+        #[automatically_derived]
+        #[allow(clippy::all)]
+        impl<'v #tp> #lazy<'v #vg> #where_clause {
+            #(#accessors)*
+
+            /// Checks the rest of the message as
+            /// [`WireMsg::view`](::wiremsg::WireMsg::view) does, and returns its
+            /// up-front view, whose accessors then cannot fail.
+            ///
+            /// # Errors
+            ///
+            /// Any error of up-front validation of the message's bytes.
+            #[inline]
+            pub fn to_view(&self) -> ::core::result::Result<#view<'v #vg>, ::wiremsg::Error> {
+                self.0.validate().map(<#self_static as ::wiremsg::WireMsg>::__view_of)
+            }
+        }
+
+        /// Each field as read on demand: `Ok(value)`, or `Err(error)` where its bytes
+        /// fail (a field added in a later version as an `Option`, `None` where the
+        /// writer did not have it).
+        #[automatically_derived]
+        impl<'v #tp> ::core::fmt::Debug for #lazy<'v #vg> #where_clause {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.debug_struct(#lazy_name)
+                    #(#debug_fields)*
+                    .finish()
+            }
+        }
+    }
+}
+
+/// The accessors of field `f` (index `i` of `count`): `name()`, and for a field added
+/// in a later version `try_name()` and `has_name()` (`name()` only where the default
+/// of an older writer's bytes has the type read on demand: numbers, `bool`, text and
+/// options of these).
+fn accessors(f: &FieldCtx<'_>, i: usize, count: usize) -> TokenStream {
+    let name = f.field.ident;
+    let wire_ty = &f.wire_ty;
+    let index = super::index_path(i, count);
+    let lazy_ty = quote_m!(::wiremsg::LazyOf<'v, #wire_ty>);
+    let result = |ty: TokenStream| quote_m!(::core::result::Result<#ty, ::wiremsg::Error>);
+    let ty_text = {
+        let ty = &f.field.ty;
+        quote_m!(#ty).to_string().replace(' ', "")
+    };
+    let mut doc = format!(
+        "Field `{}` (`{ty_text}`), checked as it is read.\n\n# Errors\n\nWhat \
+         [`WireMsg::view`](::wiremsg::WireMsg::view) reports for the field's bytes.",
+        f.name
+    );
+    if !f.later() {
+        let ret = result(lazy_ty);
+        return quote_m! {
+            #[doc = #doc]
+            #[inline]
+            pub fn #name(&self) -> #ret {
+                self.0.get::<#index>()
+            }
+        };
+    }
+    let try_name = format_ident!("try_{}", f.name, span = f.field.ident.span());
+    let has_name = format_ident!("has_{}", f.name, span = f.field.ident.span());
+    let since = f.since();
+    let try_doc = format!(
+        "Field `{}`, checked as it is read; `None` if the writer's version (older than \
+         {since}) did not have it.\n\n# Errors\n\nWhat \
+         [`WireMsg::view`](::wiremsg::WireMsg::view) reports for the field's bytes.",
+        f.name
+    );
+    let has_doc = format!(
+        "True if the writer's version had field `{}` (added in version {since}).",
+        f.name
+    );
+    let try_ret = result(quote_m!(::core::option::Option<#lazy_ty>));
+    let defaulted = crate::ast::is_primitive_or_option(&f.field.ty).then(|| {
+        let default = match &f.field.attrs.default {
+            Some(expr) => quote_m!(#expr),
+            None => quote_m!(::core::default::Default::default()),
+        };
+        doc.push_str(&format!(
+            " Added in version {since}: bytes of older writers read as its default."
+        ));
+        let ret = result(lazy_ty.clone());
+        quote_m! {
+            #[doc = #doc]
+            #[inline]
+            pub fn #name(&self) -> #ret {
+                ::core::result::Result::Ok(
+                    ::wiremsg::__private::Option::unwrap_or_else(self.0.try_get::<#index>()?, || #default)
+                )
+            }
+        }
+    });
+    quote_m! {
+        #defaulted
+
+        #[doc = #try_doc]
+        #[inline]
+        pub fn #try_name(&self) -> #try_ret {
+            self.0.try_get::<#index>()
+        }
+
+        #[doc = #has_doc]
+        #[inline]
+        pub fn #has_name(&self) -> ::core::primitive::bool {
+            self.0.has::<#index>()
+        }
+    }
+}

@@ -1,0 +1,726 @@
+//! On-demand validation: views whose accessors each check the bytes they read
+//! (`WireMsg::view_lazy`), beside the up-front validation of `validated.rs`.
+//!
+//! Obtaining an on-demand view checks the message's header alone (its block length
+//! against the bytes), in O(1). Each accessor then checks what it reads with the
+//! same code up-front validation runs for that field (its slot, its end offsets, its
+//! kind's `validate`), and only then reads it, so that a value read on demand is one
+//! up-front validation would have accepted at that place. A nested message or list
+//! is itself an on-demand view ([`LazyMsg`], [`LazyList`]): a read deep inside a large
+//! message checks the regions on its path and nothing else. The other kinds (text,
+//! numbers, enums, options, arrays, tuples, unions, maps) are checked whole when
+//! their field is read, then read as the up-front view reads them.
+//!
+//! Errors are those of up-front validation: the same kinds, with byte offsets from
+//! the start of the root message and the path from it, which each view keeps as a
+//! [`Trail`] (no allocation until an error is built).
+
+use crate::field::{Element, Field, ListEncoding};
+use crate::kind::Invariant;
+use crate::layout::{At, Layout, block_length, has_block_length, min_block_length, offset, prefix};
+use crate::mode::Checked;
+use crate::mode::sealed::{INTERNAL, Internal, Place};
+use crate::primitives_le::read_u32;
+use crate::trust::shape::Kind;
+use crate::validated::{
+    FieldAt, Validated, bad_end_offset, block_header, block_length_too_small, check_depth,
+    validate_message, validate_split_block,
+};
+use crate::{Error, ErrorKind, WireMsg};
+use core::fmt;
+use core::marker::PhantomData;
+use core::ptr::NonNull;
+
+/// What an accessor of an on-demand view returns for a field of type `F`: the
+/// on-demand view of a nested message (`{Name}Lazy<'v>`), a [`LazyList`] for a list,
+/// and for every other type the value the up-front view's accessor returns
+/// ([`ViewOf`](crate::ViewOf)), checked when it was read.
+pub type LazyOf<'v, F> = <<F as Field>::Kind as Kind>::Lazy<'v>;
+
+/// The leading steps of a path a trail keeps: an error's path shows its first 4 and
+/// last 4 segments when it has more than 12 (`error.rs`).
+const HEAD: usize = 4;
+/// The trailing steps a trail keeps: with [`HEAD`], every step of a path of up to 12,
+/// and of a longer one every step its error can show (the last 4 of the whole path,
+/// whose last steps may be the error's own).
+const LAST: usize = 8;
+
+#[derive(Clone, Copy)]
+enum Step {
+    Field(&'static str),
+    Index(usize),
+}
+
+/// Where an on-demand view is, for its errors: the offset from the start of the root
+/// message of the bytes its offsets count from, and the path to it (the fields and
+/// list elements on the way): its first and last steps and their count, which is all
+/// an error's path shows. Copied into each nested view: no allocation.
+#[derive(Clone, Copy)]
+pub struct Trail {
+    at: usize,
+    /// Steps on the path.
+    count: usize,
+    head: [Step; HEAD],
+    /// Step `j` at `j % LAST`, for the last `LAST` steps.
+    last: [Step; LAST],
+}
+
+impl fmt::Debug for Trail {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Trail")
+            .field("at", &self.at)
+            .field("steps", &self.count)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Trail {
+    /// The trail of a root message.
+    #[inline(always)]
+    pub(crate) const fn root() -> Self {
+        Trail {
+            at: 0,
+            count: 0,
+            head: [Step::Index(0); HEAD],
+            last: [Step::Index(0); LAST],
+        }
+    }
+
+    #[inline(always)]
+    fn push(&self, step: Step) -> Self {
+        let mut next = *self;
+        if let Some(slot) = next.head.get_mut(self.count) {
+            *slot = step;
+        }
+        next.last[self.count % LAST] = step;
+        next.count += 1;
+        next
+    }
+
+    /// Into field `name`.
+    #[inline(always)]
+    pub(crate) fn field(&self, name: &'static str) -> Self {
+        self.push(Step::Field(name))
+    }
+
+    /// Into list element `index`.
+    #[inline(always)]
+    pub(crate) fn element(&self, index: usize) -> Self {
+        self.push(Step::Index(index))
+    }
+
+    /// The same path, with offsets counting from `by` bytes further (wrapping: an
+    /// element of a split list counts from before its block).
+    #[inline(always)]
+    pub(crate) fn moved(&self, by: usize) -> Self {
+        Trail {
+            at: self.at.wrapping_add(by),
+            ..*self
+        }
+    }
+
+    /// `err`, whose offset counts from this trail's bytes and whose path from its
+    /// view, as up-front validation of the root would have reported it. Steps the
+    /// trail did not keep are never shown by the error's path (see [`LAST`]): each is
+    /// counted by a stand-in.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn error(&self, err: Error) -> Error {
+        let mut err = err.shift(self.at);
+        for j in (0..self.count).rev() {
+            let step = if j < HEAD {
+                self.head[j]
+            } else if j + LAST >= self.count {
+                self.last[j % LAST]
+            } else {
+                Step::Index(0)
+            };
+            err = match step {
+                Step::Field(name) => err.in_field(name),
+                Step::Index(index) => err.in_element(index),
+            };
+        }
+        err
+    }
+}
+
+/// A field read on demand as up-front validation checks it, whole: its kind's
+/// validation of its bytes, then its read.
+#[inline(always)]
+pub(crate) fn eager<'v, K: Kind>(i: Internal, place: Place<'v>, depth: u32) -> Result<K::View<'v>, Error> {
+    K::validate(i, place, &Checked, depth)?;
+    // SAFETY: validation accepted exactly these bytes for kind `K`.
+    Ok(unsafe { K::read(i, place.block, place.region) })
+}
+
+/// An element of a split list read on demand, whole, as [`eager`].
+#[inline(always)]
+pub(crate) fn eager_split<'v, K: Kind>(
+    i: Internal,
+    block: &'v [u8],
+    block_at: usize,
+    origin: &'v [u8],
+    depth: u32,
+) -> Result<K::View<'v>, Error> {
+    K::validate_split(i, block, block_at, origin, &Checked, depth)?;
+    // SAFETY: validation accepted the element with this block and origin, both in
+    // bytes borrowed for `'v`; `validate_split` accepts only kinds laid out so.
+    Ok(unsafe { K::read_split(i, NonNull::from(block).cast(), NonNull::from(origin).cast()) })
+}
+
+/// A message of layout `L` whose header was checked and whose fields are checked as
+/// they are read: what a generated `{Name}Lazy` view holds.
+pub struct LazyMsg<'v, L> {
+    /// The block: its block length bytes (or, without a block length field, the
+    /// bytes given up to this reader's block length).
+    block: &'v [u8],
+    /// Where `block` is from the start of `bytes` (wrapping: before it, for an element
+    /// of a split list).
+    block_at: usize,
+    /// The bytes the end offsets count in, from their origin to the end of the
+    /// message's region (for a root message, the whole buffer).
+    bytes: &'v [u8],
+    depth: u32,
+    /// `at` is where `bytes` starts in the root message.
+    trail: Trail,
+    _layout: Invariant<L>,
+}
+
+impl<L> Clone for LazyMsg<'_, L> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<L> Copy for LazyMsg<'_, L> {}
+
+impl<L> fmt::Debug for LazyMsg<'_, L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LazyMsg")
+            .field("at", &self.trail.at)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'v, L: Layout> LazyMsg<'v, L> {
+    /// The on-demand view of a root message: its header checked.
+    ///
+    /// # Errors
+    ///
+    /// As up-front validation of the header: `Truncated`, `BlockLengthTooSmall`.
+    #[inline]
+    pub(crate) fn root(bytes: &'v [u8]) -> Result<Self, Error> {
+        Self::enter(bytes, 0, Trail::root())
+    }
+
+    /// The message over `bytes` at nesting `depth`, whose offsets count from `trail`'s;
+    /// errors count from `bytes`' start and name no path.
+    #[inline]
+    fn enter(bytes: &'v [u8], depth: u32, trail: Trail) -> Result<Self, Error> {
+        check_depth(depth)?;
+        let declared = block_header::<L::Fields>(
+            bytes,
+            has_block_length::<L>(),
+            min_block_length::<L>(),
+        )?;
+        Ok(LazyMsg {
+            block: bytes.get(..declared).unwrap_or_default(),
+            block_at: 0,
+            bytes,
+            depth,
+            trail,
+            _layout: PhantomData,
+        })
+    }
+
+    /// The nested message in `place`, a field whose offsets count from `trail`'s
+    /// (whose path ends at the field), at nesting `depth`: a message with a tail in
+    /// its region, one level deeper; a fixed-size one in its block bytes.
+    #[inline]
+    fn nested(place: Place<'v>, trail: &Trail, depth: u32) -> Result<Self, Error> {
+        let (bytes, at, depth) = if has_block_length::<L>() {
+            (place.region, place.region_at, depth.saturating_add(1))
+        } else {
+            (place.block, place.block_at, depth)
+        };
+        Self::enter(bytes, depth, trail.moved(at)).map_err(|e| e.shift(at))
+    }
+
+    /// The element of a split list with this block and origin (FORMAT.md §6.3), whose
+    /// block length the list checked.
+    #[inline]
+    fn split(block: &'v [u8], block_at: usize, origin: &'v [u8], trail: &Trail, depth: u32) -> Result<Self, Error> {
+        let depth = depth.saturating_add(1);
+        check_depth(depth)?;
+        Ok(LazyMsg {
+            block,
+            block_at,
+            bytes: origin,
+            depth,
+            trail: *trail,
+            _layout: PhantomData,
+        })
+    }
+
+    /// The end of the block this reader knows: `min(block length, its own)`.
+    #[inline(always)]
+    fn known_end(&self) -> usize {
+        self.block.len().min(block_length::<L>())
+    }
+
+    /// True if the writer's version had field `I` (its slot is inside the block).
+    #[inline]
+    pub fn has<I>(&self) -> bool
+    where
+        L::Fields: At<I>,
+    {
+        offset::<L, I>() + <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE <= self.known_end()
+    }
+
+    /// Field `I`, checked as up-front validation checks it; `None` if the writer's
+    /// version did not have it.
+    ///
+    /// # Errors
+    ///
+    /// What up-front validation reports for the field: its slot cut by the block
+    /// length, its end offsets out of order or range, its bytes (text, `bool`, enum,
+    /// presence bytes; a nested message's or list's header).
+    #[inline]
+    pub fn try_get<I>(&self) -> Result<Option<LazyOf<'v, FieldAt<L, I>>>, Error>
+    where
+        L::Fields: At<I>,
+    {
+        self.read::<I>().map_err(|e| self.trail.error(e))
+    }
+
+    /// Field `I`, which every version has (a compile error otherwise).
+    ///
+    /// # Errors
+    ///
+    /// As [`try_get`](Self::try_get).
+    #[inline]
+    pub fn get<I>(&self) -> Result<LazyOf<'v, FieldAt<L, I>>, Error>
+    where
+        L::Fields: At<I>,
+    {
+        const {
+            assert!(
+                offset::<L, I>() + <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE
+                    <= min_block_length::<L>(),
+                "wiremsg: `get` of a field that older versions do not have; use `try_get`"
+            )
+        };
+        match self.try_get::<I>()? {
+            Some(value) => Ok(value),
+            // The header check proved the block of version 1, which holds the field.
+            None => Err(self.trail.error(block_length_too_small(self.known_end(), min_block_length::<L>(), 1))),
+        }
+    }
+
+    /// [`try_get`](Self::try_get), errors counting from `bytes` with the field's name.
+    #[inline(always)]
+    fn read<I>(&self) -> Result<Option<LazyOf<'v, FieldAt<L, I>>>, Error>
+    where
+        L::Fields: At<I>,
+    {
+        type K<L, I> = <FieldAt<L, I> as Field>::Kind;
+        let name = field_name::<L>(<L::Fields as At<I>>::INDEX);
+        let off = offset::<L, I>();
+        let end = off + <K<L, I> as Kind>::BLOCK_SIZE;
+        let known_end = self.known_end();
+        if end > known_end {
+            // As the walk of up-front validation: absent, or cut (no version's block).
+            if off < known_end {
+                return Err(
+                    block_length_too_small(known_end, end, <L::Fields as At<I>>::SINCE)
+                        .shift(self.block_at)
+                        .in_field(name),
+                );
+            }
+            return Ok(None);
+        }
+        let block = self.block.get(off..end).unwrap_or_default();
+        let block_at = self.block_at.wrapping_add(off);
+        let place = if <K<L, I> as Kind>::IN_TAIL {
+            let (start, region_end) = self.region::<I>(end - 4, name)?;
+            Place {
+                block,
+                block_at,
+                region: self.bytes.get(start..region_end).unwrap_or_default(),
+                region_at: start,
+            }
+        } else {
+            Place::block(block, block_at)
+        };
+        <K<L, I> as Kind>::lazy(INTERNAL, place, &self.trail.field(name), self.depth)
+            .map(Some)
+            .map_err(|e| e.in_field(name))
+    }
+
+    /// The tail region of field `I`, whose end offset is at `slot` of the block:
+    /// from the end offset of the tail field before it (or the block length) to its
+    /// own, checked in order and inside the message's bytes, and not before the block
+    /// length (FORMAT.md §3).
+    #[inline(always)]
+    fn region<I>(&self, slot: usize, name: &'static str) -> Result<(usize, usize), Error>
+    where
+        L::Fields: At<I>,
+    {
+        let declared = self.block.len();
+        let len = self.bytes.len();
+        let root = self.depth == 0;
+        let start = match <L::Fields as At<I>>::PREV_END {
+            Some(prev) => {
+                let prev = prefix::<L>() + prev;
+                let start = read_u32(self.block, prev).unwrap_or(0) as usize;
+                if start < declared || start > len {
+                    let index = <L::Fields as At<I>>::PREV_INDEX.unwrap_or(0);
+                    return Err(
+                        bad_end_offset(start, declared, len, self.block_at.wrapping_add(prev), root)
+                            .in_field(field_name::<L>(index)),
+                    );
+                }
+                start
+            }
+            None => declared,
+        };
+        let end = read_u32(self.block, slot).unwrap_or(0) as usize;
+        if end < start || end > len {
+            return Err(
+                bad_end_offset(end, start, len, self.block_at.wrapping_add(slot), root).in_field(name),
+            );
+        }
+        Ok((start, end))
+    }
+
+    /// Validates the rest of the message, as up-front validation does, and returns
+    /// the proof its up-front view holds.
+    ///
+    /// # Errors
+    ///
+    /// Any error of up-front validation of the message's bytes.
+    #[inline]
+    pub fn validate(&self) -> Result<Validated<'v, L>, Error> {
+        let split = !core::ptr::eq(self.block.as_ptr(), self.bytes.as_ptr()) || self.block_at != 0;
+        if split {
+            validate_split_block::<L::Fields, Checked>(
+                self.block,
+                self.block_at,
+                self.bytes,
+                L::FIELD_NAMES,
+                &Checked,
+                self.depth,
+            )
+            .map_err(|e| self.trail.error(e))?;
+            // SAFETY: validated just above, as an element of a split list with this
+            // block and origin, in bytes borrowed for `'v`; only messages with a
+            // block length field are laid out so.
+            return Ok(unsafe {
+                Validated::from_split(NonNull::from(self.block).cast(), NonNull::from(self.bytes).cast())
+            });
+        }
+        let bytes = if has_block_length::<L>() { self.bytes } else { self.block };
+        if self.depth == 0 {
+            crate::batch::check::<L>(bytes).map_err(|e| self.trail.error(e))?;
+        } else {
+            validate_message::<L, Checked>(bytes, &Checked, self.depth).map_err(|e| self.trail.error(e))?;
+        }
+        // SAFETY: validated just above as a message of layout `L`.
+        Ok(unsafe { Validated::new_unchecked(bytes) })
+    }
+}
+
+/// The name of field `index` of layout `L`, for error paths.
+#[inline(always)]
+fn field_name<L: Layout>(index: usize) -> &'static str {
+    L::FIELD_NAMES.get(index).copied().unwrap_or("?")
+}
+
+/// The on-demand view of `bytes` as message `M`, for [`WireMsg::view_lazy`].
+#[inline]
+pub(crate) fn view_of<M: WireMsg>(bytes: &[u8]) -> Result<M::Lazy<'_>, Error> {
+    LazyMsg::<M::Layout>::root(bytes).map(M::__lazy_of)
+}
+
+/// The kinds whose on-demand reads are on-demand views: messages.
+impl<M: WireMsg> crate::kind::Msg<M> {
+    #[inline]
+    pub(crate) fn lazy_of<'v>(place: Place<'v>, trail: &Trail, depth: u32) -> Result<M::Lazy<'v>, Error> {
+        LazyMsg::<M::Layout>::nested(place, trail, depth).map(M::__lazy_of)
+    }
+
+    #[inline]
+    pub(crate) fn lazy_split_of<'v>(
+        block: &'v [u8],
+        block_at: usize,
+        origin: &'v [u8],
+        trail: &Trail,
+        depth: u32,
+    ) -> Result<M::Lazy<'v>, Error> {
+        LazyMsg::<M::Layout>::split(block, block_at, origin, trail, depth).map(M::__lazy_of)
+    }
+}
+
+/// A list whose header was checked and whose elements are checked as they are read
+/// (FORMAT.md §6): what an on-demand view returns for a list field.
+///
+/// [`get`](Self::get) checks element `i` (its block, its tail region's offsets, its
+/// bytes) and nothing else; [`to_view`](Self::to_view) checks the rest and returns the
+/// up-front view.
+///
+/// ```
+/// use wiremsg::WireMsg;
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Leg { venue: String, qty: u32 }
+///
+/// #[derive(WireMsg, Debug)]
+/// struct Order { id: u64, legs: Vec<Leg> }
+///
+/// let order = Order { id: 7, legs: vec![Leg { venue: "XNAS".into(), qty: 5 }] };
+/// let bytes = order.to_bytes()?;
+/// let lazy = Order::view_lazy(&bytes)?; // checks the header alone
+/// let legs = lazy.legs()?; // the list's header
+/// assert_eq!(legs.len(), 1);
+/// let leg = legs.get(0).unwrap()?; // element 0's block and offsets
+/// assert_eq!((leg.venue()?, leg.qty()?), ("XNAS", 5));
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+pub struct LazyList<'v, T> {
+    /// The list's tail region.
+    bytes: &'v [u8],
+    len: usize,
+    /// The element size (packed), stride (strided) or block length (split).
+    stride: usize,
+    depth: u32,
+    /// `at` is where the region starts in the root message.
+    trail: Trail,
+    _element: Invariant<T>,
+}
+
+impl<T> Clone for LazyList<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for LazyList<'_, T> {}
+
+impl<T: Element> fmt::Debug for LazyList<'_, T> {
+    /// The elements, each as read on demand (`Ok(value)` or `Err(error)`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'v, T: Element> LazyList<'v, T> {
+    /// The list in `region`, at `at` from the bytes `trail` counts from (whose path
+    /// ends at the field); errors count from there and name no path.
+    #[inline]
+    pub(crate) fn enter(region: &'v [u8], at: usize, trail: &Trail, depth: u32) -> Result<Self, Error> {
+        let (len, stride) = if region.is_empty() {
+            (0, 0)
+        } else {
+            header::<T>(region, at)?
+        };
+        Ok(LazyList {
+            bytes: region,
+            len,
+            stride,
+            depth,
+            trail: trail.moved(at),
+            _element: PhantomData,
+        })
+    }
+
+    /// The number of elements.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True if the list has no element.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Element `index`, checked as up-front validation checks it; `None` past the end.
+    ///
+    /// # Errors
+    ///
+    /// What up-front validation reports for the element: its block length (a split
+    /// list's `StrideMismatch`), its tail region's offsets, its bytes.
+    #[inline]
+    pub fn get(&self, index: usize) -> Option<Result<LazyOf<'v, T>, Error>> {
+        if index >= self.len {
+            return None;
+        }
+        Some(self.element(index).map_err(|e| self.trail.error(e)))
+    }
+
+    /// The elements in order, each checked as it is read.
+    #[inline]
+    pub fn iter(&self) -> LazyListIter<'v, T> {
+        LazyListIter {
+            list: *self,
+            next: 0,
+        }
+    }
+
+    /// Validates the whole list, as up-front validation does, and returns the list
+    /// view the up-front view's accessor returns.
+    ///
+    /// # Errors
+    ///
+    /// Any error of up-front validation of the list.
+    #[inline]
+    pub fn to_view(&self) -> Result<crate::ViewOf<'v, alloc::vec::Vec<T>>, Error>
+    where
+        alloc::vec::Vec<T>: Field<Kind = crate::kind::ListOf<T>>,
+    {
+        let place = Place {
+            block: &[],
+            block_at: 0,
+            region: self.bytes,
+            region_at: 0,
+        };
+        crate::lazy::eager::<crate::kind::ListOf<T>>(INTERNAL, place, self.depth)
+            .map_err(|e| self.trail.error(e))
+    }
+
+    /// Element `i < len`, errors counting from the region with the element's index.
+    #[inline(always)]
+    fn element(&self, i: usize) -> Result<LazyOf<'v, T>, Error> {
+        type K<T> = <T as Field>::Kind;
+        let bytes = self.bytes;
+        match <K<T> as Kind>::LIST_ENCODING {
+            ListEncoding::Packed | ListEncoding::Strided => {
+                // A strided list's elements follow its 2-byte stride.
+                let first = if <K<T> as Kind>::LIST_ENCODING == ListEncoding::Packed { 0 } else { 2 };
+                let size = self.stride;
+                let at = first + i * size;
+                let block = bytes.get(at..at + size).unwrap_or_default();
+                <K<T> as Kind>::lazy(INTERNAL, Place::block(block, 0), &self.trail.moved(at).element(i), self.depth)
+                    .map_err(|e| e.shift(at).in_element(i))
+            }
+            ListEncoding::Split => {
+                let block_len = self.stride;
+                let stride = block_len + 4;
+                let blocks_end = self.len * stride;
+                let start = read_u32(bytes, i * stride).unwrap_or(0) as usize;
+                if start < blocks_end || start > bytes.len() {
+                    return Err(bad_end_offset(start, blocks_end, bytes.len(), i * stride, false).in_element(i));
+                }
+                let (block, end) =
+                    crate::trust::shape::list::split_element(bytes, 0, i, self.len, block_len, start)?;
+                let origin_at = start - block_len;
+                let origin = bytes.get(origin_at..end).unwrap_or_default();
+                let block_at = (i * stride + 4).wrapping_sub(origin_at);
+                <K<T> as Kind>::lazy_split(
+                    INTERNAL,
+                    block,
+                    block_at,
+                    origin,
+                    &self.trail.moved(origin_at).element(i),
+                    self.depth,
+                )
+                .map_err(|e| e.shift(origin_at).in_element(i))
+            }
+            ListEncoding::Table => {
+                let entries = 4 * self.len;
+                let start = read_u32(bytes, 4 * i).unwrap_or(0) as usize;
+                if start < entries || start > bytes.len() {
+                    return Err(bad_end_offset(start, entries, bytes.len(), 4 * i, false).in_element(i));
+                }
+                let (region, _) = crate::trust::shape::list::table_element(bytes, 0, i, self.len, start)?;
+                let place = Place {
+                    block: &[],
+                    block_at: 0,
+                    region,
+                    region_at: 0,
+                };
+                <K<T> as Kind>::lazy(INTERNAL, place, &self.trail.moved(start).element(i), self.depth)
+                    .map_err(|e| e.shift(start).in_element(i))
+            }
+        }
+    }
+}
+
+/// The element count and stride of a list region that is not empty, from its header
+/// (FORMAT.md §6), checked as up-front validation checks it; `at` is the region's
+/// offset, for errors.
+#[inline]
+fn header<T: Element>(region: &[u8], at: usize) -> Result<(usize, usize), Error> {
+    type K<T> = <T as Field>::Kind;
+    match <K<T> as Kind>::LIST_ENCODING {
+        ListEncoding::Packed => {
+            let size = <K<T> as Kind>::BLOCK_SIZE;
+            if size == 0 || region.len() % size != 0 {
+                return Err(Error::new(
+                    ErrorKind::ListLengthMismatch {
+                        len: region.len(),
+                        element_size: size,
+                    },
+                    at,
+                ));
+            }
+            Ok((region.len() / size, size))
+        }
+        ListEncoding::Strided => {
+            let required = <K<T> as Kind>::MIN_ELEMENT_SIZE.max(1);
+            let block = <K<T> as Kind>::BLOCK_SIZE.max(1);
+            let stride = crate::trust::shape::list::strided_header(region, at, required, block)?;
+            Ok(((region.len() - 2) / stride, stride))
+        }
+        ListEncoding::Split => crate::trust::shape::list::split_header(
+            region,
+            at,
+            <K<T> as Kind>::MIN_SPLIT_BLOCK,
+            <K<T> as Kind>::SPLIT_BLOCK,
+        ),
+        ListEncoding::Table => crate::trust::shape::list::table_count(region, at).map(|count| (count, 0)),
+    }
+}
+
+/// The elements of a [`LazyList`], each checked as it is read.
+pub struct LazyListIter<'v, T> {
+    list: LazyList<'v, T>,
+    next: usize,
+}
+
+impl<T: Element> fmt::Debug for LazyListIter<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LazyListIter")
+            .field("next", &self.next)
+            .field("len", &self.list.len)
+            .finish()
+    }
+}
+
+impl<'v, T: Element> Iterator for LazyListIter<'v, T> {
+    type Item = Result<LazyOf<'v, T>, Error>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let item = self.list.get(self.next)?;
+        self.next += 1;
+        Some(item)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.list.len - self.next;
+        (left, Some(left))
+    }
+}
+
+impl<T: Element> ExactSizeIterator for LazyListIter<'_, T> {}
+
+impl<'v, T: Element> IntoIterator for LazyList<'v, T> {
+    type Item = Result<LazyOf<'v, T>, Error>;
+    type IntoIter = LazyListIter<'v, T>;
+
+    fn into_iter(self) -> LazyListIter<'v, T> {
+        self.iter()
+    }
+}
