@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use wiremsg::{Decimal, FixedStr, WireDispatch, WireEnum, WireMsg, WireUnion};
 
+pub mod lazy;
 pub mod same;
 
 /// An enum with a catch-all variant.
@@ -487,6 +488,11 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
     out.push(("versions", old_book.to_bytes().unwrap()));
     out.push(("versions", new_book.to_bytes().unwrap()));
     out.push(("dynamic", new_book.to_bytes().unwrap()));
+    // On-demand views against `view` (after the others, as above).
+    out.push(("lazy", every.to_bytes().unwrap()));
+    out.push(("lazy", node.to_bytes().unwrap()));
+    out.push(("lazy", old.to_bytes().unwrap()));
+    out.push(("lazy", new.to_bytes().unwrap()));
     out
 }
 
@@ -543,6 +549,9 @@ mod tests {
                     || (book_v1::Book::view(bytes).is_ok() && book_v2::Book::view(bytes).is_ok())
             }
             "dispatch" => Feed::view(bytes).is_ok(),
+            "lazy" => {
+                Every::view(bytes).is_ok() || Node::view(bytes).is_ok() || v2::Quote::view(bytes).is_ok()
+            }
             "frame_reader" => frames(bytes),
             "codec" => frames(&bytes[1..]),
             "dynamic" => dynamic(bytes),
@@ -579,6 +588,25 @@ mod tests {
             .map(|(target, name, _)| format!("{target}/{name}"))
             .collect();
         assert!(refused.is_empty(), "seeds refused: {refused:?}");
+    }
+
+    /// The `lazy` target's checks hold on its seeds and on every one-byte change of
+    /// them to 0, 1, 2 and 0xFF (offsets, counts, presence and `bool` bytes, text).
+    #[test]
+    fn on_demand_views_agree_with_view_on_changed_seeds() {
+        for (target, bytes) in seeds() {
+            if target != "lazy" {
+                continue;
+            }
+            lazy::check(&bytes);
+            for at in 0..bytes.len() {
+                for value in [0, 1, 2, 0xFF] {
+                    let mut changed = bytes.clone();
+                    changed[at] = value;
+                    lazy::check(&changed);
+                }
+            }
+        }
     }
 
     /// The committed corpus is what [`seeds`] writes: regenerate it after a change

@@ -1,0 +1,160 @@
+//! On-demand views against up-front validation: every field read on demand, in
+//! field order, builds the owned value; it fails exactly when `view` fails, with the
+//! same error, and otherwise equals what `view` decodes.
+
+use crate::{Every, EveryLazy, Item, ItemLazy, Level, LevelLazy, Node, NodeLazy, v2};
+use wiremsg::{Error, FixedStr};
+
+fn level(l: LevelLazy<'_>) -> Result<Level, Error> {
+    Ok(Level {
+        price: l.price()?,
+        size: l.size()?,
+        live: l.live()?,
+    })
+}
+
+fn item(i: ItemLazy<'_>) -> Result<Item, Error> {
+    Ok(Item {
+        sku: i.sku()?.into(),
+        qty: i.qty()?,
+        venue: i.venue()?,
+    })
+}
+
+/// Every field of an [`Every`], read on demand in field order.
+pub fn every(e: EveryLazy<'_>) -> Result<Every, Error> {
+    let a = e.a()?;
+    let b = e.b()?;
+    let c = e.c()?;
+    let big = e.big()?;
+    let flag = e.flag()?;
+    let side = e.side()?;
+    let venue = e.venue()?;
+    let opt = e.opt()?;
+    let opt_text = e.opt_text()?.map(Into::into);
+    let arr = e.arr()?.to_array();
+    let sym = FixedStr::new(e.sym()?).expect("a checked FixedStr fits");
+    let level_ = level(e.level()?)?;
+    let levels = e.levels()?;
+    let levels = core::array::from_fn(|i| levels.get(i).expect("two levels").decode());
+    let text = e.text()?.into();
+    let bytes = e.bytes()?.iter().collect::<Result<_, _>>()?;
+    let numbers = e.numbers()?.iter().collect::<Result<_, _>>()?;
+    let flags = e.flags()?.iter().collect::<Result<_, _>>()?;
+    let sides = e.sides()?.iter().collect::<Result<_, _>>()?;
+    let syms = e
+        .syms()?
+        .iter()
+        .map(|s| s.map(|s| FixedStr::new(s).expect("a checked FixedStr fits")))
+        .collect::<Result<_, _>>()?;
+    let quotes = e.quotes()?.iter().map(|l| level(l?)).collect::<Result<_, _>>()?;
+    let items = e.items()?.iter().map(|i| item(i?)).collect::<Result<_, _>>()?;
+    let names = e
+        .names()?
+        .iter()
+        .map(|n| n.map(String::from))
+        .collect::<Result<_, _>>()?;
+    let item_ = item(e.item()?)?;
+    let maybe_item = e.maybe_item()?.map(|i| i.decode());
+    let pairs = e
+        .pairs()?
+        .iter()
+        .map(|p| p.map(|(n, s)| (n, s.to_string())))
+        .collect::<Result<_, _>>()?;
+    let groups = e
+        .groups()?
+        .iter()
+        .map(|g| g.map(|(v, items, n)| (v, items.iter().map(|i| i.decode()).collect(), n)))
+        .collect::<Result<_, _>>()?;
+    Ok(Every {
+        a,
+        b,
+        c,
+        big,
+        flag,
+        side,
+        venue,
+        opt,
+        opt_text,
+        arr,
+        sym,
+        level: level_,
+        levels,
+        text,
+        bytes,
+        numbers,
+        flags,
+        sides,
+        syms,
+        quotes,
+        items,
+        names,
+        item: item_,
+        maybe_item,
+        pairs,
+        groups,
+    })
+}
+
+/// Every field of a [`Node`] (a recursive message), read on demand.
+pub fn node(n: NodeLazy<'_>) -> Result<Node, Error> {
+    Ok(Node {
+        id: n.id()?,
+        name: n.name()?.into(),
+        children: n.children()?.iter().map(|c| node(c?)).collect::<Result<_, _>>()?,
+        tags: n
+            .tags()?
+            .iter()
+            .map(|t| t.map(String::from))
+            .collect::<Result<_, _>>()?,
+    })
+}
+
+/// Every field of a version 2 `Quote` (whose writer may be of version 1), on demand.
+pub fn quote(q: v2::QuoteLazy<'_>) -> Result<v2::Quote, Error> {
+    Ok(v2::Quote {
+        price: q.price()?,
+        venue: q.venue()?.into(),
+        size: q.size()?,
+        levels: match q.try_levels()? {
+            Some(levels) => levels.iter().map(|l| level(l?)).collect::<Result<_, _>>()?,
+            None => Vec::new(),
+        },
+        note: q.try_note()?.flatten().map(Into::into),
+    })
+}
+
+/// `$read` of `$ty`'s on-demand view of `$bytes` agrees with `view`: both fail with
+/// the same error (kind, path, offset), or the value read equals the decoded one
+/// and `to_view` gives the up-front view.
+#[macro_export]
+macro_rules! agree_lazy {
+    ($ty:ty, $read:path, $bytes:expr) => {{
+        use wiremsg::WireMsg as _;
+        let bytes: &[u8] = $bytes;
+        let key = |e: &wiremsg::Error| (e.kind().clone(), e.path(), e.offset());
+        let upfront = <$ty>::view(bytes);
+        let on_demand = <$ty>::view_lazy(bytes).and_then($read);
+        match (&upfront, &on_demand) {
+            (Ok(view), Ok(read)) => {
+                assert_eq!(format!("{:?}", view.decode()), format!("{read:?}"));
+                let lazy = <$ty>::view_lazy(bytes).expect("read above");
+                let again = lazy.to_view().expect("view accepted the bytes");
+                assert_eq!(format!("{again:?}"), format!("{view:?}"));
+            }
+            (Err(expected), Err(err)) => assert_eq!(key(err), key(expected)),
+            _ => panic!(
+                "view: {:?}, on demand: {:?}",
+                upfront.as_ref().err(),
+                on_demand.as_ref().err()
+            ),
+        }
+    }};
+}
+
+/// The checks of the `lazy` fuzz target on one input.
+pub fn check(bytes: &[u8]) {
+    agree_lazy!(Every, every, bytes);
+    agree_lazy!(Node, node, bytes);
+    agree_lazy!(v2::Quote, quote, bytes);
+}
