@@ -65,6 +65,12 @@
 //! accessors cannot fail and never panic. Every failure is an [`Error`] naming the
 //! field path and byte offset. [`view_unchecked`] skips the checks for trusted bytes.
 //!
+//! [`WireMsg::view_lazy`] validates on demand instead: it checks the header alone, in
+//! O(1), and each accessor of its view (`{Name}Lazy`) checks the bytes it reads with
+//! the checks `view` runs for that field, and returns a `Result` with the error `view`
+//! would give. A nested message is an on-demand view, a list a [`LazyList`] whose
+//! elements are checked one by one as they are read; `to_view()` checks the rest.
+//!
 //! # Views are lazy
 //!
 //! A view is two words: the bytes and the proof that they passed validation. Each
@@ -369,7 +375,7 @@ pub use validated::MutOf;
 ///
 /// | item | what it is |
 /// |---|---|
-/// | `impl WireMsg for Order` | `BLOCK_LENGTH`, `MIN_BLOCK_LENGTH`, `VERSION`, `SCHEMA`; `view`, `view_mut`, `view_unchecked`, `view_mut_unchecked`, `decode`, `decode_with_budget`, `encode`, `encode_into`, `encoded_len`, `to_bytes` |
+/// | `impl WireMsg for Order` | `BLOCK_LENGTH`, `MIN_BLOCK_LENGTH`, `VERSION`, `SCHEMA`; `view`, `view_lazy`, `view_mut`, `view_unchecked`, `view_mut_unchecked`, `decode`, `decode_with_budget`, `encode`, `encode_into`, `encoded_len`, `to_bytes` |
 /// | `impl Template for Order` | with `template_id`: `TEMPLATE_ID`, `SCHEMA_ID`, `header`, `encode_with_header`, `encode_with_header_into`, `view_with_header`, `view_mut_with_header`; and so [`WithHeader`] (framing) |
 /// | `OrderView<'v>` | the validated view (two words, `Copy`, `Debug`, `PartialEq`) |
 /// | `OrderMut<'v>` | the mutable view (`Debug`) |

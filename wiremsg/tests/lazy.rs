@@ -215,6 +215,30 @@ fn every_field_reads_on_demand_as_the_view_reads_it() {
 }
 
 #[test]
+fn on_demand_views_compare_and_serialize_as_their_up_front_views() {
+    let bytes = order().to_bytes().unwrap();
+    let lazy = Order::view_lazy(&bytes).unwrap();
+    assert_eq!(lazy, Order::view_lazy(&bytes).unwrap());
+    let mut other = order();
+    other.legs[1].qty += 1;
+    let other = other.to_bytes().unwrap();
+    assert_ne!(lazy, Order::view_lazy(&other).unwrap());
+    let view = Order::view(&bytes).unwrap();
+    assert_eq!(
+        serde_json::to_string(&lazy).unwrap(),
+        serde_json::to_string(&view).unwrap()
+    );
+    // Bytes that fail validation: no JSON, the error as serde's; equal to nothing.
+    let at = bytes.windows(4).position(|w| w == b"ARCX").unwrap();
+    let mut bad = bytes.clone();
+    bad[at] = 0xFF;
+    let broken = Order::view_lazy(&bad).unwrap();
+    let err = serde_json::to_string(&broken).unwrap_err();
+    assert!(err.to_string().contains("legs[1].venue"), "{err}");
+    assert_ne!(broken, broken);
+}
+
+#[test]
 fn an_older_writers_bytes_read_on_demand_with_the_defaults() {
     let old = v1::Order {
         id: 1,

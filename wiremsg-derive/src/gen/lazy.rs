@@ -72,6 +72,41 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             }
         }
 
+        /// The messages' up-front views compared (`to_view()` of both): bytes that
+        /// fail validation equal nothing, themselves included.
+        #[automatically_derived]
+        impl<'v #tp> ::core::cmp::PartialEq for #lazy<'v #vg> #where_clause {
+            fn eq(&self, other: &Self) -> ::core::primitive::bool {
+                match (self.to_view(), other.to_view()) {
+                    (::core::result::Result::Ok(a), ::core::result::Result::Ok(b)) => a == b,
+                    _ => false,
+                }
+            }
+        }
+
+        ::wiremsg::__private::serde_if! {
+            /// As the up-front view serializes, after `to_view()`: serializing reads
+            /// every field, which validation up front checks fastest. A validation
+            /// error is the serializer's error (`serde::ser::Error::custom`), before
+            /// anything is written.
+            #[automatically_derived]
+            impl<'v #tp> ::wiremsg::__private::serde::Serialize for #lazy<'v #vg> #where_clause {
+                fn serialize<S: ::wiremsg::__private::serde::Serializer>(
+                    &self,
+                    serializer: S,
+                ) -> ::wiremsg::__private::Result<S::Ok, S::Error> {
+                    match self.to_view() {
+                        ::wiremsg::__private::Ok(view) => {
+                            <#self_static as ::wiremsg::WireMsg>::__serialize_view(&view, serializer)
+                        }
+                        ::wiremsg::__private::Err(err) => ::wiremsg::__private::Err(
+                            <S::Error as ::wiremsg::__private::serde::ser::Error>::custom(err),
+                        ),
+                    }
+                }
+            }
+        }
+
         /// Each field as read on demand: `Ok(value)`, or `Err(error)` where its bytes
         /// fail (a field added in a later version as an `Option`, `None` where the
         /// writer did not have it).
