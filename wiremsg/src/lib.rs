@@ -229,7 +229,8 @@ pub use validated::MutOf;
 ///
 /// The struct's fields, in declaration order, become the message's block and tail
 /// (see [Layout](#layout)); the derive generates the view `{Name}View<'v>`, the
-/// mutable view `{Name}Mut<'v>` and the trait impls (see
+/// mutable view `{Name}Mut<'v>`, the on-demand view `{Name}Lazy<'v>` and the trait
+/// impls (see
 /// [Generated items](#generated-items)). The struct may have lifetime parameters
 /// (for `&'a str` and `&'a [T]` fields) and type parameters bounded by the wire
 /// traits (see [Generic messages](#generic-messages)), not const parameters.
@@ -379,6 +380,7 @@ pub use validated::MutOf;
 /// | `impl Template for Order` | with `template_id`: `TEMPLATE_ID`, `SCHEMA_ID`, `header`, `encode_with_header`, `encode_with_header_into`, `view_with_header`, `view_mut_with_header`; and so [`WithHeader`] (framing) |
 /// | `OrderView<'v>` | the validated view (two words, `Copy`, `Debug`, `PartialEq`) |
 /// | `OrderMut<'v>` | the mutable view (`Debug`) |
+/// | `OrderLazy<'v>` | the on-demand view ([`WireMsg::view_lazy`]; `Copy`, `Debug`, `PartialEq`, `Serialize` with feature `serde`): `x()` returns `Result<LazyOf<'v, X>, Error>`, checking what it reads; for `since` fields `try_x()` (`Result<Option<_>, _>`), `has_x()`, and `x()` for numbers, `bool` and options of them; `to_view()` validates the rest and returns the `OrderView` |
 /// | `impl PartialEq<OrderView<'_>> for Order` and back | an owned value compared with a view (it is encoded, then viewed) |
 /// | `impl Field`, `Element`, `DecodeField` | so that `Order` nests in other messages and lists |
 ///
