@@ -55,7 +55,7 @@ pub fn every(e: EveryLazy<'_>) -> Result<Every, Error> {
         .map(|n| n.map(String::from))
         .collect::<Result<_, _>>()?;
     let item_ = item(e.item()?)?;
-    let maybe_item = e.maybe_item()?.map(|i| i.decode());
+    let maybe_item = e.maybe_item()?.map(item).transpose()?;
     let pairs = e
         .pairs()?
         .iter()

@@ -309,6 +309,30 @@ fn the_header_alone_is_checked_up_front() {
     assert_eq!(parts(&lazy.tag().unwrap_err()), parts(&Order::view(cut).unwrap_err()));
 }
 
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+struct Maybe {
+    inner: Option<Inner>,
+    level: Option<Level>,
+}
+
+#[test]
+fn an_optional_message_is_an_on_demand_view_too() {
+    let value = Maybe {
+        inner: Some(Inner { id: 4, note: "abc".into(), levels: vec![] }),
+        level: None,
+    };
+    let mut bytes = value.to_bytes().unwrap();
+    let at = bytes.windows(3).position(|w| w == b"abc").unwrap();
+    bytes[at] = 0xFF;
+    let expected = Maybe::view(&bytes).unwrap_err();
+    let lazy = Maybe::view_lazy(&bytes).unwrap();
+    let inner = lazy.inner().unwrap().expect("present");
+    assert_eq!(inner.id().unwrap(), 4); // the broken text is not read
+    assert_eq!(parts(&inner.note().unwrap_err()), parts(&expected));
+    assert_eq!(expected.path(), "inner.note");
+    assert!(lazy.level().unwrap().is_none());
+}
+
 #[derive(WireMsg, Debug, Clone, PartialEq, Default)]
 struct Node {
     id: u32,

@@ -23,7 +23,34 @@ impl<K: Kind> Kind for Opt<K> {
     // checked in the run too, which at worst sends the message to the checked pass.
     const TAIL_TEXT: bool = K::TAIL_TEXT;
     type View<'v> = Option<K::View<'v>>;
-    crate::trust::shape::eager_lazy!();
+    type Lazy<'v> = Option<K::Lazy<'v>>;
+
+    /// The presence byte checked as [`validate`](Kind::validate) checks it; a present
+    /// value read on demand as its kind reads it (a message or list: its on-demand
+    /// view).
+    #[inline(always)]
+    fn lazy<'v>(
+        i: Internal,
+        place: Place<'v>,
+        trail: &crate::lazy::Trail,
+        depth: u32,
+    ) -> Result<Option<K::Lazy<'v>>, Error> {
+        match place.block.first() {
+            Some(1) => {
+                let inner = Place {
+                    block: place.block.get(1..).unwrap_or_default(),
+                    block_at: place.block_at.wrapping_add(1),
+                    ..place
+                };
+                K::lazy(i, inner, trail, depth).map(Some)
+            }
+            Some(0) | None => Ok(None),
+            Some(&value) => Err(Error::new(
+                ErrorKind::InvalidPresence { value },
+                place.block_at,
+            )),
+        }
+    }
 
     #[inline(always)]
     fn validate<M: Mode>(i: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error> {
