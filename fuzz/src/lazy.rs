@@ -47,8 +47,16 @@ pub fn every(e: EveryLazy<'_>) -> Result<Every, Error> {
         .iter()
         .map(|s| s.map(|s| FixedStr::new(s).expect("a checked FixedStr fits")))
         .collect::<Result<_, _>>()?;
-    let quotes = e.quotes()?.iter().map(|l| level(l?)).collect::<Result<_, _>>()?;
-    let items = e.items()?.iter().map(|i| item(i?)).collect::<Result<_, _>>()?;
+    let quotes = e
+        .quotes()?
+        .iter()
+        .map(|l| level(l?))
+        .collect::<Result<_, _>>()?;
+    let items = e
+        .items()?
+        .iter()
+        .map(|i| item(i?))
+        .collect::<Result<_, _>>()?;
     let names = e
         .names()?
         .iter()
@@ -101,7 +109,11 @@ pub fn node(n: NodeLazy<'_>) -> Result<Node, Error> {
     Ok(Node {
         id: n.id()?,
         name: n.name()?.into(),
-        children: n.children()?.iter().map(|c| node(c?)).collect::<Result<_, _>>()?,
+        children: n
+            .children()?
+            .iter()
+            .map(|c| node(c?))
+            .collect::<Result<_, _>>()?,
         tags: n
             .tags()?
             .iter()

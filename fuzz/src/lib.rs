@@ -550,7 +550,9 @@ mod tests {
             }
             "dispatch" => Feed::view(bytes).is_ok(),
             "lazy" => {
-                Every::view(bytes).is_ok() || Node::view(bytes).is_ok() || v2::Quote::view(bytes).is_ok()
+                Every::view(bytes).is_ok()
+                    || Node::view(bytes).is_ok()
+                    || v2::Quote::view(bytes).is_ok()
             }
             "frame_reader" => frames(bytes),
             "codec" => frames(&bytes[1..]),

@@ -6,11 +6,11 @@ pub use crate::field::{FixedKind, SetInPlace};
 pub use crate::generic::{NameBuf, generic_name, name_str};
 pub use crate::header::{MessageHeader, Template, view_body, view_body_mut};
 pub use crate::kind::{EnumOf, Msg, UnionOf};
-pub use crate::lazy::{LazyMsg, Trail};
 pub use crate::layout::{
     AllFixed, At, FieldList, FixedLayout, Flag, Here, Inline, Layout, Leaf, Left, Nil, No, Pair,
     Prefixed, Right, Yes, block_length, has_block_length, has_tail, min_block_length, offset,
 };
+pub use crate::lazy::{LazyMsg, Trail};
 pub use crate::list::{Bounded, ListMut};
 pub use crate::message::{EnumRepr, WireEnum, WireMsg, check_budget, decode_budget};
 pub use crate::null::{NullAs, NullRepr};

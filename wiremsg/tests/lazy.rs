@@ -101,12 +101,28 @@ fn order() -> Order {
             id: 9,
             note: "inside".into(),
             levels: vec![
-                Level { px: -5, qty: 1, live: true },
-                Level { px: 7, qty: 2, live: false },
+                Level {
+                    px: -5,
+                    qty: 1,
+                    live: true,
+                },
+                Level {
+                    px: 7,
+                    qty: 2,
+                    live: false,
+                },
             ],
         },
-        top: Level { px: 100, qty: 3, live: true },
-        legs: vec![leg("XNAS", 5, &[true]), leg("ARCX", 6, &[]), leg("BATS", 7, &[false, true])],
+        top: Level {
+            px: 100,
+            qty: 3,
+            live: true,
+        },
+        legs: vec![
+            leg("XNAS", 5, &[true]),
+            leg("ARCX", 6, &[]),
+            leg("BATS", 7, &[false, true]),
+        ],
         words: vec!["a".into(), "".into(), "ccc".into()],
         grid: vec![vec![1, 2], vec![], vec![3]],
         limits: BTreeMap::from([("x".to_string(), 1), ("yy".to_string(), 2)]),
@@ -152,7 +168,11 @@ fn read_all(o: OrderLazy<'_>) -> Result<Order, Error> {
             .collect::<Result<_, _>>()?,
     };
     let top = read_level(o.top()?)?;
-    let legs = o.legs()?.iter().map(|l| read_leg(l?)).collect::<Result<_, _>>()?;
+    let legs = o
+        .legs()?
+        .iter()
+        .map(|l| read_leg(l?))
+        .collect::<Result<_, _>>()?;
     let words = o
         .words()?
         .iter()
@@ -175,7 +195,10 @@ fn read_all(o: OrderLazy<'_>) -> Result<Order, Error> {
         .collect::<Result<_, _>>()?;
     let extra = o.extra()?;
     let more = match o.try_more()? {
-        Some(more) => more.iter().map(|l| read_leg(l?)).collect::<Result<_, _>>()?,
+        Some(more) => more
+            .iter()
+            .map(|l| read_leg(l?))
+            .collect::<Result<_, _>>()?,
         None => Vec::new(),
     };
     Ok(Order {
@@ -211,7 +234,9 @@ fn every_field_reads_on_demand_as_the_view_reads_it() {
     assert_eq!(lazy.legs().unwrap().len(), 3);
     assert!(lazy.legs().unwrap().get(3).is_none());
     assert_eq!(lazy.words().unwrap().get(2).unwrap().unwrap(), "ccc");
-    assert!(format!("{lazy:?}").starts_with("OrderLazy { id: Ok(72623859790382856), side: Ok(Sell)"));
+    assert!(
+        format!("{lazy:?}").starts_with("OrderLazy { id: Ok(72623859790382856), side: Ok(Sell)")
+    );
 }
 
 #[test]
@@ -246,8 +271,16 @@ fn an_older_writers_bytes_read_on_demand_with_the_defaults() {
         sym: FixedStr::new("MSFT").unwrap(),
         note: "n".into(),
         tag: None,
-        inner: Inner { id: 2, note: String::new(), levels: vec![] },
-        top: Level { px: 1, qty: 1, live: false },
+        inner: Inner {
+            id: 2,
+            note: String::new(),
+            levels: vec![],
+        },
+        top: Level {
+            px: 1,
+            qty: 1,
+            live: false,
+        },
         legs: vec![leg("A", 1, &[true])],
         words: vec![],
         grid: vec![],
@@ -261,7 +294,10 @@ fn an_older_writers_bytes_read_on_demand_with_the_defaults() {
     assert_eq!(lazy.extra().unwrap(), 0);
     assert!(lazy.try_more().unwrap().is_none());
     let read = read_all(lazy).unwrap();
-    assert_eq!((read.id, read.legs, read.extra), (1, vec![leg("A", 1, &[true])], 0));
+    assert_eq!(
+        (read.id, read.legs, read.extra),
+        (1, vec![leg("A", 1, &[true])], 0)
+    );
     // And the newer writer's bytes through the older reader's on-demand view.
     let new = order().to_bytes().unwrap();
     let lazy = v1::Order::view_lazy(&new).unwrap();
@@ -299,14 +335,23 @@ fn the_header_alone_is_checked_up_front() {
     let err = Order::view_lazy(&bytes[..1]).unwrap_err();
     assert_eq!(parts(&err), parts(&Order::view(&bytes[..1]).unwrap_err()));
     let err = Order::view_lazy(&bytes[..10]).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::Truncated { needed: Order::BLOCK_LENGTH, available: 10 });
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::Truncated {
+            needed: Order::BLOCK_LENGTH,
+            available: 10
+        }
+    );
     // A buffer cut inside the tail: the header passes, and the fields whose regions
     // are inside the bytes read.
     let cut = &bytes[..Order::BLOCK_LENGTH + 5]; // "first", then nothing of "t"
     let lazy = Order::view_lazy(cut).unwrap();
     assert_eq!(lazy.id().unwrap(), order().id);
     assert_eq!(lazy.note().unwrap(), "first");
-    assert_eq!(parts(&lazy.tag().unwrap_err()), parts(&Order::view(cut).unwrap_err()));
+    assert_eq!(
+        parts(&lazy.tag().unwrap_err()),
+        parts(&Order::view(cut).unwrap_err())
+    );
 }
 
 #[derive(WireMsg, Debug, Clone, PartialEq)]
@@ -318,7 +363,11 @@ struct Maybe {
 #[test]
 fn an_optional_message_is_an_on_demand_view_too() {
     let value = Maybe {
-        inner: Some(Inner { id: 4, note: "abc".into(), levels: vec![] }),
+        inner: Some(Inner {
+            id: 4,
+            note: "abc".into(),
+            levels: vec![],
+        }),
         level: None,
     };
     let mut bytes = value.to_bytes().unwrap();
@@ -343,7 +392,10 @@ struct Node {
 fn the_nesting_limit_holds_along_any_path() {
     let mut node = Node::default();
     for id in 0..wiremsg::MAX_DEPTH {
-        node = Node { id, kids: vec![node] };
+        node = Node {
+            id,
+            kids: vec![node],
+        };
     }
     let ok = node.to_bytes().unwrap();
     // One level more than any writer writes: wrap the valid bytes by hand in a list
@@ -358,7 +410,10 @@ fn the_nesting_limit_holds_along_any_path() {
     deep.extend_from_slice(&ok[..block]);
     deep.extend_from_slice(&ok[block..]);
     let expected = Node::view(&deep).unwrap_err();
-    assert_eq!(expected.kind(), &ErrorKind::DepthLimitExceeded { limit: 64 });
+    assert_eq!(
+        expected.kind(),
+        &ErrorKind::DepthLimitExceeded { limit: 64 }
+    );
     let mut lazy = Node::view_lazy(&deep).unwrap();
     let err = loop {
         match lazy.kids().and_then(|kids| kids.get(0).expect("a child")) {
@@ -367,11 +422,19 @@ fn the_nesting_limit_holds_along_any_path() {
         }
     };
     assert_eq!(parts(&err), parts(&expected));
-    assert!(err.path().starts_with("kids[0].kids[0] … 1"), "{}", err.path());
+    assert!(
+        err.path().starts_with("kids[0].kids[0] … 1"),
+        "{}",
+        err.path()
+    );
 }
 
 fn arb_leg() -> impl Strategy<Value = Leg> {
-    ("[a-z]{0,6}", any::<u32>(), prop::collection::vec(any::<bool>(), 0..4))
+    (
+        "[a-z]{0,6}",
+        any::<u32>(),
+        prop::collection::vec(any::<bool>(), 0..4),
+    )
         .prop_map(|(venue, qty, flags)| Leg { venue, qty, flags })
 }
 

@@ -147,7 +147,11 @@ impl Trail {
 /// A field read on demand as up-front validation checks it, whole: its kind's
 /// validation of its bytes, then its read.
 #[inline(always)]
-pub(crate) fn eager<'v, K: Kind>(i: Internal, place: Place<'v>, depth: u32) -> Result<K::View<'v>, Error> {
+pub(crate) fn eager<'v, K: Kind>(
+    i: Internal,
+    place: Place<'v>,
+    depth: u32,
+) -> Result<K::View<'v>, Error> {
     K::validate(i, place, &Checked, depth)?;
     // SAFETY: validation accepted exactly these bytes for kind `K`.
     Ok(unsafe { K::read(i, place.block, place.region) })
@@ -218,11 +222,8 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
     #[inline]
     fn enter(bytes: &'v [u8], depth: u32, trail: Trail) -> Result<Self, Error> {
         check_depth(depth)?;
-        let declared = block_header::<L::Fields>(
-            bytes,
-            has_block_length::<L>(),
-            min_block_length::<L>(),
-        )?;
+        let declared =
+            block_header::<L::Fields>(bytes, has_block_length::<L>(), min_block_length::<L>())?;
         Ok(LazyMsg {
             block: bytes.get(..declared).unwrap_or_default(),
             block_at: 0,
@@ -249,7 +250,13 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
     /// The element of a split list with this block and origin (FORMAT.md §6.3), whose
     /// block length the list checked.
     #[inline]
-    fn split(block: &'v [u8], block_at: usize, origin: &'v [u8], trail: &Trail, depth: u32) -> Result<Self, Error> {
+    fn split(
+        block: &'v [u8],
+        block_at: usize,
+        origin: &'v [u8],
+        trail: &Trail,
+        depth: u32,
+    ) -> Result<Self, Error> {
         let depth = depth.saturating_add(1);
         check_depth(depth)?;
         Ok(LazyMsg {
@@ -313,7 +320,11 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
         match self.try_get::<I>()? {
             Some(value) => Ok(value),
             // The header check proved the block of version 1, which holds the field.
-            None => Err(self.trail.error(block_length_too_small(self.known_end(), min_block_length::<L>(), 1))),
+            None => Err(self.trail.error(block_length_too_small(
+                self.known_end(),
+                min_block_length::<L>(),
+                1,
+            ))),
         }
     }
 
@@ -375,10 +386,14 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
                 let start = read_u32(self.block, prev).unwrap_or(0) as usize;
                 if start < declared || start > len {
                     let index = <L::Fields as At<I>>::PREV_INDEX.unwrap_or(0);
-                    return Err(
-                        bad_end_offset(start, declared, len, self.block_at.wrapping_add(prev), root)
-                            .in_field(field_name::<L>(index)),
-                    );
+                    return Err(bad_end_offset(
+                        start,
+                        declared,
+                        len,
+                        self.block_at.wrapping_add(prev),
+                        root,
+                    )
+                    .in_field(field_name::<L>(index)));
                 }
                 start
             }
@@ -387,7 +402,8 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
         let end = read_u32(self.block, slot).unwrap_or(0) as usize;
         if end < start || end > len {
             return Err(
-                bad_end_offset(end, start, len, self.block_at.wrapping_add(slot), root).in_field(name),
+                bad_end_offset(end, start, len, self.block_at.wrapping_add(slot), root)
+                    .in_field(name),
             );
         }
         Ok((start, end))
@@ -416,14 +432,22 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
             // block and origin, in bytes borrowed for `'v`; only messages with a
             // block length field are laid out so.
             return Ok(unsafe {
-                Validated::from_split(NonNull::from(self.block).cast(), NonNull::from(self.bytes).cast())
+                Validated::from_split(
+                    NonNull::from(self.block).cast(),
+                    NonNull::from(self.bytes).cast(),
+                )
             });
         }
-        let bytes = if has_block_length::<L>() { self.bytes } else { self.block };
+        let bytes = if has_block_length::<L>() {
+            self.bytes
+        } else {
+            self.block
+        };
         if self.depth == 0 {
             crate::batch::check::<L>(bytes).map_err(|e| self.trail.error(e))?;
         } else {
-            validate_message::<L, Checked>(bytes, &Checked, self.depth).map_err(|e| self.trail.error(e))?;
+            validate_message::<L, Checked>(bytes, &Checked, self.depth)
+                .map_err(|e| self.trail.error(e))?;
         }
         // SAFETY: validated just above as a message of layout `L`.
         Ok(unsafe { Validated::new_unchecked(bytes) })
@@ -445,7 +469,11 @@ pub(crate) fn view_of<M: WireMsg>(bytes: &[u8]) -> Result<M::Lazy<'_>, Error> {
 /// The kinds whose on-demand reads are on-demand views: messages.
 impl<M: WireMsg> crate::kind::Msg<M> {
     #[inline]
-    pub(crate) fn lazy_of<'v>(place: Place<'v>, trail: &Trail, depth: u32) -> Result<M::Lazy<'v>, Error> {
+    pub(crate) fn lazy_of<'v>(
+        place: Place<'v>,
+        trail: &Trail,
+        depth: u32,
+    ) -> Result<M::Lazy<'v>, Error> {
         LazyMsg::<M::Layout>::nested(place, trail, depth).map(M::__lazy_of)
     }
 
@@ -517,7 +545,12 @@ impl<'v, T: Element> LazyList<'v, T> {
     /// The list in `region`, at `at` from the bytes `trail` counts from (whose path
     /// ends at the field); errors count from there and name no path.
     #[inline]
-    pub(crate) fn enter(region: &'v [u8], at: usize, trail: &Trail, depth: u32) -> Result<Self, Error> {
+    pub(crate) fn enter(
+        region: &'v [u8],
+        at: usize,
+        trail: &Trail,
+        depth: u32,
+    ) -> Result<Self, Error> {
         let (len, stride) = if region.is_empty() {
             (0, 0)
         } else {
@@ -597,12 +630,21 @@ impl<'v, T: Element> LazyList<'v, T> {
         match <K<T> as Kind>::LIST_ENCODING {
             ListEncoding::Packed | ListEncoding::Strided => {
                 // A strided list's elements follow its 2-byte stride.
-                let first = if <K<T> as Kind>::LIST_ENCODING == ListEncoding::Packed { 0 } else { 2 };
+                let first = if <K<T> as Kind>::LIST_ENCODING == ListEncoding::Packed {
+                    0
+                } else {
+                    2
+                };
                 let size = self.stride;
                 let at = first + i * size;
                 let block = bytes.get(at..at + size).unwrap_or_default();
-                <K<T> as Kind>::lazy(INTERNAL, Place::block(block, 0), &self.trail.moved(at).element(i), self.depth)
-                    .map_err(|e| e.shift(at).in_element(i))
+                <K<T> as Kind>::lazy(
+                    INTERNAL,
+                    Place::block(block, 0),
+                    &self.trail.moved(at).element(i),
+                    self.depth,
+                )
+                .map_err(|e| e.shift(at).in_element(i))
             }
             ListEncoding::Split => {
                 let block_len = self.stride;
@@ -610,10 +652,14 @@ impl<'v, T: Element> LazyList<'v, T> {
                 let blocks_end = self.len * stride;
                 let start = read_u32(bytes, i * stride).unwrap_or(0) as usize;
                 if start < blocks_end || start > bytes.len() {
-                    return Err(bad_end_offset(start, blocks_end, bytes.len(), i * stride, false).in_element(i));
+                    return Err(
+                        bad_end_offset(start, blocks_end, bytes.len(), i * stride, false)
+                            .in_element(i),
+                    );
                 }
-                let (block, end) =
-                    crate::trust::shape::list::split_element(bytes, 0, i, self.len, block_len, start)?;
+                let (block, end) = crate::trust::shape::list::split_element(
+                    bytes, 0, i, self.len, block_len, start,
+                )?;
                 let origin_at = start - block_len;
                 let origin = bytes.get(origin_at..end).unwrap_or_default();
                 let block_at = (i * stride + 4).wrapping_sub(origin_at);
@@ -631,17 +677,25 @@ impl<'v, T: Element> LazyList<'v, T> {
                 let entries = 4 * self.len;
                 let start = read_u32(bytes, 4 * i).unwrap_or(0) as usize;
                 if start < entries || start > bytes.len() {
-                    return Err(bad_end_offset(start, entries, bytes.len(), 4 * i, false).in_element(i));
+                    return Err(
+                        bad_end_offset(start, entries, bytes.len(), 4 * i, false).in_element(i)
+                    );
                 }
-                let (region, _) = crate::trust::shape::list::table_element(bytes, 0, i, self.len, start)?;
+                let (region, _) =
+                    crate::trust::shape::list::table_element(bytes, 0, i, self.len, start)?;
                 let place = Place {
                     block: &[],
                     block_at: 0,
                     region,
                     region_at: 0,
                 };
-                <K<T> as Kind>::lazy(INTERNAL, place, &self.trail.moved(start).element(i), self.depth)
-                    .map_err(|e| e.shift(start).in_element(i))
+                <K<T> as Kind>::lazy(
+                    INTERNAL,
+                    place,
+                    &self.trail.moved(start).element(i),
+                    self.depth,
+                )
+                .map_err(|e| e.shift(start).in_element(i))
             }
         }
     }
@@ -679,7 +733,9 @@ fn header<T: Element>(region: &[u8], at: usize) -> Result<(usize, usize), Error>
             <K<T> as Kind>::MIN_SPLIT_BLOCK,
             <K<T> as Kind>::SPLIT_BLOCK,
         ),
-        ListEncoding::Table => crate::trust::shape::list::table_count(region, at).map(|count| (count, 0)),
+        ListEncoding::Table => {
+            crate::trust::shape::list::table_count(region, at).map(|count| (count, 0))
+        }
     }
 }
 

@@ -202,7 +202,15 @@ pub(crate) fn validate_block<F: FieldList, M: Mode>(
     check_depth(depth)?;
     let declared = block_header::<F>(bytes, prefixed, min)?;
     let block = bytes.get(..declared).unwrap_or_default();
-    walk_fields::<F, M>(block, 0, bytes, if prefixed { 2 } else { 0 }, names, mode, depth)
+    walk_fields::<F, M>(
+        block,
+        0,
+        bytes,
+        if prefixed { 2 } else { 0 },
+        names,
+        mode,
+        depth,
+    )
 }
 
 /// The block of a message or tuple of fields `F` over `bytes`, checked (FORMAT.md §2,
@@ -211,7 +219,11 @@ pub(crate) fn validate_block<F: FieldList, M: Mode>(
 /// length; errors count from `bytes`' start. Shared by up-front validation and the
 /// on-demand views (`lazy.rs`), so that both fail alike.
 #[inline(always)]
-pub(crate) fn block_header<F: FieldList>(bytes: &[u8], prefixed: bool, min: usize) -> Result<usize, Error> {
+pub(crate) fn block_header<F: FieldList>(
+    bytes: &[u8],
+    prefixed: bool,
+    min: usize,
+) -> Result<usize, Error> {
     if prefixed {
         let Some(declared) = bytes.first_chunk::<2>() else {
             return Err(truncated(2, bytes.len()));

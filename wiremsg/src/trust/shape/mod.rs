@@ -35,9 +35,9 @@ macro_rules! eager_lazy {
         }
     };
 }
-pub(crate) use eager_lazy;
 use crate::{Error, ListEncoding, Mode};
 use core::fmt::Debug;
+pub(crate) use eager_lazy;
 
 /// A wire shape: how a field's bytes are laid out, validated and read.
 ///
