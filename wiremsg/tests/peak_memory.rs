@@ -817,3 +817,32 @@ fn the_schema_driven_reader_takes_no_heap_per_input_byte() {
         assert!(top <= DYNAMIC_PEAK, "{top}");
     }
 }
+
+/// On-demand views (`view_lazy`) take no heap at all: a read of every field and
+/// element (their `Debug`, which reads each on demand) of the inputs that make the
+/// other readers allocate most per byte allocates nothing. Only an error allocates
+/// (its boxed kind and path, at most a few hundred bytes however deep).
+#[test]
+fn on_demand_views_take_no_heap() {
+    use std::fmt::Write as _;
+    use wiremsg::WireMsg;
+    let cases = [
+        Hostile {
+            nested: vec![vec![vec![vec![]; 8]; 8]; 4_000],
+            names: vec![String::new(); 20_000],
+            flags: vec![false; 50_000],
+            options: vec![Maybe { value: Some(7) }; 10_000],
+        },
+    ];
+    for case in cases {
+        let bytes = case.to_bytes().unwrap();
+        let (text, top) = peak(|| {
+            let lazy = Hostile::view_lazy(&bytes).unwrap();
+            let mut text = Sink::default();
+            write!(text, "{lazy:?}").unwrap();
+            text.0
+        });
+        assert!(text >= bytes.len() / 2, "{text}");
+        assert_eq!(top, 0);
+    }
+}
