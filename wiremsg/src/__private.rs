@@ -65,6 +65,8 @@ pub trait VariantOf<L: UnionLayout, K> {
     fn wrap<'v>(tag: u64, payload: <Self::Payload as Payload>::View<'v>) -> L::View<'v>;
     /// [`Variant::wrap_mut`].
     fn wrap_mut<'v>(tag: u64, payload: <Self::Payload as Payload>::Mut<'v>) -> L::Mut<'v>;
+    /// [`Variant::wrap_lazy`].
+    fn wrap_lazy<'v>(tag: u64, payload: <Self::Payload as Payload>::Lazy<'v>) -> L::Lazy<'v>;
 }
 
 /// Never implemented: the bound of the `set_<field>` a `{Name}Mut` has for a

@@ -222,7 +222,7 @@ pub use schema::{
     DefaultValue, EnumSchema, FieldSchema, Fingerprint, MessageRef, MessageSchema, Name, Node,
     SchemaSet, TypeSchema, UnionSchema, UnionVariantSchema, VariantSchema,
 };
-pub use union::{NestedMut, UnionMut, UnionView, WireUnion};
+pub use union::{NestedMut, UnionLazy, UnionMut, UnionView, WireUnion};
 pub use validated::MutOf;
 
 /// Derives [`WireMsg`](trait@WireMsg) for a struct with named fields.

@@ -6,7 +6,7 @@
 
 use proptest::prelude::*;
 use std::collections::BTreeMap;
-use wiremsg::{Error, ErrorKind, FixedStr, WireEnum, WireMsg};
+use wiremsg::{Error, ErrorKind, FixedStr, WireEnum, WireMsg, WireUnion};
 
 #[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
 #[repr(u8)]
@@ -380,6 +380,152 @@ fn an_optional_message_is_an_on_demand_view_too() {
     assert_eq!(parts(&inner.note().unwrap_err()), parts(&expected));
     assert_eq!(expected.path(), "inner.note");
     assert!(lazy.level().unwrap().is_none());
+}
+
+#[derive(WireUnion, Debug, Clone, PartialEq)]
+#[repr(u8)]
+enum Instr {
+    Market = 0,
+    Limit(Level) = 1,
+    Peg {
+        offset: i32,
+        venue: String,
+    } = 2,
+    #[wire(other)]
+    Other {
+        tag: u8,
+        bytes: Vec<u8>,
+    },
+}
+
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+struct Routed {
+    id: u32,
+    instr: Instr,
+    instrs: Vec<Instr>,
+}
+
+fn read_instr(i: InstrLazy<'_>) -> Result<Instr, Error> {
+    Ok(match i {
+        InstrLazy::Market => Instr::Market,
+        InstrLazy::Limit(l) => Instr::Limit(read_level(l)?),
+        InstrLazy::Peg(p) => Instr::Peg {
+            offset: p.offset()?,
+            venue: p.venue()?.into(),
+        },
+        InstrLazy::Other { tag, bytes } => Instr::Other {
+            tag,
+            bytes: bytes.to_vec(),
+        },
+    })
+}
+
+fn read_routed(r: RoutedLazy<'_>) -> Result<Routed, Error> {
+    Ok(Routed {
+        id: r.id()?,
+        instr: read_instr(r.instr()?)?,
+        instrs: r
+            .instrs()?
+            .iter()
+            .map(|i| read_instr(i?))
+            .collect::<Result<_, _>>()?,
+    })
+}
+
+fn routed() -> Routed {
+    Routed {
+        id: 3,
+        instr: Instr::Peg {
+            offset: -2,
+            venue: "BATS".into(),
+        },
+        instrs: vec![
+            Instr::Market,
+            Instr::Limit(Level {
+                px: 9,
+                qty: 8,
+                live: true,
+            }),
+            Instr::Peg {
+                offset: 1,
+                venue: "XNAS".into(),
+            },
+            Instr::Other {
+                tag: 9,
+                bytes: vec![1, 2],
+            },
+        ],
+    }
+}
+
+#[test]
+fn a_union_payload_is_an_on_demand_view() {
+    let value = routed();
+    let bytes = value.to_bytes().unwrap();
+    assert_eq!(
+        read_routed(Routed::view_lazy(&bytes).unwrap()).unwrap(),
+        value
+    );
+    let mut bad = bytes.clone();
+    let at = bad.windows(4).position(|w| w == b"BATS").unwrap();
+    bad[at] = 0xC0;
+    let expected = Routed::view(&bad).unwrap_err();
+    assert_eq!(expected.path(), "instr.Peg.venue");
+    let InstrLazy::Peg(peg) = Routed::view_lazy(&bad).unwrap().instr().unwrap() else {
+        panic!("a Peg");
+    };
+    assert_eq!(peg.offset().unwrap(), -2); // the broken text is not read
+    assert_eq!(parts(&peg.venue().unwrap_err()), parts(&expected));
+    // A union value on its own.
+    let alone = Instr::Peg {
+        offset: 5,
+        venue: "IEX".into(),
+    }
+    .to_bytes()
+    .unwrap();
+    let InstrLazy::Peg(peg) = Instr::view_lazy(&alone).unwrap() else {
+        panic!("a Peg");
+    };
+    assert_eq!((peg.offset().unwrap(), peg.venue().unwrap()), (5, "IEX"));
+}
+
+fn arb_instr() -> impl Strategy<Value = Instr> {
+    prop_oneof![
+        Just(Instr::Market),
+        (any::<i64>(), any::<u32>(), any::<bool>())
+            .prop_map(|(px, qty, live)| Instr::Limit(Level { px, qty, live })),
+        (any::<i32>(), "[a-z]{0,4}").prop_map(|(offset, venue)| Instr::Peg { offset, venue }),
+        (3u8..200, prop::collection::vec(any::<u8>(), 0..3))
+            .prop_map(|(tag, bytes)| Instr::Other { tag, bytes }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn unions_read_on_demand_fail_exactly_as_view_does(
+        instr in arb_instr(),
+        instrs in prop::collection::vec(arb_instr(), 0..4),
+        changes in prop::collection::vec((any::<usize>(), any::<u8>()), 1..3),
+        small in any::<bool>(),
+    ) {
+        let bytes = Routed { id: 1, instr, instrs }.to_bytes().unwrap();
+        let changes: Vec<_> = changes
+            .into_iter()
+            .map(|(at, v)| (at, if small { v % 3 } else { v }))
+            .collect();
+        let bad = changed(&bytes, &changes);
+        let upfront = Routed::view(&bad);
+        let on_demand = Routed::view_lazy(&bad).and_then(read_routed);
+        match (upfront, on_demand) {
+            (Ok(_), Ok(read)) => prop_assert_eq!(Routed::decode(&bad).unwrap(), read),
+            (Err(expected), Err(err)) => prop_assert_eq!(parts(&err), parts(&expected)),
+            (upfront, on_demand) => {
+                prop_assert!(false, "view: {:?}, on demand: {:?}", upfront.err(), on_demand.err())
+            }
+        }
+    }
 }
 
 #[derive(WireMsg, Debug, Clone, PartialEq, Default)]

@@ -826,14 +826,12 @@ fn the_schema_driven_reader_takes_no_heap_per_input_byte() {
 fn on_demand_views_take_no_heap() {
     use std::fmt::Write as _;
     use wiremsg::WireMsg;
-    let cases = [
-        Hostile {
-            nested: vec![vec![vec![vec![]; 8]; 8]; 4_000],
-            names: vec![String::new(); 20_000],
-            flags: vec![false; 50_000],
-            options: vec![Maybe { value: Some(7) }; 10_000],
-        },
-    ];
+    let cases = [Hostile {
+        nested: vec![vec![vec![vec![]; 8]; 8]; 4_000],
+        names: vec![String::new(); 20_000],
+        flags: vec![false; 50_000],
+        options: vec![Maybe { value: Some(7) }; 10_000],
+    }];
     for case in cases {
         let bytes = case.to_bytes().unwrap();
         let (text, top) = peak(|| {

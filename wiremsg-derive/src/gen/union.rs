@@ -18,6 +18,7 @@ struct Names<'a> {
     name: String,
     view: Ident,
     view_mut: Ident,
+    lazy: Ident,
     /// `OrderInstr<'static>`.
     self_static: syn::Type,
     /// The tag's integer type, `::core::primitive::u8`.
@@ -30,6 +31,7 @@ struct Names<'a> {
 struct Piece {
     view_variant: TokenStream,
     mut_variant: TokenStream,
+    lazy_variant: TokenStream,
     marker: TokenStream,
     pattern: TokenStream,
     tail_len: TokenStream,
@@ -62,6 +64,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
         name: ident.to_string().trim_start_matches("r#").to_owned(),
         view: format_ident!("{}View", ident, span = ident.span()),
         view_mut: format_ident!("{}Mut", ident, span = ident.span()),
+        lazy: format_ident!("{}Lazy", ident, span = ident.span()),
         self_static: relifetime("'static").apply(&self_ty),
         tag_size: quote_m!(::wiremsg::__private::size_of::<#repr>()),
         repr,
@@ -70,6 +73,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
     let Names {
         view,
         view_mut,
+        lazy,
         self_static,
         repr,
         name,
@@ -161,6 +165,10 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
         .iter()
         .map(|p| &p.mut_variant)
         .chain(lifetime_variant.iter());
+    let lazy_variants = pieces
+        .iter()
+        .map(|p| &p.lazy_variant)
+        .chain(lifetime_variant.iter());
     let patterns: Vec<&TokenStream> = pieces.iter().map(|p| &p.pattern).collect();
     let tail_lens = pieces.iter().map(|p| &p.tail_len);
     let checks = pieces.iter().map(|p| &p.check);
@@ -200,6 +208,12 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
         "Mutable view of a [`{name}`] union value: the present variant's mutable view, \
          whose fixed-size fields can be set in place. The variant itself cannot change \
          in place (its payload's size would): encode a new value instead."
+    );
+    let lazy_doc = format!(
+        "On-demand view of a [`{name}`] union value: the present variant, its tag checked, \
+         holding its payload's on-demand view (whose accessors check what they read). Built \
+         by [`WireUnion::view_lazy`](::wiremsg::WireUnion::view_lazy) or read from a field \
+         of an on-demand view."
     );
     let decode_doc = format!(
         "Decodes the owned [`{name}`] (strings and byte strings borrowed from the same \
@@ -255,6 +269,12 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
             #(#mut_variants)*
         }
 
+        #[doc = #lazy_doc]
+        #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug)]
+        #vis enum #lazy<'v> {
+            #(#lazy_variants)*
+        }
+
         #(#items)*
 
         #values_block
@@ -273,6 +293,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
                 const NAME: &'static ::core::primitive::str = #name;
                 type View<'v> = #view<'v>;
                 type Mut<'v> = #view_mut<'v>;
+                type Lazy<'v> = #lazy<'v>;
 
                 ::wiremsg::__private::serde_if! {
                     fn __serialize_view<S: ::wiremsg::__private::serde::Serializer>(
@@ -393,6 +414,7 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
     let Names {
         view,
         view_mut,
+        lazy,
         self_static,
         repr,
         tag_size,
@@ -406,10 +428,8 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
     let since = v.attrs.since();
     let write_tag = quote_m!(::wiremsg::Field::write(&#tag, __wiremsg_tag, &mut []););
     let marker_impl = |payload: TokenStream,
-                       view_ty: TokenStream,
-                       mut_ty: TokenStream,
-                       wrap: TokenStream,
-                       wrap_mut: TokenStream| {
+                       [view_ty, mut_ty, lazy_ty]: [TokenStream; 3],
+                       [wrap, wrap_mut, wrap_lazy]: [TokenStream; 3]| {
         quote_m! {
             #[doc(hidden)]
             pub struct #marker;
@@ -444,6 +464,16 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                     let payload: #mut_ty = payload;
                     #wrap_mut
                 }
+
+                #[inline(always)]
+                #[allow(unused_variables)]
+                fn wrap_lazy<'v>(
+                    tag: ::core::primitive::u64,
+                    payload: <#payload as ::wiremsg::__private::Payload>::Lazy<'v>,
+                ) -> <#self_static as ::wiremsg::__private::UnionLayout>::Lazy<'v> {
+                    let payload: #lazy_ty = payload;
+                    #wrap_lazy
+                }
             }
 
             #[automatically_derived]
@@ -469,6 +499,14 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                     payload: <__WiremsgP as ::wiremsg::__private::Payload>::Mut<'v>,
                 ) -> <#self_static as ::wiremsg::__private::UnionLayout>::Mut<'v> {
                     <#marker as ::wiremsg::__private::VariantOf<#self_static, __WireMsgVariant>>::wrap_mut(tag, payload)
+                }
+
+                #[inline(always)]
+                fn wrap_lazy<'v>(
+                    tag: ::core::primitive::u64,
+                    payload: <__WiremsgP as ::wiremsg::__private::Payload>::Lazy<'v>,
+                ) -> <#self_static as ::wiremsg::__private::UnionLayout>::Lazy<'v> {
+                    <#marker as ::wiremsg::__private::VariantOf<#self_static, __WireMsgVariant>>::wrap_lazy(tag, payload)
                 }
             }
         }
@@ -505,12 +543,18 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                 let doc = variant_doc(n, v, "no payload");
                 quote_m!(#[doc = #doc] #vi,)
             },
+            lazy_variant: {
+                let doc = variant_doc(n, v, "no payload");
+                quote_m!(#[doc = #doc] #vi,)
+            },
             marker: marker_impl(
                 quote_m!(::wiremsg::__private::Unit),
-                quote_m!(()),
-                quote_m!(()),
-                quote_m!(#view::#vi),
-                quote_m!(#view_mut::#vi),
+                [quote_m!(()), quote_m!(()), quote_m!(())],
+                [
+                    quote_m!(#view::#vi),
+                    quote_m!(#view_mut::#vi),
+                    quote_m!(#lazy::#vi),
+                ],
             ),
             pattern: quote_m!(Self::#vi { .. }),
             tail_len: quote_m!(#tag_size),
@@ -563,21 +607,26 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                         if a.args.iter().any(|a| matches!(a, syn::GenericArgument::Type(_))))));
             let view_ty = quote_m!(<#static_ty as ::wiremsg::WireMsg>::View<'v>);
             let mut_ty = quote_m!(<#static_ty as ::wiremsg::WireMsg>::Mut<'v>);
+            let lazy_ty = quote_m!(<#static_ty as ::wiremsg::WireMsg>::Lazy<'v>);
             let doc = variant_doc(n, v, "the view of its message");
             let mut_doc = variant_doc(n, v, "the mutable view of its message");
+            let lazy_doc = variant_doc(n, v, "the on-demand view of its message");
             let name_check = format!(
                 "wiremsg: the payload of variant `{vname}` of `{union_name}` must be named by its message's own name `{msg_name}` (not an alias)"
             );
             Piece {
                 view_variant: quote_m!(#[doc = #doc] #vi(#view_ty),),
                 mut_variant: quote_m!(#[doc = #mut_doc] #vi(#mut_ty),),
+                lazy_variant: quote_m!(#[doc = #lazy_doc] #vi(#lazy_ty),),
                 marker: {
                     let m = marker_impl(
                         quote_m!(::wiremsg::__private::Carries<#static_ty>),
-                        view_ty.clone(),
-                        mut_ty.clone(),
-                        quote_m!(#view::#vi(payload)),
-                        quote_m!(#view_mut::#vi(payload)),
+                        [view_ty.clone(), mut_ty.clone(), lazy_ty.clone()],
+                        [
+                            quote_m!(#view::#vi(payload)),
+                            quote_m!(#view_mut::#vi(payload)),
+                            quote_m!(#lazy::#vi(payload)),
+                        ],
                     );
                     let name_assert = if instantiated {
                         TokenStream::new()
@@ -638,6 +687,7 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
             let synth = msg.ident;
             let synth_view = &cx.view;
             let synth_mut = &cx.view_mut;
+            let synth_lazy = &cx.lazy;
             let synth_static = &cx.self_static;
             let synth_v = &cx.self_v;
             let bl = quote_m!(<#synth_static as ::wiremsg::WireMsg>::BLOCK_LENGTH);
@@ -689,15 +739,23 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                 &format!("the view of its fields, the anonymous message [`{synth}`]"),
             );
             let mut_doc = variant_doc(n, v, "the mutable view of its fields");
+            let lazy_doc = variant_doc(n, v, "the on-demand view of its fields");
             Piece {
                 view_variant: quote_m!(#[doc = #doc] #vi(#synth_view<'v>),),
                 mut_variant: quote_m!(#[doc = #mut_doc] #vi(#synth_mut<'v>),),
+                lazy_variant: quote_m!(#[doc = #lazy_doc] #vi(#synth_lazy<'v>),),
                 marker: marker_impl(
                     quote_m!(::wiremsg::__private::Carries<#synth_static>),
-                    quote_m!(#synth_view<'v>),
-                    quote_m!(#synth_mut<'v>),
-                    quote_m!(#view::#vi(payload)),
-                    quote_m!(#view_mut::#vi(payload)),
+                    [
+                        quote_m!(#synth_view<'v>),
+                        quote_m!(#synth_mut<'v>),
+                        quote_m!(#synth_lazy<'v>),
+                    ],
+                    [
+                        quote_m!(#view::#vi(payload)),
+                        quote_m!(#view_mut::#vi(payload)),
+                        quote_m!(#lazy::#vi(payload)),
+                    ],
                 ),
                 pattern,
                 tail_len: quote_m! {
@@ -772,12 +830,27 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                         bytes: &'v mut [::core::primitive::u8],
                     },
                 },
+                lazy_variant: quote_m! {
+                    #[doc = #doc]
+                    #vi {
+                        /// The tag.
+                        tag: #repr,
+                        /// The payload bytes: the rest of the union's bytes.
+                        bytes: &'v [::core::primitive::u8],
+                    },
+                },
                 marker: marker_impl(
                     quote_m!(::wiremsg::__private::Raw),
-                    quote_m!(&'v [::core::primitive::u8]),
-                    quote_m!(&'v mut [::core::primitive::u8]),
-                    quote_m!(#view::#vi { tag: tag as #repr, bytes: payload }),
-                    quote_m!(#view_mut::#vi { tag: tag as #repr, bytes: payload }),
+                    [
+                        quote_m!(&'v [::core::primitive::u8]),
+                        quote_m!(&'v mut [::core::primitive::u8]),
+                        quote_m!(&'v [::core::primitive::u8]),
+                    ],
+                    [
+                        quote_m!(#view::#vi { tag: tag as #repr, bytes: payload }),
+                        quote_m!(#view_mut::#vi { tag: tag as #repr, bytes: payload }),
+                        quote_m!(#lazy::#vi { tag: tag as #repr, bytes: payload }),
+                    ],
                 ),
                 pattern: quote_m!(Self::#vi { tag, bytes }),
                 tail_len: quote_m!((#tag_size).saturating_add(::wiremsg::Field::tail_len(bytes))),

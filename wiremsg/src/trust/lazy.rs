@@ -489,6 +489,18 @@ impl<M: WireMsg> crate::kind::Msg<M> {
     }
 }
 
+/// The on-demand view of message `M` as a union's payload: `bytes`, at nesting
+/// `depth` (the union's level below its holder, counted), whose offsets count from
+/// `trail`'s.
+#[inline]
+pub(crate) fn payload<'v, M: WireMsg>(
+    bytes: &'v [u8],
+    trail: &Trail,
+    depth: u32,
+) -> Result<M::Lazy<'v>, Error> {
+    LazyMsg::<M::Layout>::enter(bytes, depth, *trail).map(M::__lazy_of)
+}
+
 /// A list whose header was checked and whose elements are checked as they are read
 /// (FORMAT.md §6): what an on-demand view returns for a list field.
 ///

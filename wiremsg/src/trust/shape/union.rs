@@ -88,6 +88,19 @@ pub trait WireUnion: Field<Kind = UnionOf<Self::Layout>> + Sized {
         Ok(unsafe { read_union::<Self::Layout>(bytes) })
     }
 
+    /// The on-demand view (`{Name}Lazy`) of the union value `bytes`: its tag checked
+    /// as [`view`](Self::view) checks it, and the present variant's payload read on
+    /// demand (a message: its on-demand view, whose accessors check what they read;
+    /// see [`WireMsg::view_lazy`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`view`](Self::view) for the tag, and the payload message's header errors.
+    #[inline]
+    fn view_lazy(bytes: &[u8]) -> Result<UnionLazy<'_, Self>, Error> {
+        lazy_union::<Self::Layout>(bytes, &crate::lazy::Trail::root(), 0)
+    }
+
     /// Validates `bytes` like [`view`](Self::view) and returns the mutable view
     /// (`{Name}Mut`): the present variant's mutable view.
     ///
@@ -210,6 +223,9 @@ fn checked_len<U: WireUnion>(value: &U) -> Result<usize, Error> {
 /// The view of union `U`: `{Name}View<'v>`.
 pub type UnionView<'v, U> = <<U as WireUnion>::Layout as UnionLayout>::View<'v>;
 
+/// The on-demand view of union `U`: `{Name}Lazy<'v>`.
+pub type UnionLazy<'v, U> = <<U as WireUnion>::Layout as UnionLayout>::Lazy<'v>;
+
 /// The mutable view of union `U`: `{Name}Mut<'v>`.
 pub type UnionMut<'v, U> = <<U as WireUnion>::Layout as UnionLayout>::Mut<'v>;
 
@@ -228,6 +244,9 @@ pub trait UnionLayout: Sized + 'static {
     type View<'v>: Copy + Debug + PartialEq;
     /// The mutable view enum.
     type Mut<'v>: Debug;
+    /// The on-demand view enum (`{Name}Lazy`): the present variant's payload read
+    /// on demand.
+    type Lazy<'v>: Copy + Debug;
 
     /// Serializes a view as serde's externally tagged enums are (feature `serde`).
     #[cfg(feature = "serde")]
@@ -252,6 +271,8 @@ pub trait Variant<L: UnionLayout>: 'static {
     fn wrap<'v>(tag: u64, payload: <Self::Payload as Payload>::View<'v>) -> L::View<'v>;
     /// The union's mutable view of this variant, from the payload's mutable view.
     fn wrap_mut<'v>(tag: u64, payload: <Self::Payload as Payload>::Mut<'v>) -> L::Mut<'v>;
+    /// The union's on-demand view of this variant, from the payload's.
+    fn wrap_lazy<'v>(tag: u64, payload: <Self::Payload as Payload>::Lazy<'v>) -> L::Lazy<'v>;
 }
 
 /// What a variant carries after the tag (sealed: [`Unit`], [`Carries`], [`Raw`]).
@@ -261,8 +282,20 @@ pub trait Payload: Sealed {
     type View<'v>: Copy;
     /// What a mutable read returns.
     type Mut<'v>;
+    /// What an on-demand read returns.
+    type Lazy<'v>: Copy;
     /// True for the catch-all: it takes any tag.
     const CATCH_ALL: bool;
+
+    /// Checks what an on-demand read of the payload needs (a message's header) and
+    /// reads it; `trail`'s offsets count from the payload, as the errors' do.
+    #[doc(hidden)]
+    fn lazy<'v>(
+        _: Internal,
+        bytes: &'v [u8],
+        trail: &crate::lazy::Trail,
+        depth: u32,
+    ) -> Result<Self::Lazy<'v>, Error>;
 
     /// Validates the payload bytes (the union's region after the tag); errors carry
     /// offsets relative to the payload.
@@ -305,7 +338,13 @@ impl Sealed for Raw {}
 impl Payload for Unit {
     type View<'v> = ();
     type Mut<'v> = ();
+    type Lazy<'v> = ();
     const CATCH_ALL: bool = false;
+
+    #[inline(always)]
+    fn lazy(_: Internal, _: &[u8], _: &crate::lazy::Trail, _: u32) -> Result<(), Error> {
+        Ok(())
+    }
 
     #[inline(always)]
     fn validate<M: Mode>(_: Internal, _: &[u8], _: &M, _: u32) -> Result<(), Error> {
@@ -322,7 +361,18 @@ impl Payload for Unit {
 impl<M: WireMsg> Payload for Carries<M> {
     type View<'v> = M::View<'v>;
     type Mut<'v> = M::Mut<'v>;
+    type Lazy<'v> = M::Lazy<'v>;
     const CATCH_ALL: bool = false;
+
+    #[inline]
+    fn lazy<'v>(
+        _: Internal,
+        bytes: &'v [u8],
+        trail: &crate::lazy::Trail,
+        depth: u32,
+    ) -> Result<M::Lazy<'v>, Error> {
+        crate::lazy::payload::<M>(bytes, trail, depth)
+    }
 
     #[inline]
     fn validate<Mo: Mode>(_: Internal, bytes: &[u8], mode: &Mo, depth: u32) -> Result<(), Error> {
@@ -346,7 +396,18 @@ impl<M: WireMsg> Payload for Carries<M> {
 impl Payload for Raw {
     type View<'v> = &'v [u8];
     type Mut<'v> = &'v mut [u8];
+    type Lazy<'v> = &'v [u8];
     const CATCH_ALL: bool = true;
+
+    #[inline(always)]
+    fn lazy<'v>(
+        _: Internal,
+        bytes: &'v [u8],
+        _: &crate::lazy::Trail,
+        _: u32,
+    ) -> Result<&'v [u8], Error> {
+        Ok(bytes)
+    }
 
     #[inline(always)]
     fn validate<M: Mode>(_: Internal, _: &[u8], _: &M, _: u32) -> Result<(), Error> {
@@ -409,6 +470,18 @@ pub trait VariantList<L: UnionLayout>: Sealed {
     #[doc(hidden)]
     unsafe fn read_mut<'v>(_: Internal, tag: u64, payload: &'v mut [u8]) -> L::Mut<'v>;
 
+    /// The on-demand view of the variant that takes `tag`, as [`validate`]
+    /// (Self::validate) finds it; `None` if none does. `trail`'s offsets count from
+    /// the payload; errors name the variant.
+    #[doc(hidden)]
+    fn lazy<'v>(
+        _: Internal,
+        tag: u64,
+        payload: &'v [u8],
+        trail: &crate::lazy::Trail,
+        depth: u32,
+    ) -> Option<Result<L::Lazy<'v>, Error>>;
+
     /// True if a variant other than the catch-all has `tag`.
     #[doc(hidden)]
     fn knows(tag: u64) -> bool;
@@ -418,6 +491,19 @@ pub trait VariantList<L: UnionLayout>: Sealed {
 #[inline(always)]
 fn takes<L: UnionLayout, V: Variant<L>>(tag: u64) -> bool {
     <V::Payload as Payload>::CATCH_ALL || tag == V::TAG
+}
+
+/// The payload read on demand as variant `V`'s; errors name the variant.
+#[inline(always)]
+fn lazy_variant<'v, L: UnionLayout, V: Variant<L>>(
+    tag: u64,
+    payload: &'v [u8],
+    trail: &crate::lazy::Trail,
+    depth: u32,
+) -> Result<L::Lazy<'v>, Error> {
+    <V::Payload as Payload>::lazy(INTERNAL, payload, &trail.field(V::NAME), depth)
+        .map(|p| V::wrap_lazy(tag, p))
+        .map_err(|e| e.in_field(V::NAME))
 }
 
 /// Validates the payload as variant `V`'s; errors name the variant.
@@ -473,6 +559,21 @@ impl<L: UnionLayout, V: Variant<L>, R: VariantList<L>> VariantList<L> for VCons<
     }
 
     #[inline(always)]
+    fn lazy<'v>(
+        i: Internal,
+        tag: u64,
+        payload: &'v [u8],
+        trail: &crate::lazy::Trail,
+        depth: u32,
+    ) -> Option<Result<L::Lazy<'v>, Error>> {
+        if takes::<L, V>(tag) {
+            Some(lazy_variant::<L, V>(tag, payload, trail, depth))
+        } else {
+            R::lazy(i, tag, payload, trail, depth)
+        }
+    }
+
+    #[inline(always)]
     fn knows(tag: u64) -> bool {
         (!<V::Payload as Payload>::CATCH_ALL && tag == V::TAG) || R::knows(tag)
     }
@@ -503,6 +604,17 @@ impl<L: UnionLayout, V: Variant<L>> VariantList<L> for VLast<V> {
         V::wrap_mut(tag, unsafe {
             <V::Payload as Payload>::read_mut(i, payload)
         })
+    }
+
+    #[inline(always)]
+    fn lazy<'v>(
+        _: Internal,
+        tag: u64,
+        payload: &'v [u8],
+        trail: &crate::lazy::Trail,
+        depth: u32,
+    ) -> Option<Result<L::Lazy<'v>, Error>> {
+        takes::<L, V>(tag).then(|| lazy_variant::<L, V>(tag, payload, trail, depth))
     }
 
     #[inline(always)]
@@ -538,6 +650,38 @@ pub(crate) fn validate_union<L: UnionLayout, M: Mode>(
     };
     let tag: u64 = L::Tag::read(bytes).into();
     match L::Variants::validate(INTERNAL, tag, payload, mode, depth + 1) {
+        Some(result) => result.map_err(|e| e.shift(size)),
+        None => Err(Error::new(
+            ErrorKind::UnknownVariant {
+                union_name: alloc::borrow::Cow::Borrowed(L::NAME),
+                tag,
+            },
+            0,
+        )),
+    }
+}
+
+/// The on-demand view of the union value `bytes` (as [`validate_union`] checks the
+/// tag; the payload's message, its header alone). `trail`'s offsets and the errors'
+/// count from `bytes`.
+#[inline]
+pub(crate) fn lazy_union<'v, L: UnionLayout>(
+    bytes: &'v [u8],
+    trail: &crate::lazy::Trail,
+    depth: u32,
+) -> Result<L::Lazy<'v>, Error> {
+    let size = tag_size::<L>();
+    let Some(payload) = bytes.get(size..) else {
+        return Err(Error::new(
+            ErrorKind::Truncated {
+                needed: size,
+                available: bytes.len(),
+            },
+            0,
+        ));
+    };
+    let tag: u64 = L::Tag::read(bytes).into();
+    match L::Variants::lazy(INTERNAL, tag, payload, &trail.moved(size), depth + 1) {
         Some(result) => result.map_err(|e| e.shift(size)),
         None => Err(Error::new(
             ErrorKind::UnknownVariant {
@@ -593,7 +737,20 @@ impl<L: UnionLayout> Kind for UnionOf<L> {
     const LIST_ENCODING: ListEncoding = ListEncoding::Table;
     const MIN_ELEMENT_SIZE: usize = 4;
     type View<'v> = L::View<'v>;
-    crate::trust::shape::eager_lazy!();
+    type Lazy<'v> = L::Lazy<'v>;
+
+    /// The tag checked as [`validate`](Kind::validate) checks it, then the present
+    /// variant's payload read on demand (a message: its on-demand view).
+    #[inline]
+    fn lazy<'v>(
+        _: Internal,
+        place: Place<'v>,
+        trail: &crate::lazy::Trail,
+        depth: u32,
+    ) -> Result<L::Lazy<'v>, Error> {
+        lazy_union::<L>(place.region, &trail.moved(place.region_at), depth)
+            .map_err(|e| e.shift(place.region_at))
+    }
 
     #[inline]
     fn validate<M: Mode>(_: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error> {
