@@ -2,7 +2,10 @@
 //! field order, builds the owned value; it fails exactly when `view` fails, with the
 //! same error, and otherwise equals what `view` decodes.
 
-use crate::{Every, EveryLazy, Item, ItemLazy, Level, LevelLazy, Node, NodeLazy, v2};
+use crate::{
+    Every, EveryLazy, Expr, ExprLazy, Formula, FormulaLazy, Item, ItemLazy, Level, LevelLazy, Node,
+    NodeLazy, v2,
+};
 use wiremsg::{Error, FixedStr};
 
 fn level(l: LevelLazy<'_>) -> Result<Level, Error> {
@@ -122,6 +125,28 @@ pub fn node(n: NodeLazy<'_>) -> Result<Node, Error> {
     })
 }
 
+/// An expression tree (a union whose variants box it), read on demand.
+pub fn expr(e: ExprLazy<'_>) -> Result<Expr, Error> {
+    Ok(match e {
+        ExprLazy::Num(n) => Expr::Num { value: n.value()? },
+        ExprLazy::Add(a) => Expr::Add {
+            l: Box::new(expr(a.l()?)?),
+            r: Box::new(expr(a.r()?)?),
+        },
+        ExprLazy::Neg(n) => Expr::Neg {
+            e: Box::new(expr(n.e()?)?),
+        },
+    })
+}
+
+/// A [`Formula`]: a name and an expression tree, read on demand.
+pub fn formula(f: FormulaLazy<'_>) -> Result<Formula, Error> {
+    Ok(Formula {
+        name: f.name()?.into(),
+        expr: expr(f.expr()?)?,
+    })
+}
+
 /// Every field of a version 2 `Quote` (whose writer may be of version 1), on demand.
 pub fn quote(q: v2::QuoteLazy<'_>) -> Result<v2::Quote, Error> {
     Ok(v2::Quote {
@@ -169,4 +194,5 @@ pub fn check(bytes: &[u8]) {
     agree_lazy!(Every, every, bytes);
     agree_lazy!(Node, node, bytes);
     agree_lazy!(v2::Quote, quote, bytes);
+    agree_lazy!(Formula, formula, bytes);
 }

@@ -493,6 +493,7 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
     out.push(("lazy", node.to_bytes().unwrap()));
     out.push(("lazy", old.to_bytes().unwrap()));
     out.push(("lazy", new.to_bytes().unwrap()));
+    out.push(("lazy", formula.to_bytes().unwrap()));
     out
 }
 
@@ -553,6 +554,7 @@ mod tests {
                 Every::view(bytes).is_ok()
                     || Node::view(bytes).is_ok()
                     || v2::Quote::view(bytes).is_ok()
+                    || Formula::view(bytes).is_ok()
             }
             "frame_reader" => frames(bytes),
             "codec" => frames(&bytes[1..]),
