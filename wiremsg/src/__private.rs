@@ -10,7 +10,7 @@ pub use crate::layout::{
     AllFixed, At, FieldList, FixedLayout, Flag, Here, Inline, Layout, Leaf, Left, Nil, No, Pair,
     Prefixed, Right, Yes, block_length, has_block_length, has_tail, min_block_length, offset,
 };
-pub use crate::lazy::{LazyMsg, Trail};
+pub use crate::lazy::{LazyMsg, Root, Step, Target};
 pub use crate::list::{Bounded, ListMut};
 pub use crate::message::{EnumRepr, WireEnum, WireMsg, check_budget, decode_budget};
 pub use crate::null::{NullAs, NullRepr};

@@ -201,6 +201,19 @@ pub trait FieldList: Sealed {
         depth: u32,
     ) -> Result<(), Error>;
 
+    /// Finds the on-demand view `target` in the field from `off` on (index `index`
+    /// on) whose slot or region holds it, pushing its name and the steps inside it;
+    /// `None` if no field holds it (`lazy.rs`).
+    #[doc(hidden)]
+    fn locate(
+        _: Internal,
+        walk: &mut Walk<'_>,
+        off: usize,
+        index: usize,
+        target: &crate::lazy::Target,
+        steps: &mut alloc::vec::Vec<crate::lazy::Step>,
+    ) -> Option<bool>;
+
     /// The end offset of the last tail region among the fields from `off` on whose
     /// slots lie before `known_end`, or `last` if there is none.
     #[doc(hidden)]
@@ -234,6 +247,17 @@ impl FieldList for Nil {
         _: u32,
     ) -> Result<(), Error> {
         Ok(())
+    }
+
+    fn locate(
+        _: Internal,
+        _: &mut Walk<'_>,
+        _: usize,
+        _: usize,
+        _: &crate::lazy::Target,
+        _: &mut alloc::vec::Vec<crate::lazy::Step>,
+    ) -> Option<bool> {
+        None
     }
 
     #[inline(always)]
@@ -347,6 +371,42 @@ impl<F: Field, const SINCE: u16> FieldList for Leaf<F, SINCE> {
         <F::Kind as Kind>::validate(i, place, mode, depth).map_err(|e| e.in_field(name))
     }
 
+    fn locate(
+        i: Internal,
+        walk: &mut Walk<'_>,
+        off: usize,
+        index: usize,
+        target: &crate::lazy::Target,
+        steps: &mut alloc::vec::Vec<crate::lazy::Step>,
+    ) -> Option<bool> {
+        let end = off + <F::Kind as Kind>::BLOCK_SIZE;
+        if end > walk.known_end {
+            return None;
+        }
+        let block = walk.block.get(off..end)?;
+        let block_at = walk.block_at.wrapping_add(off);
+        let place = if <F::Kind as Kind>::IN_TAIL {
+            let region_end = read_u32(walk.block, end - 4)? as usize;
+            let start = core::mem::replace(&mut walk.prev_end, region_end);
+            let region = walk.bytes.get(start..region_end).unwrap_or_default();
+            Place {
+                block,
+                block_at,
+                region,
+                region_at: start,
+            }
+        } else {
+            Place::block(block, block_at)
+        };
+        if !target.inside(place.block) && !target.inside(place.region) {
+            return None;
+        }
+        steps.push(crate::lazy::Step::Field(
+            walk.names.get(index).copied().unwrap_or("?"),
+        ));
+        Some(<F::Kind as Kind>::locate(i, place, target, steps))
+    }
+
     #[inline]
     fn last_end(_: Internal, bytes: &[u8], off: usize, known_end: usize, last: usize) -> usize {
         let end = off + <F::Kind as Kind>::BLOCK_SIZE;
@@ -401,6 +461,18 @@ impl<A: FieldList, B: FieldList> FieldList for Pair<A, B> {
     ) -> Result<(), Error> {
         A::validate(i, walk, off, index, mode, depth)?;
         B::validate(i, walk, off + A::SIZE, index + A::COUNT, mode, depth)
+    }
+
+    fn locate(
+        i: Internal,
+        walk: &mut Walk<'_>,
+        off: usize,
+        index: usize,
+        target: &crate::lazy::Target,
+        steps: &mut alloc::vec::Vec<crate::lazy::Step>,
+    ) -> Option<bool> {
+        A::locate(i, walk, off, index, target, steps)
+            .or_else(|| B::locate(i, walk, off + A::SIZE, index + A::COUNT, target, steps))
     }
 
     #[inline]

@@ -13,11 +13,13 @@
 //!
 //! Errors are those of up-front validation: the same kinds, with byte offsets from
 //! the start of the root message and the path from it, which each view keeps as a
-//! [`Trail`] (no allocation until an error is built).
+//! [`Root`]: the path is found when an error is built (which allocates; reads never
+//! do).
 
 use crate::field::{Element, Field, ListEncoding};
 use crate::kind::Invariant;
 use crate::layout::{At, Layout, block_length, has_block_length, min_block_length, offset, prefix};
+use crate::layout::{FieldList, Walk};
 use crate::mode::Checked;
 use crate::mode::sealed::{INTERNAL, Internal, Place};
 use crate::primitives_le::read_u32;
@@ -27,6 +29,8 @@ use crate::validated::{
     validate_message, validate_split_block,
 };
 use crate::{Error, ErrorKind, WireMsg};
+use alloc::vec::Vec;
+use core::any::TypeId;
 use core::fmt;
 use core::marker::PhantomData;
 use core::ptr::NonNull;
@@ -37,110 +41,293 @@ use core::ptr::NonNull;
 /// ([`ViewOf`](crate::ViewOf)), checked when it was read.
 pub type LazyOf<'v, F> = <<F as Field>::Kind as Kind>::Lazy<'v>;
 
-/// The leading steps of a path a trail keeps: an error's path shows its first 4 and
-/// last 4 segments when it has more than 12 (`error.rs`).
-const HEAD: usize = 4;
-/// The trailing steps a trail keeps: with [`HEAD`], every step of a path of up to 12,
-/// and of a longer one every step its error can show (the last 4 of the whole path,
-/// whose last steps may be the error's own).
-const LAST: usize = 8;
-
-#[derive(Clone, Copy)]
-enum Step {
+/// One step of a path from the root message: into a field (or a union's variant),
+/// or into a list element.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub enum Step {
     Field(&'static str),
     Index(usize),
 }
 
-/// Where an on-demand view is, for its errors: the offset from the start of the root
-/// message of the bytes its offsets count from, and the path to it (the fields and
-/// list elements on the way): its first and last steps and their count, which is all
-/// an error's path shows. Copied into each nested view: no allocation.
-#[derive(Clone, Copy)]
-pub struct Trail {
-    at: usize,
-    /// Steps on the path.
-    count: usize,
-    head: [Step; HEAD],
-    /// Step `j` at `j % LAST`, for the last `LAST` steps.
-    last: [Step; LAST],
+/// What an on-demand view is, for [`Root::error`] to find its path: the address of
+/// the bytes its offsets count from, and for a message the address of its block and
+/// its layout's type (an inline message may start where the one holding it does, and
+/// two elements of a split list may share an origin).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct Target {
+    addr: usize,
+    what: What,
 }
 
-impl fmt::Debug for Trail {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum What {
+    Message { block: usize, layout: TypeId },
+    List,
+}
+
+impl Target {
+    /// True if `origin` and `block` are the message of layout `L` this is.
+    #[inline]
+    fn is_message<L: Layout>(&self, origin: &[u8], block: &[u8]) -> bool {
+        self.what
+            == What::Message {
+                block: block.as_ptr().addr(),
+                layout: TypeId::of::<L>(),
+            }
+            && self.addr == origin.as_ptr().addr()
+    }
+
+    /// True if `region` is the list this is.
+    #[inline]
+    fn is_list(&self, region: &[u8]) -> bool {
+        self.what == What::List && self.addr == region.as_ptr().addr()
+    }
+
+    /// True if the address is inside `bytes`.
+    #[inline]
+    pub(crate) fn inside(&self, bytes: &[u8]) -> bool {
+        let start = bytes.as_ptr().addr();
+        (start..start + bytes.len()).contains(&self.addr)
+    }
+
+    /// The address, from the start of `bytes`, if it is inside them.
+    #[inline]
+    pub(crate) fn offset_in(&self, bytes: &[u8]) -> Option<usize> {
+        self.inside(bytes)
+            .then(|| self.addr - bytes.as_ptr().addr())
+    }
+}
+
+/// Finds the path from a root message (or union value) to an on-demand view: the
+/// root's kind's `locate`, for [`Root::error`].
+type Locate = fn(&[u8], &Target, &mut Vec<Step>) -> bool;
+
+/// The root of an on-demand view: the bytes it was made from, and how to find the
+/// path of a view inside them. Every view holds it (three words), so that its errors
+/// name the path and offset from the root that up-front validation gives; the path
+/// is found when an error is built, by a walk from the root to the view along the
+/// offsets the view's reads checked on their way down.
+#[derive(Clone, Copy)]
+pub struct Root<'v> {
+    bytes: &'v [u8],
+    locate: Locate,
+}
+
+impl fmt::Debug for Root<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Trail")
-            .field("at", &self.at)
-            .field("steps", &self.count)
+        f.debug_struct("Root")
+            .field("len", &self.bytes.len())
             .finish_non_exhaustive()
     }
 }
 
-impl Trail {
-    /// The trail of a root message.
+impl<'v> Root<'v> {
+    /// The root of a message of layout `L` over `bytes`.
     #[inline(always)]
-    pub(crate) const fn root() -> Self {
-        Trail {
-            at: 0,
-            count: 0,
-            head: [Step::Index(0); HEAD],
-            last: [Step::Index(0); LAST],
+    pub(crate) fn message<L: Layout>(bytes: &'v [u8]) -> Self {
+        Root {
+            bytes,
+            locate: locate_message::<L>,
         }
     }
 
+    /// The root of a value of union `L` over `bytes`.
     #[inline(always)]
-    fn push(&self, step: Step) -> Self {
-        let mut next = *self;
-        if let Some(slot) = next.head.get_mut(self.count) {
-            *slot = step;
-        }
-        next.last[self.count % LAST] = step;
-        next.count += 1;
-        next
-    }
-
-    /// Into field `name`.
-    #[inline(always)]
-    pub(crate) fn field(&self, name: &'static str) -> Self {
-        self.push(Step::Field(name))
-    }
-
-    /// Into list element `index`.
-    #[inline(always)]
-    pub(crate) fn element(&self, index: usize) -> Self {
-        self.push(Step::Index(index))
-    }
-
-    /// The same path, with offsets counting from `by` bytes further (wrapping: an
-    /// element of a split list counts from before its block).
-    #[inline(always)]
-    pub(crate) fn moved(&self, by: usize) -> Self {
-        Trail {
-            at: self.at.wrapping_add(by),
-            ..*self
+    pub(crate) fn union<L: crate::union::UnionLayout>(bytes: &'v [u8]) -> Self {
+        Root {
+            bytes,
+            locate: crate::union::locate_union::<L>,
         }
     }
 
-    /// `err`, whose offset counts from this trail's bytes and whose path from its
-    /// view, as up-front validation of the root would have reported it. Steps the
-    /// trail did not keep are never shown by the error's path (see [`LAST`]): each is
-    /// counted by a stand-in.
+    /// `err`, whose offset counts from `origin` (the bytes of the view `target`) and
+    /// whose path from the view, as up-front validation of the root reports it: its
+    /// offset from the root's start, and the path to the view before its own. If the
+    /// view cannot be found (only bytes whose order up-front validation refuses
+    /// elsewhere can hide it), the path starts at the view.
     #[cold]
     #[inline(never)]
-    pub(crate) fn error(&self, err: Error) -> Error {
-        let mut err = err.shift(self.at);
-        for j in (0..self.count).rev() {
-            let step = if j < HEAD {
-                self.head[j]
-            } else if j + LAST >= self.count {
-                self.last[j % LAST]
-            } else {
-                Step::Index(0)
-            };
-            err = match step {
-                Step::Field(name) => err.in_field(name),
-                Step::Index(index) => err.in_element(index),
-            };
+    pub(crate) fn error(&self, err: Error, origin: &[u8], target: Target) -> Error {
+        let mut err = err.shift(
+            origin
+                .as_ptr()
+                .addr()
+                .wrapping_sub(self.bytes.as_ptr().addr()),
+        );
+        let mut steps = Vec::new();
+        if (self.locate)(self.bytes, &target, &mut steps) {
+            for step in steps.iter().rev() {
+                err = match *step {
+                    Step::Field(name) => err.in_field(name),
+                    Step::Index(index) => err.in_element(index),
+                };
+            }
         }
         err
+    }
+}
+
+/// Finds the message `target` in the message of layout `L` over `bytes` (a field's
+/// bytes: its region, or its block inline), pushing the steps to it; false if it is
+/// not there. Follows the reads of the on-demand views, without their checks: where
+/// they are broken, there is no view to find.
+pub(crate) fn locate_message<L: Layout>(
+    bytes: &[u8],
+    target: &Target,
+    steps: &mut Vec<Step>,
+) -> bool {
+    let Ok(declared) =
+        block_header::<L::Fields>(bytes, has_block_length::<L>(), min_block_length::<L>())
+    else {
+        return false;
+    };
+    let block = bytes.get(..declared).unwrap_or_default();
+    if target.is_message::<L>(bytes, block) {
+        return true;
+    }
+    locate_fields::<L>(block, 0, bytes, target, steps)
+}
+
+/// Finds the message `target` in the element of a split list of messages of layout
+/// `L` with this block and origin.
+pub(crate) fn locate_split<L: Layout>(
+    block: &[u8],
+    block_at: usize,
+    origin: &[u8],
+    target: &Target,
+    steps: &mut Vec<Step>,
+) -> bool {
+    if target.is_message::<L>(origin, block) {
+        return true;
+    }
+    locate_fields::<L>(block, block_at, origin, target, steps)
+}
+
+/// Finds `target` in the field of layout `L` whose block or region holds it.
+fn locate_fields<L: Layout>(
+    block: &[u8],
+    block_at: usize,
+    bytes: &[u8],
+    target: &Target,
+    steps: &mut Vec<Step>,
+) -> bool {
+    let declared = block.len();
+    let mut walk = Walk {
+        block,
+        block_at,
+        bytes,
+        known_end: declared.min(block_length::<L>()),
+        prev_end: declared,
+        names: L::FIELD_NAMES,
+    };
+    L::Fields::locate(INTERNAL, &mut walk, prefix::<L>(), 0, target, steps).unwrap_or(false)
+}
+
+/// Finds `target` in the list of `T` in `region`.
+pub(crate) fn locate_list<T: Element>(
+    region: &[u8],
+    target: &Target,
+    steps: &mut Vec<Step>,
+) -> bool {
+    type K<T> = <T as Field>::Kind;
+    if region.is_empty() {
+        return false;
+    }
+    if target.is_list(region) {
+        return true;
+    }
+    let (Some(rel), Ok((len, stride))) = (target.offset_in(region), header::<T>(region, 0)) else {
+        return false;
+    };
+    match <K<T> as Kind>::LIST_ENCODING {
+        ListEncoding::Packed | ListEncoding::Strided => {
+            let first = if <K<T> as Kind>::LIST_ENCODING == ListEncoding::Packed {
+                0
+            } else {
+                2
+            };
+            let Some(i) = rel
+                .checked_sub(first)
+                .map(|r| r / stride.max(1))
+                .filter(|&i| i < len)
+            else {
+                return false;
+            };
+            let at = first + i * stride;
+            let block = region.get(at..at + stride).unwrap_or_default();
+            steps.push(Step::Index(i));
+            <K<T> as Kind>::locate(INTERNAL, Place::block(block, 0), target, steps)
+        }
+        ListEncoding::Split => {
+            let block_len = stride;
+            let stride = block_len + 4;
+            let tail_start = |i: usize| {
+                if i < len {
+                    read_u32(region, i * stride).map(|t| t as usize)
+                } else {
+                    Some(region.len())
+                }
+            };
+            // The element whose block is the target's (elements with empty tails
+            // share an origin), else the one whose slot or tail holds it.
+            let own = match target.what {
+                What::Message { block, .. } => block
+                    .checked_sub(region.as_ptr().addr() + 4)
+                    .filter(|b| b % stride == 0 && b / stride < len)
+                    .map(|b| b / stride),
+                What::List => None,
+            };
+            let held = || {
+                (0..len).find(|&i| {
+                    let slot = region.get(i * stride..(i + 1) * stride).unwrap_or_default();
+                    let tail = match (tail_start(i), tail_start(i + 1)) {
+                        (Some(start), Some(end)) => region.get(start..end).unwrap_or_default(),
+                        _ => &[],
+                    };
+                    target.inside(slot) || target.inside(tail)
+                })
+            };
+            let Some(i) = own.or_else(held) else {
+                return false;
+            };
+            let (Some(start), Some(end)) = (tail_start(i), tail_start(i + 1)) else {
+                return false;
+            };
+            let block = region
+                .get(i * stride + 4..(i + 1) * stride)
+                .unwrap_or_default();
+            let origin_at = start.saturating_sub(block_len);
+            let origin = region.get(origin_at..end).unwrap_or_default();
+            steps.push(Step::Index(i));
+            let block_at = (i * stride + 4).wrapping_sub(origin_at);
+            <K<T> as Kind>::locate_split(INTERNAL, block, block_at, origin, target, steps)
+        }
+        ListEncoding::Table => {
+            for i in 0..len {
+                let start = read_u32(region, 4 * i).map_or(0, |t| t as usize);
+                let end = if i + 1 < len {
+                    read_u32(region, 4 * i + 4).map_or(0, |t| t as usize)
+                } else {
+                    region.len()
+                };
+                let Some(element) = region.get(start..end) else {
+                    continue;
+                };
+                if target.inside(element) {
+                    steps.push(Step::Index(i));
+                    let place = Place {
+                        block: &[],
+                        block_at: 0,
+                        region: element,
+                        region_at: 0,
+                    };
+                    return <K<T> as Kind>::locate(INTERNAL, place, target, steps);
+                }
+            }
+            false
+        }
     }
 }
 
@@ -185,8 +372,7 @@ pub struct LazyMsg<'v, L> {
     /// message's region (for a root message, the whole buffer).
     bytes: &'v [u8],
     depth: u32,
-    /// `at` is where `bytes` starts in the root message.
-    trail: Trail,
+    root: Root<'v>,
     _layout: Invariant<L>,
 }
 
@@ -201,7 +387,7 @@ impl<L> Copy for LazyMsg<'_, L> {}
 impl<L> fmt::Debug for LazyMsg<'_, L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("LazyMsg")
-            .field("at", &self.trail.at)
+            .field("depth", &self.depth)
             .finish_non_exhaustive()
     }
 }
@@ -214,13 +400,13 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
     /// As up-front validation of the header: `Truncated`, `BlockLengthTooSmall`.
     #[inline]
     pub(crate) fn root(bytes: &'v [u8]) -> Result<Self, Error> {
-        Self::enter(bytes, 0, Trail::root())
+        Self::enter(bytes, 0, Root::message::<L>(bytes))
     }
 
-    /// The message over `bytes` at nesting `depth`, whose offsets count from `trail`'s;
-    /// errors count from `bytes`' start and name no path.
+    /// The message over `bytes` at nesting `depth`, inside `root`; errors count from
+    /// `bytes`' start and name no path.
     #[inline]
-    fn enter(bytes: &'v [u8], depth: u32, trail: Trail) -> Result<Self, Error> {
+    fn enter(bytes: &'v [u8], depth: u32, root: Root<'v>) -> Result<Self, Error> {
         check_depth(depth)?;
         let declared =
             block_header::<L::Fields>(bytes, has_block_length::<L>(), min_block_length::<L>())?;
@@ -229,22 +415,21 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
             block_at: 0,
             bytes,
             depth,
-            trail,
+            root,
             _layout: PhantomData,
         })
     }
 
-    /// The nested message in `place`, a field whose offsets count from `trail`'s
-    /// (whose path ends at the field), at nesting `depth`: a message with a tail in
-    /// its region, one level deeper; a fixed-size one in its block bytes.
+    /// The nested message in `place`, a field at nesting `depth`: a message with a
+    /// tail in its region, one level deeper; a fixed-size one in its block bytes.
     #[inline]
-    fn nested(place: Place<'v>, trail: &Trail, depth: u32) -> Result<Self, Error> {
+    fn nested(place: Place<'v>, root: &Root<'v>, depth: u32) -> Result<Self, Error> {
         let (bytes, at, depth) = if has_block_length::<L>() {
             (place.region, place.region_at, depth.saturating_add(1))
         } else {
             (place.block, place.block_at, depth)
         };
-        Self::enter(bytes, depth, trail.moved(at)).map_err(|e| e.shift(at))
+        Self::enter(bytes, depth, *root).map_err(|e| e.shift(at))
     }
 
     /// The element of a split list with this block and origin (FORMAT.md §6.3), whose
@@ -254,7 +439,7 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
         block: &'v [u8],
         block_at: usize,
         origin: &'v [u8],
-        trail: &Trail,
+        root: &Root<'v>,
         depth: u32,
     ) -> Result<Self, Error> {
         let depth = depth.saturating_add(1);
@@ -264,9 +449,24 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
             block_at,
             bytes: origin,
             depth,
-            trail: *trail,
+            root: *root,
             _layout: PhantomData,
         })
+    }
+
+    /// `err`, counting from this message's bytes with its path from here, as up-front
+    /// validation of the root reports it.
+    #[cold]
+    #[inline(never)]
+    fn error(&self, err: Error) -> Error {
+        let target = Target {
+            addr: self.bytes.as_ptr().addr(),
+            what: What::Message {
+                block: self.block.as_ptr().addr(),
+                layout: TypeId::of::<L>(),
+            },
+        };
+        self.root.error(err, self.bytes, target)
     }
 
     /// The end of the block this reader knows: `min(block length, its own)`.
@@ -297,7 +497,7 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
     where
         L::Fields: At<I>,
     {
-        self.read::<I>().map_err(|e| self.trail.error(e))
+        self.read::<I>().map_err(|e| self.error(e))
     }
 
     /// Field `I`, which every version has (a compile error otherwise).
@@ -320,7 +520,7 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
         match self.try_get::<I>()? {
             Some(value) => Ok(value),
             // The header check proved the block of version 1, which holds the field.
-            None => Err(self.trail.error(block_length_too_small(
+            None => Err(self.error(block_length_too_small(
                 self.known_end(),
                 min_block_length::<L>(),
                 1,
@@ -339,7 +539,9 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
         let off = offset::<L, I>();
         let end = off + <K<L, I> as Kind>::BLOCK_SIZE;
         let known_end = self.known_end();
-        if end > known_end {
+        // A field of version 1 is in every block the header check let through: the
+        // test folds away for it.
+        if end > min_block_length::<L>() && end > known_end {
             // As the walk of up-front validation: absent, or cut (no version's block).
             if off < known_end {
                 return Err(
@@ -363,7 +565,7 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
         } else {
             Place::block(block, block_at)
         };
-        <K<L, I> as Kind>::lazy(INTERNAL, place, &self.trail.field(name), self.depth)
+        <K<L, I> as Kind>::lazy(INTERNAL, place, &self.root, self.depth)
             .map(Some)
             .map_err(|e| e.in_field(name))
     }
@@ -427,7 +629,7 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
                 &Checked,
                 self.depth,
             )
-            .map_err(|e| self.trail.error(e))?;
+            .map_err(|e| self.error(e))?;
             // SAFETY: validated just above, as an element of a split list with this
             // block and origin, in bytes borrowed for `'v`; only messages with a
             // block length field are laid out so.
@@ -444,10 +646,10 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
             self.block
         };
         if self.depth == 0 {
-            crate::batch::check::<L>(bytes).map_err(|e| self.trail.error(e))?;
+            crate::batch::check::<L>(bytes).map_err(|e| self.error(e))?;
         } else {
             validate_message::<L, Checked>(bytes, &Checked, self.depth)
-                .map_err(|e| self.trail.error(e))?;
+                .map_err(|e| self.error(e))?;
         }
         // SAFETY: validated just above as a message of layout `L`.
         Ok(unsafe { Validated::new_unchecked(bytes) })
@@ -471,10 +673,10 @@ impl<M: WireMsg> crate::kind::Msg<M> {
     #[inline]
     pub(crate) fn lazy_of<'v>(
         place: Place<'v>,
-        trail: &Trail,
+        root: &Root<'v>,
         depth: u32,
     ) -> Result<M::Lazy<'v>, Error> {
-        LazyMsg::<M::Layout>::nested(place, trail, depth).map(M::__lazy_of)
+        LazyMsg::<M::Layout>::nested(place, root, depth).map(M::__lazy_of)
     }
 
     #[inline]
@@ -482,23 +684,22 @@ impl<M: WireMsg> crate::kind::Msg<M> {
         block: &'v [u8],
         block_at: usize,
         origin: &'v [u8],
-        trail: &Trail,
+        root: &Root<'v>,
         depth: u32,
     ) -> Result<M::Lazy<'v>, Error> {
-        LazyMsg::<M::Layout>::split(block, block_at, origin, trail, depth).map(M::__lazy_of)
+        LazyMsg::<M::Layout>::split(block, block_at, origin, root, depth).map(M::__lazy_of)
     }
 }
 
 /// The on-demand view of message `M` as a union's payload: `bytes`, at nesting
-/// `depth` (the union's level below its holder, counted), whose offsets count from
-/// `trail`'s.
+/// `depth` (the union's level below its holder, counted).
 #[inline]
 pub(crate) fn payload<'v, M: WireMsg>(
     bytes: &'v [u8],
-    trail: &Trail,
+    root: &Root<'v>,
     depth: u32,
 ) -> Result<M::Lazy<'v>, Error> {
-    LazyMsg::<M::Layout>::enter(bytes, depth, *trail).map(M::__lazy_of)
+    LazyMsg::<M::Layout>::enter(bytes, depth, *root).map(M::__lazy_of)
 }
 
 /// A list whose header was checked and whose elements are checked as they are read
@@ -533,8 +734,7 @@ pub struct LazyList<'v, T> {
     /// The element size (packed), stride (strided) or block length (split).
     stride: usize,
     depth: u32,
-    /// `at` is where the region starts in the root message.
-    trail: Trail,
+    root: Root<'v>,
     _element: Invariant<T>,
 }
 
@@ -554,13 +754,13 @@ impl<T: Element> fmt::Debug for LazyList<'_, T> {
 }
 
 impl<'v, T: Element> LazyList<'v, T> {
-    /// The list in `region`, at `at` from the bytes `trail` counts from (whose path
-    /// ends at the field); errors count from there and name no path.
+    /// The list in `region`, at `at` from the bytes the offsets of the field that
+    /// holds it count from, for errors, which count from there and name no path.
     #[inline]
     pub(crate) fn enter(
         region: &'v [u8],
         at: usize,
-        trail: &Trail,
+        root: &Root<'v>,
         depth: u32,
     ) -> Result<Self, Error> {
         let (len, stride) = if region.is_empty() {
@@ -573,7 +773,7 @@ impl<'v, T: Element> LazyList<'v, T> {
             len,
             stride,
             depth,
-            trail: trail.moved(at),
+            root: *root,
             _element: PhantomData,
         })
     }
@@ -601,7 +801,7 @@ impl<'v, T: Element> LazyList<'v, T> {
         if index >= self.len {
             return None;
         }
-        Some(self.element(index).map_err(|e| self.trail.error(e)))
+        Some(self.element(index).map_err(|e| self.error(e)))
     }
 
     /// The elements in order, each checked as it is read.
@@ -631,7 +831,19 @@ impl<'v, T: Element> LazyList<'v, T> {
             region_at: 0,
         };
         crate::lazy::eager::<crate::kind::ListOf<T>>(INTERNAL, place, self.depth)
-            .map_err(|e| self.trail.error(e))
+            .map_err(|e| self.error(e))
+    }
+
+    /// `err`, counting from the list's region with its path from here, as up-front
+    /// validation of the root reports it.
+    #[cold]
+    #[inline(never)]
+    fn error(&self, err: Error) -> Error {
+        let target = Target {
+            addr: self.bytes.as_ptr().addr(),
+            what: What::List,
+        };
+        self.root.error(err, self.bytes, target)
     }
 
     /// Element `i < len`, errors counting from the region with the element's index.
@@ -650,13 +862,8 @@ impl<'v, T: Element> LazyList<'v, T> {
                 let size = self.stride;
                 let at = first + i * size;
                 let block = bytes.get(at..at + size).unwrap_or_default();
-                <K<T> as Kind>::lazy(
-                    INTERNAL,
-                    Place::block(block, 0),
-                    &self.trail.moved(at).element(i),
-                    self.depth,
-                )
-                .map_err(|e| e.shift(at).in_element(i))
+                <K<T> as Kind>::lazy(INTERNAL, Place::block(block, 0), &self.root, self.depth)
+                    .map_err(|e| e.shift(at).in_element(i))
             }
             ListEncoding::Split => {
                 let block_len = self.stride;
@@ -676,12 +883,7 @@ impl<'v, T: Element> LazyList<'v, T> {
                 let origin = bytes.get(origin_at..end).unwrap_or_default();
                 let block_at = (i * stride + 4).wrapping_sub(origin_at);
                 <K<T> as Kind>::lazy_split(
-                    INTERNAL,
-                    block,
-                    block_at,
-                    origin,
-                    &self.trail.moved(origin_at).element(i),
-                    self.depth,
+                    INTERNAL, block, block_at, origin, &self.root, self.depth,
                 )
                 .map_err(|e| e.shift(origin_at).in_element(i))
             }
@@ -701,13 +903,8 @@ impl<'v, T: Element> LazyList<'v, T> {
                     region,
                     region_at: 0,
                 };
-                <K<T> as Kind>::lazy(
-                    INTERNAL,
-                    place,
-                    &self.trail.moved(start).element(i),
-                    self.depth,
-                )
-                .map_err(|e| e.shift(start).in_element(i))
+                <K<T> as Kind>::lazy(INTERNAL, place, &self.root, self.depth)
+                    .map_err(|e| e.shift(start).in_element(i))
             }
         }
     }

@@ -948,10 +948,10 @@ impl<M: WireMsg> Kind for crate::kind::Msg<M> {
     fn lazy<'v>(
         _: Internal,
         place: Place<'v>,
-        trail: &crate::lazy::Trail,
+        root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> Result<M::Lazy<'v>, Error> {
-        Self::lazy_of(place, trail, depth)
+        Self::lazy_of(place, root, depth)
     }
 
     #[inline]
@@ -960,10 +960,35 @@ impl<M: WireMsg> Kind for crate::kind::Msg<M> {
         block: &'v [u8],
         block_at: usize,
         origin: &'v [u8],
-        trail: &crate::lazy::Trail,
+        root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> Result<M::Lazy<'v>, Error> {
-        Self::lazy_split_of(block, block_at, origin, trail, depth)
+        Self::lazy_split_of(block, block_at, origin, root, depth)
+    }
+
+    fn locate(
+        _: Internal,
+        place: Place<'_>,
+        target: &crate::lazy::Target,
+        steps: &mut alloc::vec::Vec<crate::lazy::Step>,
+    ) -> bool {
+        let bytes = if <Self as Kind>::IN_TAIL {
+            place.region
+        } else {
+            place.block
+        };
+        crate::lazy::locate_message::<M::Layout>(bytes, target, steps)
+    }
+
+    fn locate_split(
+        _: Internal,
+        block: &[u8],
+        block_at: usize,
+        origin: &[u8],
+        target: &crate::lazy::Target,
+        steps: &mut alloc::vec::Vec<crate::lazy::Step>,
+    ) -> bool {
+        crate::lazy::locate_split::<M::Layout>(block, block_at, origin, target, steps)
     }
 
     #[inline]

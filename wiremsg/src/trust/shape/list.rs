@@ -932,10 +932,19 @@ impl<T: Element> Kind for ListOf<T> {
     fn lazy<'v>(
         _: Internal,
         place: Place<'v>,
-        trail: &crate::lazy::Trail,
+        root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> Result<crate::LazyList<'v, T>, Error> {
-        crate::LazyList::enter(place.region, place.region_at, trail, depth)
+        crate::LazyList::enter(place.region, place.region_at, root, depth)
+    }
+
+    fn locate(
+        _: Internal,
+        place: Place<'_>,
+        target: &crate::lazy::Target,
+        steps: &mut Vec<crate::lazy::Step>,
+    ) -> bool {
+        crate::lazy::locate_list::<T>(place.region, target, steps)
     }
 
     #[inline]
@@ -1414,10 +1423,10 @@ impl<T: Element, const MAX: usize> Kind for BoundedListOf<T, MAX> {
     fn lazy<'v>(
         _: Internal,
         place: Place<'v>,
-        trail: &crate::lazy::Trail,
+        root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> Result<crate::LazyList<'v, T>, Error> {
-        let list = crate::LazyList::enter(place.region, place.region_at, trail, depth)?;
+        let list = crate::LazyList::enter(place.region, place.region_at, root, depth)?;
         if list.len() > MAX {
             return Err(Error::new(
                 ErrorKind::ListTooLong {
@@ -1428,6 +1437,15 @@ impl<T: Element, const MAX: usize> Kind for BoundedListOf<T, MAX> {
             ));
         }
         Ok(list)
+    }
+
+    fn locate(
+        _: Internal,
+        place: Place<'_>,
+        target: &crate::lazy::Target,
+        steps: &mut Vec<crate::lazy::Step>,
+    ) -> bool {
+        crate::lazy::locate_list::<T>(place.region, target, steps)
     }
 
     #[inline]

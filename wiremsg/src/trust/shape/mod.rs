@@ -28,7 +28,7 @@ macro_rules! eager_lazy {
         fn lazy<'v>(
             i: crate::mode::sealed::Internal,
             place: crate::mode::sealed::Place<'v>,
-            _: &crate::lazy::Trail,
+            _: &crate::lazy::Root<'v>,
             depth: u32,
         ) -> Result<Self::View<'v>, crate::Error> {
             crate::lazy::eager::<Self>(i, place, depth)
@@ -116,15 +116,42 @@ pub trait Kind: Sealed {
 
     /// Checks the field's bytes in `place` that an on-demand read of it needs, and
     /// reads it (`lazy.rs`): a message's or list's header, every other kind whole.
-    /// `trail` is the field's (its offsets count from the bytes `place`'s offsets
-    /// count from); errors count from there and name no path.
+    /// `root` is the on-demand view's root, which nested views keep; errors count
+    /// from the bytes `place`'s offsets count from and name no path.
     #[doc(hidden)]
     fn lazy<'v>(
         _: Internal,
         place: Place<'v>,
-        trail: &crate::lazy::Trail,
+        root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> Result<Self::Lazy<'v>, Error>;
+
+    /// Finds the on-demand view `target` in the field in `place`, pushing the steps
+    /// to it (`lazy.rs`); false if it is not there (kinds read whole hold none).
+    #[doc(hidden)]
+    fn locate(
+        _: Internal,
+        place: Place<'_>,
+        target: &crate::lazy::Target,
+        steps: &mut alloc::vec::Vec<crate::lazy::Step>,
+    ) -> bool {
+        let _ = (place, target, steps);
+        false
+    }
+
+    /// [`locate`](Self::locate) in an element of a split list.
+    #[doc(hidden)]
+    fn locate_split(
+        _: Internal,
+        block: &[u8],
+        block_at: usize,
+        origin: &[u8],
+        target: &crate::lazy::Target,
+        steps: &mut alloc::vec::Vec<crate::lazy::Step>,
+    ) -> bool {
+        let _ = (block, block_at, origin, target, steps);
+        false
+    }
 
     /// [`lazy`](Self::lazy) of an element of a split list, given as to
     /// [`validate_split`](Self::validate_split) (only kinds whose `LIST_ENCODING` is
@@ -135,10 +162,10 @@ pub trait Kind: Sealed {
         block: &'v [u8],
         block_at: usize,
         origin: &'v [u8],
-        trail: &crate::lazy::Trail,
+        root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> Result<Self::Lazy<'v>, Error> {
-        let _ = (block, origin, trail, depth);
+        let _ = (block, origin, root, depth);
         Err(Error::new(
             crate::ErrorKind::ListLengthMismatch {
                 len: 0,

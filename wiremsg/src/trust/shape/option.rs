@@ -32,7 +32,7 @@ impl<K: Kind> Kind for Opt<K> {
     fn lazy<'v>(
         i: Internal,
         place: Place<'v>,
-        trail: &crate::lazy::Trail,
+        root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> Result<Option<K::Lazy<'v>>, Error> {
         match place.block.first() {
@@ -42,7 +42,7 @@ impl<K: Kind> Kind for Opt<K> {
                     block_at: place.block_at.wrapping_add(1),
                     ..place
                 };
-                K::lazy(i, inner, trail, depth).map(Some)
+                K::lazy(i, inner, root, depth).map(Some)
             }
             Some(0) | None => Ok(None),
             Some(&value) => Err(Error::new(
@@ -50,6 +50,20 @@ impl<K: Kind> Kind for Opt<K> {
                 place.block_at,
             )),
         }
+    }
+
+    fn locate(
+        i: Internal,
+        place: Place<'_>,
+        target: &crate::lazy::Target,
+        steps: &mut alloc::vec::Vec<crate::lazy::Step>,
+    ) -> bool {
+        let inner = Place {
+            block: place.block.get(1..).unwrap_or_default(),
+            block_at: place.block_at.wrapping_add(1),
+            ..place
+        };
+        place.block.first() == Some(&1) && K::locate(i, inner, target, steps)
     }
 
     #[inline(always)]

@@ -213,7 +213,7 @@ macro_rules! tuple {
                 block: &'v [u8],
                 block_at: usize,
                 origin: &'v [u8],
-                _: &crate::lazy::Trail,
+                _: &crate::lazy::Root<'v>,
                 depth: u32,
             ) -> Result<Self::View<'v>, Error> {
                 crate::lazy::eager_split::<Self>(i, block, block_at, origin, depth)

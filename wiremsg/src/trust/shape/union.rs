@@ -98,7 +98,7 @@ pub trait WireUnion: Field<Kind = UnionOf<Self::Layout>> + Sized {
     /// As [`view`](Self::view) for the tag, and the payload message's header errors.
     #[inline]
     fn view_lazy(bytes: &[u8]) -> Result<UnionLazy<'_, Self>, Error> {
-        lazy_union::<Self::Layout>(bytes, &crate::lazy::Trail::root(), 0)
+        lazy_union::<Self::Layout>(bytes, &crate::lazy::Root::union::<Self::Layout>(bytes), 0)
     }
 
     /// Validates `bytes` like [`view`](Self::view) and returns the mutable view
@@ -287,13 +287,25 @@ pub trait Payload: Sealed {
     /// True for the catch-all: it takes any tag.
     const CATCH_ALL: bool;
 
+    /// Finds the on-demand view `target` in the payload (`lazy.rs`).
+    #[doc(hidden)]
+    fn locate(
+        _: Internal,
+        bytes: &[u8],
+        target: &crate::lazy::Target,
+        steps: &mut alloc::vec::Vec<crate::lazy::Step>,
+    ) -> bool {
+        let _ = (bytes, target, steps);
+        false
+    }
+
     /// Checks what an on-demand read of the payload needs (a message's header) and
-    /// reads it; `trail`'s offsets count from the payload, as the errors' do.
+    /// reads it; errors count from the payload.
     #[doc(hidden)]
     fn lazy<'v>(
         _: Internal,
         bytes: &'v [u8],
-        trail: &crate::lazy::Trail,
+        root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> Result<Self::Lazy<'v>, Error>;
 
@@ -342,7 +354,7 @@ impl Payload for Unit {
     const CATCH_ALL: bool = false;
 
     #[inline(always)]
-    fn lazy(_: Internal, _: &[u8], _: &crate::lazy::Trail, _: u32) -> Result<(), Error> {
+    fn lazy(_: Internal, _: &[u8], _: &crate::lazy::Root<'_>, _: u32) -> Result<(), Error> {
         Ok(())
     }
 
@@ -368,10 +380,19 @@ impl<M: WireMsg> Payload for Carries<M> {
     fn lazy<'v>(
         _: Internal,
         bytes: &'v [u8],
-        trail: &crate::lazy::Trail,
+        root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> Result<M::Lazy<'v>, Error> {
-        crate::lazy::payload::<M>(bytes, trail, depth)
+        crate::lazy::payload::<M>(bytes, root, depth)
+    }
+
+    fn locate(
+        _: Internal,
+        bytes: &[u8],
+        target: &crate::lazy::Target,
+        steps: &mut alloc::vec::Vec<crate::lazy::Step>,
+    ) -> bool {
+        crate::lazy::locate_message::<M::Layout>(bytes, target, steps)
     }
 
     #[inline]
@@ -403,7 +424,7 @@ impl Payload for Raw {
     fn lazy<'v>(
         _: Internal,
         bytes: &'v [u8],
-        _: &crate::lazy::Trail,
+        _: &crate::lazy::Root<'v>,
         _: u32,
     ) -> Result<&'v [u8], Error> {
         Ok(bytes)
@@ -470,15 +491,26 @@ pub trait VariantList<L: UnionLayout>: Sealed {
     #[doc(hidden)]
     unsafe fn read_mut<'v>(_: Internal, tag: u64, payload: &'v mut [u8]) -> L::Mut<'v>;
 
+    /// Finds `target` in the payload of the variant that takes `tag`, pushing the
+    /// variant's name and the steps inside it.
+    #[doc(hidden)]
+    fn locate(
+        _: Internal,
+        tag: u64,
+        payload: &[u8],
+        target: &crate::lazy::Target,
+        steps: &mut alloc::vec::Vec<crate::lazy::Step>,
+    ) -> bool;
+
     /// The on-demand view of the variant that takes `tag`, as [`validate`]
-    /// (Self::validate) finds it; `None` if none does. `trail`'s offsets count from
+    /// (Self::validate) finds it; `None` if none does. Errors count from
     /// the payload; errors name the variant.
     #[doc(hidden)]
     fn lazy<'v>(
         _: Internal,
         tag: u64,
         payload: &'v [u8],
-        trail: &crate::lazy::Trail,
+        root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> Option<Result<L::Lazy<'v>, Error>>;
 
@@ -498,10 +530,10 @@ fn takes<L: UnionLayout, V: Variant<L>>(tag: u64) -> bool {
 fn lazy_variant<'v, L: UnionLayout, V: Variant<L>>(
     tag: u64,
     payload: &'v [u8],
-    trail: &crate::lazy::Trail,
+    root: &crate::lazy::Root<'v>,
     depth: u32,
 ) -> Result<L::Lazy<'v>, Error> {
-    <V::Payload as Payload>::lazy(INTERNAL, payload, &trail.field(V::NAME), depth)
+    <V::Payload as Payload>::lazy(INTERNAL, payload, root, depth)
         .map(|p| V::wrap_lazy(tag, p))
         .map_err(|e| e.in_field(V::NAME))
 }
@@ -563,13 +595,28 @@ impl<L: UnionLayout, V: Variant<L>, R: VariantList<L>> VariantList<L> for VCons<
         i: Internal,
         tag: u64,
         payload: &'v [u8],
-        trail: &crate::lazy::Trail,
+        root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> Option<Result<L::Lazy<'v>, Error>> {
         if takes::<L, V>(tag) {
-            Some(lazy_variant::<L, V>(tag, payload, trail, depth))
+            Some(lazy_variant::<L, V>(tag, payload, root, depth))
         } else {
-            R::lazy(i, tag, payload, trail, depth)
+            R::lazy(i, tag, payload, root, depth)
+        }
+    }
+
+    fn locate(
+        i: Internal,
+        tag: u64,
+        payload: &[u8],
+        target: &crate::lazy::Target,
+        steps: &mut alloc::vec::Vec<crate::lazy::Step>,
+    ) -> bool {
+        if takes::<L, V>(tag) {
+            steps.push(crate::lazy::Step::Field(V::NAME));
+            <V::Payload as Payload>::locate(i, payload, target, steps)
+        } else {
+            R::locate(i, tag, payload, target, steps)
         }
     }
 
@@ -611,10 +658,21 @@ impl<L: UnionLayout, V: Variant<L>> VariantList<L> for VLast<V> {
         _: Internal,
         tag: u64,
         payload: &'v [u8],
-        trail: &crate::lazy::Trail,
+        root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> Option<Result<L::Lazy<'v>, Error>> {
-        takes::<L, V>(tag).then(|| lazy_variant::<L, V>(tag, payload, trail, depth))
+        takes::<L, V>(tag).then(|| lazy_variant::<L, V>(tag, payload, root, depth))
+    }
+
+    fn locate(
+        i: Internal,
+        tag: u64,
+        payload: &[u8],
+        target: &crate::lazy::Target,
+        steps: &mut alloc::vec::Vec<crate::lazy::Step>,
+    ) -> bool {
+        steps.push(crate::lazy::Step::Field(V::NAME));
+        takes::<L, V>(tag) && <V::Payload as Payload>::locate(i, payload, target, steps)
     }
 
     #[inline(always)]
@@ -662,12 +720,12 @@ pub(crate) fn validate_union<L: UnionLayout, M: Mode>(
 }
 
 /// The on-demand view of the union value `bytes` (as [`validate_union`] checks the
-/// tag; the payload's message, its header alone). `trail`'s offsets and the errors'
+/// tag; the payload's message, its header alone). The errors
 /// count from `bytes`.
 #[inline]
 pub(crate) fn lazy_union<'v, L: UnionLayout>(
     bytes: &'v [u8],
-    trail: &crate::lazy::Trail,
+    root: &crate::lazy::Root<'v>,
     depth: u32,
 ) -> Result<L::Lazy<'v>, Error> {
     let size = tag_size::<L>();
@@ -681,7 +739,7 @@ pub(crate) fn lazy_union<'v, L: UnionLayout>(
         ));
     };
     let tag: u64 = L::Tag::read(bytes).into();
-    match L::Variants::lazy(INTERNAL, tag, payload, &trail.moved(size), depth + 1) {
+    match L::Variants::lazy(INTERNAL, tag, payload, root, depth + 1) {
         Some(result) => result.map_err(|e| e.shift(size)),
         None => Err(Error::new(
             ErrorKind::UnknownVariant {
@@ -691,6 +749,19 @@ pub(crate) fn lazy_union<'v, L: UnionLayout>(
             0,
         )),
     }
+}
+
+/// Finds the on-demand view `target` in the union value `bytes` (`lazy.rs`).
+pub(crate) fn locate_union<L: UnionLayout>(
+    bytes: &[u8],
+    target: &crate::lazy::Target,
+    steps: &mut alloc::vec::Vec<crate::lazy::Step>,
+) -> bool {
+    let size = tag_size::<L>();
+    let Some(payload) = bytes.get(size..) else {
+        return false;
+    };
+    L::Variants::locate(INTERNAL, L::Tag::read(bytes).into(), payload, target, steps)
 }
 
 /// The view of the union value `bytes`.
@@ -745,11 +816,19 @@ impl<L: UnionLayout> Kind for UnionOf<L> {
     fn lazy<'v>(
         _: Internal,
         place: Place<'v>,
-        trail: &crate::lazy::Trail,
+        root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> Result<L::Lazy<'v>, Error> {
-        lazy_union::<L>(place.region, &trail.moved(place.region_at), depth)
-            .map_err(|e| e.shift(place.region_at))
+        lazy_union::<L>(place.region, root, depth).map_err(|e| e.shift(place.region_at))
+    }
+
+    fn locate(
+        _: Internal,
+        place: Place<'_>,
+        target: &crate::lazy::Target,
+        steps: &mut alloc::vec::Vec<crate::lazy::Step>,
+    ) -> bool {
+        locate_union::<L>(place.region, target, steps)
     }
 
     #[inline]
