@@ -380,7 +380,7 @@ pub use validated::MutOf;
 /// | `impl Template for Order` | with `template_id`: `TEMPLATE_ID`, `SCHEMA_ID`, `header`, `encode_with_header`, `encode_with_header_into`, `view_with_header`, `view_mut_with_header`; and so [`WithHeader`] (framing) |
 /// | `OrderView<'v>` | the validated view (two words, `Copy`, `Debug`, `PartialEq`) |
 /// | `OrderMut<'v>` | the mutable view (`Debug`) |
-/// | `OrderLazy<'v>` | the on-demand view ([`WireMsg::view_lazy`]; `Copy`, `Debug`, `PartialEq`, `Serialize` with feature `serde`): `x()` returns `Result<LazyOf<'v, X>, Error>`, checking what it reads; for `since` fields `try_x()` (`Result<Option<_>, _>`), `has_x()`, and `x()` for numbers, `bool` and options of them; `to_view()` validates the rest and returns the `OrderView` |
+/// | `OrderLazy<'v>` | the on-demand view ([`WireMsg::view_lazy`]; `Clone`, `Send`, `Debug`, `PartialEq`, `Serialize` with feature `serde`; not `Copy` or `Sync`: an element of a split list keeps its tail's bounds once checked): `x()` returns `Result<LazyOf<'v, X>, Error>`, checking what it reads; for `since` fields `try_x()` (`Result<Option<_>, _>`), `has_x()`, and `x()` for numbers, `bool` and options of them; `to_view()` validates the rest and returns the `OrderView` |
 /// | `impl PartialEq<OrderView<'_>> for Order` and back | an owned value compared with a view (it is encoded, then viewed) |
 /// | `impl Field`, `Element`, `DecodeField` | so that `Order` nests in other messages and lists |
 ///

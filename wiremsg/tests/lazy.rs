@@ -224,7 +224,7 @@ fn every_field_reads_on_demand_as_the_view_reads_it() {
     let value = order();
     let bytes = value.to_bytes().unwrap();
     let lazy = Order::view_lazy(&bytes).unwrap();
-    assert_eq!(read_all(lazy).unwrap(), value);
+    assert_eq!(read_all(lazy.clone()).unwrap(), value);
     let view = Order::view(&bytes).unwrap();
     assert_eq!(lazy.to_view().unwrap(), view);
     assert_eq!(lazy.inner().unwrap().to_view().unwrap(), view.inner());

@@ -17,7 +17,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
          header alone. Each accessor checks the bytes it reads, as \
          [`WireMsg::view`](::wiremsg::WireMsg::view) checks them, and returns a \
          `Result`; a nested message or list is an on-demand view too. `to_view()` checks \
-         the rest and returns the [`{view}`]."
+         the rest and returns the [`{view}`]. `Clone` and `Send`, not `Copy` or \
+         `Sync`: an element of a split list keeps its tail's bounds once a read checked \
+         them."
     );
     let count = cx.fields.len();
     let accessors = cx
@@ -47,12 +49,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         impl<'v #tp> ::core::clone::Clone for #lazy<'v #vg> #where_clause {
             #[inline(always)]
             fn clone(&self) -> Self {
-                *self
+                #lazy(::core::clone::Clone::clone(&self.0))
             }
         }
-
-        #[automatically_derived]
-        impl<'v #tp> ::core::marker::Copy for #lazy<'v #vg> #where_clause {}
 
         #[automatically_derived]
         #[allow(clippy::all)]

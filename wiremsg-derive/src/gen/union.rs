@@ -270,7 +270,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
         }
 
         #[doc = #lazy_doc]
-        #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug)]
+        #[derive(::core::clone::Clone, ::core::fmt::Debug)]
         #vis enum #lazy<'v> {
             #(#lazy_variants)*
         }

@@ -22,7 +22,7 @@ use crate::layout::{At, Layout, block_length, has_block_length, min_block_length
 use crate::layout::{FieldList, Walk};
 use crate::mode::Checked;
 use crate::mode::sealed::{INTERNAL, Internal, Place};
-use crate::primitives_le::read_u32;
+use crate::primitives_le::{read_u16, read_u32};
 use crate::trust::shape::Kind;
 use crate::validated::{
     FieldAt, Validated, bad_end_offset, block_header, block_length_too_small, check_depth,
@@ -31,6 +31,7 @@ use crate::validated::{
 use crate::{Error, ErrorKind, WireMsg};
 use alloc::vec::Vec;
 use core::any::TypeId;
+use core::cell::Cell;
 use core::fmt;
 use core::marker::PhantomData;
 use core::ptr::NonNull;
@@ -63,20 +64,25 @@ pub struct Target {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum What {
-    Message { block: usize, layout: TypeId },
+    /// A message, known by its block (unique: two elements of a split list may
+    /// share an origin, never a block) and its layout (an inline message may start
+    /// where the message that holds it does).
+    Message {
+        block: usize,
+        layout: TypeId,
+    },
     List,
 }
 
 impl Target {
-    /// True if `origin` and `block` are the message of layout `L` this is.
+    /// True if `block` is the block of the message of layout `L` this is.
     #[inline]
-    fn is_message<L: Layout>(&self, origin: &[u8], block: &[u8]) -> bool {
+    fn is_message<L: Layout>(&self, block: &[u8]) -> bool {
         self.what
             == What::Message {
                 block: block.as_ptr().addr(),
                 layout: TypeId::of::<L>(),
             }
-            && self.addr == origin.as_ptr().addr()
     }
 
     /// True if `region` is the list this is.
@@ -184,7 +190,7 @@ pub(crate) fn locate_message<L: Layout>(
         return false;
     };
     let block = bytes.get(..declared).unwrap_or_default();
-    if target.is_message::<L>(bytes, block) {
+    if target.is_message::<L>(block) {
         return true;
     }
     locate_fields::<L>(block, 0, bytes, target, steps)
@@ -199,7 +205,7 @@ pub(crate) fn locate_split<L: Layout>(
     target: &Target,
     steps: &mut Vec<Step>,
 ) -> bool {
-    if target.is_message::<L>(origin, block) {
+    if target.is_message::<L>(block) {
         return true;
     }
     locate_fields::<L>(block, block_at, origin, target, steps)
@@ -369,20 +375,50 @@ pub struct LazyMsg<'v, L> {
     /// of a split list).
     block_at: usize,
     /// The bytes the end offsets count in, from their origin to the end of the
-    /// message's region (for a root message, the whole buffer).
+    /// message's region (for a root message, the whole buffer); for an element of a
+    /// split list, the list's region, in which its origin and its region's end are
+    /// found (and checked) when a tail field is read.
     bytes: &'v [u8],
+    /// For an element of a split list: its index and the list's element count.
+    element: Option<(usize, usize)>,
+    /// For an element of a split list, once a tail field was read: its origin and
+    /// end in `bytes` (`origin << 32 | end`, both below 2^32 in a list), checked; 0
+    /// before. A cache: the view is `Send` but not `Sync` (copy it to share it).
+    tail: Cell<u64>,
     depth: u32,
     root: Root<'v>,
     _layout: Invariant<L>,
 }
 
-impl<L> Clone for LazyMsg<'_, L> {
-    fn clone(&self) -> Self {
-        *self
+/// Why an on-demand read failed: at the view (its error counts from the view's
+/// bytes, its path from the view), or already as up-front validation reports it.
+enum Failure {
+    View(Error),
+    Done(Error),
+}
+
+impl From<Error> for Failure {
+    #[inline(always)]
+    fn from(err: Error) -> Self {
+        Failure::View(err)
     }
 }
 
-impl<L> Copy for LazyMsg<'_, L> {}
+impl<L> Clone for LazyMsg<'_, L> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        LazyMsg {
+            block: self.block,
+            block_at: self.block_at,
+            bytes: self.bytes,
+            element: self.element,
+            tail: self.tail.clone(),
+            depth: self.depth,
+            root: self.root,
+            _layout: PhantomData,
+        }
+    }
+}
 
 impl<L> fmt::Debug for LazyMsg<'_, L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -414,6 +450,8 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
             block: bytes.get(..declared).unwrap_or_default(),
             block_at: 0,
             bytes,
+            element: None,
+            tail: Cell::new(0),
             depth,
             root,
             _layout: PhantomData,
@@ -432,26 +470,70 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
         Self::enter(bytes, depth, *root).map_err(|e| e.shift(at))
     }
 
-    /// The element of a split list with this block and origin (FORMAT.md §6.3), whose
-    /// block length the list checked.
+    /// Element `index` of the `count` of the split list `list` (FORMAT.md §6.3),
+    /// whose block (of the list's block length) the list checked; errors count from
+    /// the list and name the element. Its tail start and end are checked when a tail
+    /// field is read: a read of its block alone needs neither.
     #[inline]
     fn split(
         block: &'v [u8],
-        block_at: usize,
-        origin: &'v [u8],
+        list: &'v [u8],
+        index: usize,
+        count: usize,
         root: &Root<'v>,
         depth: u32,
     ) -> Result<Self, Error> {
         let depth = depth.saturating_add(1);
-        check_depth(depth)?;
+        if let Err(err) = check_depth(depth) {
+            // Where up-front validation reports it: at the element's origin.
+            let origin_at = split_start(list, index, block.len()).wrapping_sub(block.len());
+            return Err(err.shift(origin_at).in_element(index));
+        }
         Ok(LazyMsg {
             block,
-            block_at,
-            bytes: origin,
+            block_at: index * (block.len() + 4) + 4,
+            bytes: list,
+            element: Some((index, count)),
+            tail: Cell::new(0),
             depth,
             root: *root,
             _layout: PhantomData,
         })
+    }
+
+    /// Where the end offsets count from, from the start of `bytes`, and where the
+    /// message's bytes end: for an element of a split list, its tail start minus its
+    /// block length and its tail's end, checked as up-front validation checks them
+    /// (errors as it reports them); otherwise the whole of `bytes`.
+    #[inline(always)]
+    fn origin(&self) -> Result<(usize, usize), Failure> {
+        match self.element {
+            None => Ok((0, self.bytes.len())),
+            Some((index, count)) => {
+                let known = self.tail.get();
+                if known != 0 {
+                    return Ok(((known >> 32) as usize, known as u32 as usize));
+                }
+                let (origin, end) = split_origin(self.bytes, index, count, self.block.len())
+                    .map_err(|e| Failure::Done(self.list_error(e)))?;
+                // Both inside a list region, whose offsets are `u32`s; the origin is
+                // past the first tail start slot, so the cache is never 0.
+                self.tail.set(((origin as u64) << 32) | end as u64);
+                Ok((origin, end))
+            }
+        }
+    }
+
+    /// An error of the split list that holds this element, as up-front validation
+    /// reports it.
+    #[cold]
+    #[inline(never)]
+    fn list_error(&self, err: Error) -> Error {
+        let target = Target {
+            addr: self.bytes.as_ptr().addr(),
+            what: What::List,
+        };
+        self.root.error(err, self.bytes, target)
     }
 
     /// `err`, counting from this message's bytes with its path from here, as up-front
@@ -497,7 +579,10 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
     where
         L::Fields: At<I>,
     {
-        self.read::<I>().map_err(|e| self.error(e))
+        self.read::<I>().map_err(|failure| match failure {
+            Failure::View(err) => self.error(err),
+            Failure::Done(err) => err,
+        })
     }
 
     /// Field `I`, which every version has (a compile error otherwise).
@@ -530,7 +615,7 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
 
     /// [`try_get`](Self::try_get), errors counting from `bytes` with the field's name.
     #[inline(always)]
-    fn read<I>(&self) -> Result<Option<LazyOf<'v, FieldAt<L, I>>>, Error>
+    fn read<I>(&self) -> Result<Option<LazyOf<'v, FieldAt<L, I>>>, Failure>
     where
         L::Fields: At<I>,
     {
@@ -544,11 +629,11 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
         if end > min_block_length::<L>() && end > known_end {
             // As the walk of up-front validation: absent, or cut (no version's block).
             if off < known_end {
-                return Err(
+                return Err(Failure::View(
                     block_length_too_small(known_end, end, <L::Fields as At<I>>::SINCE)
                         .shift(self.block_at)
                         .in_field(name),
-                );
+                ));
             }
             return Ok(None);
         }
@@ -567,20 +652,36 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
         };
         <K<L, I> as Kind>::lazy(INTERNAL, place, &self.root, self.depth)
             .map(Some)
-            .map_err(|e| e.in_field(name))
+            .map_err(|e| Failure::View(e.in_field(name)))
     }
 
     /// The tail region of field `I`, whose end offset is at `slot` of the block:
     /// from the end offset of the tail field before it (or the block length) to its
     /// own, checked in order and inside the message's bytes, and not before the block
-    /// length (FORMAT.md §3).
+    /// length (FORMAT.md §3). Returned from the start of `bytes`.
     #[inline(always)]
-    fn region<I>(&self, slot: usize, name: &'static str) -> Result<(usize, usize), Error>
+    fn region<I>(&self, slot: usize, name: &'static str) -> Result<(usize, usize), Failure>
+    where
+        L::Fields: At<I>,
+    {
+        let (origin, end) = self.origin()?;
+        let (start, end) = self.region_from_origin::<I>(slot, name, end - origin)?;
+        Ok((origin + start, origin + end))
+    }
+
+    /// [`region`](Self::region) from the origin, in the `len` bytes from there to the
+    /// end of the message; errors count from `bytes`.
+    #[inline(always)]
+    fn region_from_origin<I>(
+        &self,
+        slot: usize,
+        name: &'static str,
+        len: usize,
+    ) -> Result<(usize, usize), Error>
     where
         L::Fields: At<I>,
     {
         let declared = self.block.len();
-        let len = self.bytes.len();
         let root = self.depth == 0;
         let start = match <L::Fields as At<I>>::PREV_END {
             Some(prev) => {
@@ -619,24 +720,28 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
     /// Any error of up-front validation of the message's bytes.
     #[inline]
     pub fn validate(&self) -> Result<Validated<'v, L>, Error> {
-        let split = !core::ptr::eq(self.block.as_ptr(), self.bytes.as_ptr()) || self.block_at != 0;
-        if split {
+        if self.element.is_some() {
+            let (origin_at, end) = self.origin().map_err(|failure| match failure {
+                Failure::View(err) => self.error(err),
+                Failure::Done(err) => err,
+            })?;
+            let origin = self.bytes.get(origin_at..end).unwrap_or_default();
             validate_split_block::<L::Fields, Checked>(
                 self.block,
-                self.block_at,
-                self.bytes,
+                self.block_at.wrapping_sub(origin_at),
+                origin,
                 L::FIELD_NAMES,
                 &Checked,
                 self.depth,
             )
-            .map_err(|e| self.error(e))?;
+            .map_err(|e| self.error(e.shift(origin_at)))?;
             // SAFETY: validated just above, as an element of a split list with this
             // block and origin, in bytes borrowed for `'v`; only messages with a
             // block length field are laid out so.
             return Ok(unsafe {
                 Validated::from_split(
                     NonNull::from(self.block).cast(),
-                    NonNull::from(self.bytes).cast(),
+                    NonNull::from(origin).cast(),
                 )
             });
         }
@@ -654,6 +759,48 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
         // SAFETY: validated just above as a message of layout `L`.
         Ok(unsafe { Validated::new_unchecked(bytes) })
     }
+}
+
+/// The tail start of element `index` of a split list `list` whose elements have
+/// blocks of `block` bytes (0 where the list is too short: never, past its header).
+#[inline(always)]
+fn split_start(list: &[u8], index: usize, block: usize) -> usize {
+    read_u32(list, index * (block + 4)).map_or(0, |t| t as usize)
+}
+
+/// The origin of element `index` of the `count` of split list `list` (its tail
+/// start minus its block length) and its tail's end (the next tail start, or the
+/// list's end), checked as up-front validation checks them: the tail start not
+/// before the blocks' end nor past the list, the end not before it nor past the list
+/// (FORMAT.md §6.3). Errors count from the list and name the element.
+#[inline(always)]
+fn split_origin(
+    list: &[u8],
+    index: usize,
+    count: usize,
+    block: usize,
+) -> Result<(usize, usize), Error> {
+    let stride = block + 4;
+    let blocks_end = count * stride;
+    let start = split_start(list, index, block);
+    if start < blocks_end || start > list.len() {
+        return Err(
+            bad_end_offset(start, blocks_end, list.len(), index * stride, false).in_element(index),
+        );
+    }
+    let end = if index + 1 < count {
+        split_start(list, index + 1, block)
+    } else {
+        list.len()
+    };
+    if end < start || end > list.len() {
+        return Err(
+            bad_end_offset(end, start, list.len(), (index + 1) * stride, false)
+                .in_element(index + 1),
+        );
+    }
+    // `start >= blocks_end > block`: the origin is inside the list.
+    Ok((start - block, end))
 }
 
 /// The name of field `index` of layout `L`, for error paths.
@@ -682,13 +829,33 @@ impl<M: WireMsg> crate::kind::Msg<M> {
     #[inline]
     pub(crate) fn lazy_split_of<'v>(
         block: &'v [u8],
-        block_at: usize,
-        origin: &'v [u8],
+        list: &'v [u8],
+        index: usize,
+        count: usize,
         root: &Root<'v>,
         depth: u32,
     ) -> Result<M::Lazy<'v>, Error> {
-        LazyMsg::<M::Layout>::split(block, block_at, origin, root, depth).map(M::__lazy_of)
+        LazyMsg::<M::Layout>::split(block, list, index, count, root, depth).map(M::__lazy_of)
     }
+}
+
+/// An element of a split list read on demand, whole (a tuple's): its origin and end
+/// checked ([`split_origin`]), then [`eager_split`]. Errors count from the list and
+/// name the element.
+#[inline]
+pub(crate) fn eager_split_element<'v, K: Kind>(
+    i: Internal,
+    block: &'v [u8],
+    list: &'v [u8],
+    index: usize,
+    count: usize,
+    depth: u32,
+) -> Result<K::View<'v>, Error> {
+    let (origin_at, end) = split_origin(list, index, count, block.len())?;
+    let origin = list.get(origin_at..end).unwrap_or_default();
+    let block_at = (index * (block.len() + 4) + 4).wrapping_sub(origin_at);
+    eager_split::<K>(i, block, block_at, origin, depth)
+        .map_err(|e| e.shift(origin_at).in_element(index))
 }
 
 /// The on-demand view of message `M` as a union's payload: `bytes`, at nesting
@@ -866,26 +1033,18 @@ impl<'v, T: Element> LazyList<'v, T> {
                     .map_err(|e| e.shift(at).in_element(i))
             }
             ListEncoding::Split => {
+                // The element's block, whose block length is the list's (its tail is
+                // checked when a tail field is read).
                 let block_len = self.stride;
-                let stride = block_len + 4;
-                let blocks_end = self.len * stride;
-                let start = read_u32(bytes, i * stride).unwrap_or(0) as usize;
-                if start < blocks_end || start > bytes.len() {
-                    return Err(
-                        bad_end_offset(start, blocks_end, bytes.len(), i * stride, false)
-                            .in_element(i),
-                    );
+                let at = i * (block_len + 4) + 4;
+                let block = bytes.get(at..at + block_len).unwrap_or_default();
+                let declared = read_u16(block, 0).map_or(0, usize::from);
+                if declared != block_len {
+                    return Err(split_mismatch(declared, block_len, at, i));
                 }
-                let (block, end) = crate::trust::shape::list::split_element(
-                    bytes, 0, i, self.len, block_len, start,
-                )?;
-                let origin_at = start - block_len;
-                let origin = bytes.get(origin_at..end).unwrap_or_default();
-                let block_at = (i * stride + 4).wrapping_sub(origin_at);
                 <K<T> as Kind>::lazy_split(
-                    INTERNAL, block, block_at, origin, &self.root, self.depth,
+                    INTERNAL, block, bytes, i, self.len, &self.root, self.depth,
                 )
-                .map_err(|e| e.shift(origin_at).in_element(i))
             }
             ListEncoding::Table => {
                 let entries = 4 * self.len;
@@ -908,6 +1067,20 @@ impl<'v, T: Element> LazyList<'v, T> {
             }
         }
     }
+}
+
+/// `StrideMismatch` of element `i` of a split list, whose block at `at` declares
+/// `declared` bytes where the list's have `expected`.
+#[cold]
+fn split_mismatch(declared: usize, expected: usize, at: usize, i: usize) -> Error {
+    Error::new(
+        ErrorKind::StrideMismatch {
+            block_length: declared,
+            expected,
+        },
+        at,
+    )
+    .in_element(i)
 }
 
 /// The element count and stride of a list region that is not empty, from its header

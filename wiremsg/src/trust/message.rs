@@ -75,7 +75,7 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     type Mut<'v>;
     /// The on-demand view (`{Name}Lazy`): accessors that each check what they read
     /// and return a `Result`.
-    type Lazy<'v>: Copy + Debug;
+    type Lazy<'v>: Clone + Debug;
 
     /// Validates `bytes` once and returns the view (`{Name}View`), whose accessors
     /// then cannot fail.

@@ -958,12 +958,13 @@ impl<M: WireMsg> Kind for crate::kind::Msg<M> {
     fn lazy_split<'v>(
         _: Internal,
         block: &'v [u8],
-        block_at: usize,
-        origin: &'v [u8],
+        list: &'v [u8],
+        index: usize,
+        count: usize,
         root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> Result<M::Lazy<'v>, Error> {
-        Self::lazy_split_of(block, block_at, origin, root, depth)
+        Self::lazy_split_of(block, list, index, count, root, depth)
     }
 
     fn locate(

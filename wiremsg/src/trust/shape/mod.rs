@@ -112,7 +112,7 @@ pub trait Kind: Sealed {
     type View<'v>: Copy + Debug;
     /// What an accessor of an on-demand view returns ([`LazyOf`](crate::LazyOf)): an
     /// on-demand view for a message or list, the checked value otherwise.
-    type Lazy<'v>: Copy + Debug;
+    type Lazy<'v>: Clone + Debug;
 
     /// Checks the field's bytes in `place` that an on-demand read of it needs, and
     /// reads it (`lazy.rs`): a message's or list's header, every other kind whole.
@@ -153,26 +153,28 @@ pub trait Kind: Sealed {
         false
     }
 
-    /// [`lazy`](Self::lazy) of an element of a split list, given as to
-    /// [`validate_split`](Self::validate_split) (only kinds whose `LIST_ENCODING` is
-    /// `Split`).
+    /// [`lazy`](Self::lazy) of element `index` of the `count` of the split list
+    /// `list` (FORMAT.md §6.3; only kinds whose `LIST_ENCODING` is `Split`), whose
+    /// `block` the list checked; errors count from the list and name the element.
     #[doc(hidden)]
     fn lazy_split<'v>(
         _: Internal,
         block: &'v [u8],
-        block_at: usize,
-        origin: &'v [u8],
+        list: &'v [u8],
+        index: usize,
+        count: usize,
         root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> Result<Self::Lazy<'v>, Error> {
-        let _ = (block, origin, root, depth);
+        let _ = (block, list, count, root, depth);
         Err(Error::new(
             crate::ErrorKind::ListLengthMismatch {
                 len: 0,
                 element_size: 0,
             },
-            block_at,
-        ))
+            0,
+        )
+        .in_element(index))
     }
 
     /// Validates the field's bytes; errors carry offsets relative to the message.

@@ -211,12 +211,13 @@ macro_rules! tuple {
             fn lazy_split<'v>(
                 i: Internal,
                 block: &'v [u8],
-                block_at: usize,
-                origin: &'v [u8],
+                list: &'v [u8],
+                index: usize,
+                count: usize,
                 _: &crate::lazy::Root<'v>,
                 depth: u32,
             ) -> Result<Self::View<'v>, Error> {
-                crate::lazy::eager_split::<Self>(i, block, block_at, origin, depth)
+                crate::lazy::eager_split_element::<Self>(i, block, list, index, count, depth)
             }
 
             #[inline]

@@ -246,7 +246,7 @@ pub trait UnionLayout: Sized + 'static {
     type Mut<'v>: Debug;
     /// The on-demand view enum (`{Name}Lazy`): the present variant's payload read
     /// on demand.
-    type Lazy<'v>: Copy + Debug;
+    type Lazy<'v>: Clone + Debug;
 
     /// Serializes a view as serde's externally tagged enums are (feature `serde`).
     #[cfg(feature = "serde")]
@@ -283,7 +283,7 @@ pub trait Payload: Sealed {
     /// What a mutable read returns.
     type Mut<'v>;
     /// What an on-demand read returns.
-    type Lazy<'v>: Copy;
+    type Lazy<'v>: Clone;
     /// True for the catch-all: it takes any tag.
     const CATCH_ALL: bool;
 
