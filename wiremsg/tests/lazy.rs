@@ -330,6 +330,36 @@ fn a_field_off_the_broken_path_reads_and_one_on_it_fails_as_view_does() {
 }
 
 #[test]
+fn an_elements_block_fields_read_without_its_tail() {
+    let bytes = order().to_bytes().unwrap();
+    let view = Order::view(&bytes).unwrap();
+    // Element 1's tail start (FORMAT.md §6.3): the first word of its slot.
+    let legs_at = bytes.windows(4).position(|w| w == b"XNAS").unwrap();
+    let lazy = Order::view_lazy(&bytes).unwrap();
+    let legs = lazy.legs().unwrap();
+    let count = legs.len();
+    let block = Leg::BLOCK_LENGTH;
+    // The list's region starts with element 0's slot; its tails start after the blocks.
+    let list_at = legs_at - count * (block + 4);
+    let mut bad = bytes.clone();
+    let slot = list_at + block + 4;
+    bad[slot..slot + 4].copy_from_slice(&u32::MAX.to_le_bytes());
+    let expected = Order::view(&bad).unwrap_err();
+    let lazy = Order::view_lazy(&bad).unwrap();
+    let leg = lazy.legs().unwrap().get(1).unwrap().unwrap();
+    // Its block: read, as the broken tail start is not on the field's path.
+    assert_eq!(leg.qty().unwrap(), view.legs().get(1).unwrap().qty());
+    // Its tail: the list's error, as view reports it.
+    let err = leg.venue().unwrap_err();
+    assert_eq!(parts(&err), parts(&expected));
+    assert!(expected.path().starts_with("legs["), "{}", expected.path());
+    // Element 0's tail ends where element 1's starts: its text is on that path too.
+    let first = lazy.legs().unwrap().get(0).unwrap().unwrap();
+    assert_eq!(first.qty().unwrap(), 5);
+    assert!(first.venue().is_err());
+}
+
+#[test]
 fn the_header_alone_is_checked_up_front() {
     let bytes = order().to_bytes().unwrap();
     let err = Order::view_lazy(&bytes[..1]).unwrap_err();
