@@ -87,6 +87,8 @@ pub trait SetTailField<F: ?Sized> {}
 pub struct Probe<T: ?Sized>(PhantomData<T>);
 
 impl<T: Field + ?Sized> Probe<T> {
+    /// True: `T` is a field type (the guard of a type a box, option or map holds).
+    pub const FIELD: bool = true;
     /// `T`'s `Field::IN_TAIL`.
     pub const IN_TAIL: bool = T::IN_TAIL;
     /// `T`'s `Field::BLOCK_SIZE`.
@@ -95,6 +97,16 @@ impl<T: Field + ?Sized> Probe<T> {
     pub const EVOLVES: bool = <T::Kind as Kind>::EVOLVES;
     /// True if lists of `T` have an offset table.
     pub const TABLE: bool = matches!(<T::Kind as Kind>::LIST_ENCODING, ListEncoding::Table);
+}
+
+impl<T: Element> Probe<T> {
+    /// True: `T` is a list element (the guard of a type a list holds).
+    pub const ELEMENT: bool = true;
+}
+
+impl<T: crate::MapKey> Probe<T> {
+    /// True: `T` is a map key (the guard of a map's key type).
+    pub const MAP_KEY: bool = true;
 }
 
 impl<T: WireMsg> Probe<T> {
@@ -123,6 +135,12 @@ pub trait ProbeFallback {
     const TABLE: bool = false;
     /// Short.
     const BLOCK_LENGTH: usize = 0;
+    /// Not a field type.
+    const FIELD: bool = false;
+    /// Not a list element.
+    const ELEMENT: bool = false;
+    /// Not a map key.
+    const MAP_KEY: bool = false;
     /// No template id (a dispatch enum's check of distinct ids skips the type).
     const IS_TEMPLATE: bool = false;
     /// Unused (see `IS_TEMPLATE`).
@@ -230,8 +248,79 @@ pub trait FieldBodyFallback<T> {
 
 impl<T> FieldBodyFallback<T> for Probe<T> {}
 
+/// Whether every type a derived message holds in a list, box or map (each one the
+/// derive guards) is what its holder needs: `Held<true>` if so. The derive computes
+/// `ALL` in a constant of its own from [`Probe`]'s `ELEMENT`, `FIELD` and `MAP_KEY`,
+/// whose fallback makes a type without a wire derive `false` rather than an error, and
+/// goes through `Held<ALL>` where it needs those types without carrying their guards:
+/// the retyping of the lists of a message with lifetimes (in `Element`, where the
+/// guards would make mutually recursive messages a trait cycle, E0275) and the
+/// decoding of the fields that hold them (not bounded by their element types, for
+/// the same reason). Without the gate each would repeat the guard's error (issue 33).
+/// With it, a message whose held type has no wire derive names `Held<false>`, whose
+/// items are stand-ins that no program that compiles contains: that type's guard is
+/// an error wherever `ALL` is `false` (the derive's `Field` impl, whose kind is a
+/// kind only if the guards hold).
+#[derive(Debug)]
+pub struct Held<const ALL: bool>;
+
+impl Held<true> {
+    /// [`List::same_layout`]: `Element` of a message with lifetimes.
+    #[inline(always)]
+    pub fn same_layout<'v, T, U>(list: List<'v, T>) -> List<'v, U>
+    where
+        T: WireMsg + Element,
+        U: WireMsg<Layout = T::Layout> + Element,
+    {
+        list.same_layout()
+    }
+}
+
+/// A stand-in that no program that compiles contains (see [`Held`]).
+impl Held<false> {
+    /// Never called.
+    pub fn same_layout<'v, T, U>(_: List<'v, T>) -> List<'v, U> {
+        List::default()
+    }
+}
+
+/// The decoding of a field of type `F` that holds types the derive guards, through the
+/// message's [`Held`] gate: `F`'s own for `Held<true>`. (A trait rather than inherent
+/// functions, so that the error of a field that cannot decode is the same at both
+/// items, and reported once.)
+pub trait HeldDecode<'v, F: Field> {
+    /// [`DecodeField::decode_view`].
+    fn decode_view(view: ViewOf<'v, F>) -> F;
+    /// [`DecodeField::decoded_size`].
+    fn decoded_size(view: ViewOf<'v, F>) -> usize;
+}
+
+impl<'v, F: DecodeField<'v>> HeldDecode<'v, F> for Held<true> {
+    #[inline(always)]
+    fn decode_view(view: ViewOf<'v, F>) -> F {
+        F::decode_view(view)
+    }
+
+    #[inline(always)]
+    fn decoded_size(view: ViewOf<'v, F>) -> usize {
+        F::decoded_size(view)
+    }
+}
+
+/// A stand-in that no program that compiles contains (see [`Held`]).
+impl<'v, F: Field> HeldDecode<'v, F> for Held<false> {
+    fn decode_view(_: ViewOf<'v, F>) -> F {
+        unreachable!()
+    }
+
+    fn decoded_size(_: ViewOf<'v, F>) -> usize {
+        unreachable!()
+    }
+}
+
 /// Requires that `K` is a map key: the derive's guard of a map field's key type.
-pub const fn map_key<K: crate::MapKey>() {}
+#[derive(Debug)]
+pub struct MapKeyOf<K: crate::MapKey + ?Sized>(PhantomData<K>);
 
 /// True if two views of a field of type `F` read as the same value (the views'
 /// `PartialEq`).

@@ -28,26 +28,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .fields
         .iter()
         .zip(&field_types)
-        .filter(|(f, _)| {
-            let (ty, st) = (&f.field.ty, &f.field.static_ty);
-            let borrows = quote_m!(#ty).to_string() != quote_m!(#st).to_string();
-            // A map of borrowed keys or values gets no bound either: a bound naming
-            // its key or value type with the bytes' lifetime makes the view's
-            // `'static` names unusable in this impl (a map that cannot decode, such
-            // as one of `&[u32]` values, fails to compile, saying so).
-            let refers_to_itself = f.field.kind == crate::ast::Kind::List
-                || crate::map_ast::is_map(&f.field.ty)
-                || crate::ast::holds_box(&f.field.ty)
-                || (matches!(f.field.ty, syn::Type::Tuple(_))
-                    && crate::ast::holds_list(&f.field.ty));
-            // Nor a number, `bool`, `String` or an option of these, which always
-            // decode: a bound that can only hold still costs trait solving.
-            let builtin = crate::ast::is_primitive_or_option(ty)
-                || crate::ast::option_inner(ty)
-                    .map_or(ty, |inner| inner)
-                    .eq(&syn::parse_quote!(String));
-            !builtin && ((borrows && crate::map_ast::map_args(ty).is_none()) || !refers_to_itself)
-        })
+        .filter(|(f, _)| is_bounded(f))
         .map(|(_, ty)| *ty)
         .collect();
     let field_types2 = &bounded;
@@ -67,10 +48,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let defaulted2 = &defaulted;
     let inits = cx.fields.iter().zip(&field_types).map(|(f, ty)| {
         let name = f.field.ident;
-        let decode = relifetime_map(
-            f,
-            quote_m!(<#ty as ::wiremsg::DecodeField<'v>>::decode_view),
-        );
+        let decode = relifetime_map(f, decoding(f, ty, "decode_view"));
         let type_default = super::default_expr(
             ty,
             &|t| quote_m!(<#t as ::wiremsg::__private::DefaultFor<'v>>::default_for()),
@@ -108,7 +86,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .filter(|(f, _)| !f.reserved() && !crate::ast::is_primitive_or_option(&f.field.ty))
         .map(|(f, ty)| {
         let name = f.field.ident;
-        let size = relifetime_map(f, quote_m!(<#ty as ::wiremsg::DecodeField<'v>>::decoded_size));
+        let size = relifetime_map(f, decoding(f, ty, "decoded_size"));
         if f.later() {
             let try_name = quote::format_ident!("try_{}", f.name);
             quote_m!(match view.#try_name() { ::wiremsg::__private::Some(v) => #size(v), ::wiremsg::__private::None => 0 })
@@ -161,6 +139,49 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             }
         }
     }
+}
+
+/// True if decoding bounds field `f` by its type's `DecodeField` (see `generate`).
+fn is_bounded(f: &super::FieldCtx<'_>) -> bool {
+    let (ty, st) = (&f.field.ty, &f.field.static_ty);
+    let borrows = quote_m!(#ty).to_string() != quote_m!(#st).to_string();
+    // A map of borrowed keys or values gets no bound either: a bound naming its key or
+    // value type with the bytes' lifetime makes the view's `'static` names unusable in
+    // this impl (a map that cannot decode, such as one of `&[u32]` values, fails to
+    // compile, saying so).
+    let refers_to_itself = f.field.kind == crate::ast::Kind::List
+        || crate::map_ast::is_map(&f.field.ty)
+        || crate::ast::holds_box(&f.field.ty)
+        || (matches!(f.field.ty, syn::Type::Tuple(_)) && crate::ast::holds_list(&f.field.ty));
+    // Nor a number, `bool`, `String` or an option of these, which always decode: a
+    // bound that can only hold still costs trait solving.
+    let builtin = crate::ast::is_primitive_or_option(ty)
+        || crate::ast::option_inner(ty)
+            .map_or(ty, |inner| inner)
+            .eq(&syn::parse_quote!(String));
+    !builtin && ((borrows && crate::map_ast::map_args(ty).is_none()) || !refers_to_itself)
+}
+
+/// `<ty as DecodeField<'v>>::item` for field `f` of view type `ty`. An unbounded field
+/// that holds a type the derive guards (see `gen::Guards::held`) decodes through the
+/// gate instead: its decoding needs that type to be a wire type, and with one without
+/// its derive would repeat the guard's error.
+fn decoding(f: &super::FieldCtx<'_>, ty: &syn::Type, item: &str) -> TokenStream {
+    let item = proc_macro2::Ident::new(item, proc_macro2::Span::mixed_site());
+    if !f.held || is_bounded(f) {
+        return quote_m!(<#ty as ::wiremsg::DecodeField<'v>>::#item);
+    }
+    // The gate's first and last tokens spanned at the type's first and last, so that
+    // the error of a field that cannot decode (rustc points at the qualified path's
+    // self type) points at the field's type, as it does without the gate.
+    let mut tokens = quote::ToTokens::to_token_stream(ty).into_iter();
+    let first = tokens
+        .next()
+        .map_or_else(proc_macro2::Span::call_site, |t| t.span());
+    let last = tokens.last().map_or(first, |t| t.span());
+    let open = quote::quote_spanned!(first=> ::wiremsg::__private::Held<{ __WIREMSG_HELD });
+    let close = quote::quote_spanned!(last=> >);
+    quote_m!(<#open #close as ::wiremsg::__private::HeldDecode<'v, #ty>>::#item)
 }
 
 /// `call`, taking a map field's view as the view of the map with the bytes' lifetime:

@@ -49,15 +49,19 @@ pub(crate) struct Ctx<'a> {
     pub(crate) wh: TokenStream,
     /// `for<'_> Held: Trait,` for each type a field holds that the derive cannot see
     /// into (`Side`, `std::time::Duration`, the `Leg` of `Vec<Leg>`), spanned at the
-    /// type (see [`guards`]). Every generated impl but `Field`, `Element` and
-    /// `Guarded` carries them: its body, which assumes them, adds no error of its own.
+    /// type (see [`guards`]). Every generated impl but `Field` and `Element` carries
+    /// them: its body, which assumes them, adds no error of its own.
     pub(crate) guards: TokenStream,
-    /// The guards of the types held inline, which `Field`, `Element` and `Guarded`
-    /// carry (see [`guards`]).
+    /// The guards of the types held inline, which `Field` and `Element` carry (see
+    /// [`guards`]).
     pub(crate) inline_guards: TokenStream,
-    /// The item that requires each guard: the one error of a held type without a
-    /// wire derive.
+    /// The items that require the guards where `Field`'s kind does not (see
+    /// [`Guards::item`]).
     pub(crate) guard_item: TokenStream,
+    /// `const __WIREMSG_HELD` (see [`Guards::held`]), or nothing.
+    pub(crate) held_const: TokenStream,
+    /// Where `Field`'s kind is spanned (see [`Guards::kind_span`]).
+    pub(crate) kind_span: Option<proc_macro2::Span>,
     /// True if the message has type parameters.
     pub(crate) generic: bool,
     /// `T: Bounds + 'static`, one per type parameter.
@@ -84,6 +88,9 @@ pub(crate) struct FieldCtx<'a> {
     /// The wire type, lifetimes `'static`: the field's type, or the type that
     /// `#[wire(null)]` or `#[wire(max_len)]` give it (the layout's leaf).
     pub(crate) wire_ty: TokenStream,
+    /// True if the field holds a type the derive guards in a list, box or map (see
+    /// [`Guards::held`]).
+    pub(crate) held: bool,
 }
 
 impl FieldCtx<'_> {
@@ -166,10 +173,12 @@ impl<'a> Ctx<'a> {
             to: "'v",
         }
         .apply(&self_ty);
+        let guards = guards(msg);
         let fields = msg
             .fields
             .iter()
-            .map(|field| {
+            .zip(&guards.held_fields)
+            .map(|(field, &held)| {
                 let wire_ty = wire_type(field);
                 let ty = &wire_ty;
                 let v_ty = Relifetime {
@@ -189,6 +198,7 @@ impl<'a> Ctx<'a> {
                     size: layout::const_name(field.ident, "SIZE"),
                     as_field: quote_m!(<#ty as ::wiremsg::Field>),
                     wire_ty,
+                    held,
                 }
             })
             .collect();
@@ -209,11 +219,12 @@ impl<'a> Ctx<'a> {
             .flat_map(|w| w.predicates.iter())
             .map(|p| quote_m!(#p,));
         let wh = quote_m!(#(#own)*);
-        let guards = guards(msg);
         Ctx {
             guards: guards.all,
             inline_guards: guards.inline,
             guard_item: guards.item,
+            held_const: guards.held,
+            kind_span: guards.kind_span,
             msg,
             vg: quote_m!(#(, #names)*),
             tp: quote_m!(#(, #bounded)*),
@@ -233,6 +244,14 @@ impl<'a> Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// The gate of what needs the types the message holds in lists, boxes and maps
+    /// without carrying their guards (`Held<{ __WIREMSG_HELD }>`, see
+    /// [`Guards::held`]), or `None` if it holds none that the derive guards.
+    pub(crate) fn held_gate(&self) -> Option<TokenStream> {
+        (!self.held_const.is_empty())
+            .then(|| quote_m!(::wiremsg::__private::Held::<{ __WIREMSG_HELD }>))
+    }
+
     /// `where` and the predicates of a generic message, for an impl without a
     /// `where` clause of its own; nothing for a message without type parameters.
     pub(crate) fn where_clause(&self) -> TokenStream {
@@ -244,8 +263,8 @@ impl Ctx<'_> {
         }
     }
 
-    /// The `where` clause of `Field`, `Element` and `Guarded` for the message: the
-    /// message's own predicates, the inline guards and `extra` (see [`guards`]).
+    /// The `where` clause of `Field` and `Element` for the message: the message's own
+    /// predicates, the inline guards and `extra` (see [`guards`]).
     pub(crate) fn inline_where_clause(&self, extra: TokenStream) -> TokenStream {
         let (wh, guards) = (&self.wh, &self.inline_guards);
         if self.generic || !guards.is_empty() || !extra.is_empty() {
@@ -324,17 +343,17 @@ enum Need {
 }
 
 impl Need {
-    /// The trait.
-    fn trait_path(self) -> TokenStream {
+    /// The trait, its path spanned at `span`.
+    fn trait_path(self, span: proc_macro2::Span) -> TokenStream {
         match self {
-            Need::Field => quote_m!(::wiremsg::Field),
-            Need::Element => quote_m!(::wiremsg::Element),
-            Need::MapKey => quote_m!(::wiremsg::MapKey),
-            Need::NullRepr => quote_m!(::wiremsg::__private::NullRepr),
+            Need::Field => quote_spanned!(span=> ::wiremsg::Field),
+            Need::Element => quote_spanned!(span=> ::wiremsg::Element),
+            Need::MapKey => quote_spanned!(span=> ::wiremsg::MapKey),
+            Need::NullRepr => quote_spanned!(span=> ::wiremsg::__private::NullRepr),
         }
     }
 
-    /// A method of the trait, which the guard item names.
+    /// A method of the trait, which the guard item of an inline type names.
     fn item(self) -> Ident {
         let name = match self {
             Need::Field => "tail_len",
@@ -352,9 +371,28 @@ pub(crate) struct Guards {
     pub(crate) all: TokenStream,
     /// The same for the types a field holds inline (not in a list, box or map).
     pub(crate) inline: TokenStream,
-    /// One item that requires each bound in an expression spanned at the type: the
-    /// error a missing derive gives.
+    /// The items that require the bounds, each spanned at its type: the error a
+    /// missing derive gives, where `Field`'s kind does not give it (see
+    /// [`Guards::kind_span`]). For a type held inline, an expression in a constant
+    /// (`Field` and `Element` carry the bound, so nothing else requires it); for the
+    /// types held in lists, boxes and maps of a message that holds more than one such
+    /// type, the fields of a struct, checked before `Field`, so that they come first.
     pub(crate) item: TokenStream,
+    /// `const __WIREMSG_HELD: bool`: true if every bound of a type held in a list, box
+    /// or map holds, read through `Probe`'s fallback (false, not an error, for a type
+    /// without a wire derive); empty if there is no such bound. What needs those
+    /// bounds without carrying them, beyond `Field`'s kind (the lists of a message
+    /// with lifetimes in `Element`, the decoding of the fields that hold the types),
+    /// goes through `Held<{ __WIREMSG_HELD }>`, so that it adds no error of its own.
+    pub(crate) held: TokenStream,
+    /// For each field, true if it holds a type with such a bound.
+    pub(crate) held_fields: Vec<bool>,
+    /// Where `Field`'s `type Kind = Msg<Self>` is spanned. `Msg<Self>` is a kind only
+    /// if the message is a `WireMsg`, whose impl carries every bound, so `Field`'s
+    /// check of its kind is an error for each bound of a held type that fails: the
+    /// only one, and the first, for a message that holds one such type, whose kind is
+    /// spanned at it (`None` otherwise: at the derive, after [`Guards::item`]).
+    pub(crate) kind_span: Option<proc_macro2::Span>,
 }
 
 /// The guards of a message: a bound for each type a field holds that is a path without
@@ -376,9 +414,16 @@ pub(crate) struct Guards {
 /// to the impl through other messages' impls (mutually recursive messages would be a
 /// cycle, E0275). So `Field` and `Element` of a message carry only the bounds of the
 /// types it holds inline (a message cannot hold itself inline, even through others),
-/// and `Field`'s body gets `WireMsg` from `Guarded`, whose impl carries the inline
-/// bounds too; every other impl carries all bounds, since `Field`, `Element` and
+/// and `Field`'s items come from `FieldBody`, which carries all bounds, through
+/// `Probe`; every other impl carries all bounds, since `Field`, `Element` and
 /// `MapKey` of messages and enums, which those bounds reach, lead only inline.
+///
+/// So a type held in a list, box or map without its derive is an error where `Field`
+/// checks its kind (see [`Guards::kind_span`]): no `where` clause that leads no cycle
+/// can make `Msg<Self>` a kind there. Every other use of the held types' bounds that
+/// does not carry them (the retyping of a list of a message with lifetimes, the
+/// decoding of the lists, boxes and maps that hold them, unbounded for the same
+/// reason) goes through [`Guards::held`], and adds no error.
 fn guards(msg: &Message<'_>) -> Guards {
     let plain = |ty: &syn::Type| match ty {
         syn::Type::Path(p) => {
@@ -394,7 +439,8 @@ fn guards(msg: &Message<'_>) -> Guards {
         _ => false,
     };
     let mut found = Vec::new();
-    for f in &msg.fields {
+    let mut field_of = Vec::new();
+    for (i, f) in msg.fields.iter().enumerate() {
         let ty = array_leaf(&f.ty);
         if f.attrs.null.is_some() {
             if let Some(inner) = option_inner(ty).filter(|t| plain(t)) {
@@ -403,6 +449,7 @@ fn guards(msg: &Message<'_>) -> Guards {
         } else {
             held(ty, Need::Field, true, &plain, &mut found);
         }
+        field_of.resize(found.len(), i);
     }
     // No guard where the runtime's own impl is certain: a number or `bool` as a field
     // or list element, an integer as a map key, `String` as any of these (by their
@@ -410,30 +457,93 @@ fn guards(msg: &Message<'_>) -> Guards {
     // and a `where` clause costs the compiler's trait solving in every impl and every
     // body that carries it (most of the derive's compile time in `benches/compile-time`
     // was such predicates).
-    found.retain(|(ty, need, _)| !builtin_for(ty, *need));
+    let mut held_fields = vec![false; msg.fields.len()];
+    let found = found
+        .into_iter()
+        .zip(field_of)
+        .filter(|((ty, need, _), _)| !builtin_for(ty, *need));
     let (mut all, mut inline, mut checks) = (TokenStream::new(), TokenStream::new(), Vec::new());
-    for (ty, need, is_inline) in found {
+    let mut held_types = Vec::new();
+    for ((ty, need, is_inline), field) in found {
         let span = syn::spanned::Spanned::span(ty);
-        let tr = need.trait_path();
+        let tr = need.trait_path(span);
         let bound = quote_spanned!(span=> for<'__wiremsg_g> #ty: #tr,);
         all.extend(bound.clone());
         if is_inline {
             inline.extend(bound);
-        }
-        let item = need.item();
-        checks.push(if need == Need::MapKey {
-            // (Not `key_view`, whose own bounds would be a second error.)
-            quote_spanned!(span=> ::wiremsg::__private::map_key::<#ty>();)
+            let item = need.item();
+            checks.push(quote_spanned!(span=> let _ = <#ty as #tr>::#item;));
         } else {
-            quote_spanned!(span=> let _ = <#ty as #tr>::#item;)
-        });
+            held_fields[field] = true;
+            held_types.push((ty, need, span));
+        }
     }
+    let (kind_span, held_item, held) = held_guards(&held_types);
     let item = if checks.is_empty() {
         TokenStream::new()
     } else {
         quote_m!(const _: () = { #(#checks)* };)
     };
-    Guards { all, inline, item }
+    Guards {
+        all,
+        inline,
+        item: quote_m!(#held_item #item),
+        held,
+        held_fields,
+        kind_span,
+    }
+}
+
+/// The errors and the gate of the types a message holds in lists, boxes and maps
+/// (see [`guards`]): [`Guards::kind_span`], the item of [`Guards::item`] for them,
+/// and [`Guards::held`].
+fn held_guards(
+    held: &[(&syn::Type, Need, proc_macro2::Span)],
+) -> (Option<proc_macro2::Span>, TokenStream, TokenStream) {
+    let Some((_, _, first)) = held.first() else {
+        return (None, TokenStream::new(), TokenStream::new());
+    };
+    let probes = held.iter().map(|(ty, need, _)| {
+        let probe = match need {
+            Need::Element => "ELEMENT",
+            Need::MapKey => "MAP_KEY",
+            Need::Field | Need::NullRepr => "FIELD",
+        };
+        let probe = Ident::new(probe, proc_macro2::Span::mixed_site());
+        quote_m!(::wiremsg::__private::Probe::<#ty>::#probe)
+    });
+    // (Unused by a message without lifetimes that does not decode.)
+    let gate = quote_m! {
+        #[allow(dead_code)]
+        const __WIREMSG_HELD: ::core::primitive::bool = {
+            use ::wiremsg::__private::ProbeFallback as _;
+            #(#probes)&&*
+        };
+    };
+    // One type (perhaps in several fields, or as a list element and a map value):
+    // `Field`'s kind is its one error.
+    let name = |ty: &syn::Type| quote_m!(#ty).to_string();
+    if held.iter().all(|(ty, _, _)| name(ty) == name(held[0].0)) {
+        return (Some(*first), TokenStream::new(), gate);
+    }
+    let fields = held.iter().map(|(ty, need, span)| match need {
+        Need::Element => quote_spanned!(*span=>
+            ::core::marker::PhantomData<<#ty as ::wiremsg::Element>::ListView<'static>>
+        ),
+        Need::MapKey => quote_spanned!(*span=>
+            ::core::marker::PhantomData<::wiremsg::__private::MapKeyOf<#ty>>
+        ),
+        Need::Field | Need::NullRepr => quote_spanned!(*span=>
+            ::core::marker::PhantomData<<#ty as ::wiremsg::Field>::Kind>
+        ),
+    });
+    let item = quote_m! {
+        const _: () = {
+            #[allow(dead_code)]
+            struct __WiremsgHeld(#(#fields),*);
+        };
+    };
+    (None, item, gate)
 }
 
 /// True if the runtime implements `need`'s trait for `ty` itself: see [`guards`].
@@ -657,6 +767,7 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
     let serialize = serde::serialize_impl(&cx);
     let twin = twin::generate(&cx);
     let guard_item = &cx.guard_item;
+    let held_const = &cx.held_const;
     quote_m! {
         #guard_item
         #view
@@ -665,6 +776,7 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
         #twin
         #[allow(non_local_definitions, clippy::all)]
         const _: () = {
+            #held_const
             #layout
             #field_impl
             #wire_msg
@@ -690,25 +802,41 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
     let plain = plain(cx);
     // A list of the message is viewed as a list of its `'static` form, whatever the
     // lifetimes: the views do not depend on them, and lists are invariant in their
-    // element type.
-    let element = quote_m! {
-        #[automatically_derived]
-        impl #impl_generics ::wiremsg::Element for #ident #ty_generics #where_clause {
-            type ListView<'v> = ::wiremsg::List<'v, #self_static>;
+    // element type. (Without lifetimes, `Self` is that form.) The retyping needs
+    // `WireMsg`, which needs the held types: through the gate (see [`guards`]).
+    let element = if cx.msg.generics.lifetimes().next().is_none() {
+        element_impl(
+            quote_m!(impl #impl_generics ::wiremsg::Element for #ident #ty_generics #where_clause),
+        )
+    } else {
+        let same_layout = match cx.held_gate() {
+            Some(gate) => quote_m!(#gate::same_layout),
+            None => quote_m!(::wiremsg::List::same_layout),
+        };
+        quote_m! {
+            #[automatically_derived]
+            impl #impl_generics ::wiremsg::Element for #ident #ty_generics #where_clause {
+                type ListView<'v> = ::wiremsg::List<'v, #self_static>;
 
-            #[inline(always)]
-            fn list_view<'v>(list: ::wiremsg::List<'v, Self>) -> ::wiremsg::List<'v, #self_static> {
-                list.same_layout()
-            }
+                #[inline(always)]
+                fn list_view<'v>(list: ::wiremsg::List<'v, Self>) -> ::wiremsg::List<'v, #self_static> {
+                    #same_layout(list)
+                }
 
-            #[inline(always)]
-            fn list_of<'v>(view: ::wiremsg::List<'v, #self_static>) -> ::wiremsg::List<'v, Self>
-            where
-                Self: 'v,
-            {
-                view.same_layout()
+                #[inline(always)]
+                fn list_of<'v>(view: ::wiremsg::List<'v, #self_static>) -> ::wiremsg::List<'v, Self>
+                where
+                    Self: 'v,
+                {
+                    #same_layout(view)
+                }
             }
         }
+    };
+    // Spanned where it reports a held type without its derive (see [`guards`]).
+    let kind = match &cx.kind_span {
+        Some(span) => quote_spanned!(*span=> ::wiremsg::__private::Msg<Self>),
+        None => quote_m!(::wiremsg::__private::Msg<Self>),
     };
     // `Field` carries the inline guards alone, and reads its items through `Probe`
     // from `FieldBody`, which carries them all (see [`guards`]).
@@ -757,7 +885,7 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
 
         #[automatically_derived]
         impl #impl_generics ::wiremsg::Field for #ident #ty_generics #where_clause {
-            type Kind = ::wiremsg::__private::Msg<Self>;
+            type Kind = #kind;
             const TYPE: &'static ::wiremsg::TypeSchema = { #fallback #probe::FIELD_TYPE };
 
             const PLAIN: ::wiremsg::__private::Plain<Self> = { #fallback #probe::FIELD_PLAIN };
@@ -940,9 +1068,13 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
     let in_tail = &cx.in_tail;
     let check = encode::check_body(cx);
     let serialize = serde::serialize_method(cx);
+    // Spanned at the message's name, so that where a held type without its derive
+    // fails this impl's bound, rustc's note points at that bound (at the type), not
+    // at the derive with advice to implement the trait by hand.
+    let wire_msg_path = quote_spanned!(ident.span()=> ::wiremsg::WireMsg);
     quote_m! {
         #[automatically_derived]
-        impl #impl_generics ::wiremsg::WireMsg for #ident #ty_generics #where_clause {
+        impl #impl_generics #wire_msg_path for #ident #ty_generics #where_clause {
             const BLOCK_LENGTH: ::core::primitive::usize = ::wiremsg::__private::block_length::<#self_static>();
             const MIN_BLOCK_LENGTH: ::core::primitive::usize = ::wiremsg::__private::min_block_length::<#self_static>();
             const VERSION: ::core::primitive::u16 = #version;
