@@ -10,11 +10,18 @@ of wiremsg's and the peer's medians and the median and range of the per-round
 ratios (wiremsg ÷ peer; below 1 is wiremsg faster).
 
     python3 benches/interleave.py [--rounds N] [--measurement-time S]
-                                  [--set targets|readme|trusted] [CELL ...]
+                                  [--set targets|readme|trusted|lazy] [CELL ...]
 
-A CELL is `dataset/metric:peer[,peer]`, e.g. `log/access:rkyv`. Criterion's files go
-to target/interleave, so the full run's estimates (what `bench_table` reads) stay
-as they were.
+A CELL is `dataset/metric:peer[,peer]`, e.g. `log/access:rkyv`; `dataset/metric:` (no
+peer) times wiremsg alone, `dataset/metric` rkyv beside it. Criterion's files go to
+target/interleave, so the full run's estimates (what `bench_table` reads) stay as
+they were.
+
+`--set lazy` (issue 32, on-demand validation) prints instead one row of medians per
+data set, then its targets as ratios of the same round's medians: `access_lazy`
+against 100 ns (the feed's per message: it has no root), `read_some_lazy` ÷
+`read_some_unchecked` against 2, `read_lazy` ÷ (`access` + `read_unchecked`) against
+1.5, all wiremsg's.
 """
 
 import argparse
@@ -62,7 +69,27 @@ TRUSTED = (
     + ["mesh/read_unchecked:rkyv", "mesh/update_unchecked:rkyv"]
     + [f"{d}/{m}:rkyv" for d in DATASETS for m in ["access", "read"]]
 )
-SETS = {"targets": TARGETS, "readme": HIGHLIGHTS, "trusted": TRUSTED}
+# The cells of issue 32's targets (on-demand validation, wiremsg alone), with what
+# they are measured against: wiremsg's trusted reads and validated access, and rkyv's
+# validated access and sparse read (its on-demand peer is its validated path).
+LAZY = [
+    f"{d}/{m}:"
+    for d in DATASETS
+    for m in ["access_lazy", "read_some_lazy", "read_lazy", "read_some_unchecked",
+              "read_unchecked"]
+    if "some" not in m or d in SPARSE
+] + [f"{d}/access:rkyv" for d in DATASETS] + [f"{d}/read_some:rkyv" for d in DATASETS
+                                                if d in SPARSE]
+SETS = {"targets": TARGETS, "readme": HIGHLIGHTS, "trusted": TRUSTED, "lazy": LAZY}
+
+# Messages per `access_lazy` where the data set has no root (the feed: every
+# message's on-demand view), for its target, which is per message.
+ROOTLESS = {"feed": 100_000}
+# The columns of `--set lazy`'s table: (format, metric), in order.
+LAZY_COLUMNS = [("wiremsg", m) for m in ["access_lazy", "read_some_lazy", "read_lazy",
+                                         "read_some_unchecked", "read_unchecked", "access",
+                                         "read_some"]] \
+    + [("rkyv", "access"), ("rkyv", "read_some")]
 
 UNITS = {"ps": 1e-6, "ns": 1e-3, "µs": 1.0, "us": 1.0, "ms": 1e3, "s": 1e6}
 
@@ -111,19 +138,70 @@ def show(us: float) -> str:
     return ""
 
 
+def spread(values: list) -> str:
+    """The median of per-round values and their range: `1.23 (1.10–1.40)`."""
+    if not values:
+        return "n/a"
+    return f"{statistics.median(values):.2f} ({min(values):.2f}–{max(values):.2f})"
+
+
+def show_lazy(rounds: list):
+    """`--set lazy`'s tables: the medians, then issue 32's targets per data set."""
+    def per_round(dataset: str, *ids: str) -> list:
+        """Each round's medians of `dataset/<id>` for every id, where it has all."""
+        keys = [f"{dataset}/{i}" for i in ids]
+        return [[m[k] for k in keys] for m in rounds if all(k in m for k in keys)]
+
+    print("| dataset | " + " | ".join(f"{fmt} `{metric}`" for fmt, metric in LAZY_COLUMNS)
+          + " |")
+    print("|:--|" + "--:|" * len(LAZY_COLUMNS))
+    for d in DATASETS:
+        cells = []
+        for fmt, metric in LAZY_COLUMNS:
+            got = per_round(d, f"{metric}/{fmt}")
+            cells.append(show(statistics.median([v for (v,) in got])) if got else "n/a")
+        print(f"| {d} | " + " | ".join(cells) + " |")
+
+    print("\nTargets (issue 32), ratios of one round's medians: median (range) over "
+          "the rounds.\n")
+    print("| dataset | `access_lazy` (≤ 100 ns) | `read_some_lazy` ÷ `read_some_unchecked` "
+          "(≤ 2) | `read_lazy` ÷ (`access` + `read_unchecked`) (≤ 1.5) | "
+          "`read_some_lazy` ÷ rkyv `read_some` |")
+    print("|:--|--:|--:|--:|--:|")
+    for d in DATASETS:
+        access = [a / ROOTLESS.get(d, 1) for (a,) in per_round(d, "access_lazy/wiremsg")]
+        access_cell = "n/a"
+        if access:
+            median_ns = statistics.median(access) * 1e3
+            access_cell = f"{show(statistics.median(access))}" \
+                          f"{' per message' if d in ROOTLESS else ''} " \
+                          f"({'met' if median_ns <= 100 else 'missed'})"
+        some = [s / u for s, u in per_round(d, "read_some_lazy/wiremsg",
+                                            "read_some_unchecked/wiremsg")]
+        read = [r / (a + u) for r, a, u in per_round(d, "read_lazy/wiremsg", "access/wiremsg",
+                                                     "read_unchecked/wiremsg")]
+        some_rkyv = [s / r for s, r in per_round(d, "read_some_lazy/wiremsg",
+                                                 "read_some/rkyv")]
+        print(f"| {d} | {access_cell} | {spread(some)} | {spread(read)} | "
+              f"{spread(some_rkyv)} |")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--measurement-time", type=float, default=1.0)
     parser.add_argument("--set", choices=SETS, default="targets",
                         help="the cells timed when none are given: issue 13's targets, "
-                        "the README's highlights, or issue 31's (benches/README.md)")
+                        "the README's highlights, issue 31's (benches/README.md), or "
+                        "issue 32's (on-demand validation)")
     parser.add_argument("cells", nargs="*")
     args = parser.parse_args()
     cells = []
     for cell in args.cells or SETS[args.set]:
-        name, _, peers = cell.partition(":")
-        cells.append((name, peers.split(",") if peers else ["rkyv"]))
+        name, colon, peers = cell.partition(":")
+        cells.append((name, peers.split(",") if peers else [] if colon else ["rkyv"]))
+    # The lazy set's own tables (its `access:rkyv` cells time wiremsg's `access` too).
+    lazy = args.set == "lazy" and not args.cells
 
     binary = bench_binary()
     rounds = []
@@ -132,10 +210,16 @@ def main():
         print(f"round {r + 1} of {args.rounds} done", file=sys.stderr)
 
     print(f"{args.rounds} rounds, {args.measurement_time} s per format and cell\n")
+    if lazy:
+        show_lazy(rounds)
+        return
     print("| cell | peer | wiremsg | peer | ratio, median of rounds | range |")
     print("|:--|:--|--:|--:|--:|--:|")
     for cell, peers in cells:
         ours = [m[f"{cell}/wiremsg"] for m in rounds if f"{cell}/wiremsg" in m]
+        if not peers:
+            print(f"| `{cell}` | | {show(statistics.median(ours)) if ours else 'no such bench id'}"
+                  " | | | |")
         for peer in peers:
             pairs = [(m[f"{cell}/wiremsg"], m[f"{cell}/{peer}"]) for m in rounds
                      if f"{cell}/wiremsg" in m and f"{cell}/{peer}" in m]

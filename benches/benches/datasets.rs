@@ -10,7 +10,7 @@
 //!
 //! Before any timing, each format's encoding of each data set is checked
 //! against the model (`datasets::verify`: the `read` and `read_some`
-//! checksums and their `_unchecked` twins, decode, `update` and
+//! checksums and their `_unchecked` and `_lazy` twins, decode, `update` and
 //! `update_unchecked`); a mismatch aborts the run.
 
 use std::hint::black_box;
@@ -96,6 +96,21 @@ impl<D: Dataset> CodecVisitor<D> for Formats<'_, '_, D> {
             g.bench_function(id("read_some_unchecked"), |b| {
                 // SAFETY: as above.
                 b.iter(|| unsafe { codec.read_some_unchecked(black_box(bytes)) })
+            });
+        }
+        if has.access_lazy {
+            g.bench_function(id("access_lazy"), |b| {
+                b.iter(|| codec.access_lazy(black_box(bytes)))
+            });
+        }
+        if has.read_lazy {
+            g.bench_function(id("read_lazy"), |b| {
+                b.iter(|| codec.read_lazy(black_box(bytes)))
+            });
+        }
+        if has.read_some_lazy {
+            g.bench_function(id("read_some_lazy"), |b| {
+                b.iter(|| codec.read_some_lazy(black_box(bytes)))
             });
         }
         if has.update {

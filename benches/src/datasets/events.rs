@@ -17,6 +17,12 @@
 //! `update` re-stamps every event's sequence number in place, through the present
 //! variant's mutable view. The wiremsg, rkyv and serde codecs are
 //! `derived_codecs!` in the parent module, given those folds and stores.
+//!
+//! On demand (`read_lazy`, `read_some_lazy`): the list's header, then each
+//! event as the list's `get` reads it. A union is one of the kinds read on
+//! demand whole (its tag and its variant's bytes checked, then the union's
+//! view returned): the sparse read of one event checks all of it, as
+//! up-front validation does, not only the two fields it loads.
 
 // rkyv's derives on the enum make helper types without `Debug`.
 #![allow(missing_debug_implementations)]
@@ -35,8 +41,8 @@ use super::feed::{
 };
 use super::{
     Codec, CodecVisitor, Dataset, derived_codecs, fb_access_methods, fb_root, fold_some, ids,
-    read_methods, read_some_methods, rkyv_root, rkyv_root_mut, visit_formats, wiremsg_mut,
-    wiremsg_view,
+    read_methods, read_some_methods, rkyv_root, rkyv_root_mut, try_fold_some, visit_formats,
+    wiremsg_mut, wiremsg_view,
 };
 use crate::checksum::Fold;
 use crate::formats::flatbuffers::{FlatBuffers, root};
@@ -162,6 +168,30 @@ unsafe fn update_wiremsg<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
     }
 }
 
+/// `read_lazy`: the fold of `read`, each event checked (whole) as it is read.
+#[inline(always)]
+fn read_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
+    let view = Events::view_lazy(bytes)?;
+    let mut f = Fold::new();
+    for event in view.events()? {
+        each_variant!(FeedMsgView, event?, K, v => {
+            f.u64(u64::from(K::KIND));
+            K::fold_view(v, &mut f);
+        });
+    }
+    Ok(f.finish())
+}
+
+/// `read_some_lazy`: `read_some`'s fields, each event checked (whole) as it
+/// is read.
+#[inline(always)]
+fn some_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
+    let view = Events::view_lazy(bytes)?;
+    try_fold_some(view.events()?, |event| {
+        Ok(each_variant!(FeedMsgView, event, K, v => K::some_view(v)))
+    })
+}
+
 // ---- rkyv ----
 
 /// # Safety
@@ -219,6 +249,8 @@ derived_codecs!(
     read: (read_wiremsg, read_rkyv),
     read_some: (some_wiremsg, some_rkyv),
     update: (update_wiremsg, update_rkyv),
+    read_lazy: read_lazy_wiremsg,
+    read_some_lazy: some_lazy_wiremsg,
 );
 
 // ---- FlatBuffers ----

@@ -39,6 +39,12 @@
 //! (`stock_locate`, `order_ref`; the kind byte is read for dispatch but not
 //! folded), and `update` (and `update_unchecked`) re-stamps every message's
 //! sequence number in place (what a sequencer does).
+//!
+//! On demand: `access_lazy` makes every message's on-demand view (its header
+//! checked), `read_lazy` and `read_some_lazy` read `read`'s and
+//! `read_some`'s fields through it, each checked as it is read. The framing
+//! is the bench's own, so the feed has no root to take on demand: every
+//! figure is over the 100,000 messages.
 
 // The message and zerocopy structs are defined by `macro_rules!` below: the
 // helper types their derives generate (rkyv's resolvers, zerocopy's layout
@@ -300,6 +306,18 @@ pub trait Kind:
     fn fold_view(view: Self::View<'_>, f: &mut Fold);
     /// The fields `read_some` loads, through wiremsg's view.
     fn some_view(view: Self::View<'_>) -> [u64; 2];
+    /// Folds wiremsg's on-demand view, each field checked as it is read.
+    ///
+    /// # Errors
+    ///
+    /// The first field's that fails its check.
+    fn fold_lazy(view: Self::Lazy<'_>, f: &mut Fold) -> wiremsg::Result<()>;
+    /// The fields `read_some` loads, through wiremsg's on-demand view.
+    ///
+    /// # Errors
+    ///
+    /// As [`Kind::fold_lazy`].
+    fn some_lazy(view: Self::Lazy<'_>) -> wiremsg::Result<[u64; 2]>;
     /// Sets the sequence number through wiremsg's mutable view.
     fn set_sequence_wiremsg(view: Self::Mut<'_>, sequence: u64);
     /// Folds rkyv's archive.
@@ -380,7 +398,8 @@ fn archived_side(side: &ArchivedSide) -> u64 {
 }
 
 /// Reads field `$x` of `$v` as a `u64` for the fold, in the access style of
-/// a format (`model`, `wiremsg`, `rkyv`, `zc`, `fb`), by field type (`sym`
+/// a format (`model`, `wiremsg`, `lazy` — wiremsg's on-demand view, in a
+/// function returning `wiremsg::Result` —, `rkyv`, `zc`, `fb`), by field type (`sym`
 /// for the symbol, `side`, or a number).
 macro_rules! read {
     (model, sym, $v:ident . $x:ident) => {
@@ -394,6 +413,12 @@ macro_rules! read {
     };
     (wiremsg, $t:ident, $v:ident . $x:ident) => {
         $v.$x() as u64
+    };
+    (lazy, sym, $v:ident . $x:ident) => {
+        u64::from_le_bytes($v.$x()?.to_array())
+    };
+    (lazy, $t:ident, $v:ident . $x:ident) => {
+        $v.$x()? as u64
     };
     (rkyv, sym, $v:ident . $x:ident) => {
         u64::from_le_bytes($v.$x)
@@ -533,6 +558,17 @@ macro_rules! feed_kind {
             #[inline(always)]
             fn some_view(v: Self::View<'_>) -> [u64; 2] {
                 some_fields!(wiremsg, v)
+            }
+
+            #[inline(always)]
+            fn fold_lazy(v: Self::Lazy<'_>, f: &mut Fold) -> wiremsg::Result<()> {
+                $(f.u64(read!(lazy, $fty, v.$field));)*
+                Ok(())
+            }
+
+            #[inline(always)]
+            fn some_lazy(v: Self::Lazy<'_>) -> wiremsg::Result<[u64; 2]> {
+                Ok(some_fields!(lazy, v))
             }
 
             #[inline(always)]
@@ -1293,6 +1329,31 @@ unsafe fn update_wiremsg<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
     });
 }
 
+/// `read_lazy`: the fold of `read`, every message's every field checked as it
+/// is read.
+#[inline(always)]
+fn read_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
+    let mut f = Fold::new();
+    for (kind, payload) in Frames::<1>::new(bytes) {
+        f.u64(u64::from(kind));
+        each_kind!(kind, K => K::fold_lazy(K::view_lazy(payload)?, &mut f)?);
+    }
+    Ok(f.finish())
+}
+
+/// `read_some_lazy`: `read_some`'s fields, each checked as it is read.
+#[inline(always)]
+fn some_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
+    let mut f = Fold::new();
+    for (kind, payload) in Frames::<1>::new(bytes) {
+        let some = each_kind!(kind, K => K::some_lazy(K::view_lazy(payload)?)?);
+        for value in some {
+            f.u64(value);
+        }
+    }
+    Ok(f.finish())
+}
+
 impl Codec<Feed> for Wiremsg {
     const ID: &'static str = ids::WIREMSG;
 
@@ -1328,6 +1389,21 @@ impl Codec<Feed> for Wiremsg {
             each_kind!(kind, K => keep(unsafe { wiremsg::view_unchecked::<K>(payload) }));
         }
         Some(())
+    }
+
+    fn access_lazy(&self, bytes: &[u8]) -> Option<()> {
+        for (kind, payload) in Frames::<1>::new(bytes) {
+            each_kind!(kind, K => keep(K::view_lazy(payload).valid("wiremsg")));
+        }
+        Some(())
+    }
+
+    fn read_lazy(&self, bytes: &[u8]) -> Option<u64> {
+        Some(read_lazy_wiremsg(bytes).valid("wiremsg"))
+    }
+
+    fn read_some_lazy(&self, bytes: &[u8]) -> Option<u64> {
+        Some(some_lazy_wiremsg(bytes).valid("wiremsg"))
     }
 
     read_methods!(read_wiremsg);

@@ -15,7 +15,11 @@
 //! `update` (not FlatBuffers), their unchecked twins, and `decode`.
 //!
 //! `read_some` (and `read_some_unchecked`) loads every contact's `id` and
-//! `position.x` (a client's interest check), skipping the options and lists.
+//! `position.x` (a client's interest check), skipping the options and lists;
+//! `read_some_lazy` the same through wiremsg's on-demand view (the updates'
+//! and contacts' lists, each contact's block, `position` a nested on-demand
+//! view), `read_lazy` every field so (the options, `velocity` among them,
+//! read whole, as their kind is).
 //! `update` (and `update_unchecked`) is mk48's kind of update, a
 //! read-modify-write of every entity in place: each contact's `heading` turned
 //! by an angle (`heading += turn`, wrapping) and each of its `cooldowns`
@@ -33,13 +37,13 @@
 use crate::format::Valid;
 use rkyv::munge::munge;
 use rkyv::vec::ArchivedVec;
-use wiremsg::WireEnum;
+use wiremsg::{WireEnum, WireMsg};
 
-use super::mesh::{ArchivedVec3, Vec3, Vec3View, fb_vec3, plus_zero, vec3_of_fb};
+use super::mesh::{ArchivedVec3, Vec3, Vec3Lazy, Vec3View, fb_vec3, plus_zero, vec3_of_fb};
 use super::{
     Codec, CodecVisitor, Dataset, Rng, derived_codecs, fb_access_methods, fb_root, fold_some, ids,
-    read_methods, read_some_methods, rkyv_root, rkyv_root_mut, visit_formats, wiremsg_mut,
-    wiremsg_view,
+    read_methods, read_some_methods, rkyv_root, rkyv_root_mut, try_fold_list, visit_formats,
+    wiremsg_mut, wiremsg_view,
 };
 use crate::checksum::Fold;
 use crate::formats::flatbuffers::{FlatBuffers, root};
@@ -285,6 +289,15 @@ fn fold_contact(
     cooldowns: impl ExactSizeIterator<Item = f32>,
     flags: impl ExactSizeIterator<Item = bool>,
 ) {
+    fold_contact_head(f, h);
+    f.list(buffs, |f, b| f.u64(b.into()));
+    f.list(cooldowns, |f, c| f.u64(c.to_bits().into()));
+    f.list(flags, |f, b| f.u64(b.into()));
+}
+
+/// A contact's fixed-size fields, as [`fold_contact`] folds them before its
+/// lists.
+fn fold_contact_head(f: &mut Fold, h: Head) {
     f.u64(h.id.into());
     f.u64(h.kind as u64);
     fold_vec3(f, h.position);
@@ -297,9 +310,6 @@ fn fold_contact(
         fold_vec3(f, v);
     }
     f.opt(h.target.map(u64::from));
-    f.list(buffs, |f, b| f.u64(b.into()));
-    f.list(cooldowns, |f, c| f.u64(c.to_bits().into()));
-    f.list(flags, |f, b| f.u64(b.into()));
 }
 
 /// An update's fixed-size fields (its contacts come between them and the
@@ -470,6 +480,79 @@ unsafe fn update_wiremsg<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
     }
 }
 
+fn vec3_lazy(v: Vec3Lazy<'_>) -> wiremsg::Result<Vec3> {
+    Ok(Vec3 {
+        x: v.x()?,
+        y: v.y()?,
+        z: v.z()?,
+    })
+}
+
+/// `read_lazy`: the fold of `read`, every field checked as it is read.
+#[inline(always)]
+fn read_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
+    let root = GameState::view_lazy(bytes)?;
+    let updates = root.updates()?;
+    let mut f = Fold::new();
+    f.len(updates.len());
+    for u in updates {
+        let u = u?;
+        let contacts = u.contacts()?;
+        fold_update_head(
+            &mut f,
+            u.tick()?,
+            u.server_time_us()?,
+            u.ack()?,
+            contacts.len(),
+        );
+        for c in contacts {
+            let c = c?;
+            let head = Head {
+                id: c.id()?,
+                kind: c.kind()?,
+                position: vec3_lazy(c.position()?)?,
+                heading: c.heading()?,
+                team: c.team()?,
+                health: c.health()?,
+                shield: c.shield()?,
+                velocity: c.velocity()?.map(vec3_wiremsg),
+                target: c.target()?,
+            };
+            fold_contact_head(&mut f, head);
+            try_fold_list(&mut f, c.buffs()?.iter(), |f, b| {
+                f.u64(b.into());
+                Ok(())
+            })?;
+            try_fold_list(&mut f, c.cooldowns()?.iter(), |f, c| {
+                f.u64(c.to_bits().into());
+                Ok(())
+            })?;
+            try_fold_list(&mut f, c.flags()?.iter(), |f, b| {
+                f.u64(b.into());
+                Ok(())
+            })?;
+        }
+        fold_snapshot(&mut f, u.snapshot()?);
+    }
+    Ok(f.finish())
+}
+
+/// `read_some_lazy`: `read_some`'s fields, each checked as it is read.
+#[inline(always)]
+fn some_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
+    let root = GameState::view_lazy(bytes)?;
+    let mut f = Fold::new();
+    for u in root.updates()? {
+        for c in u?.contacts()? {
+            let c = c?;
+            for value in some_contact(c.id()?, c.position()?.x()?) {
+                f.u64(value);
+            }
+        }
+    }
+    Ok(f.finish())
+}
+
 // ---- rkyv ----
 
 fn kind_rkyv(k: &ArchivedContactKind) -> ContactKind {
@@ -575,6 +658,8 @@ derived_codecs!(
     read: (read_wiremsg, read_rkyv),
     read_some: (some_wiremsg, some_rkyv),
     update: (update_wiremsg, update_rkyv),
+    read_lazy: read_lazy_wiremsg,
+    read_some_lazy: some_lazy_wiremsg,
 );
 
 // ---- FlatBuffers ----

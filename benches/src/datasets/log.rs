@@ -7,7 +7,9 @@
 //! `update` (and `update_unchecked`) overwrites every entry's `code` and
 //! `size` (a log scrubber that rewrites status and byte counts in place).
 //! `read_some` loads only the fixed-size `address`, `code` and `size` of
-//! every entry (traffic per client and status), skipping the strings.
+//! every entry (traffic per client and status), skipping the strings;
+//! `read_some_lazy` the same through the on-demand view (each entry's block
+//! checked, none of its strings), `read_lazy` every field so.
 //!
 //! Per format: wiremsg and rkyv encode the model as derived (a message with
 //! a list of entries); FlatBuffers as `LogBatch { entries: [LogEntry] }`
@@ -19,11 +21,12 @@
 use crate::format::Valid;
 use rkyv::munge::munge;
 use rkyv::vec::ArchivedVec;
+use wiremsg::WireMsg;
 
 use super::{
     Codec, CodecVisitor, Dataset, Rng, derived_codecs, fb_access_methods, fb_root, fold_some, ids,
-    read_methods, read_some_methods, rkyv_root, rkyv_root_mut, visit_formats, wiremsg_mut,
-    wiremsg_view,
+    read_methods, read_some_methods, rkyv_root, rkyv_root_mut, try_fold_some, visit_formats,
+    wiremsg_mut, wiremsg_view,
 };
 use crate::checksum::Fold;
 use crate::formats::flatbuffers::{FlatBuffers, root};
@@ -307,6 +310,35 @@ unsafe fn update_wiremsg<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
     }
 }
 
+/// `read_lazy`: the fold of `read`, every field checked as it is read.
+#[inline(always)]
+fn read_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
+    let batch = LogBatch::view_lazy(bytes)?;
+    let entries = batch.entries()?;
+    let mut f = Fold::new();
+    f.len(entries.len());
+    for e in entries {
+        let e = e?;
+        fold_entry(
+            &mut f,
+            e.address()?.to_array(),
+            [e.identity()?, e.userid()?, e.date()?, e.request()?],
+            e.code()?,
+            e.size()?,
+        );
+    }
+    Ok(f.finish())
+}
+
+/// `read_some_lazy`: `read_some`'s fields, each checked as it is read.
+#[inline(always)]
+fn some_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
+    let batch = LogBatch::view_lazy(bytes)?;
+    try_fold_some(batch.entries()?, |e| {
+        Ok(some_entry(e.address()?.to_array(), e.code()?, e.size()?))
+    })
+}
+
 // ---- rkyv ----
 
 /// # Safety
@@ -366,6 +398,8 @@ derived_codecs!(
     read: (read_wiremsg, read_rkyv),
     read_some: (some_wiremsg, some_rkyv),
     update: (update_wiremsg, update_rkyv),
+    read_lazy: read_lazy_wiremsg,
+    read_some_lazy: some_lazy_wiremsg,
 );
 
 // ---- FlatBuffers ----

@@ -6,7 +6,9 @@
 //! normals. `update` (and `update_unchecked`) overwrites every normal (a
 //! mesh tool recomputing normals in place). No `read_some`: the sparse read
 //! is measured on the data sets with strings and mixed messages (log, order,
-//! feed), where skipping fields matters.
+//! feed), where skipping fields matters (nor `read_some_lazy`). `read_lazy`
+//! reads every triangle through the on-demand view: the list's header, then
+//! each triangle's block, each `Vec3` a nested on-demand view.
 //!
 //! Per format: wiremsg and rkyv encode the model as derived (wiremsg: a
 //! strided list of 48-byte inline blocks; rkyv: an archived vector; their
@@ -238,6 +240,29 @@ unsafe fn update_wiremsg<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
     }
 }
 
+#[inline(always)]
+fn fold_vec3_lazy(f: &mut Fold, v: Vec3Lazy<'_>) -> wiremsg::Result<()> {
+    fold3(f, v.x()?, v.y()?, v.z()?);
+    Ok(())
+}
+
+/// `read_lazy`: the fold of `read`, every field checked as it is read.
+#[inline(always)]
+fn read_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
+    let mesh = <Mesh as wiremsg::WireMsg>::view_lazy(bytes)?;
+    let triangles = mesh.triangles()?;
+    let mut f = Fold::new();
+    f.len(triangles.len());
+    for t in triangles {
+        let t = t?;
+        fold_vec3_lazy(&mut f, t.normal()?)?;
+        fold_vec3_lazy(&mut f, t.v1()?)?;
+        fold_vec3_lazy(&mut f, t.v2()?)?;
+        fold_vec3_lazy(&mut f, t.v3()?)?;
+    }
+    Ok(f.finish())
+}
+
 // ---- rkyv ----
 
 #[inline(always)]
@@ -288,6 +313,7 @@ derived_codecs!(
     ArchivedMesh,
     read: (read_wiremsg, read_rkyv),
     update: (update_wiremsg, update_rkyv),
+    read_lazy: read_lazy_wiremsg,
 );
 
 // ---- FlatBuffers ----

@@ -36,6 +36,16 @@
 //! [`rkyv_root`], [`fb_root`] and their mutable versions take a `CHECKED`
 //! const parameter, and [`read_methods!`], [`read_some_methods!`] and
 //! [`update_methods!`] make both trait methods from one such function).
+//!
+//! wiremsg alone has a third way in, on-demand validation (issue 32,
+//! `WireMsg::view_lazy`): `access_lazy`, `read_lazy` and `read_some_lazy` are
+//! `access`, `read` and `read_some` through the on-demand view, whose header
+//! alone is checked up front and whose every accessor checks what it reads
+//! and returns a `Result`. Their reads are each data set's own functions
+//! (`fn(&[u8]) -> wiremsg::Result<u64>`, `?` at every accessor, as a user of
+//! the API writes them), given to [`derived_codecs!`] or
+//! [`reference_codecs!`] as `read_lazy:` and `read_some_lazy:`; their
+//! validated peers are rkyv's `access` and `read_some`.
 
 use crate::format::Valid;
 use std::fmt;
@@ -102,8 +112,9 @@ pub mod ids {
 }
 
 /// The metrics, in the order of the table's rows (criterion ids use these):
-/// each `_unchecked` metric right after its checked twin's group.
-pub const METRICS: [&str; 10] = [
+/// each `_unchecked` metric right after its checked twin's group, then the
+/// on-demand (`_lazy`) ones.
+pub const METRICS: [&str; 13] = [
     "encode",
     "access",
     "read",
@@ -111,6 +122,9 @@ pub const METRICS: [&str; 10] = [
     "access_unchecked",
     "read_unchecked",
     "read_some_unchecked",
+    "access_lazy",
+    "read_lazy",
+    "read_some_lazy",
     "update",
     "update_unchecked",
     "decode",
@@ -221,6 +235,26 @@ pub trait Codec<D: Dataset>: Default {
         None
     }
 
+    /// `access_lazy`: the on-demand view of the root (wiremsg `view_lazy`,
+    /// which checks the header alone), through [`black_box`], and nothing
+    /// read. For the feed, every message's.
+    fn access_lazy(&self, _bytes: &[u8]) -> Option<()> {
+        None
+    }
+
+    /// `read_lazy`: the on-demand view, then every field `read` folds, each
+    /// checked as it is read: the checksum of `read`.
+    fn read_lazy(&self, _bytes: &[u8]) -> Option<u64> {
+        None
+    }
+
+    /// `read_some_lazy`: the on-demand view, then the fields `read_some`
+    /// loads, each checked as it is read (and the path to it: the list's
+    /// header, the element's block): the checksum of `read_some`.
+    fn read_some_lazy(&self, _bytes: &[u8]) -> Option<u64> {
+        None
+    }
+
     /// `update`: overwrites the data set's fixed-size fields in place, with
     /// the values [`Dataset::apply_update`] gives for `round` (through the
     /// format's validated mutable access).
@@ -305,6 +339,12 @@ pub struct Capabilities {
     pub read_unchecked: bool,
     /// `read_some_unchecked`.
     pub read_some_unchecked: bool,
+    /// `access_lazy`.
+    pub access_lazy: bool,
+    /// `read_lazy`.
+    pub read_lazy: bool,
+    /// `read_some_lazy`.
+    pub read_some_lazy: bool,
     /// `update`.
     pub update: bool,
     /// `update_unchecked`.
@@ -321,8 +361,9 @@ pub struct Verified {
 }
 
 /// Encodes `data` twice (the second time into the reused buffer), then checks
-/// every metric the codec has against the model: `read` and `read_unchecked`
-/// return [`Dataset::checksum`], `read_some` and `read_some_unchecked` return
+/// every metric the codec has against the model: `read`, `read_unchecked`
+/// and `read_lazy` return [`Dataset::checksum`], `read_some`,
+/// `read_some_unchecked` and `read_some_lazy` return
 /// [`Dataset::checksum_some`] (so a sparse read cannot silently read nothing
 /// or the wrong fields), `decode` gives `data` back, `update` (round 7) and
 /// `update_unchecked` (round 11, on a fresh copy) then `decode` give
@@ -379,6 +420,19 @@ pub fn verify<D: Dataset, C: Codec<D>>(codec: &mut C, data: &D) -> Result<Verifi
     if let Some(got) = unsafe { codec.read_some_unchecked(&bytes) } {
         has.read_some_unchecked = true;
         check_some("read_some_unchecked", got)?;
+    }
+    has.access_lazy = codec.access_lazy(&bytes).is_some();
+    if let Some(got) = codec.read_lazy(&bytes) {
+        has.read_lazy = true;
+        if got != want {
+            return Err(fail(format!(
+                "read_lazy checksum {got:#x} != model {want:#x}"
+            )));
+        }
+    }
+    if let Some(got) = codec.read_some_lazy(&bytes) {
+        has.read_some_lazy = true;
+        check_some("read_some_lazy", got)?;
     }
     let decoded = codec.decode(&bytes);
     if decoded != *data {
@@ -595,6 +649,46 @@ pub fn fold_some<E, const N: usize>(
     f.finish()
 }
 
+/// [`fold_some`] over elements read on demand: each element (a `Result`, as a
+/// [`wiremsg::LazyList`]'s iterator yields them) and each `pick` may fail, and
+/// the first error is returned; over valid bytes, the same checksum.
+///
+/// # Errors
+///
+/// The first element's or `pick`'s error.
+#[inline(always)]
+pub fn try_fold_some<E, const N: usize>(
+    elements: impl IntoIterator<Item = wiremsg::Result<E>>,
+    mut pick: impl FnMut(E) -> wiremsg::Result<[u64; N]>,
+) -> wiremsg::Result<u64> {
+    let mut f = Fold::new();
+    for element in elements {
+        for value in pick(element?)? {
+            f.u64(value);
+        }
+    }
+    Ok(f.finish())
+}
+
+/// [`Fold::list`] over a list read on demand: its length, then `each` of
+/// every element, the first error returned.
+///
+/// # Errors
+///
+/// The first element's or `each`'s error.
+#[inline(always)]
+pub fn try_fold_list<T>(
+    f: &mut Fold,
+    items: impl ExactSizeIterator<Item = wiremsg::Result<T>>,
+    mut each: impl FnMut(&mut Fold, T) -> wiremsg::Result<()>,
+) -> wiremsg::Result<()> {
+    f.len(items.len());
+    for item in items {
+        each(f, item?)?;
+    }
+    Ok(())
+}
+
 /// wiremsg: the view of `bytes`, validated (`view`) if `CHECKED`, else
 /// trusted (`view_unchecked`, O(1)).
 ///
@@ -807,13 +901,47 @@ macro_rules! fb_access_methods {
 }
 pub(crate) use fb_access_methods;
 
+/// The on-demand methods of wiremsg's [`Codec`] impl on data set `$ty` (one
+/// derived message): `access_lazy` always (the root's `view_lazy`, through
+/// [`keep`]), and, where given, `read_lazy` and `read_some_lazy` from the
+/// data set's `fn(&[u8]) -> wiremsg::Result<u64>` reads, the error a panic
+/// ([`Valid`]).
+macro_rules! lazy_methods {
+    (
+        $ty:ty
+        $(, read_lazy: $read_lazy:ident)?
+        $(, read_some_lazy: $some_lazy:ident)?
+    ) => {
+        fn access_lazy(&self, bytes: &[u8]) -> Option<()> {
+            $crate::datasets::keep(
+                <$ty as ::wiremsg::WireMsg>::view_lazy(bytes).valid("wiremsg"),
+            )
+        }
+
+        $(
+            fn read_lazy(&self, bytes: &[u8]) -> Option<u64> {
+                Some($read_lazy(bytes).valid("wiremsg"))
+            }
+        )?
+
+        $(
+            fn read_some_lazy(&self, bytes: &[u8]) -> Option<u64> {
+                Some($some_lazy(bytes).valid("wiremsg"))
+            }
+        )?
+    };
+}
+pub(crate) use lazy_methods;
+
 /// Every codec a data set that is one derived message gets from its derives:
 /// wiremsg and rkyv (`encode`, `access`, `access_unchecked`, `decode`) and the
 /// serde baselines ([`serde_codecs!`]). `$archived` is rkyv's archived root
 /// type. The metrics that walk the data are the data set's own functions,
 /// each pair `(wiremsg_fn, rkyv_fn)` optional: `read:` as [`read_methods!`]
 /// takes them (`read`, `read_unchecked`), `read_some:` as
-/// [`read_some_methods!`] does, `update:` as [`update_methods!`] does. What is
+/// [`read_some_methods!`] does, `update:` as [`update_methods!`] does; and
+/// wiremsg's on-demand reads, `read_lazy:` and `read_some_lazy:`, as
+/// [`lazy_methods!`] takes them (`access_lazy` needs none). What is
 /// left to a data set's module: its model, its generator, those functions and
 /// the codecs of the formats with a schema of their own (FlatBuffers, prost,
 /// zerocopy).
@@ -823,10 +951,18 @@ macro_rules! derived_codecs {
         $(, read: ($wiremsg_read:ident, $rkyv_read:ident))?
         $(, read_some: ($wiremsg_some:ident, $rkyv_some:ident))?
         $(, update: ($wiremsg_update:ident, $rkyv_update:ident))?
+        $(, read_lazy: $wiremsg_read_lazy:ident)?
+        $(, read_some_lazy: $wiremsg_some_lazy:ident)?
         $(,)?
     ) => {
         impl $crate::datasets::Codec<$ty> for $crate::formats::wiremsg::Wiremsg {
             const ID: &'static str = $crate::datasets::ids::WIREMSG;
+
+            $crate::datasets::lazy_methods!(
+                $ty
+                $(, read_lazy: $wiremsg_read_lazy)?
+                $(, read_some_lazy: $wiremsg_some_lazy)?
+            );
 
             fn encode(&mut self, data: &$ty) -> &[u8] {
                 self.buf.clear();
@@ -922,18 +1058,28 @@ pub(crate) use serde_codecs;
 /// decode to the `compare` harness's [`crate::Format`] impls, so that both
 /// harnesses measure the same code; `access` and `access_unchecked` are added
 /// here, and, where given, `update` / `update_unchecked` (`update:
-/// (wiremsg_fn, rkyv_fn)`, each as [`update_methods!`] takes it) and
+/// (wiremsg_fn, rkyv_fn)`, each as [`update_methods!`] takes it),
 /// `read_some` / `read_some_unchecked` (`read_some: (wiremsg_fn, rkyv_fn,
-/// flatbuffers_fn)`, each as [`read_some_methods!`] takes it).
+/// flatbuffers_fn)`, each as [`read_some_methods!`] takes it) and wiremsg's
+/// on-demand reads (`read_lazy: wiremsg_fn`, `read_some_lazy: wiremsg_fn`,
+/// as [`lazy_methods!`] takes them; `access_lazy` needs none).
 macro_rules! reference_codecs {
     (
         $ty:ty, $archived:ty, $fb:ty
         $(, update: ($wiremsg_update:ident, $rkyv_update:ident))?
         $(, read_some: ($wiremsg_some:ident, $rkyv_some:ident, $fb_some:ident))?
+        $(, read_lazy: $wiremsg_read_lazy:ident)?
+        $(, read_some_lazy: $wiremsg_some_lazy:ident)?
         $(,)?
     ) => {
         impl $crate::datasets::Codec<$ty> for $crate::formats::wiremsg::Wiremsg {
             const ID: &'static str = $crate::datasets::ids::WIREMSG;
+
+            $crate::datasets::lazy_methods!(
+                $ty
+                $(, read_lazy: $wiremsg_read_lazy)?
+                $(, read_some_lazy: $wiremsg_some_lazy)?
+            );
 
             fn encode(&mut self, data: &$ty) -> &[u8] {
                 $crate::Format::<$ty>::encode(self, data)
@@ -1105,6 +1251,17 @@ mod tests {
             let without_prost = WITHOUT_PROST.contains(&dataset);
             let what = format!("{dataset}/{format}: {has:?}");
             assert!(!(without_prost && format == ids::PROST), "{what}");
+            // On-demand validation is wiremsg's alone, on every data set.
+            let wiremsg = format == ids::WIREMSG;
+            assert_eq!(has.access_lazy, wiremsg, "{what}");
+            assert_eq!(has.read_lazy, wiremsg, "{what}");
+            assert_eq!(has.read_some_lazy, wiremsg && sparse, "{what}");
+            let has = Capabilities {
+                access_lazy: false,
+                read_lazy: false,
+                read_some_lazy: false,
+                ..has
+            };
             if zero_copy {
                 assert!(has.access && has.read, "{what}");
                 assert!(has.access_unchecked && has.read_unchecked, "{what}");
@@ -1165,6 +1322,37 @@ mod tests {
         assert!(err.contains("read_some checksum"), "{err}");
         let err = verify(&mut Idle::<true>::default(), &data).unwrap_err();
         assert!(err.contains("update_unchecked then decode"), "{err}");
+    }
+
+    #[test]
+    fn verify_rejects_a_lazy_read_that_differs_from_the_model() {
+        use crate::formats::wiremsg::Wiremsg;
+        /// wiremsg, with its on-demand reads off by one bit (`SOME`: the
+        /// sparse one, else the full one).
+        #[derive(Default)]
+        struct Off<const SOME: bool>(Wiremsg);
+        impl<const SOME: bool> Codec<LogBatch> for Off<SOME> {
+            const ID: &'static str = "off";
+            fn encode(&mut self, data: &LogBatch) -> &[u8] {
+                self.0.encode(data)
+            }
+            fn decode(&self, bytes: &[u8]) -> LogBatch {
+                self.0.decode(bytes)
+            }
+            fn read_lazy(&self, bytes: &[u8]) -> Option<u64> {
+                let sum = Codec::<LogBatch>::read_lazy(&self.0, bytes)?;
+                Some(if SOME { sum } else { sum ^ 1 })
+            }
+            fn read_some_lazy(&self, bytes: &[u8]) -> Option<u64> {
+                let sum = Codec::<LogBatch>::read_some_lazy(&self.0, bytes)?;
+                Some(if SOME { sum ^ 1 } else { sum })
+            }
+        }
+        let data = LogBatch::generate(20);
+        let err = verify(&mut Off::<false>::default(), &data).unwrap_err();
+        assert!(err.contains("read_lazy checksum"), "{err}");
+        let err = verify(&mut Off::<true>::default(), &data).unwrap_err();
+        assert!(err.contains("read_some_lazy checksum"), "{err}");
     }
 
     /// The data sets with a sparse read (`read_some`).

@@ -4,7 +4,9 @@
 //! `update` (and `update_unchecked`) overwrites the order id and every
 //! item's quantity (the fixed-size fields a gateway amends in place).
 //! `read_some` loads every item's `quantity` and `unit_price` (what a
-//! pricing check needs), skipping the strings.
+//! pricing check needs), skipping the strings; `read_some_lazy` the same
+//! through the on-demand view (the list's header, each item's block), and
+//! `read_lazy` every field so.
 
 use crate::format::Valid;
 use rkyv::munge::munge;
@@ -12,8 +14,9 @@ use rkyv::vec::ArchivedVec;
 
 use super::{
     CodecVisitor, Dataset, fb_root, fold_some, reference_codecs, rkyv_root, rkyv_root_mut,
-    visit_formats, wiremsg_mut, wiremsg_view,
+    try_fold_some, visit_formats, wiremsg_mut, wiremsg_view,
 };
+use crate::checksum::Fold;
 use crate::formats::peers_generated::peers as fb;
 use crate::model::{ArchivedLineItem, ArchivedOrder, Message, Order};
 
@@ -92,6 +95,40 @@ unsafe fn wiremsg_update<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
     }
 }
 
+/// `read_lazy`: the fold of `read` (`FoldView for Order`), every field
+/// checked as it is read.
+#[inline]
+fn read_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
+    let m = <Order as wiremsg::WireMsg>::view_lazy(bytes)?;
+    let mut f = Fold::new();
+    f.i64(m.id()?);
+    let c = m.customer()?;
+    f.i64(c.id()?);
+    f.str(c.name()?);
+    f.str(c.email()?);
+    let items = m.items()?;
+    f.len(items.len());
+    for it in items {
+        let it = it?;
+        f.str(it.sku()?);
+        f.str(it.name()?);
+        f.i64(i64::from(it.quantity()?));
+        f.f64(it.unit_price()?);
+        f.f64(it.discount()?);
+    }
+    f.str(m.note()?);
+    Ok(f.finish())
+}
+
+/// `read_some_lazy`: `read_some`'s fields, each checked as it is read.
+#[inline]
+fn some_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
+    let order = <Order as wiremsg::WireMsg>::view_lazy(bytes)?;
+    try_fold_some(order.items()?, |it| {
+        Ok(some_item(it.quantity()?, it.unit_price()?))
+    })
+}
+
 // ---- rkyv ----
 
 /// # Safety
@@ -143,4 +180,6 @@ reference_codecs!(
     fb::Order<'_>,
     update: (wiremsg_update, rkyv_update),
     read_some: (wiremsg_some, rkyv_some, fb_some),
+    read_lazy: read_lazy_wiremsg,
+    read_some_lazy: some_lazy_wiremsg,
 );

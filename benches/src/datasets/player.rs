@@ -18,6 +18,10 @@
 //! lists. `update` (and `update_unchecked`) stores every player's `health`,
 //! `online` and `last_login` in place (a shutdown pass that logs everyone out:
 //! a number, a `bool` and an `i64` of the player's own fields).
+//! `read_lazy` and `read_some_lazy` are `read` and `read_some` through
+//! wiremsg's on-demand view: each field checked as it is read, `position`
+//! and `stats` nested on-demand views, the lists on-demand lists; the
+//! options (`respawn`, `guild`, `pet`) are read whole, as their kind is.
 //!
 //! What was awkward to write for wiremsg, against the plain Rust a game would
 //! have written:
@@ -40,13 +44,13 @@ use crate::format::Valid;
 use flatbuffers::{FlatBufferBuilder, ForwardsUOffset, Vector, WIPOffset};
 use rkyv::munge::munge;
 use rkyv::vec::ArchivedVec;
-use wiremsg::WireEnum;
+use wiremsg::{WireEnum, WireMsg};
 
 use super::mesh::plus_zero;
 use super::{
     Codec, CodecVisitor, Dataset, Rng, derived_codecs, fb_access_methods, fb_root, fold_some, ids,
-    read_methods, read_some_methods, rkyv_root, rkyv_root_mut, visit_formats, wiremsg_mut,
-    wiremsg_view,
+    read_methods, read_some_methods, rkyv_root, rkyv_root_mut, try_fold_list, try_fold_some,
+    visit_formats, wiremsg_mut, wiremsg_view,
 };
 use crate::checksum::Fold;
 use crate::formats::flatbuffers::{FlatBuffers, root};
@@ -900,6 +904,135 @@ unsafe fn update_wiremsg<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
     }
 }
 
+fn position_lazy(p: PositionLazy<'_>) -> wiremsg::Result<Position> {
+    Ok(Position {
+        zone: p.zone()?,
+        x: p.x()?,
+        y: p.y()?,
+        z: p.z()?,
+        yaw: p.yaw()?,
+    })
+}
+
+/// `read_lazy`: the fold of `read`, every field checked as it is read.
+#[inline(always)]
+fn read_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
+    let root = Players::view_lazy(bytes)?;
+    let players = root.players()?;
+    let mut f = Fold::new();
+    f.u64(root.save_version()?.into());
+    f.len(players.len());
+    for p in players {
+        let p = p?;
+        let head = Head {
+            id: p.id()?,
+            class: p.class()?,
+            faction: p.faction()?,
+            level: p.level()?,
+            experience: p.experience()?,
+            gold: p.gold()?,
+            gems: p.gems()?,
+            health: p.health()?,
+            mana: p.mana()?,
+            karma: p.karma()?,
+            luck: p.luck()?,
+            deaths: p.deaths()?,
+            pvp_rating: p.pvp_rating()?,
+            created_at: p.created_at()?,
+            last_login: p.last_login()?,
+            play_time_s: p.play_time_s()?,
+            muted_until: p.muted_until()?,
+            damage_dealt: p.damage_dealt()?,
+            scale: p.scale()?,
+            hardcore: p.hardcore()?,
+            online: p.online()?,
+        };
+        fold_head(&mut f, p.name()?, head);
+        fold_position(&mut f, position_lazy(p.position()?)?);
+        fold_opt_position(&mut f, p.respawn()?.map(position_wiremsg));
+        let s = p.stats()?;
+        fold_stats(
+            &mut f,
+            Stats {
+                strength: s.strength()?,
+                agility: s.agility()?,
+                intellect: s.intellect()?,
+                stamina: s.stamina()?,
+                armor: s.armor()?,
+                max_health: s.max_health()?,
+                max_mana: s.max_mana()?,
+                crit: s.crit()?,
+                haste: s.haste()?,
+            },
+        );
+        fold_guild(
+            &mut f,
+            p.guild()?.map(|g| (g.id(), g.name(), g.rank(), g.motd())),
+        );
+        fold_pet(&mut f, p.pet()?.map(|p| (p.species(), p.level(), p.name())));
+        f.opt_str(p.title()?);
+        try_fold_list(&mut f, p.inventory()?.iter(), |f, it| {
+            fold_item(
+                f,
+                Item {
+                    id: it.id()?,
+                    count: it.count()?,
+                    durability: it.durability()?,
+                    rarity: it.rarity()?,
+                    bound: it.bound()?,
+                },
+            );
+            Ok(())
+        })?;
+        try_fold_list(&mut f, p.quests()?.iter(), |f, q| {
+            fold_quest(
+                f,
+                Quest {
+                    id: q.id()?,
+                    step: q.step()?,
+                    progress: q.progress()?,
+                    done: q.done()?,
+                    expires_at: q.expires_at()?,
+                },
+            );
+            Ok(())
+        })?;
+        try_fold_list(&mut f, p.skills()?.iter(), |f, s| {
+            fold_skill(
+                f,
+                Skill {
+                    id: s.id()?,
+                    rank: s.rank()?,
+                    xp: s.xp()?,
+                },
+            );
+            Ok(())
+        })?;
+        try_fold_list(&mut f, p.titles()?.iter(), |f, s| {
+            f.str(s);
+            Ok(())
+        })?;
+        try_fold_list(&mut f, p.friends()?.iter(), |f, s| {
+            f.str(s);
+            Ok(())
+        })?;
+        try_fold_list(&mut f, p.achievements()?.iter(), |f, a| {
+            fold_u16(f, a);
+            Ok(())
+        })?;
+    }
+    Ok(f.finish())
+}
+
+/// `read_some_lazy`: `read_some`'s fields, each checked as it is read.
+#[inline(always)]
+fn some_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
+    let root = Players::view_lazy(bytes)?;
+    try_fold_some(root.players()?, |p| {
+        Ok(some_player(p.id()?, p.level()?, p.health()?))
+    })
+}
+
 // ---- rkyv ----
 
 fn class_rkyv(c: &ArchivedClass) -> Class {
@@ -1093,6 +1226,8 @@ derived_codecs!(
     read: (read_wiremsg, read_rkyv),
     read_some: (some_wiremsg, some_rkyv),
     update: (update_wiremsg, update_rkyv),
+    read_lazy: read_lazy_wiremsg,
+    read_some_lazy: some_lazy_wiremsg,
 );
 
 // ---- FlatBuffers ----

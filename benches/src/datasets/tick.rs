@@ -2,7 +2,9 @@
 //! 50-byte all-fixed-size message, the case zerocopy is the limit for.
 //!
 //! `update` (and `update_unchecked`) overwrites the bid and ask prices and
-//! sizes. One message has no elements to read sparsely: no `read_some`.
+//! sizes. One message has no elements to read sparsely: no `read_some` (nor
+//! `read_some_lazy`). `read_lazy` reads every field through the on-demand
+//! view.
 
 use crate::format::Valid;
 use rkyv::munge::munge;
@@ -75,11 +77,30 @@ unsafe fn rkyv_update<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
     *ask_size = rkyv::Archived::<u32>::from_native(asz);
 }
 
+/// `read_lazy`: the fold of `read` (`FoldView for Tick`), every field checked
+/// as it is read.
+#[inline]
+fn read_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
+    let m = <Tick as wiremsg::WireMsg>::view_lazy(bytes)?;
+    let mut f = Fold::new();
+    f.u64(m.sequence()?);
+    f.u64(m.timestamp_ns()?);
+    f.u64(u64::from_le_bytes(m.symbol()?.to_array()));
+    f.i64(m.bid_price()?);
+    f.u64(u64::from(m.bid_size()?));
+    f.i64(m.ask_price()?);
+    f.u64(u64::from(m.ask_size()?));
+    f.u64(m.side()? as u64);
+    f.u64(u64::from(m.flags()?));
+    Ok(f.finish())
+}
+
 reference_codecs!(
     Tick,
     ArchivedTick,
     fb::Tick<'_>,
     update: (wiremsg_update, rkyv_update),
+    read_lazy: read_lazy_wiremsg,
 );
 
 /// The tick as a zerocopy struct: the model's fields in its order,
