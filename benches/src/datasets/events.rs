@@ -35,9 +35,9 @@ use rkyv::vec::ArchivedVec;
 use wiremsg::WireMsg;
 
 use super::feed::{
-    AddOrder, AddOrderPb, ArchivedFeedMsg, Feed, FeedMsg, FeedMsgMut, FeedMsgView, Kind,
-    OrderCancel, OrderCancelPb, OrderDelete, OrderDeletePb, OrderExecuted, OrderExecutedPb, Trade,
-    TradePb, checksum_of, checksum_some_of, each_msg, new_sequence, restamp,
+    AddOrder, AddOrderPb, ArchivedFeedMsg, Feed, FeedMsg, FeedMsgLazy, FeedMsgMut, FeedMsgView,
+    Kind, OrderCancel, OrderCancelPb, OrderDelete, OrderDeletePb, OrderExecuted, OrderExecutedPb,
+    Trade, TradePb, checksum_of, checksum_some_of, each_msg, new_sequence, restamp,
 };
 use super::{
     Codec, CodecVisitor, Dataset, derived_codecs, fb_access_methods, fb_root, fold_some, ids,
@@ -67,7 +67,7 @@ pub struct Events {
 }
 
 /// `match` on a union value of the feed's kinds — `$ty` is `FeedMsgView`,
-/// `FeedMsgMut` or `ArchivedFeedMsg` — with the same body for every kind, `$k` a
+/// `FeedMsgLazy`, `FeedMsgMut` or `ArchivedFeedMsg` — with the same body for every kind, `$k` a
 /// type alias of the kind's message type and `$x` bound to the variant's value.
 macro_rules! each_variant {
     ($ty:ident, $value:expr, $k:ident, $x:ident => $body:expr) => {
@@ -168,28 +168,30 @@ unsafe fn update_wiremsg<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
     }
 }
 
-/// `read_lazy`: the fold of `read`, each event checked (whole) as it is read.
+/// `read_lazy`: the fold of `read`, each event's tag checked as it is read and
+/// its payload's fields as they are read.
 #[inline(always)]
 fn read_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
     let view = Events::view_lazy(bytes)?;
     let mut f = Fold::new();
     for event in view.events()? {
-        each_variant!(FeedMsgView, event?, K, v => {
+        each_variant!(FeedMsgLazy, event?, K, v => {
             f.u64(u64::from(K::KIND));
-            K::fold_view(v, &mut f);
+            K::fold_lazy(v, &mut f)?;
         });
     }
     Ok(f.finish())
 }
 
-/// `read_some_lazy`: `read_some`'s fields, each event checked (whole) as it
-/// is read.
+/// `read_some_lazy`: `read_some`'s fields, each event's tag and those fields
+/// checked as they are read.
 #[inline(always)]
 fn some_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
     let view = Events::view_lazy(bytes)?;
-    try_fold_some(view.events()?, |event| {
-        Ok(each_variant!(FeedMsgView, event, K, v => K::some_view(v)))
-    })
+    try_fold_some(
+        view.events()?,
+        |event| each_variant!(FeedMsgLazy, event, K, v => K::some_lazy(v)),
+    )
 }
 
 // ---- rkyv ----

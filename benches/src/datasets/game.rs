@@ -515,7 +515,7 @@ fn read_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
                 team: c.team()?,
                 health: c.health()?,
                 shield: c.shield()?,
-                velocity: c.velocity()?.map(vec3_wiremsg),
+                velocity: c.velocity()?.map(vec3_lazy).transpose()?,
                 target: c.target()?,
             };
             fold_contact_head(&mut f, head);
@@ -532,7 +532,8 @@ fn read_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
                 Ok(())
             })?;
         }
-        fold_snapshot(&mut f, u.snapshot()?);
+        let snapshot = u.snapshot()?.map(|s| s.to_view()).transpose()?;
+        fold_snapshot(&mut f, snapshot);
     }
     Ok(f.finish())
 }

@@ -949,7 +949,7 @@ fn read_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
         };
         fold_head(&mut f, p.name()?, head);
         fold_position(&mut f, position_lazy(p.position()?)?);
-        fold_opt_position(&mut f, p.respawn()?.map(position_wiremsg));
+        fold_opt_position(&mut f, p.respawn()?.map(position_lazy).transpose()?);
         let s = p.stats()?;
         fold_stats(
             &mut f,
@@ -965,11 +965,16 @@ fn read_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
                 haste: s.haste()?,
             },
         );
-        fold_guild(
-            &mut f,
-            p.guild()?.map(|g| (g.id(), g.name(), g.rank(), g.motd())),
-        );
-        fold_pet(&mut f, p.pet()?.map(|p| (p.species(), p.level(), p.name())));
+        let guild = match p.guild()? {
+            Some(g) => Some((g.id()?, g.name()?, g.rank()?, g.motd()?)),
+            None => None,
+        };
+        fold_guild(&mut f, guild);
+        let pet = match p.pet()? {
+            Some(p) => Some((p.species()?, p.level()?, p.name()?)),
+            None => None,
+        };
+        fold_pet(&mut f, pet);
         f.opt_str(p.title()?);
         try_fold_list(&mut f, p.inventory()?.iter(), |f, it| {
             fold_item(
