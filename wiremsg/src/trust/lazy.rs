@@ -963,7 +963,7 @@ impl<'v, T: Element> LazyList<'v, T> {
     ///
     /// What up-front validation reports for the element: its block length (a split
     /// list's `StrideMismatch`), its tail region's offsets, its bytes.
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, index: usize) -> Option<Result<LazyOf<'v, T>, Error>> {
         if index >= self.len {
             return None;
@@ -1139,7 +1139,7 @@ impl<T: Element> fmt::Debug for LazyListIter<'_, T> {
 impl<'v, T: Element> Iterator for LazyListIter<'v, T> {
     type Item = Result<LazyOf<'v, T>, Error>;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         let item = self.list.get(self.next)?;
         self.next += 1;
