@@ -75,6 +75,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         /// fail validation equal nothing, themselves included.
         #[automatically_derived]
         impl<'v #tp> ::core::cmp::PartialEq for #lazy<'v #vg> #where_clause {
+            // Inline, as every method here: only a crate that compares, prints or
+            // serializes a message's on-demand views compiles the code for it.
+            #[inline]
             fn eq(&self, other: &Self) -> ::core::primitive::bool {
                 match (self.to_view(), other.to_view()) {
                     (::core::result::Result::Ok(a), ::core::result::Result::Ok(b)) => a == b,
@@ -90,6 +93,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             /// anything is written.
             #[automatically_derived]
             impl<'v #tp> ::wiremsg::__private::serde::Serialize for #lazy<'v #vg> #where_clause {
+                #[inline]
                 fn serialize<S: ::wiremsg::__private::serde::Serializer>(
                     &self,
                     serializer: S,
@@ -111,6 +115,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         /// writer did not have it).
         #[automatically_derived]
         impl<'v #tp> ::core::fmt::Debug for #lazy<'v #vg> #where_clause {
+            #[inline]
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.debug_struct(#lazy_name)
                     #(#debug_fields)*
