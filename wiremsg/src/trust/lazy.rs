@@ -6,15 +6,18 @@
 //! same code up-front validation runs for that field (its slot, its end offsets, its
 //! kind's `validate`), and only then reads it, so that a value read on demand is one
 //! up-front validation would have accepted at that place. A nested message or list
-//! is itself an on-demand view ([`LazyMsg`], [`LazyList`]): a read deep inside a large
-//! message checks the regions on its path and nothing else. The other kinds (text,
-//! numbers, enums, options, arrays, tuples, unions, maps) are checked whole when
+//! is itself an on-demand view ([`LazyMsg`], [`LazyList`]), and so is an option's
+//! present value and a union's payload: a read deep inside a large message checks
+//! the regions on its path and nothing else. An element of a split list checks its
+//! block length when it is read, and its tail's bounds when a tail field is. The
+//! other kinds (text, numbers, enums, arrays, tuples, maps) are checked whole when
 //! their field is read, then read as the up-front view reads them.
 //!
 //! Errors are those of up-front validation: the same kinds, with byte offsets from
-//! the start of the root message and the path from it, which each view keeps as a
-//! [`Root`]: the path is found when an error is built (which allocates; reads never
-//! do).
+//! the start of the root message and the path from it. A view keeps only its
+//! [`Root`] (the root's bytes and how to walk them): the path is found when an error
+//! is built, by a walk from the root to the view (`locate`), which allocates; reads
+//! never do.
 
 use crate::field::{Element, Field, ListEncoding};
 use crate::kind::Invariant;
