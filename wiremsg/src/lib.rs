@@ -53,7 +53,9 @@
 //! 4. Offsets are relative to the start of the message that holds them, so a nested
 //!    message is position-independent.
 //! 5. Lists of fixed-size elements are packed (messages after a `u16` stride); lists
-//!    of variable-size elements start with a table of `u32` start offsets.
+//!    of messages with a tail are split: each element's `u32` tail start and block
+//!    at one stride, the tails after the blocks; lists of other variable-size
+//!    elements (text, lists, unions) start with a table of `u32` start offsets.
 //!
 //! The byte-level specification, with worked examples, is `FORMAT.md` at the root of
 //! the repository.
@@ -71,9 +73,11 @@
 //! would give. A nested message is an on-demand view, a list a [`LazyList`] whose
 //! elements are checked one by one as they are read; `to_view()` checks the rest.
 //!
-//! # Views are lazy
+//! # Views read in place
 //!
-//! A view is two words: the bytes and the proof that they passed validation. Each
+//! (Every view reads each field only when asked; "on-demand" above is about
+//! *checking* each field only when it is read.) An up-front view is two words: the
+//! bytes and the proof that they passed validation. Each
 //! accessor finds its own field in O(1) loads (a constant offset for a fixed-size
 //! field; two end offsets for a tail field; one or two table entries for a list
 //! element), so a reader pays only for the fields it reads, and a list element's view

@@ -960,12 +960,21 @@ impl<'v, T: Element> LazyList<'v, T> {
         self.len == 0
     }
 
-    /// Element `index`, checked as up-front validation checks it; `None` past the end.
+    /// Element `index`, checked as far as obtaining it needs; `None` past the end.
+    ///
+    /// What is checked here: an element of a list of messages with a tail (a split
+    /// list, FORMAT.md §6.3), its block length (the list's), while its tail's bounds
+    /// are checked when one of its tail fields is read; an element of a table list
+    /// (text, lists, unions), its start and end offsets, then as its kind (a string's
+    /// UTF-8, a union's tag); a fixed-size element, its bytes as its kind (a
+    /// message's fields when read). So `iter()` over a list does not validate it: the
+    /// reads of its elements' fields do, or [`to_view`](Self::to_view).
     ///
     /// # Errors
     ///
-    /// What up-front validation reports for the element: its block length (a split
-    /// list's `StrideMismatch`), its tail region's offsets, its bytes.
+    /// What up-front validation reports for the element's bytes checked here (a
+    /// split list's `StrideMismatch`; a table entry out of order or range; invalid
+    /// UTF-8, `bool`, enum values; a nested message's header).
     #[inline(always)]
     pub fn get(&self, index: usize) -> Option<Result<LazyOf<'v, T>, Error>> {
         if index >= self.len {
