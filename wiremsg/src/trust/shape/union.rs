@@ -687,6 +687,37 @@ const fn tag_size<L: UnionLayout>() -> usize {
     <<L::Tag as Field>::Kind as Kind>::BLOCK_SIZE
 }
 
+/// The tag of the union value `bytes` and the payload after it (FORMAT.md §4.10):
+/// `Truncated` (at offset 0) if the bytes do not hold the tag. Shared by validation,
+/// the on-demand read and the walk to an on-demand view, so that all three split the
+/// value alike.
+#[inline(always)]
+fn tag_and_payload<L: UnionLayout>(bytes: &[u8]) -> Result<(u64, &[u8]), Error> {
+    let size = tag_size::<L>();
+    let Some(payload) = bytes.get(size..) else {
+        return Err(Error::new(
+            ErrorKind::Truncated {
+                needed: size,
+                available: bytes.len(),
+            },
+            0,
+        ));
+    };
+    Ok((L::Tag::read(bytes).into(), payload))
+}
+
+/// `UnknownVariant` (at offset 0) for a tag no variant of `L` takes.
+#[cold]
+fn unknown_variant<L: UnionLayout>(tag: u64) -> Error {
+    Error::new(
+        ErrorKind::UnknownVariant {
+            union_name: alloc::borrow::Cow::Borrowed(L::NAME),
+            tag,
+        },
+        0,
+    )
+}
+
 /// Validates `bytes` as one value of union `L`: the tag, then the payload of the
 /// variant that takes it, one nesting level deeper (FORMAT.md §4.10). Offsets are
 /// relative to `bytes`.
@@ -696,58 +727,26 @@ pub(crate) fn validate_union<L: UnionLayout, M: Mode>(
     mode: &M,
     depth: u32,
 ) -> Result<(), Error> {
-    let size = tag_size::<L>();
-    let Some(payload) = bytes.get(size..) else {
-        return Err(Error::new(
-            ErrorKind::Truncated {
-                needed: size,
-                available: bytes.len(),
-            },
-            0,
-        ));
-    };
-    let tag: u64 = L::Tag::read(bytes).into();
+    let (tag, payload) = tag_and_payload::<L>(bytes)?;
     match L::Variants::validate(INTERNAL, tag, payload, mode, depth + 1) {
-        Some(result) => result.map_err(|e| e.shift(size)),
-        None => Err(Error::new(
-            ErrorKind::UnknownVariant {
-                union_name: alloc::borrow::Cow::Borrowed(L::NAME),
-                tag,
-            },
-            0,
-        )),
+        Some(result) => result.map_err(|e| e.shift(tag_size::<L>())),
+        None => Err(unknown_variant::<L>(tag)),
     }
 }
 
-/// The on-demand view of the union value `bytes` (as [`validate_union`] checks the
-/// tag; the payload's message, its header alone). The errors
-/// count from `bytes`.
+/// The on-demand view of the union value `bytes`: the tag checked as
+/// [`validate_union`] checks it, the payload's message by its header alone. The
+/// errors count from `bytes`.
 #[inline]
 pub(crate) fn lazy_union<'v, L: UnionLayout>(
     bytes: &'v [u8],
     root: &crate::lazy::Root<'v>,
     depth: u32,
 ) -> Result<L::Lazy<'v>, Error> {
-    let size = tag_size::<L>();
-    let Some(payload) = bytes.get(size..) else {
-        return Err(Error::new(
-            ErrorKind::Truncated {
-                needed: size,
-                available: bytes.len(),
-            },
-            0,
-        ));
-    };
-    let tag: u64 = L::Tag::read(bytes).into();
+    let (tag, payload) = tag_and_payload::<L>(bytes)?;
     match L::Variants::lazy(INTERNAL, tag, payload, root, depth + 1) {
-        Some(result) => result.map_err(|e| e.shift(size)),
-        None => Err(Error::new(
-            ErrorKind::UnknownVariant {
-                union_name: alloc::borrow::Cow::Borrowed(L::NAME),
-                tag,
-            },
-            0,
-        )),
+        Some(result) => result.map_err(|e| e.shift(tag_size::<L>())),
+        None => Err(unknown_variant::<L>(tag)),
     }
 }
 
@@ -757,11 +756,10 @@ pub(crate) fn locate_union<L: UnionLayout>(
     target: &crate::lazy::Target,
     steps: &mut alloc::vec::Vec<crate::lazy::Step>,
 ) -> bool {
-    let size = tag_size::<L>();
-    let Some(payload) = bytes.get(size..) else {
-        return false;
-    };
-    L::Variants::locate(INTERNAL, L::Tag::read(bytes).into(), payload, target, steps)
+    match tag_and_payload::<L>(bytes) {
+        Ok((tag, payload)) => L::Variants::locate(INTERNAL, tag, payload, target, steps),
+        Err(_) => false,
+    }
 }
 
 /// The view of the union value `bytes`.
