@@ -25,7 +25,7 @@ use crate::layout::{At, Layout, block_length, has_block_length, min_block_length
 use crate::layout::{FieldList, Walk};
 use crate::mode::Checked;
 use crate::mode::sealed::{INTERNAL, Internal, Place};
-use crate::primitives_le::{read_u16, read_u32};
+use crate::primitives_le::read_u32;
 use crate::trust::shape::Kind;
 use crate::validated::{
     FieldAt, Validated, bad_end_offset, block_header, block_length_too_small, check_depth,
@@ -791,17 +791,7 @@ fn split_origin(
             bad_end_offset(start, blocks_end, list.len(), index * stride, false).in_element(index),
         );
     }
-    let end = if index + 1 < count {
-        split_start(list, index + 1, block)
-    } else {
-        list.len()
-    };
-    if end < start || end > list.len() {
-        return Err(
-            bad_end_offset(end, start, list.len(), (index + 1) * stride, false)
-                .in_element(index + 1),
-        );
-    }
+    let end = crate::trust::shape::list::split_end(list, 0, index, count, block, start)?;
     // `start >= blocks_end > block`: the origin is inside the list.
     Ok((start - block, end))
 }
@@ -1047,13 +1037,7 @@ impl<'v, T: Element> LazyList<'v, T> {
             ListEncoding::Split => {
                 // The element's block, whose block length is the list's (its tail is
                 // checked when a tail field is read).
-                let block_len = self.stride;
-                let at = i * (block_len + 4) + 4;
-                let block = bytes.get(at..at + block_len).unwrap_or_default();
-                let declared = read_u16(block, 0).map_or(0, usize::from);
-                if declared != block_len {
-                    return Err(split_mismatch(declared, block_len, at, i));
-                }
+                let block = crate::trust::shape::list::split_block(bytes, 0, i, self.stride)?;
                 <K<T> as Kind>::lazy_split(
                     INTERNAL, block, bytes, i, self.len, &self.root, self.depth,
                 )
@@ -1079,20 +1063,6 @@ impl<'v, T: Element> LazyList<'v, T> {
             }
         }
     }
-}
-
-/// `StrideMismatch` of element `i` of a split list, whose block at `at` declares
-/// `declared` bytes where the list's have `expected`.
-#[cold]
-fn split_mismatch(declared: usize, expected: usize, at: usize, i: usize) -> Error {
-    Error::new(
-        ErrorKind::StrideMismatch {
-            block_length: declared,
-            expected,
-        },
-        at,
-    )
-    .in_element(i)
 }
 
 /// The element count and stride of a list region that is not empty, from its header

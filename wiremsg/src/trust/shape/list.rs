@@ -712,10 +712,10 @@ fn divide(n: usize, d: usize) -> (usize, usize) {
 
 /// Element `i` of a split list region of `count` elements of `block` bytes whose
 /// tail starts at `start` (FORMAT.md §6.3), checked: its block length is the list's
-/// (`StrideMismatch`) and its tail region, up to the next element's tail start (or
-/// the end of the list), is in order and inside the list (`OffsetOutOfRange`, in
-/// element `i + 1`). Returns the element's block bytes and its tail region's end.
-/// `i < count` and `(count, block)` come from [`split_header`].
+/// ([`split_block`]) and its tail region, up to the next element's tail start (or the
+/// end of the list), is in order and inside the list ([`split_end`]). Returns the
+/// element's block bytes and its tail region's end. `i < count` and `(count, block)`
+/// come from [`split_header`].
 #[inline(always)]
 pub(crate) fn split_element(
     bytes: &[u8],
@@ -725,8 +725,18 @@ pub(crate) fn split_element(
     block: usize,
     start: usize,
 ) -> Result<(&[u8], usize), Error> {
-    let stride = block + 4;
-    let block_at = i * stride + 4;
+    let element = split_block(bytes, at, i, block)?;
+    Ok((element, split_end(bytes, at, i, count, block, start)?))
+}
+
+/// The block of element `i` of a split list region whose elements have blocks of
+/// `block` bytes, checked: inside the region (`Truncated`), its block length the
+/// list's (`StrideMismatch`, in element `i`). `at` is the region's offset, for errors.
+/// Shared with the on-demand reads (`lazy.rs`), which check an element's tail only
+/// when a tail field is read.
+#[inline(always)]
+pub(crate) fn split_block(bytes: &[u8], at: usize, i: usize, block: usize) -> Result<&[u8], Error> {
+    let block_at = i * (block + 4) + 4;
     let Some(element) = bytes.get(block_at..block_at + block) else {
         return Err(Error::new(
             ErrorKind::Truncated {
@@ -747,6 +757,22 @@ pub(crate) fn split_element(
         )
         .in_element(i));
     }
+    Ok(element)
+}
+
+/// The end of element `i`'s tail region, which starts at `start`: the next element's
+/// tail start, or the end of the list, checked in order and inside the list
+/// (`OffsetOutOfRange`, in element `i + 1`).
+#[inline(always)]
+pub(crate) fn split_end(
+    bytes: &[u8],
+    at: usize,
+    i: usize,
+    count: usize,
+    block: usize,
+    start: usize,
+) -> Result<usize, Error> {
+    let stride = block + 4;
     let end = if i + 1 < count {
         read_u32(bytes, (i + 1) * stride).unwrap_or(0) as usize
     } else {
@@ -762,7 +788,7 @@ pub(crate) fn split_element(
         )
         .in_element(i + 1));
     }
-    Ok((element, end))
+    Ok(end)
 }
 
 /// The element count of a table list region (FORMAT.md §6.4), from its first start
