@@ -31,7 +31,7 @@ use crate::validated::{
     FieldAt, Validated, bad_end_offset, block_header, block_length_too_small, check_depth,
     validate_message, validate_split_block,
 };
-use crate::{Error, ErrorKind, WireMsg};
+use crate::{Error, WireMsg};
 use alloc::vec::Vec;
 use core::any::TypeId;
 use core::cell::Cell;
@@ -1074,16 +1074,7 @@ fn header<T: Element>(region: &[u8], at: usize) -> Result<(usize, usize), Error>
     match <K<T> as Kind>::LIST_ENCODING {
         ListEncoding::Packed => {
             let size = <K<T> as Kind>::BLOCK_SIZE;
-            if size == 0 || region.len() % size != 0 {
-                return Err(Error::new(
-                    ErrorKind::ListLengthMismatch {
-                        len: region.len(),
-                        element_size: size,
-                    },
-                    at,
-                ));
-            }
-            Ok((region.len() / size, size))
+            crate::trust::shape::list::packed_count(region, at, size).map(|count| (count, size))
         }
         ListEncoding::Strided => {
             let required = <K<T> as Kind>::MIN_ELEMENT_SIZE.max(1);

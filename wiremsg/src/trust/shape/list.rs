@@ -854,13 +854,11 @@ pub(crate) fn table_element(
     }
 }
 
-fn validate_packed<T: Element, M: Mode>(
-    bytes: &[u8],
-    at: usize,
-    mode: &M,
-    depth: u32,
-) -> Result<(), Error> {
-    let size = <T::Kind as Kind>::BLOCK_SIZE;
+/// The element count of a packed list region of elements of `size` bytes
+/// (FORMAT.md §6.1), checked: a whole number of elements (`ListLengthMismatch` at
+/// `at`, the region's offset). Shared with the on-demand reads (`lazy.rs`).
+#[inline(always)]
+pub(crate) fn packed_count(bytes: &[u8], at: usize, size: usize) -> Result<usize, Error> {
     if size == 0 || bytes.len() % size != 0 {
         return Err(Error::new(
             ErrorKind::ListLengthMismatch {
@@ -870,6 +868,17 @@ fn validate_packed<T: Element, M: Mode>(
             at,
         ));
     }
+    Ok(bytes.len() / size)
+}
+
+fn validate_packed<T: Element, M: Mode>(
+    bytes: &[u8],
+    at: usize,
+    mode: &M,
+    depth: u32,
+) -> Result<(), Error> {
+    let size = <T::Kind as Kind>::BLOCK_SIZE;
+    packed_count(bytes, at, size)?;
     if !<T::Kind as Kind>::CHECKS {
         return Ok(());
     }
