@@ -1456,12 +1456,12 @@ impl<T: Element, const MAX: usize> Kind for BoundedListOf<T, MAX> {
 
     #[inline]
     fn lazy<'v>(
-        _: Internal,
+        i: Internal,
         place: Place<'v>,
         root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> Result<crate::LazyList<'v, T>, Error> {
-        let list = crate::LazyList::enter(place.region, place.region_at, root, depth)?;
+        let list = <ListOf<T> as Kind>::lazy(i, place, root, depth)?;
         if list.len() > MAX {
             return Err(Error::new(
                 ErrorKind::ListTooLong {
@@ -1475,12 +1475,12 @@ impl<T: Element, const MAX: usize> Kind for BoundedListOf<T, MAX> {
     }
 
     fn locate(
-        _: Internal,
+        i: Internal,
         place: Place<'_>,
         target: &crate::lazy::Target,
         steps: &mut Vec<crate::lazy::Step>,
     ) -> bool {
-        crate::lazy::locate_list::<T>(place.region, target, steps)
+        <ListOf<T> as Kind>::locate(i, place, target, steps)
     }
 
     #[inline]
