@@ -85,10 +85,14 @@ impl Mode for Checked {
     /// each): the call of `from_utf8` per string was most of the read.
     #[inline(always)]
     fn text(&self, _: sealed::Internal, bytes: &[u8]) -> Result<(), usize> {
-        if crate::scan::bytes_within(bytes, 0x7F) {
-            return Ok(());
-        }
-        if bytes.len() >= 64 && simdutf8::basic::from_utf8(bytes).is_ok() {
+        // One pass over long text (simdutf8 has its own ASCII path), one scan over
+        // short text before the call.
+        let valid = if bytes.len() >= 64 {
+            simdutf8::basic::from_utf8(bytes).is_ok()
+        } else {
+            crate::scan::bytes_within(bytes, 0x7F)
+        };
+        if valid {
             return Ok(());
         }
         match core::str::from_utf8(bytes) {
