@@ -78,9 +78,10 @@ pub trait Mode: Copy {
 pub(crate) struct Checked;
 
 impl Mode for Checked {
-    /// ASCII text (most names, codes and symbols) in one branch-free scan; longer
-    /// text with other characters by SIMD (`simdutf8`); the error's position, and
-    /// short text with other characters, by `core::str::from_utf8`. Measured on the
+    /// Short ASCII text (most names, codes and symbols, under 64 bytes) in one
+    /// branch-free scan; text from 64 bytes by SIMD (`simdutf8`); the error's
+    /// position, and short text with other characters, by `core::str::from_utf8`.
+    /// Measured on the
     /// on-demand read of every string of 10,000 log entries (five short ASCII strings
     /// each): the call of `from_utf8` per string was most of the read.
     #[inline(always)]
