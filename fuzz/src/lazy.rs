@@ -3,10 +3,11 @@
 //! same error, and otherwise equals what `view` decodes.
 
 use crate::{
-    Every, EveryLazy, Expr, ExprLazy, Formula, FormulaLazy, Item, ItemLazy, Level, LevelLazy, Node,
-    NodeLazy, v2,
+    Every, EveryLazy, Expr, ExprLazy, Formula, FormulaLazy, Item, ItemLazy, Level, LevelLazy, Maps,
+    MapsLazy, Node, NodeLazy, v2,
 };
-use wiremsg::{Error, FixedStr};
+use std::collections::BTreeMap;
+use wiremsg::{Error, FixedStr, LazyMap, MapKey};
 
 fn level(l: LevelLazy<'_>) -> Result<Level, Error> {
     Ok(Level {
@@ -189,10 +190,68 @@ macro_rules! agree_lazy {
     }};
 }
 
+/// A map read on demand: its keys (checked with the map) against its entries (each
+/// checked as read), each entry's value made owned by `value`.
+fn map<'v, K, V, T>(
+    m: LazyMap<'v, K, V>,
+    key: impl Fn(wiremsg::ViewOf<'v, K>) -> K,
+    value: impl Fn(wiremsg::ViewOf<'v, V>) -> T,
+) -> Result<BTreeMap<K, T>, Error>
+where
+    K: MapKey + Ord + 'v,
+    V: wiremsg::Field + 'v,
+{
+    let keys = m.keys().count();
+    let out = m
+        .iter()
+        .map(|e| e.map(|(k, v)| (key(k), value(v))))
+        .collect::<Result<BTreeMap<_, _>, _>>()?;
+    assert_eq!(keys, out.len(), "a key for every entry");
+    Ok(out)
+}
+
+/// Every field of a [`Maps`], read on demand in field order.
+pub fn maps(m: MapsLazy<'_>) -> Result<Maps, Error> {
+    let depth = map(m.depth()?, |k| k, |v| v)?;
+    let names = map(m.names()?, String::from, |v| v.decode())?;
+    let syms = map(
+        m.syms()?,
+        |k| FixedStr::new(k).expect("a checked FixedStr fits"),
+        |v| v.decode(),
+    )?;
+    let sides = map(m.sides()?, |k| k, |v| v)?;
+    let venues = map(m.venues()?, |k| k, |v| v.iter().collect())?;
+    let nested = map(
+        m.nested()?,
+        |k| k,
+        |v| v.iter().map(|(k, v)| (k.to_string(), v)).collect(),
+    )?;
+    let maybe = match m.maybe()? {
+        Some(inner) => Some(map(inner, |k| k, String::from)?),
+        None => None,
+    };
+    let many = m
+        .many()?
+        .iter()
+        .map(|inner| map(inner?, |k| k, |v| v))
+        .collect::<Result<_, _>>()?;
+    Ok(Maps {
+        depth,
+        names,
+        syms,
+        sides,
+        venues,
+        nested,
+        maybe,
+        many,
+    })
+}
+
 /// The checks of the `lazy` fuzz target on one input.
 pub fn check(bytes: &[u8]) {
     agree_lazy!(Every, every, bytes);
     agree_lazy!(Node, node, bytes);
     agree_lazy!(v2::Quote, quote, bytes);
     agree_lazy!(Formula, formula, bytes);
+    agree_lazy!(Maps, maps, bytes);
 }

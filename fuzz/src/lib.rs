@@ -494,6 +494,7 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
     out.push(("lazy", old.to_bytes().unwrap()));
     out.push(("lazy", new.to_bytes().unwrap()));
     out.push(("lazy", formula.to_bytes().unwrap()));
+    out.push(("lazy", maps.to_bytes().unwrap()));
     out
 }
 
@@ -555,6 +556,7 @@ mod tests {
                     || Node::view(bytes).is_ok()
                     || v2::Quote::view(bytes).is_ok()
                     || Formula::view(bytes).is_ok()
+                    || Maps::view(bytes).is_ok()
             }
             "frame_reader" => frames(bytes),
             "codec" => frames(&bytes[1..]),

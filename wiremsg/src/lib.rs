@@ -71,7 +71,9 @@
 //! O(1), and each accessor of its view (`{Name}Lazy`) checks the bytes it reads with
 //! the checks `view` runs for that field, and returns a `Result` with the error `view`
 //! would give. A nested message is an on-demand view, a list a [`LazyList`] whose
-//! elements are checked one by one as they are read; `to_view()` checks the rest.
+//! elements are checked one by one as they are read, a map a [`LazyMap`] whose keys
+//! are checked when it is read and each entry when that entry is; `to_view()` checks
+//! the rest.
 //!
 //! # Views read in place
 //!
@@ -193,7 +195,7 @@ mod trust;
 
 use kinds::{array, decimal, fixed_str, list, map, null, tuple};
 use trust::shape::union;
-use trust::{batch, layout, lazy, mode, plain, scan, validated};
+use trust::{batch, layout, lazy, lazy_map, mode, plain, scan, validated};
 
 #[doc(hidden)]
 pub mod __private;
@@ -215,6 +217,7 @@ pub use fixed_str::{FixedStr, FixedStrError};
 pub use frame::{FrameReader, FrameWriter};
 pub use header::{MessageHeader, Template, WithHeader};
 pub use lazy::{LazyList, LazyListIter, LazyOf};
+pub use lazy_map::LazyMap;
 pub use list::{List, ListIter, ListIterMut, ListMut};
 #[doc(hidden)]
 pub use map::KeyKind;

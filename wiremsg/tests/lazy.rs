@@ -186,8 +186,8 @@ fn read_all(o: OrderLazy<'_>) -> Result<Order, Error> {
     let limits = o
         .limits()?
         .iter()
-        .map(|(k, v)| (k.to_string(), v))
-        .collect();
+        .map(|e| e.map(|(k, v)| (k.to_string(), v)))
+        .collect::<Result<_, _>>()?;
     let pairs = o
         .pairs()?
         .iter()

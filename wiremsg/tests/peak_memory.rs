@@ -843,4 +843,29 @@ fn on_demand_views_take_no_heap() {
         assert!(text >= bytes.len() / 2, "{text}");
         assert_eq!(top, 0);
     }
+    // Maps: reading the field checks every key; each lookup and entry its entry.
+    let names = maps::Names {
+        map: (0..20_000)
+            .map(|i| (format!("{i:06}"), "v".repeat(i % 7)))
+            .collect(),
+    };
+    let bytes = names.to_bytes().unwrap();
+    let (found, top) = peak(|| {
+        let lazy = maps::Names::view_lazy(&bytes).unwrap();
+        let map = lazy.map().unwrap();
+        let mut found = 0;
+        for i in (0..20_000usize).step_by(7) {
+            // The key on the stack: `format!` would allocate.
+            let mut key = *b"000000";
+            for (digit, place) in key.iter_mut().rev().zip([1, 10, 100, 1_000, 10_000]) {
+                *digit = b'0' + (i / place % 10) as u8;
+            }
+            let key = std::str::from_utf8(&key).unwrap();
+            found += usize::from(map.get(key).unwrap().is_some());
+        }
+        let mut text = Sink::default();
+        write!(text, "{map:?}").unwrap();
+        found + usize::from(text.0 > bytes.len())
+    });
+    assert_eq!((found, top), (2858, 0));
 }

@@ -9,9 +9,11 @@
 //! is itself an on-demand view ([`LazyMsg`], [`LazyList`]), and so is an option's
 //! present value and a union's payload: a read deep inside a large message checks
 //! the regions on its path and nothing else. An element of a split list checks its
-//! block length when it is read, and its tail's bounds when a tail field is. The
-//! other kinds (text, numbers, enums, arrays, tuples, maps) are checked whole when
-//! their field is read, then read as the up-front view reads them.
+//! block length when it is read, and its tail's bounds when a tail field is. A map
+//! ([`LazyMap`](crate::LazyMap), `lazy_map.rs`) checks its keys and their order when
+//! it is read and each entry when that entry is. The other kinds (text, numbers,
+//! enums, arrays, tuples) are checked whole when their field is read, then read as
+//! the up-front view reads them.
 //!
 //! Errors are those of up-front validation: the same kinds, with byte offsets from
 //! the start of the root message and the path from it. A view keeps only its
@@ -41,7 +43,8 @@ use core::ptr::NonNull;
 
 /// What an accessor of an on-demand view returns for a field of type `F`: the
 /// on-demand view of a nested message (`{Name}Lazy<'v>`), a [`LazyList`] for a list,
-/// and for every other type the value the up-front view's accessor returns
+/// a [`LazyMap`](crate::LazyMap) for a map, and for every other type the value the
+/// up-front view's accessor returns
 /// ([`ViewOf`](crate::ViewOf)), checked when it was read.
 pub type LazyOf<'v, F> = <<F as Field>::Kind as Kind>::Lazy<'v>;
 
@@ -993,14 +996,27 @@ impl<'v, T: Element> LazyList<'v, T> {
     where
         alloc::vec::Vec<T>: Field<Kind = crate::kind::ListOf<T>>,
     {
+        self.validate_as::<crate::kind::ListOf<T>>()
+    }
+
+    /// The list's region validated whole as kind `K` (a list, or a map: the list of
+    /// its entries and more), and read as it; errors as up-front validation reports
+    /// them.
+    #[inline]
+    pub(crate) fn validate_as<K: Kind>(self) -> Result<K::View<'v>, Error> {
         let place = Place {
             block: &[],
             block_at: 0,
             region: self.bytes,
             region_at: 0,
         };
-        crate::lazy::eager::<crate::kind::ListOf<T>>(INTERNAL, place, self.depth)
-            .map_err(|e| self.error(e))
+        eager::<K>(INTERNAL, place, self.depth).map_err(|e| self.error(e))
+    }
+
+    /// The list's region, element count, stride (as the field says) and depth.
+    #[inline(always)]
+    pub(crate) fn parts(&self) -> (&'v [u8], usize, usize, u32) {
+        (self.bytes, self.len, self.stride, self.depth)
     }
 
     /// `err`, counting from the list's region with its path from here, as up-front

@@ -9,6 +9,8 @@
 //! - [`message`]: `WireMsg`, whose `view` validates and makes the proof.
 //! - [`shape`]: each wire shape's validation, its reads and in-place sets, and its
 //!   views (lists, maps, arrays, tuples, unions): one contract, in one file each.
+//! - [`lazy`], [`lazy_map`]: the on-demand views, whose reads check their bytes
+//!   first, and the map view whose keys were checked when it was made.
 //! - [`plain`], [`batch`], [`mode`], [`scan`]: plain copies, the encoding output,
 //!   and how text and flags are checked.
 //!
@@ -50,6 +52,7 @@
 pub(crate) mod batch;
 pub(crate) mod layout;
 pub(crate) mod lazy;
+pub(crate) mod lazy_map;
 pub(crate) mod message;
 pub(crate) mod mode;
 pub(crate) mod plain;

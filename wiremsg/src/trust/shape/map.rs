@@ -122,7 +122,7 @@ impl<E: WireEnum> KeyKind for EnumOf<E> {
 /// The key of entry `index` of a map region of `len` entries (strided with `stride`,
 /// or a table), read from its bytes without relying on validation: out-of-range
 /// parts read as empty.
-fn entry_key<K: MapKey, V: Field>(
+pub(crate) fn entry_key<K: MapKey, V: Field>(
     bytes: &[u8],
     len: usize,
     stride: usize,
@@ -552,7 +552,26 @@ impl<K: MapKey, V: Field> Kind for MapOf<K, V> {
     const LIST_ENCODING: ListEncoding = ListEncoding::Table;
     const MIN_ELEMENT_SIZE: usize = 4;
     type View<'v> = MapView<'v, K, V>;
-    crate::trust::shape::eager_lazy!();
+    type Lazy<'v> = crate::lazy_map::LazyMap<'v, K, V>;
+
+    #[inline]
+    fn lazy<'v>(
+        i: Internal,
+        place: Place<'v>,
+        root: &crate::lazy::Root<'v>,
+        depth: u32,
+    ) -> Result<Self::Lazy<'v>, Error> {
+        crate::lazy_map::lazy(i, place, root, depth)
+    }
+
+    fn locate(
+        _: Internal,
+        place: Place<'_>,
+        target: &crate::lazy::Target,
+        steps: &mut alloc::vec::Vec<crate::lazy::Step>,
+    ) -> bool {
+        crate::lazy::locate_list::<(K, V)>(place.region, target, steps)
+    }
 
     #[inline]
     fn validate<M: Mode>(_: Internal, place: Place<'_>, mode: &M, depth: u32) -> Result<(), Error> {
