@@ -447,7 +447,7 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
 
     /// The message over `bytes` at nesting `depth`, inside `root`; errors count from
     /// `bytes`' start and name no path.
-    #[inline]
+    #[inline(always)]
     fn enter(bytes: &'v [u8], depth: u32, root: Root<'v>) -> Result<Self, Error> {
         check_depth(depth)?;
         let declared =
@@ -466,7 +466,7 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
 
     /// The nested message in `place`, a field at nesting `depth`: a message with a
     /// tail in its region, one level deeper; a fixed-size one in its block bytes.
-    #[inline]
+    #[inline(always)]
     fn nested(place: Place<'v>, root: &Root<'v>, depth: u32) -> Result<Self, Error> {
         let (bytes, at, depth) = if has_block_length::<L>() {
             (place.region, place.region_at, depth.saturating_add(1))
@@ -480,7 +480,7 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
     /// whose block (of the list's block length) the list checked; errors count from
     /// the list and name the element. Its tail start and end are checked when a tail
     /// field is read: a read of its block alone needs neither.
-    #[inline]
+    #[inline(always)]
     fn split(
         block: &'v [u8],
         list: &'v [u8],
@@ -580,7 +580,7 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
     /// What up-front validation reports for the field: its slot cut by the block
     /// length, its end offsets out of order or range, its bytes (text, `bool`, enum,
     /// presence bytes; a nested message's or list's header).
-    #[inline]
+    #[inline(always)]
     pub fn try_get<I>(&self) -> Result<Option<LazyOf<'v, FieldAt<L, I>>>, Error>
     where
         L::Fields: At<I>,
@@ -596,7 +596,7 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
     /// # Errors
     ///
     /// As [`try_get`](Self::try_get).
-    #[inline]
+    #[inline(always)]
     pub fn get<I>(&self) -> Result<LazyOf<'v, FieldAt<L, I>>, Error>
     where
         L::Fields: At<I>,
@@ -813,7 +813,7 @@ pub(crate) fn view_of<M: WireMsg>(bytes: &[u8]) -> Result<M::Lazy<'_>, Error> {
 
 /// The kinds whose on-demand reads are on-demand views: messages.
 impl<M: WireMsg> crate::kind::Msg<M> {
-    #[inline]
+    #[inline(always)]
     pub(crate) fn lazy_of<'v>(
         place: Place<'v>,
         root: &Root<'v>,
@@ -822,7 +822,7 @@ impl<M: WireMsg> crate::kind::Msg<M> {
         LazyMsg::<M::Layout>::nested(place, root, depth).map(M::__lazy_of)
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn lazy_split_of<'v>(
         block: &'v [u8],
         list: &'v [u8],
@@ -856,7 +856,7 @@ pub(crate) fn eager_split_element<'v, K: Kind>(
 
 /// The on-demand view of message `M` as a union's payload: `bytes`, at nesting
 /// `depth` (the union's level below its holder, counted).
-#[inline]
+#[inline(always)]
 pub(crate) fn payload<'v, M: WireMsg>(
     bytes: &'v [u8],
     root: &Root<'v>,
@@ -919,7 +919,7 @@ impl<T: Element> fmt::Debug for LazyList<'_, T> {
 impl<'v, T: Element> LazyList<'v, T> {
     /// The list in `region`, at `at` from the bytes the offsets of the field that
     /// holds it count from, for errors, which count from there and name no path.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn enter(
         region: &'v [u8],
         at: usize,
@@ -1084,7 +1084,7 @@ impl<'v, T: Element> LazyList<'v, T> {
 /// The element count and stride of a list region that is not empty, from its header
 /// (FORMAT.md §6), checked as up-front validation checks it; `at` is the region's
 /// offset, for errors.
-#[inline]
+#[inline(always)]
 fn header<T: Element>(region: &[u8], at: usize) -> Result<(usize, usize), Error> {
     type K<T> = <T as Field>::Kind;
     match <K<T> as Kind>::LIST_ENCODING {

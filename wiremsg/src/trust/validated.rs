@@ -944,7 +944,7 @@ impl<M: WireMsg> Kind for crate::kind::Msg<M> {
     type View<'v> = M::View<'v>;
     type Lazy<'v> = M::Lazy<'v>;
 
-    #[inline]
+    #[inline(always)]
     fn lazy<'v>(
         _: Internal,
         place: Place<'v>,
@@ -954,7 +954,7 @@ impl<M: WireMsg> Kind for crate::kind::Msg<M> {
         Self::lazy_of(place, root, depth)
     }
 
-    #[inline]
+    #[inline(always)]
     fn lazy_split<'v>(
         _: Internal,
         block: &'v [u8],

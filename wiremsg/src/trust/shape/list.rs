@@ -963,7 +963,7 @@ impl<T: Element> Kind for ListOf<T> {
     type View<'v> = T::ListView<'v>;
     type Lazy<'v> = crate::LazyList<'v, T>;
 
-    #[inline]
+    #[inline(always)]
     fn lazy<'v>(
         _: Internal,
         place: Place<'v>,

@@ -376,7 +376,7 @@ impl<M: WireMsg> Payload for Carries<M> {
     type Lazy<'v> = M::Lazy<'v>;
     const CATCH_ALL: bool = false;
 
-    #[inline]
+    #[inline(always)]
     fn lazy<'v>(
         _: Internal,
         bytes: &'v [u8],
@@ -737,7 +737,7 @@ pub(crate) fn validate_union<L: UnionLayout, M: Mode>(
 /// The on-demand view of the union value `bytes`: the tag checked as
 /// [`validate_union`] checks it, the payload's message by its header alone. The
 /// errors count from `bytes`.
-#[inline]
+#[inline(always)]
 pub(crate) fn lazy_union<'v, L: UnionLayout>(
     bytes: &'v [u8],
     root: &crate::lazy::Root<'v>,
@@ -810,7 +810,7 @@ impl<L: UnionLayout> Kind for UnionOf<L> {
 
     /// The tag checked as [`validate`](Kind::validate) checks it, then the present
     /// variant's payload read on demand (a message: its on-demand view).
-    #[inline]
+    #[inline(always)]
     fn lazy<'v>(
         _: Internal,
         place: Place<'v>,
