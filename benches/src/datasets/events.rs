@@ -8,6 +8,7 @@
 //! | wiremsg | `Events { events: Vec<FeedMsg> }`, `FeedMsg` a `#[derive(WireUnion)]` of the five messages: a table list (O(1) per element), each element its `u8` tag then the message's block (FORMAT.md §4.10) |
 //! | rkyv | the same Rust types: an archived `Vec` of an archived enum |
 //! | FlatBuffers | `EventBatch { events: [Event] }`, `Event { msg: FeedEvent }` a one-field table holding the union (its Rust code cannot make a vector of a union type) |
+//! | capnp | `Events { events :List(Event) }`, `Event` an anonymous union of one group per kind (one struct per element, sized for the largest kind) |
 //! | Protobuf | `repeated Event`, `Event { oneof msg }` |
 //! | postcard, JSON | serde's externally tagged enum |
 //!

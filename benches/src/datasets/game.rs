@@ -9,10 +9,13 @@
 //! (`derived_codecs!` in the parent module); FlatBuffers as `GameState {
 //! updates: [Update] }` (`schema/peers.fbs`: `Contact` a table with `= null`
 //! scalars, the mesh's `Vec3` struct, `[ushort]`, `[float]`, `[bool]`; the
-//! snapshot a `[ubyte]` left out when absent); postcard and JSON through
-//! serde. No prost: the peers of these two data sets are rkyv, FlatBuffers and
-//! the serde baselines. Metrics: `encode`, `access`, `read`, `read_some`,
-//! `update` (not FlatBuffers), their unchecked twins, and `decode`.
+//! snapshot a `[ubyte]` left out when absent); capnp as the same shape
+//! (`schema/peers.capnp`: options of numbers as unions `absent`/`present`,
+//! `velocity` a null pointer when absent, `List(Bool)` a bit list, the snapshot
+//! `Data`); postcard and JSON through serde. No prost: the peers of these two
+//! data sets are rkyv, FlatBuffers, capnp and the serde baselines. Metrics:
+//! `encode`, `access`, `read`, `read_some`, `update` (not FlatBuffers nor
+//! capnp), their unchecked twins (not capnp), and `decode`.
 //!
 //! `read_some` (and `read_some_unchecked`) loads every contact's `id` and
 //! `position.x` (a client's interest check), skipping the options and lists;

@@ -13,7 +13,9 @@
 //!
 //! Per format: wiremsg and rkyv encode the model as derived (a message with
 //! a list of entries); FlatBuffers as `LogBatch { entries: [LogEntry] }`
-//! (`schema/peers.fbs`); prost with hand-written derives (see
+//! (`schema/peers.fbs`); capnp as the same shape (`schema/peers.capnp`: the
+//! address a little-endian `UInt32`, the strings `Text`); prost with
+//! hand-written derives (see
 //! [`LogEntryPb`]), encoded from the model by prost's encoding primitives as
 //! `formats::protobuf` does; postcard and JSON through serde. The wiremsg,
 //! rkyv and serde codecs are `derived_codecs!` in the parent module.

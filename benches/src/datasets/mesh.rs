@@ -13,7 +13,9 @@
 //! Per format: wiremsg and rkyv encode the model as derived (wiremsg: a
 //! strided list of 48-byte inline blocks; rkyv: an archived vector; their
 //! codecs, and the serde ones, are `derived_codecs!` in the parent module);
-//! FlatBuffers as a vector of structs; zerocopy as the triangles back to
+//! FlatBuffers as a vector of structs; capnp as a list of triangles of four
+//! `Vec3` structs behind pointers (it has no inline structs: twice wiremsg's
+//! size); zerocopy as the triangles back to
 //! back; prost as nested messages (hand-written derives, see [`MeshPb`]);
 //! postcard and JSON through serde.
 

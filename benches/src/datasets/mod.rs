@@ -24,8 +24,10 @@
 //! given its read folds (and, where it has the metrics, its `read_some`
 //! folds and `update` stores); its module keeps the model, the generator,
 //! those functions and the codecs of the formats with their own schema
-//! (FlatBuffers, prost, zerocopy; FlatBuffers' `access` and
-//! `access_unchecked` are [`fb_access_methods!`]). The reference messages
+//! (FlatBuffers, capnp, prost, zerocopy; FlatBuffers' `access` and
+//! `access_unchecked` are [`fb_access_methods!`], capnp's `access`, `read`
+//! and `read_some` `formats::capnp::capnp_methods!`). capnp has a codec on
+//! every data set but the feed. The reference messages
 //! (login, order, tick) delegate to the `compare` harness's impls
 //! ([`reference_codecs!`]); the feed, a stream of frames, frames every codec
 //! by hand. The player and game data sets have no prost column (their peers
@@ -45,7 +47,9 @@
 //! (`fn(&[u8]) -> wiremsg::Result<u64>`, `?` at every accessor, as a user of
 //! the API writes them), given to [`derived_codecs!`] or
 //! [`reference_codecs!`] as `read_lazy:` and `read_some_lazy:`; their
-//! validated peers are rkyv's `access` and `read_some`.
+//! validated peers are rkyv's `access` and `read_some`, and their on-demand
+//! peers capnp's `access`, `read_some` and `read` (capnp has no up-front
+//! check: every accessor checks what it reads, `formats::capnp`).
 
 use crate::format::Valid;
 use std::fmt;

@@ -8,10 +8,13 @@
 //! (`derived_codecs!` in the parent module); FlatBuffers as `Players {
 //! players: [Player] }` (`schema/peers.fbs`: options as `= null` scalars and
 //! absent fields, the fixed-size records without an `Option` as vectors of
-//! structs, `Quest` a table since it holds one); postcard and JSON through
-//! serde. No prost: the peers of these two data sets are rkyv, FlatBuffers and
-//! the serde baselines. Metrics: `encode`, `access`, `read`, `read_some`,
-//! `update` (not FlatBuffers), their unchecked twins, and `decode`.
+//! structs, `Quest` a table since it holds one); capnp as the same shape
+//! (`schema/peers.capnp`: options of numbers as unions `absent`/`present`, the
+//! others as null pointers, nested records as structs behind pointers);
+//! postcard and JSON through serde. No prost: the peers of these two data sets
+//! are rkyv, FlatBuffers, capnp and the serde baselines. Metrics: `encode`,
+//! `access`, `read`, `read_some`, `update` (not FlatBuffers nor capnp), their
+//! unchecked twins (not capnp), and `decode`.
 //!
 //! `read_some` (and `read_some_unchecked`) loads every player's `id`, `level`
 //! and `health` (a server's roster check), skipping the strings, options and
