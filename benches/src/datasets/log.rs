@@ -13,7 +13,9 @@
 //!
 //! Per format: wiremsg and rkyv encode the model as derived (a message with
 //! a list of entries); FlatBuffers as `LogBatch { entries: [LogEntry] }`
-//! (`schema/peers.fbs`); prost with hand-written derives (see
+//! (`schema/peers.fbs`); capnp as the same shape (`schema/peers.capnp`: the
+//! address a little-endian `UInt32`, the strings `Text`); prost with
+//! hand-written derives (see
 //! [`LogEntryPb`]), encoded from the model by prost's encoding primitives as
 //! `formats::protobuf` does; postcard and JSON through serde. The wiremsg,
 //! rkyv and serde codecs are `derived_codecs!` in the parent module.
@@ -29,7 +31,9 @@ use super::{
     wiremsg_mut, wiremsg_view,
 };
 use crate::checksum::Fold;
+use crate::formats::capnp::{Capnp, capnp_methods, message as capnp_message, text};
 use crate::formats::flatbuffers::{FlatBuffers, root};
+use crate::formats::peers_capnp as pc;
 use crate::formats::peers_generated::peers as fb;
 use crate::formats::protobuf::{
     Protobuf, decode_pb, fixed32_len, put_fixed32, put_message_header, put_str, put_varint,
@@ -500,6 +504,93 @@ impl Codec<LogBatch> for FlatBuffers {
     read_some_methods!(some_fb);
 }
 
+// ---- capnp ----
+
+/// `read`: every field, each checked as it is read (the list's pointer, each
+/// text's pointer and UTF-8).
+#[inline(always)]
+fn read_capnp(bytes: &[u8]) -> capnp::Result<u64> {
+    let message = capnp_message(bytes)?;
+    let entries = message
+        .get_root::<pc::log_batch::Reader<'_>>()?
+        .get_entries()?;
+    let mut f = Fold::new();
+    f.len(entries.len() as usize);
+    for e in entries {
+        fold_entry(
+            &mut f,
+            e.get_address().to_le_bytes(),
+            [
+                text(e.get_identity()?)?,
+                text(e.get_userid()?)?,
+                text(e.get_date()?)?,
+                text(e.get_request()?)?,
+            ],
+            e.get_code(),
+            e.get_size(),
+        );
+    }
+    Ok(f.finish())
+}
+
+/// `read_some`: `address`, `code` and `size` of every entry (the list's
+/// pointer checked; the fields are in each entry's data section).
+#[inline(always)]
+fn some_capnp(bytes: &[u8]) -> capnp::Result<u64> {
+    let message = capnp_message(bytes)?;
+    let entries = message
+        .get_root::<pc::log_batch::Reader<'_>>()?
+        .get_entries()?;
+    Ok(fold_some(entries, |e| {
+        some_entry(e.get_address().to_le_bytes(), e.get_code(), e.get_size())
+    }))
+}
+
+impl Codec<LogBatch> for Capnp {
+    const ID: &'static str = ids::CAPNP;
+
+    fn encode(&mut self, data: &LogBatch) -> &[u8] {
+        self.encode_root::<pc::log_batch::Owned>(|root| {
+            let mut entries = root.init_entries(data.entries.len() as u32);
+            for (i, e) in data.entries.iter().enumerate() {
+                let mut out = entries.reborrow().get(i as u32);
+                out.set_address(u32::from_le_bytes(e.address));
+                out.set_identity(&e.identity);
+                out.set_userid(&e.userid);
+                out.set_date(&e.date);
+                out.set_request(&e.request);
+                out.set_code(e.code);
+                out.set_size(e.size);
+            }
+        })
+    }
+
+    fn decode(&self, bytes: &[u8]) -> LogBatch {
+        let decode = || -> capnp::Result<LogBatch> {
+            let message = capnp_message(bytes)?;
+            let entries = message
+                .get_root::<pc::log_batch::Reader<'_>>()?
+                .get_entries()?;
+            let mut out = Vec::with_capacity(entries.len() as usize);
+            for e in entries {
+                out.push(LogEntry {
+                    address: e.get_address().to_le_bytes(),
+                    identity: text(e.get_identity()?)?.to_owned(),
+                    userid: text(e.get_userid()?)?.to_owned(),
+                    date: text(e.get_date()?)?.to_owned(),
+                    request: text(e.get_request()?)?.to_owned(),
+                    code: e.get_code(),
+                    size: e.get_size(),
+                });
+            }
+            Ok(LogBatch { entries: out })
+        };
+        decode().valid("capnp")
+    }
+
+    capnp_methods!(pc::log_batch::Reader<'_>, read: read_capnp, read_some: some_capnp);
+}
+
 // ---- prost ----
 
 /// What prost-build would generate for
@@ -608,6 +699,40 @@ mod tests {
                 assert!((10..=80).contains(&s.len()), "{s:?}: {} bytes", s.len());
             }
         }
+    }
+
+    #[test]
+    fn capnp_checks_only_what_a_read_reaches() {
+        let batch = LogBatch::generate(50);
+        let mut bytes = crate::format::aligned_copy(Capnp::default().encode(&batch));
+        // The last entry's request, no longer UTF-8.
+        let request = batch.entries[49].request.as_bytes();
+        let at = bytes
+            .windows(request.len())
+            .rposition(|w| w == request)
+            .expect("the request's bytes are in the message");
+        bytes[at] = 0xff;
+        // The root and the entries' data sections are as they were: access and
+        // the sparse read, which reach no text, succeed; the full read fails at
+        // the text, with an error, not a panic.
+        assert!(
+            capnp_message(&bytes)
+                .unwrap()
+                .get_root::<pc::log_batch::Reader<'_>>()
+                .is_ok()
+        );
+        let sparse = batch.checksum_some().unwrap();
+        assert_eq!(some_capnp(&bytes).unwrap(), sparse);
+        let err = read_capnp(&bytes).unwrap_err();
+        assert!(err.to_string().contains("utf-8"), "{err}");
+        // A list pointer past the segment's end is an error where it is read.
+        let bytes = crate::format::aligned_copy(Capnp::default().encode(&batch));
+        let mut cut = crate::format::aligned_copy(&bytes[..bytes.len() - 64]);
+        // The segment table's word count, shrunk to what is left.
+        let words = u32::try_from((cut.len() - 8) / 8).unwrap();
+        cut[4..8].copy_from_slice(&words.to_le_bytes());
+        assert!(capnp_message(&cut).is_ok());
+        assert!(read_capnp(&cut).is_err());
     }
 
     #[test]

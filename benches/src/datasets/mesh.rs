@@ -13,7 +13,9 @@
 //! Per format: wiremsg and rkyv encode the model as derived (wiremsg: a
 //! strided list of 48-byte inline blocks; rkyv: an archived vector; their
 //! codecs, and the serde ones, are `derived_codecs!` in the parent module);
-//! FlatBuffers as a vector of structs; zerocopy as the triangles back to
+//! FlatBuffers as a vector of structs; capnp as a list of triangles of four
+//! `Vec3` structs behind pointers (it has no inline structs: twice wiremsg's
+//! size); zerocopy as the triangles back to
 //! back; prost as nested messages (hand-written derives, see [`MeshPb`]);
 //! postcard and JSON through serde.
 
@@ -29,7 +31,9 @@ use super::{
     keep, read_methods, rkyv_root, rkyv_root_mut, visit_formats, wiremsg_mut, wiremsg_view,
 };
 use crate::checksum::Fold;
+use crate::formats::capnp::{Capnp, capnp_methods, message as capnp_message};
 use crate::formats::flatbuffers::{FlatBuffers, root};
+use crate::formats::peers_capnp as pc;
 use crate::formats::peers_generated::peers as fb;
 use crate::formats::protobuf::{Protobuf, decode_pb, fixed32_len, put_fixed32, put_message_header};
 
@@ -315,6 +319,82 @@ derived_codecs!(
     update: (update_wiremsg, update_rkyv),
     read_lazy: read_lazy_wiremsg,
 );
+
+// ---- capnp ----
+
+/// A capnp `Vec3` as the model's vector (also the game data set's positions).
+#[inline(always)]
+pub(crate) fn vec3_of_capnp(v: pc::vec3::Reader<'_>) -> Vec3 {
+    Vec3 {
+        x: v.get_x(),
+        y: v.get_y(),
+        z: v.get_z(),
+    }
+}
+
+/// Writes `v` into a capnp `Vec3`.
+pub(crate) fn set_capnp_vec3(mut out: pc::vec3::Builder<'_>, v: &Vec3) {
+    out.set_x(v.x);
+    out.set_y(v.y);
+    out.set_z(v.z);
+}
+
+/// `read`: every vector, each triangle's four pointers checked as they are
+/// followed.
+#[inline(always)]
+fn read_capnp(bytes: &[u8]) -> capnp::Result<u64> {
+    let message = capnp_message(bytes)?;
+    let triangles = message
+        .get_root::<pc::mesh::Reader<'_>>()?
+        .get_triangles()?;
+    let mut f = Fold::new();
+    f.len(triangles.len() as usize);
+    for t in triangles {
+        for v in [t.get_normal()?, t.get_v1()?, t.get_v2()?, t.get_v3()?] {
+            fold3(&mut f, v.get_x(), v.get_y(), v.get_z());
+        }
+    }
+    Ok(f.finish())
+}
+
+impl Codec<Mesh> for Capnp {
+    const ID: &'static str = ids::CAPNP;
+
+    fn encode(&mut self, data: &Mesh) -> &[u8] {
+        self.encode_root::<pc::mesh::Owned>(|root| {
+            let mut triangles = root.init_triangles(data.triangles.len() as u32);
+            for (i, t) in data.triangles.iter().enumerate() {
+                let mut out = triangles.reborrow().get(i as u32);
+                set_capnp_vec3(out.reborrow().init_normal(), &t.normal);
+                set_capnp_vec3(out.reborrow().init_v1(), &t.v1);
+                set_capnp_vec3(out.reborrow().init_v2(), &t.v2);
+                set_capnp_vec3(out.init_v3(), &t.v3);
+            }
+        })
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Mesh {
+        let decode = || -> capnp::Result<Mesh> {
+            let message = capnp_message(bytes)?;
+            let triangles = message
+                .get_root::<pc::mesh::Reader<'_>>()?
+                .get_triangles()?;
+            let mut out = Vec::with_capacity(triangles.len() as usize);
+            for t in triangles {
+                out.push(Triangle {
+                    normal: vec3_of_capnp(t.get_normal()?),
+                    v1: vec3_of_capnp(t.get_v1()?),
+                    v2: vec3_of_capnp(t.get_v2()?),
+                    v3: vec3_of_capnp(t.get_v3()?),
+                });
+            }
+            Ok(Mesh { triangles: out })
+        };
+        decode().valid("capnp")
+    }
+
+    capnp_methods!(pc::mesh::Reader<'_>, read: read_capnp);
+}
 
 // ---- FlatBuffers ----
 

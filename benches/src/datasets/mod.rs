@@ -24,8 +24,10 @@
 //! given its read folds (and, where it has the metrics, its `read_some`
 //! folds and `update` stores); its module keeps the model, the generator,
 //! those functions and the codecs of the formats with their own schema
-//! (FlatBuffers, prost, zerocopy; FlatBuffers' `access` and
-//! `access_unchecked` are [`fb_access_methods!`]). The reference messages
+//! (FlatBuffers, capnp, prost, zerocopy; FlatBuffers' `access` and
+//! `access_unchecked` are [`fb_access_methods!`], capnp's `access`, `read`
+//! and `read_some` `formats::capnp::capnp_methods!`). capnp has a codec on
+//! every data set but the feed. The reference messages
 //! (login, order, tick) delegate to the `compare` harness's impls
 //! ([`reference_codecs!`]); the feed, a stream of frames, frames every codec
 //! by hand. The player and game data sets have no prost column (their peers
@@ -45,7 +47,9 @@
 //! (`fn(&[u8]) -> wiremsg::Result<u64>`, `?` at every accessor, as a user of
 //! the API writes them), given to [`derived_codecs!`] or
 //! [`reference_codecs!`] as `read_lazy:` and `read_some_lazy:`; their
-//! validated peers are rkyv's `access` and `read_some`.
+//! validated peers are rkyv's `access` and `read_some`, and their on-demand
+//! peers capnp's `access`, `read_some` and `read` (capnp has no up-front
+//! check: every accessor checks what it reads, `formats::capnp`).
 
 use crate::format::Valid;
 use std::fmt;
@@ -88,6 +92,8 @@ pub mod ids {
     pub const RKYV: &str = "rkyv";
     /// FlatBuffers 25.12.19.
     pub const FLATBUFFERS: &str = "flatbuffers";
+    /// Cap'n Proto via capnp 0.27.3 (every data set but the feed).
+    pub const CAPNP: &str = "capnp";
     /// Hand-written zerocopy 0.8 structs (fixed-size data sets only).
     pub const ZEROCOPY: &str = "zerocopy";
     /// SBE via ironsbe 0.8.0 (fixed-size data sets: tick, feed).
@@ -99,10 +105,11 @@ pub mod ids {
     /// serde_json.
     pub const JSON: &str = "json";
     /// Every id, in column order.
-    pub const ALL: [&str; 8] = [
+    pub const ALL: [&str; 9] = [
         WIREMSG,
         RKYV,
         FLATBUFFERS,
+        CAPNP,
         ZEROCOPY,
         SBE,
         PROST,
@@ -1194,15 +1201,27 @@ macro_rules! reference_codecs {
 pub(crate) use reference_codecs;
 
 /// Visits the formats of a data set in column order ([`ids::ALL`]), with
-/// zerocopy where `$zerocopy` is given, or without prost (`without_prost`:
-/// the data sets whose peers are rkyv, FlatBuffers and the serde baselines
-/// only, player and game).
+/// zerocopy where `$zerocopy` is given, without capnp where `without_capnp`
+/// follows it (the feed), or without prost (`without_prost`: the data sets
+/// whose peers are rkyv, FlatBuffers, capnp and the serde baselines only,
+/// player and game).
 macro_rules! visit_formats {
     ($visitor:expr, without_prost) => {{
         use $crate::formats as f;
         $visitor.visit::<f::wiremsg::Wiremsg>();
         $visitor.visit::<f::rkyv::Rkyv>();
         $visitor.visit::<f::flatbuffers::FlatBuffers>();
+        $visitor.visit::<f::capnp::Capnp>();
+        $visitor.visit::<f::postcard::Postcard>();
+        $visitor.visit::<f::json::Json>();
+    }};
+    ($visitor:expr, $zerocopy:ty, without_capnp) => {{
+        use $crate::formats as f;
+        $visitor.visit::<f::wiremsg::Wiremsg>();
+        $visitor.visit::<f::rkyv::Rkyv>();
+        $visitor.visit::<f::flatbuffers::FlatBuffers>();
+        $visitor.visit::<$zerocopy>();
+        $visitor.visit::<f::protobuf::Protobuf>();
         $visitor.visit::<f::postcard::Postcard>();
         $visitor.visit::<f::json::Json>();
     }};
@@ -1211,6 +1230,7 @@ macro_rules! visit_formats {
         $visitor.visit::<f::wiremsg::Wiremsg>();
         $visitor.visit::<f::rkyv::Rkyv>();
         $visitor.visit::<f::flatbuffers::FlatBuffers>();
+        $visitor.visit::<f::capnp::Capnp>();
         $($visitor.visit::<$zerocopy>();)?
         $visitor.visit::<f::protobuf::Protobuf>();
         $visitor.visit::<f::postcard::Postcard>();
@@ -1241,10 +1261,10 @@ mod tests {
     fn every_format_reproduces_every_data_set() {
         // Small instances: the full ones are checked by the benches' setup.
         let found = verify_all(300).unwrap_or_else(|e| panic!("{e}"));
-        // 6 formats on each of the 7 first data sets, plus zerocopy on the 3
-        // fixed-size ones and SBE on tick and feed; 5 (no prost) on the 2
-        // newest ones.
-        assert_eq!(found.len(), 6 * 7 + 3 + 2 + 5 * WITHOUT_PROST.len());
+        // 6 formats on each of the 7 first data sets, plus capnp on 6 of them
+        // (not the feed), zerocopy on the 3 fixed-size ones and SBE on tick
+        // and feed; 6 (no prost) on the 2 newest ones.
+        assert_eq!(found.len(), 6 * 7 + 6 + 3 + 2 + 6 * WITHOUT_PROST.len());
         for (dataset, format, has) in found {
             let zero_copy = [ids::WIREMSG, ids::RKYV, ids::FLATBUFFERS].contains(&format);
             let sparse = SPARSE.contains(&dataset);
@@ -1270,6 +1290,15 @@ mod tests {
                 let update = format != ids::FLATBUFFERS && dataset != "login";
                 assert_eq!(has.update, update, "{what}");
                 assert_eq!(has.update_unchecked, update, "{what}");
+            } else if format == ids::CAPNP {
+                // On-demand validation through and through: its checked reads,
+                // nothing unchecked, no update; every data set but the feed.
+                assert_ne!(dataset, "feed", "{what}");
+                assert!(has.access && has.read, "{what}");
+                assert_eq!(has.read_some, sparse, "{what}");
+                assert!(!has.access_unchecked && !has.read_unchecked, "{what}");
+                assert!(!has.read_some_unchecked && !has.update, "{what}");
+                assert!(!has.update_unchecked, "{what}");
             } else if format == ids::SBE {
                 assert!(["tick", "feed"].contains(&dataset), "{what}");
                 assert!(has.read && has.read_unchecked, "{what}");

@@ -13,12 +13,14 @@ use rkyv::munge::munge;
 use rkyv::vec::ArchivedVec;
 
 use super::{
-    CodecVisitor, Dataset, fb_root, fold_some, reference_codecs, rkyv_root, rkyv_root_mut,
-    try_fold_some, visit_formats, wiremsg_mut, wiremsg_view,
+    Codec, CodecVisitor, Dataset, fb_root, fold_some, ids, reference_codecs, rkyv_root,
+    rkyv_root_mut, try_fold_some, visit_formats, wiremsg_mut, wiremsg_view,
 };
 use crate::checksum::Fold;
+use crate::formats::capnp::{Capnp, capnp_methods, message as capnp_message, text};
+use crate::formats::peers_capnp as pc;
 use crate::formats::peers_generated::peers as fb;
-use crate::model::{ArchivedLineItem, ArchivedOrder, Message, Order};
+use crate::model::{ArchivedLineItem, ArchivedOrder, Customer, LineItem, Message, Order};
 
 /// The id `update` writes.
 fn new_id(round: u64) -> i64 {
@@ -172,6 +174,98 @@ unsafe fn fb_some<const CHECKED: bool>(bytes: &[u8]) -> u64 {
     fold_some(order.items(), |it| {
         some_item(it.quantity(), it.unit_price())
     })
+}
+
+// ---- capnp ----
+
+/// `read`: the fold of `read`, each pointer and text checked as it is read.
+#[inline]
+fn read_capnp(bytes: &[u8]) -> capnp::Result<u64> {
+    let message = capnp_message(bytes)?;
+    let m = message.get_root::<pc::order::Reader<'_>>()?;
+    let mut f = Fold::new();
+    f.i64(m.get_id());
+    let c = m.get_customer()?;
+    f.i64(c.get_id());
+    f.str(text(c.get_name()?)?);
+    f.str(text(c.get_email()?)?);
+    let items = m.get_items()?;
+    f.len(items.len() as usize);
+    for it in items {
+        f.str(text(it.get_sku()?)?);
+        f.str(text(it.get_name()?)?);
+        f.i64(i64::from(it.get_quantity()));
+        f.f64(it.get_unit_price());
+        f.f64(it.get_discount());
+    }
+    f.str(text(m.get_note()?)?);
+    Ok(f.finish())
+}
+
+/// `read_some`: every item's `quantity` and `unit_price` (the list's pointer
+/// checked).
+#[inline]
+fn some_capnp(bytes: &[u8]) -> capnp::Result<u64> {
+    let message = capnp_message(bytes)?;
+    let items = message.get_root::<pc::order::Reader<'_>>()?.get_items()?;
+    Ok(fold_some(items, |it| {
+        some_item(it.get_quantity(), it.get_unit_price())
+    }))
+}
+
+impl Codec<Order> for Capnp {
+    const ID: &'static str = ids::CAPNP;
+
+    fn encode(&mut self, data: &Order) -> &[u8] {
+        self.encode_root::<pc::order::Owned>(|mut root| {
+            root.set_id(data.id);
+            let mut c = root.reborrow().init_customer();
+            c.set_id(data.customer.id);
+            c.set_name(&data.customer.name);
+            c.set_email(&data.customer.email);
+            let mut items = root.reborrow().init_items(data.items.len() as u32);
+            for (i, it) in data.items.iter().enumerate() {
+                let mut out = items.reborrow().get(i as u32);
+                out.set_sku(&it.sku);
+                out.set_name(&it.name);
+                out.set_quantity(it.quantity);
+                out.set_unit_price(it.unit_price);
+                out.set_discount(it.discount);
+            }
+            root.set_note(&data.note);
+        })
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Order {
+        let decode = || -> capnp::Result<Order> {
+            let message = capnp_message(bytes)?;
+            let m = message.get_root::<pc::order::Reader<'_>>()?;
+            let c = m.get_customer()?;
+            let mut items = Vec::new();
+            for it in m.get_items()? {
+                items.push(LineItem {
+                    sku: text(it.get_sku()?)?.to_owned(),
+                    name: text(it.get_name()?)?.to_owned(),
+                    quantity: it.get_quantity(),
+                    unit_price: it.get_unit_price(),
+                    discount: it.get_discount(),
+                });
+            }
+            Ok(Order {
+                id: m.get_id(),
+                customer: Customer {
+                    id: c.get_id(),
+                    name: text(c.get_name()?)?.to_owned(),
+                    email: text(c.get_email()?)?.to_owned(),
+                },
+                items,
+                note: text(m.get_note()?)?.to_owned(),
+            })
+        };
+        decode().valid("capnp")
+    }
+
+    capnp_methods!(pc::order::Reader<'_>, read: read_capnp, read_some: some_capnp);
 }
 
 reference_codecs!(

@@ -8,10 +8,13 @@
 //! (`derived_codecs!` in the parent module); FlatBuffers as `Players {
 //! players: [Player] }` (`schema/peers.fbs`: options as `= null` scalars and
 //! absent fields, the fixed-size records without an `Option` as vectors of
-//! structs, `Quest` a table since it holds one); postcard and JSON through
-//! serde. No prost: the peers of these two data sets are rkyv, FlatBuffers and
-//! the serde baselines. Metrics: `encode`, `access`, `read`, `read_some`,
-//! `update` (not FlatBuffers), their unchecked twins, and `decode`.
+//! structs, `Quest` a table since it holds one); capnp as the same shape
+//! (`schema/peers.capnp`: options of numbers as unions `absent`/`present`, the
+//! others as null pointers, nested records as structs behind pointers);
+//! postcard and JSON through serde. No prost: the peers of these two data sets
+//! are rkyv, FlatBuffers, capnp and the serde baselines. Metrics: `encode`,
+//! `access`, `read`, `read_some`, `update` (not FlatBuffers nor capnp), their
+//! unchecked twins (not capnp), and `decode`.
 //!
 //! `read_some` (and `read_some_unchecked`) loads every player's `id`, `level`
 //! and `health` (a server's roster check), skipping the strings, options and
@@ -53,7 +56,12 @@ use super::{
     visit_formats, wiremsg_mut, wiremsg_view,
 };
 use crate::checksum::Fold;
+use crate::formats::capnp::{
+    Capnp, capnp_methods, capnp_opt, capnp_set_opt, from_enum, message as capnp_message, text,
+    to_enum,
+};
 use crate::formats::flatbuffers::{FlatBuffers, root};
+use crate::formats::peers_capnp as pc;
 use crate::formats::peers_generated::peers as fb;
 
 /// The derives every type of the data set has, the enums' with `Copy`.
@@ -1578,6 +1586,389 @@ impl Codec<Players> for FlatBuffers {
 
     read_methods!(read_fb);
     read_some_methods!(some_fb);
+}
+
+// ---- capnp ----
+
+fn position_capnp(p: pc::position::Reader<'_>) -> Position {
+    Position {
+        zone: p.get_zone(),
+        x: p.get_x(),
+        y: p.get_y(),
+        z: p.get_z(),
+        yaw: p.get_yaw(),
+    }
+}
+
+fn set_position_capnp(mut out: pc::position::Builder<'_>, p: &Position) {
+    out.set_zone(p.zone);
+    out.set_x(p.x);
+    out.set_y(p.y);
+    out.set_z(p.z);
+    out.set_yaw(p.yaw);
+}
+
+fn stats_capnp(s: pc::stats::Reader<'_>) -> Stats {
+    Stats {
+        strength: s.get_strength(),
+        agility: s.get_agility(),
+        intellect: s.get_intellect(),
+        stamina: s.get_stamina(),
+        armor: s.get_armor(),
+        max_health: s.get_max_health(),
+        max_mana: s.get_max_mana(),
+        crit: s.get_crit(),
+        haste: s.get_haste(),
+    }
+}
+
+/// An item, its `rarity` checked against the schema.
+fn item_capnp(it: pc::item::Reader<'_>) -> capnp::Result<Item> {
+    Ok(Item {
+        id: it.get_id(),
+        count: it.get_count(),
+        durability: it.get_durability(),
+        rarity: from_enum(it.get_rarity()?),
+        bound: it.get_bound(),
+    })
+}
+
+/// A quest, its `expires_at` union's discriminant checked.
+fn quest_capnp(q: pc::quest::Reader<'_>) -> capnp::Result<Quest> {
+    Ok(Quest {
+        id: q.get_id(),
+        step: q.get_step(),
+        progress: q.get_progress(),
+        done: q.get_done(),
+        expires_at: capnp_opt!(q.get_expires_at(), pc::quest::expires_at),
+    })
+}
+
+fn skill_capnp(s: pc::skill::Reader<'_>) -> Skill {
+    Skill {
+        id: s.get_id(),
+        rank: s.get_rank(),
+        xp: s.get_xp(),
+    }
+}
+
+/// The head of a player: its enums and the options' discriminants checked.
+fn head_capnp(p: pc::player::Reader<'_>) -> capnp::Result<Head> {
+    Ok(Head {
+        id: p.get_id(),
+        class: from_enum(p.get_class()?),
+        faction: from_enum(p.get_faction()?),
+        level: p.get_level(),
+        experience: p.get_experience(),
+        gold: p.get_gold(),
+        gems: capnp_opt!(p.get_gems(), pc::player::gems),
+        health: p.get_health(),
+        mana: capnp_opt!(p.get_mana(), pc::player::mana),
+        karma: p.get_karma(),
+        luck: p.get_luck(),
+        deaths: p.get_deaths(),
+        pvp_rating: capnp_opt!(p.get_pvp_rating(), pc::player::pvp_rating),
+        created_at: p.get_created_at(),
+        last_login: p.get_last_login(),
+        play_time_s: p.get_play_time_s(),
+        muted_until: capnp_opt!(p.get_muted_until(), pc::player::muted_until),
+        damage_dealt: p.get_damage_dealt(),
+        scale: p.get_scale(),
+        hardcore: p.get_hardcore(),
+        online: p.get_online(),
+    })
+}
+
+/// An optional text: `None` for a null pointer, else the text, its pointer and
+/// UTF-8 checked.
+macro_rules! opt_text {
+    ($reader:expr, $has:ident, $get:ident) => {
+        if $reader.$has() {
+            Some(text($reader.$get()?)?)
+        } else {
+            None
+        }
+    };
+}
+
+/// `read`: every field of every player, each pointer, text, enum and option
+/// checked as it is read.
+#[inline(always)]
+fn read_capnp(bytes: &[u8]) -> capnp::Result<u64> {
+    let message = capnp_message(bytes)?;
+    let root = message.get_root::<pc::players::Reader<'_>>()?;
+    let players = root.get_players()?;
+    let mut f = Fold::new();
+    f.u64(root.get_save_version().into());
+    f.len(players.len() as usize);
+    for p in players {
+        fold_head(&mut f, text(p.get_name()?)?, head_capnp(p)?);
+        fold_position(&mut f, position_capnp(p.get_position()?));
+        let respawn = if p.has_respawn() {
+            Some(position_capnp(p.get_respawn()?))
+        } else {
+            None
+        };
+        fold_opt_position(&mut f, respawn);
+        fold_stats(&mut f, stats_capnp(p.get_stats()?));
+        let guild = if p.has_guild() {
+            let g = p.get_guild()?;
+            Some((
+                g.get_id(),
+                text(g.get_name()?)?,
+                g.get_rank(),
+                opt_text!(g, has_motd, get_motd),
+            ))
+        } else {
+            None
+        };
+        fold_guild(&mut f, guild);
+        let pet = if p.has_pet() {
+            let pet = p.get_pet()?;
+            Some((
+                pet.get_species(),
+                pet.get_level(),
+                opt_text!(pet, has_name, get_name),
+            ))
+        } else {
+            None
+        };
+        fold_pet(&mut f, pet);
+        f.opt_str(opt_text!(p, has_title, get_title));
+        let inventory = p.get_inventory()?;
+        f.len(inventory.len() as usize);
+        for it in inventory {
+            fold_item(&mut f, item_capnp(it)?);
+        }
+        let quests = p.get_quests()?;
+        f.len(quests.len() as usize);
+        for q in quests {
+            fold_quest(&mut f, quest_capnp(q)?);
+        }
+        f.list(p.get_skills()?.iter(), |f, s| fold_skill(f, skill_capnp(s)));
+        for list in [p.get_titles()?, p.get_friends()?] {
+            f.len(list.len() as usize);
+            for s in list {
+                f.str(text(s?)?);
+            }
+        }
+        f.list(p.get_achievements()?.iter(), fold_u16);
+    }
+    Ok(f.finish())
+}
+
+/// `read_some`: every player's `id`, `level` and `health` (the list's pointer
+/// checked; the fields are in each player's data section).
+#[inline(always)]
+fn some_capnp(bytes: &[u8]) -> capnp::Result<u64> {
+    let message = capnp_message(bytes)?;
+    let players = message
+        .get_root::<pc::players::Reader<'_>>()?
+        .get_players()?;
+    Ok(fold_some(players, |p| {
+        some_player(p.get_id(), p.get_level(), p.get_health())
+    }))
+}
+
+/// A text list as owned strings.
+fn strings_capnp(list: capnp::text_list::Reader<'_>) -> capnp::Result<Vec<String>> {
+    list.iter().map(|s| Ok(text(s?)?.to_owned())).collect()
+}
+
+fn player_of_capnp(p: pc::player::Reader<'_>) -> capnp::Result<Player> {
+    let h = head_capnp(p)?;
+    let owned = |s: Option<&str>| s.map(str::to_owned);
+    let guild = if p.has_guild() {
+        let g = p.get_guild()?;
+        Some(Guild {
+            id: g.get_id(),
+            name: text(g.get_name()?)?.to_owned(),
+            rank: g.get_rank(),
+            motd: owned(opt_text!(g, has_motd, get_motd)),
+        })
+    } else {
+        None
+    };
+    let pet = if p.has_pet() {
+        let pet = p.get_pet()?;
+        Some(Pet {
+            species: pet.get_species(),
+            level: pet.get_level(),
+            name: owned(opt_text!(pet, has_name, get_name)),
+        })
+    } else {
+        None
+    };
+    Ok(Player {
+        id: h.id,
+        name: text(p.get_name()?)?.to_owned(),
+        class: h.class,
+        faction: h.faction,
+        level: h.level,
+        experience: h.experience,
+        gold: h.gold,
+        gems: h.gems,
+        health: h.health,
+        mana: h.mana,
+        karma: h.karma,
+        luck: h.luck,
+        deaths: h.deaths,
+        pvp_rating: h.pvp_rating,
+        created_at: h.created_at,
+        last_login: h.last_login,
+        play_time_s: h.play_time_s,
+        muted_until: h.muted_until,
+        damage_dealt: h.damage_dealt,
+        scale: h.scale,
+        hardcore: h.hardcore,
+        online: h.online,
+        position: position_capnp(p.get_position()?),
+        respawn: if p.has_respawn() {
+            Some(position_capnp(p.get_respawn()?))
+        } else {
+            None
+        },
+        stats: stats_capnp(p.get_stats()?),
+        guild,
+        pet,
+        title: owned(opt_text!(p, has_title, get_title)),
+        inventory: p
+            .get_inventory()?
+            .iter()
+            .map(item_capnp)
+            .collect::<capnp::Result<_>>()?,
+        quests: p
+            .get_quests()?
+            .iter()
+            .map(quest_capnp)
+            .collect::<capnp::Result<_>>()?,
+        skills: p.get_skills()?.iter().map(skill_capnp).collect(),
+        titles: strings_capnp(p.get_titles()?)?,
+        friends: strings_capnp(p.get_friends()?)?,
+        achievements: p.get_achievements()?.iter().collect(),
+    })
+}
+
+/// Writes player `p` into `out`.
+fn set_player_capnp(mut out: pc::player::Builder<'_>, p: &Player) {
+    out.set_id(p.id);
+    out.set_name(&p.name);
+    out.set_class(to_enum(p.class as u8));
+    out.set_faction(to_enum(p.faction as u8));
+    out.set_level(p.level);
+    out.set_experience(p.experience);
+    out.set_gold(p.gold);
+    capnp_set_opt!(out.reborrow().get_gems(), p.gems);
+    out.set_health(p.health);
+    capnp_set_opt!(out.reborrow().get_mana(), p.mana);
+    out.set_karma(p.karma);
+    out.set_luck(p.luck);
+    out.set_deaths(p.deaths);
+    capnp_set_opt!(out.reborrow().get_pvp_rating(), p.pvp_rating);
+    out.set_created_at(p.created_at);
+    out.set_last_login(p.last_login);
+    out.set_play_time_s(p.play_time_s);
+    capnp_set_opt!(out.reborrow().get_muted_until(), p.muted_until);
+    out.set_damage_dealt(p.damage_dealt);
+    out.set_scale(p.scale);
+    out.set_hardcore(p.hardcore);
+    out.set_online(p.online);
+    set_position_capnp(out.reborrow().init_position(), &p.position);
+    if let Some(respawn) = &p.respawn {
+        set_position_capnp(out.reborrow().init_respawn(), respawn);
+    }
+    let s = &p.stats;
+    let mut stats = out.reborrow().init_stats();
+    stats.set_strength(s.strength);
+    stats.set_agility(s.agility);
+    stats.set_intellect(s.intellect);
+    stats.set_stamina(s.stamina);
+    stats.set_armor(s.armor);
+    stats.set_max_health(s.max_health);
+    stats.set_max_mana(s.max_mana);
+    stats.set_crit(s.crit);
+    stats.set_haste(s.haste);
+    if let Some(g) = &p.guild {
+        let mut guild = out.reborrow().init_guild();
+        guild.set_id(g.id);
+        guild.set_name(&g.name);
+        guild.set_rank(g.rank);
+        if let Some(motd) = &g.motd {
+            guild.set_motd(motd);
+        }
+    }
+    if let Some(pet) = &p.pet {
+        let mut out = out.reborrow().init_pet();
+        out.set_species(pet.species);
+        out.set_level(pet.level);
+        if let Some(name) = &pet.name {
+            out.set_name(name);
+        }
+    }
+    if let Some(title) = &p.title {
+        out.set_title(title);
+    }
+    let mut inventory = out.reborrow().init_inventory(p.inventory.len() as u32);
+    for (i, it) in p.inventory.iter().enumerate() {
+        let mut x = inventory.reborrow().get(i as u32);
+        x.set_id(it.id);
+        x.set_count(it.count);
+        x.set_durability(it.durability);
+        x.set_rarity(to_enum(it.rarity as u8));
+        x.set_bound(it.bound);
+    }
+    let mut quests = out.reborrow().init_quests(p.quests.len() as u32);
+    for (i, q) in p.quests.iter().enumerate() {
+        let mut x = quests.reborrow().get(i as u32);
+        x.set_id(q.id);
+        x.set_step(q.step);
+        x.set_progress(q.progress);
+        x.set_done(q.done);
+        capnp_set_opt!(x.get_expires_at(), q.expires_at);
+    }
+    let mut skills = out.reborrow().init_skills(p.skills.len() as u32);
+    for (i, s) in p.skills.iter().enumerate() {
+        let mut x = skills.reborrow().get(i as u32);
+        x.set_id(s.id);
+        x.set_rank(s.rank);
+        x.set_xp(s.xp);
+    }
+    let lists = "capnp: setting a list of a fresh struct cannot fail";
+    out.set_titles(&p.titles[..]).expect(lists);
+    out.set_friends(&p.friends[..]).expect(lists);
+    out.set_achievements(&p.achievements[..]).expect(lists);
+}
+
+impl Codec<Players> for Capnp {
+    const ID: &'static str = ids::CAPNP;
+
+    fn encode(&mut self, data: &Players) -> &[u8] {
+        self.encode_root::<pc::players::Owned>(|mut root| {
+            root.set_save_version(data.save_version);
+            let mut players = root.init_players(data.players.len() as u32);
+            for (i, p) in data.players.iter().enumerate() {
+                set_player_capnp(players.reborrow().get(i as u32), p);
+            }
+        })
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Players {
+        let decode = || -> capnp::Result<Players> {
+            let message = capnp_message(bytes)?;
+            let root = message.get_root::<pc::players::Reader<'_>>()?;
+            Ok(Players {
+                save_version: root.get_save_version(),
+                players: root
+                    .get_players()?
+                    .iter()
+                    .map(player_of_capnp)
+                    .collect::<capnp::Result<_>>()?,
+            })
+        };
+        decode().valid("capnp")
+    }
+
+    capnp_methods!(pc::players::Reader<'_>, read: read_capnp, read_some: some_capnp);
 }
 
 #[cfg(test)]

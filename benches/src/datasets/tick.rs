@@ -16,6 +16,8 @@ use super::{
     visit_formats, wiremsg_mut,
 };
 use crate::checksum::Fold;
+use crate::formats::capnp::{Capnp, capnp_methods, from_enum, message as capnp_message, to_enum};
+use crate::formats::peers_capnp as pc;
 use crate::formats::peers_generated::peers as fb;
 use crate::formats::sbe::{Sbe, SbeMsg};
 use crate::model::{ArchivedTick, Message, Side, Tick};
@@ -220,6 +222,66 @@ impl Codec<Tick> for Sbe {
         Tick::fold_sbe_unchecked(bytes, &mut f);
         Some(f.finish())
     }
+}
+
+// ---- capnp ----
+
+/// capnp's `read`: every field (all in the root's data section: the root
+/// pointer is the only check; `side` is checked against the schema).
+#[inline]
+fn read_capnp(bytes: &[u8]) -> capnp::Result<u64> {
+    let message = capnp_message(bytes)?;
+    let m = message.get_root::<pc::tick::Reader<'_>>()?;
+    let mut f = Fold::new();
+    f.u64(m.get_sequence());
+    f.u64(m.get_timestamp_ns());
+    f.u64(m.get_symbol());
+    f.i64(m.get_bid_price());
+    f.u64(u64::from(m.get_bid_size()));
+    f.i64(m.get_ask_price());
+    f.u64(u64::from(m.get_ask_size()));
+    f.u64(u64::from(u16::from(m.get_side()?)));
+    f.u64(u64::from(m.get_flags()));
+    Ok(f.finish())
+}
+
+impl Codec<Tick> for Capnp {
+    const ID: &'static str = ids::CAPNP;
+
+    fn encode(&mut self, data: &Tick) -> &[u8] {
+        self.encode_root::<pc::tick::Owned>(|mut root| {
+            root.set_sequence(data.sequence);
+            root.set_timestamp_ns(data.timestamp_ns);
+            root.set_symbol(u64::from_le_bytes(data.symbol));
+            root.set_bid_price(data.bid_price);
+            root.set_bid_size(data.bid_size);
+            root.set_ask_price(data.ask_price);
+            root.set_ask_size(data.ask_size);
+            root.set_side(to_enum(data.side as u8));
+            root.set_flags(data.flags);
+        })
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Tick {
+        let decode = || -> capnp::Result<Tick> {
+            let message = capnp_message(bytes)?;
+            let m = message.get_root::<pc::tick::Reader<'_>>()?;
+            Ok(Tick {
+                sequence: m.get_sequence(),
+                timestamp_ns: m.get_timestamp_ns(),
+                symbol: m.get_symbol().to_le_bytes(),
+                bid_price: m.get_bid_price(),
+                bid_size: m.get_bid_size(),
+                ask_price: m.get_ask_price(),
+                ask_size: m.get_ask_size(),
+                side: from_enum(m.get_side()?),
+                flags: m.get_flags(),
+            })
+        };
+        decode().valid("capnp")
+    }
+
+    capnp_methods!(pc::tick::Reader<'_>, read: read_capnp);
 }
 
 #[cfg(test)]
