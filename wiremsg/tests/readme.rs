@@ -27,9 +27,11 @@ fn named_paths(text: &str) -> Vec<String> {
         // A directory ends with `/`; a file has an extension (`log/update_unchecked`
         // is a benchmark's name, not a path).
         let looks_like_path = token.ends_with('/')
-            || [".md", ".rs", ".sh", ".xml", ".fbs", ".toml", ".json"]
-                .iter()
-                .any(|ext| token.ends_with(ext));
+            || [
+                ".md", ".rs", ".sh", ".xml", ".fbs", ".capnp", ".toml", ".json",
+            ]
+            .iter()
+            .any(|ext| token.ends_with(ext));
         let plain = !token.is_empty()
             && !token.contains([
                 ' ', '*', '<', '>', '{', '&', '#', '[', '(', '=', '"', '\'', '\n',
