@@ -294,15 +294,20 @@ pub(crate) fn locate_list<T: Element>(
                     .map(|b| b / stride),
                 What::List => None,
             };
+            // Found by position, not by a scan: an error of each of N elements then
+            // costs O(log N) here, not O(N) (N errors, O(N²)).
             let held = || {
-                (0..len).find(|&i| {
-                    let slot = region.get(i * stride..(i + 1) * stride).unwrap_or_default();
-                    let tail = match (tail_start(i), tail_start(i + 1)) {
-                        (Some(start), Some(end)) => region.get(start..end).unwrap_or_default(),
-                        _ => &[],
-                    };
-                    target.inside(slot) || target.inside(tail)
-                })
+                let i = if rel < len * stride {
+                    rel / stride
+                } else {
+                    last_at_or_before(len, rel, |i| tail_start(i).unwrap_or(0))?
+                };
+                let slot = region.get(i * stride..(i + 1) * stride).unwrap_or_default();
+                let tail = match (tail_start(i), tail_start(i + 1)) {
+                    (Some(start), Some(end)) => region.get(start..end).unwrap_or_default(),
+                    _ => &[],
+                };
+                (target.inside(slot) || target.inside(tail)).then_some(i)
             };
             let Some(i) = own.or_else(held) else {
                 return false;
@@ -320,17 +325,20 @@ pub(crate) fn locate_list<T: Element>(
             <K<T> as Kind>::locate_split(INTERNAL, block, block_at, origin, target, steps)
         }
         ListEncoding::Table => {
-            for i in 0..len {
-                let start = read_u32(region, 4 * i).map_or(0, |t| t as usize);
-                let end = if i + 1 < len {
-                    read_u32(region, 4 * i + 4).map_or(0, |t| t as usize)
-                } else {
-                    region.len()
-                };
-                let Some(element) = region.get(start..end) else {
-                    continue;
-                };
-                if target.inside(element) {
+            // The last element that starts at or before the target: elements that
+            // start there before it are empty (as in the split list, by a binary
+            // search rather than a scan).
+            let start_of = |i: usize| read_u32(region, 4 * i).map_or(0, |t| t as usize);
+            let Some(i) = last_at_or_before(len, rel, start_of) else {
+                return false;
+            };
+            let end = if i + 1 < len {
+                start_of(i + 1)
+            } else {
+                region.len()
+            };
+            match region.get(start_of(i)..end) {
+                Some(element) if target.inside(element) => {
                     steps.push(Step::Index(i));
                     let place = Place {
                         block: &[],
@@ -338,12 +346,29 @@ pub(crate) fn locate_list<T: Element>(
                         region: element,
                         region_at: 0,
                     };
-                    return <K<T> as Kind>::locate(INTERNAL, place, target, steps);
+                    <K<T> as Kind>::locate(INTERNAL, place, target, steps)
                 }
+                _ => false,
             }
-            false
         }
     }
+}
+
+/// The last of the `len` elements whose start (`start_of`, in increasing order where
+/// the list is valid) is at or before `at`; `None` if none is. Where the starts are
+/// out of order (bytes up-front validation refuses), the element found may not hold
+/// `at`: the callers check that it does, and otherwise find no path.
+fn last_at_or_before(len: usize, at: usize, start_of: impl Fn(usize) -> usize) -> Option<usize> {
+    let (mut lo, mut hi) = (0, len);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if start_of(mid) <= at {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    lo.checked_sub(1)
 }
 
 /// A field read on demand as up-front validation checks it, whole: its kind's

@@ -257,7 +257,7 @@ impl<'v, K: MapKey, V: Field> LazyMap<'v, K, V> {
 
     /// The keys in order (checked when the map was read).
     #[inline]
-    pub fn keys(&self) -> impl ExactSizeIterator<Item = ViewOf<'v, K>> + 'v
+    pub fn keys(&self) -> impl ExactSizeIterator<Item = ViewOf<'v, K>> + use<'v, K, V>
     where
         K: 'v,
         V: 'v,

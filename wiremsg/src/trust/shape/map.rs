@@ -347,7 +347,7 @@ impl<'v, K: MapKey, V: Field> MapView<'v, K, V> {
 
     /// The keys in order.
     #[inline]
-    pub fn keys(&self) -> impl ExactSizeIterator<Item = ViewOf<'v, K>> + 'v
+    pub fn keys(&self) -> impl ExactSizeIterator<Item = ViewOf<'v, K>> + use<'v, K, V>
     where
         K: 'v,
         V: 'v,
@@ -357,7 +357,7 @@ impl<'v, K: MapKey, V: Field> MapView<'v, K, V> {
 
     /// The values, in the order of their keys.
     #[inline]
-    pub fn values(&self) -> impl ExactSizeIterator<Item = ViewOf<'v, V>> + 'v
+    pub fn values(&self) -> impl ExactSizeIterator<Item = ViewOf<'v, V>> + use<'v, K, V>
     where
         K: 'v,
         V: 'v,
