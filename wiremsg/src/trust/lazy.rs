@@ -823,7 +823,7 @@ fn split_start(list: &[u8], index: usize, block: usize) -> usize {
 /// before the blocks' end nor past the list, the end not before it nor past the list
 /// (FORMAT.md §6.3). Errors count from the list and name the element.
 #[inline(always)]
-fn split_origin(
+pub(crate) fn split_origin(
     list: &[u8],
     index: usize,
     count: usize,

@@ -13,13 +13,13 @@
 use crate::field::{Field, ListEncoding, ViewOf};
 use crate::kind::{Invariant, MapOf};
 use crate::kinds::map::MapKey;
-use crate::lazy::{LazyList, LazyListIter, LazyOf, Root, eager};
+use crate::lazy::{LazyList, LazyListIter, LazyOf, Root, eager, split_origin};
 use crate::mode::Checked;
 use crate::mode::sealed::{INTERNAL, Internal, Place};
 use crate::primitives_le::read_u32;
 use crate::trust::shape::Kind;
-use crate::trust::shape::map::{KeyKind, MapView, entry_key};
-use crate::validated::check_depth;
+use crate::trust::shape::map::{MapView, entry_key, search};
+use crate::validated::{check_depth, deeper};
 use crate::{Error, ErrorKind};
 use core::cmp::Ordering;
 use core::fmt;
@@ -107,20 +107,12 @@ fn key_place<K: MapKey, V: Field>(
             if !<K::Kind as Kind>::IN_TAIL {
                 return Some(Place::block(block, block_at));
             }
+            // The element's origin and tail end, checked as the on-demand element
+            // read checks them; the key's end offset, from the origin, between the
+            // block length and the tail's end.
             let block_len = stride.checked_sub(4)?;
-            let start = read_u32(bytes, at)? as usize;
-            let end = if i + 1 < len {
-                read_u32(bytes, at.checked_add(stride)?)? as usize
-            } else {
-                bytes.len()
-            };
-            // The tail start after the blocks, the end inside the region and not
-            // before it; the key's end offset (from the origin, the tail start less
-            // the block length) from the block length to the tail's end.
-            if start < len.checked_mul(stride)? || end < start || end > bytes.len() {
-                return None;
-            }
-            let origin = start - block_len;
+            let (origin, end) = split_origin(bytes, i, len, block_len).ok()?;
+            let start = origin + block_len;
             let key_end = read_u32(block, ks - 4)? as usize;
             if key_end < block_len || key_end > end - origin {
                 return None;
@@ -140,23 +132,28 @@ fn key_place<K: MapKey, V: Field>(
     }
 }
 
+/// The region, entry count, entry stride and depth of the map whose entries are
+/// `entries`: the stride as [`entry_key`] and [`key_place`] take it (a split list's
+/// block length plus its 4-byte tail start).
+#[inline(always)]
+fn shape<'v, K: MapKey, V: Field>(entries: &LazyList<'v, (K, V)>) -> (&'v [u8], usize, usize, u32) {
+    let (bytes, len, stride, depth) = entries.parts();
+    let split = <<(K, V) as Field>::Kind as Kind>::LIST_ENCODING == ListEncoding::Split;
+    (bytes, len, if split { stride + 4 } else { stride }, depth)
+}
+
 /// Checks every key of the map `entries` (the list of its entries, its header
 /// checked) as up-front validation checks it, and the keys' order; `Err(())` if
 /// anything fails, for the caller to report up-front validation's error.
 fn check_keys<K: MapKey, V: Field>(entries: &LazyList<'_, (K, V)>) -> Result<(), ()> {
-    let (bytes, len, stride, depth) = entries.parts();
+    let (bytes, len, stride, depth) = shape(entries);
     if len == 0 {
         return Ok(());
     }
     let split = <<(K, V) as Field>::Kind as Kind>::LIST_ENCODING == ListEncoding::Split;
     // An entry with a tail is a nesting level of its own (as a message with a tail).
-    let depth = if split {
-        depth.saturating_add(1)
-    } else {
-        depth
-    };
+    let depth = deeper(split, depth);
     check_depth(depth).map_err(drop)?;
-    let stride = if split { stride + 4 } else { stride };
     for i in 0..len {
         if split {
             // Every element's block length is the list's (FORMAT.md §6.3).
@@ -220,12 +217,7 @@ impl<'v, K: MapKey, V: Field> LazyMap<'v, K, V> {
     /// Key `i < len`, which [`enter`](Self::enter) checked.
     #[inline(always)]
     fn key(&self, i: usize) -> ViewOf<'v, K> {
-        let (bytes, len, stride, _) = self.entries.parts();
-        let stride = if <<(K, V) as Field>::Kind as Kind>::LIST_ENCODING == ListEncoding::Split {
-            stride + 4
-        } else {
-            stride
-        };
+        let (bytes, len, stride, _) = shape(&self.entries);
         let place = key_place::<K, V>(bytes, len, stride, i).unwrap_or(Place::block(&[], 0));
         // SAFETY: `enter` made this map only after `check_keys` found, for every key
         // below `len`, its place with `key_place` over these same bytes (immutable for
@@ -236,23 +228,8 @@ impl<'v, K: MapKey, V: Field> LazyMap<'v, K, V> {
     /// The index of the entry with `key`, or where it would be inserted: a binary
     /// search over the keys, which are in order.
     fn search(&self, key: ViewOf<'_, K>) -> Result<usize, usize> {
-        let (bytes, len, stride, _) = self.entries.parts();
-        let stride = if <<(K, V) as Field>::Kind as Kind>::LIST_ENCODING == ListEncoding::Split {
-            stride + 4
-        } else {
-            stride
-        };
-        let key = <K::Kind as KeyKind>::view_key(INTERNAL, key);
-        let (mut lo, mut hi) = (0, len);
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            match entry_key::<K, V>(bytes, len, stride, mid).cmp(&key) {
-                Ordering::Less => lo = mid + 1,
-                Ordering::Greater => hi = mid,
-                Ordering::Equal => return Ok(mid),
-            }
-        }
-        Err(lo)
+        let (bytes, len, stride, _) = shape(&self.entries);
+        search::<K, V>(bytes, len, stride, key)
     }
 
     /// The keys in order (checked when the map was read).

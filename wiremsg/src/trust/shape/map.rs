@@ -160,6 +160,29 @@ pub(crate) fn entry_key<K: MapKey, V: Field>(
     <K::Kind as KeyKind>::wire_key(INTERNAL, block, region)
 }
 
+/// The index of the entry with `key` among the `len` of the map region `bytes` (of
+/// `stride`, as [`entry_key`] takes it), or where it would be inserted: a binary
+/// search over keys whose order was checked. For [`MapView`] and the on-demand
+/// `LazyMap`.
+pub(crate) fn search<K: MapKey, V: Field>(
+    bytes: &[u8],
+    len: usize,
+    stride: usize,
+    key: ViewOf<'_, K>,
+) -> Result<usize, usize> {
+    let key = <K::Kind as KeyKind>::view_key(INTERNAL, key);
+    let (mut lo, mut hi) = (0, len);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        match entry_key::<K, V>(bytes, len, stride, mid).cmp(&key) {
+            Ordering::Less => lo = mid + 1,
+            Ordering::Greater => hi = mid,
+            Ordering::Equal => return Ok(mid),
+        }
+    }
+    Err(lo)
+}
+
 /// The validated view of a map field: `len` and the `i`-th entry in O(1), a lookup by
 /// key in O(log n) (a binary search over the entries, decoding nothing), iteration in
 /// key order.
@@ -290,17 +313,7 @@ impl<'v, K: MapKey, V: Field> MapView<'v, K, V> {
     /// The index of the entry with `key`, or the index where it would be inserted:
     /// a binary search over the keys.
     fn search(&self, key: ViewOf<'_, K>) -> Result<usize, usize> {
-        let key = <K::Kind as KeyKind>::view_key(INTERNAL, key);
-        let (mut lo, mut hi) = (0, self.len);
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            match entry_key::<K, V>(self.bytes, self.len, self.stride, mid).cmp(&key) {
-                Ordering::Less => lo = mid + 1,
-                Ordering::Greater => hi = mid,
-                Ordering::Equal => return Ok(mid),
-            }
-        }
-        Err(lo)
+        search::<K, V>(self.bytes, self.len, self.stride, key)
     }
 
     /// The value of `key` (given as a view reads it: `&str` for text keys, the enum for
