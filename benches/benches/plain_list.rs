@@ -22,7 +22,8 @@
 
 use std::hint::black_box;
 
-use criterion::{BenchmarkId, Criterion};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion};
 use wiremsg::WireMsg;
 
 /// The list in wiremsg's and rkyv's encodings.
@@ -77,6 +78,19 @@ fn archived(archive: &[u8]) -> &ArchivedSeries {
     unsafe { rkyv::access_unchecked::<ArchivedSeries>(archive) }
 }
 
+/// Checks that each format's sum is `want`, then times each as `<sum>/<format>`.
+fn sums<T: PartialEq + std::fmt::Debug>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    sum: &str,
+    want: T,
+    formats: [(&str, &dyn Fn() -> T); 3],
+) {
+    for (format, run) in formats {
+        assert_eq!(run(), want, "{sum}/{format}");
+        g.bench_function(BenchmarkId::new(sum, format), |b| b.iter(run));
+    }
+}
+
 fn plain_list(c: &mut Criterion) {
     let series = Series {
         prices: (0..LEN).map(|i| (i * 7919 % 65_521) as u16).collect(),
@@ -85,34 +99,35 @@ fn plain_list(c: &mut Criterion) {
     let wire = series.to_bytes().unwrap();
     let archive = rkyv::to_bytes::<rkyv::rancor::Error>(&series).unwrap();
 
-    let want_u16: u64 = series.prices.iter().map(|&p| u64::from(p)).sum();
-    let want_f32: f32 = series.weights.iter().sum();
-    assert_eq!(sum_u16_wiremsg(view(&wire).prices()), want_u16);
-    assert_eq!(sum_u16_rkyv(&archived(&archive).prices), want_u16);
-    assert_eq!(sum_u16_slice(&series.prices), want_u16);
-    assert_eq!(sum_f32_wiremsg(view(&wire).weights()), want_f32);
-    assert_eq!(sum_f32_rkyv(&archived(&archive).weights), want_f32);
-    assert_eq!(sum_f32_slice(&series.weights), want_f32);
-
     let mut g = c.benchmark_group("plain_list");
-    g.bench_function(BenchmarkId::new("sum_u16", "wiremsg"), |b| {
-        b.iter(|| sum_u16_wiremsg(view(black_box(&wire)).prices()))
-    });
-    g.bench_function(BenchmarkId::new("sum_u16", "rkyv"), |b| {
-        b.iter(|| sum_u16_rkyv(&archived(black_box(&archive)).prices))
-    });
-    g.bench_function(BenchmarkId::new("sum_u16", "slice"), |b| {
-        b.iter(|| sum_u16_slice(black_box(&series.prices)))
-    });
-    g.bench_function(BenchmarkId::new("sum_f32", "wiremsg"), |b| {
-        b.iter(|| sum_f32_wiremsg(view(black_box(&wire)).weights()))
-    });
-    g.bench_function(BenchmarkId::new("sum_f32", "rkyv"), |b| {
-        b.iter(|| sum_f32_rkyv(&archived(black_box(&archive)).weights))
-    });
-    g.bench_function(BenchmarkId::new("sum_f32", "slice"), |b| {
-        b.iter(|| sum_f32_slice(black_box(&series.weights)))
-    });
+    sums(
+        &mut g,
+        "sum_u16",
+        series.prices.iter().map(|&p| u64::from(p)).sum(),
+        [
+            ("wiremsg", &|| {
+                sum_u16_wiremsg(view(black_box(&wire)).prices())
+            }),
+            ("rkyv", &|| {
+                sum_u16_rkyv(&archived(black_box(&archive)).prices)
+            }),
+            ("slice", &|| sum_u16_slice(black_box(&series.prices))),
+        ],
+    );
+    sums(
+        &mut g,
+        "sum_f32",
+        series.weights.iter().sum(),
+        [
+            ("wiremsg", &|| {
+                sum_f32_wiremsg(view(black_box(&wire)).weights())
+            }),
+            ("rkyv", &|| {
+                sum_f32_rkyv(&archived(black_box(&archive)).weights)
+            }),
+            ("slice", &|| sum_f32_slice(black_box(&series.weights))),
+        ],
+    );
     g.finish();
 }
 
