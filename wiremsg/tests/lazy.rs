@@ -530,6 +530,159 @@ fn arb_instr() -> impl Strategy<Value = Instr> {
     ]
 }
 
+/// A message with a block length on the wire, so that a union's variant carrying it
+/// has a header with its own block length (FORMAT.md §5).
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+#[wire(block_length)]
+struct Stamp {
+    at: u64,
+    seq: u16,
+}
+
+/// A union without a catch-all whose tags are all below 16: its on-demand read
+/// checks the payload's header by a table of the variants' headers before it
+/// dispatches on the tag (`union::lazy_union`); `Instr`, with a catch-all, does not.
+#[derive(WireUnion, Debug, Clone, PartialEq)]
+#[repr(u16)]
+enum Dense {
+    Market = 0,
+    Limit(Level) = 1,
+    Peg { offset: i32, venue: String } = 2,
+    Stamped(Stamp) = 7,
+    Last(Level) = 15,
+}
+
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+struct DenseRouted {
+    id: u32,
+    instr: Dense,
+    instrs: Vec<Dense>,
+}
+
+fn read_dense(d: DenseLazy<'_>) -> Result<Dense, Error> {
+    let stamp = |s: StampLazy<'_>| -> Result<Stamp, Error> {
+        Ok(Stamp {
+            at: s.at()?,
+            seq: s.seq()?,
+        })
+    };
+    Ok(match d {
+        DenseLazy::Market => Dense::Market,
+        DenseLazy::Limit(l) => Dense::Limit(read_level(l)?),
+        DenseLazy::Peg(p) => Dense::Peg {
+            offset: p.offset()?,
+            venue: p.venue()?.into(),
+        },
+        DenseLazy::Stamped(s) => Dense::Stamped(stamp(s)?),
+        DenseLazy::Last(l) => Dense::Last(read_level(l)?),
+    })
+}
+
+fn read_dense_routed(r: DenseRoutedLazy<'_>) -> Result<DenseRouted, Error> {
+    Ok(DenseRouted {
+        id: r.id()?,
+        instr: read_dense(r.instr()?)?,
+        instrs: r
+            .instrs()?
+            .iter()
+            .map(|i| read_dense(i?))
+            .collect::<Result<_, _>>()?,
+    })
+}
+
+fn arb_dense() -> impl Strategy<Value = Dense> {
+    let level = (any::<i64>(), any::<u32>(), any::<bool>()).prop_map(|(px, qty, live)| Level {
+        px,
+        qty,
+        live,
+    });
+    prop_oneof![
+        Just(Dense::Market),
+        level.clone().prop_map(Dense::Limit),
+        (any::<i32>(), "[a-z]{0,4}").prop_map(|(offset, venue)| Dense::Peg { offset, venue }),
+        (any::<u64>(), any::<u16>()).prop_map(|(at, seq)| Dense::Stamped(Stamp { at, seq })),
+        level.prop_map(Dense::Last),
+    ]
+}
+
+#[test]
+fn a_dense_union_reads_on_demand_as_view_does() {
+    let level = Level {
+        px: -4,
+        qty: 2,
+        live: false,
+    };
+    let value = DenseRouted {
+        id: 9,
+        instr: Dense::Stamped(Stamp { at: 77, seq: 5 }),
+        instrs: vec![
+            Dense::Market,
+            Dense::Limit(level.clone()),
+            Dense::Peg {
+                offset: 3,
+                venue: "ARCA".into(),
+            },
+            Dense::Stamped(Stamp { at: 1, seq: 2 }),
+            Dense::Last(level),
+        ],
+    };
+    let bytes = value.to_bytes().unwrap();
+    let read = read_dense_routed(DenseRouted::view_lazy(&bytes).unwrap()).unwrap();
+    assert_eq!(read, value);
+    // Each way a payload's header fails, on the root's union field (whose region is
+    // the tail's last but the list's): as `view` reports it.
+    let stamp_at = bytes
+        .windows(8)
+        .position(|w| w == 77u64.to_le_bytes())
+        .unwrap();
+    let block_length_at = stamp_at - 2;
+    for (what, at, value) in [
+        ("a block length below the variant's", block_length_at, 3),
+        ("a block length past the payload", block_length_at, 200),
+        ("a tag no variant has", block_length_at - 2, 9),
+        ("a tag past the table", block_length_at - 2, 16),
+    ] {
+        let mut bad = bytes.clone();
+        bad[at] = value;
+        let expected = DenseRouted::view(&bad).unwrap_err();
+        let err = DenseRouted::view_lazy(&bad)
+            .unwrap()
+            .instr()
+            .expect_err(what);
+        assert_eq!(parts(&err), parts(&expected), "{what}");
+    }
+}
+
+/// Reads every field of `bytes` changed by `changes` on demand (`read`) and up
+/// front: both succeed with the same value, or both fail with the same error.
+fn unions_agree<T: WireMsg + for<'a> wiremsg::DecodeField<'a> + PartialEq + std::fmt::Debug>(
+    bytes: &[u8],
+    changes: Vec<(usize, u8)>,
+    small: bool,
+    read: impl for<'v> Fn(T::Lazy<'v>) -> Result<T, Error>,
+) -> Result<(), TestCaseError> {
+    let changes: Vec<_> = changes
+        .into_iter()
+        .map(|(at, v)| (at, if small { v % 3 } else { v }))
+        .collect();
+    let bad = changed(bytes, &changes);
+    let upfront = T::view(&bad);
+    let on_demand = T::view_lazy(&bad).and_then(read);
+    match (upfront, on_demand) {
+        (Ok(_), Ok(read)) => prop_assert_eq!(T::decode(&bad).unwrap(), read),
+        (Err(expected), Err(err)) => prop_assert_eq!(parts(&err), parts(&expected)),
+        (upfront, on_demand) => {
+            prop_assert!(
+                false,
+                "view: {:?}, on demand: {:?}",
+                upfront.err(),
+                on_demand.err()
+            )
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]
 
@@ -541,20 +694,18 @@ proptest! {
         small in any::<bool>(),
     ) {
         let bytes = Routed { id: 1, instr, instrs }.to_bytes().unwrap();
-        let changes: Vec<_> = changes
-            .into_iter()
-            .map(|(at, v)| (at, if small { v % 3 } else { v }))
-            .collect();
-        let bad = changed(&bytes, &changes);
-        let upfront = Routed::view(&bad);
-        let on_demand = Routed::view_lazy(&bad).and_then(read_routed);
-        match (upfront, on_demand) {
-            (Ok(_), Ok(read)) => prop_assert_eq!(Routed::decode(&bad).unwrap(), read),
-            (Err(expected), Err(err)) => prop_assert_eq!(parts(&err), parts(&expected)),
-            (upfront, on_demand) => {
-                prop_assert!(false, "view: {:?}, on demand: {:?}", upfront.err(), on_demand.err())
-            }
-        }
+        unions_agree(&bytes, changes, small, read_routed)?;
+    }
+
+    #[test]
+    fn dense_unions_read_on_demand_fail_exactly_as_view_does(
+        instr in arb_dense(),
+        instrs in prop::collection::vec(arb_dense(), 0..4),
+        changes in prop::collection::vec((any::<usize>(), any::<u8>()), 1..3),
+        small in any::<bool>(),
+    ) {
+        let bytes = DenseRouted { id: 1, instr, instrs }.to_bytes().unwrap();
+        unions_agree(&bytes, changes, small, read_dense_routed)?;
     }
 }
 

@@ -20,10 +20,10 @@
 //! `derived_codecs!` in the parent module, given those folds and stores.
 //!
 //! On demand (`read_lazy`, `read_some_lazy`): the list's header, then each
-//! event as the list's `get` reads it. A union is one of the kinds read on
-//! demand whole (its tag and its variant's bytes checked, then the union's
-//! view returned): the sparse read of one event checks all of it, as
-//! up-front validation does, not only the two fields it loads.
+//! event as the list's `get` reads it: its tag and its payload's header
+//! checked (by the union's table of its variants' headers), then the fields
+//! as they are read, so the sparse read of one event checks its two fields,
+//! not the rest of it.
 
 // rkyv's derives on the enum make helper types without `Debug`.
 #![allow(missing_debug_implementations)]

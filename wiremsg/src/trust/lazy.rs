@@ -480,7 +480,36 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
         check_depth(depth)?;
         let declared =
             block_header::<L::Fields>(bytes, has_block_length::<L>(), min_block_length::<L>())?;
-        Ok(LazyMsg {
+        // SAFETY: both checks passed, just above.
+        Ok(unsafe { Self::from_header(bytes, declared, depth, root) })
+    }
+
+    /// The message over `bytes` whose header check (`enter`'s) was made: by `enter`,
+    /// or elsewhere with the same numbers (a union's payload, checked by the union's
+    /// table of its variants' headers before the dispatch on the tag,
+    /// `union::lazy_union`, so that the dispatch's arms are alike).
+    ///
+    /// # Safety
+    ///
+    /// `check_depth(depth)` passed, and `block_header::<L::Fields>(bytes,
+    /// has_block_length::<L>(), min_block_length::<L>())` returned `Ok(declared)`.
+    #[inline(always)]
+    pub(crate) unsafe fn from_header(
+        bytes: &'v [u8],
+        declared: usize,
+        depth: u32,
+        root: Root<'v>,
+    ) -> Self {
+        debug_assert_eq!(
+            block_header::<L::Fields>(bytes, has_block_length::<L>(), min_block_length::<L>()).ok(),
+            Some(declared)
+        );
+        // SAFETY: the header check passed with `declared` (the caller's promise), and
+        // it lets no block shorter than the minimum through. Said here for callers
+        // whose check's numbers came from a table: reads of version-1 fields then
+        // need no test of the block's length.
+        unsafe { core::hint::assert_unchecked(declared >= min_block_length::<L>()) };
+        LazyMsg {
             block: bytes.get(..declared).unwrap_or_default(),
             block_at: 0,
             bytes,
@@ -489,7 +518,7 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
             depth,
             root,
             _layout: PhantomData,
-        })
+        }
     }
 
     /// The nested message in `place`, a field at nesting `depth`: a message with a
@@ -906,6 +935,23 @@ pub(crate) fn payload<'v, M: WireMsg>(
     depth: u32,
 ) -> Result<M::Lazy<'v>, Error> {
     LazyMsg::<M::Layout>::enter(bytes, depth, *root).map(M::__lazy_of)
+}
+
+/// [`payload`] whose header check was made: the on-demand view of message `M` over
+/// `bytes`, a block of `declared` bytes.
+///
+/// # Safety
+///
+/// As [`LazyMsg::from_header`] for `M::Layout`.
+#[inline(always)]
+pub(crate) unsafe fn checked_payload<'v, M: WireMsg>(
+    bytes: &'v [u8],
+    declared: usize,
+    root: &Root<'v>,
+    depth: u32,
+) -> M::Lazy<'v> {
+    // SAFETY: forwarded to the caller.
+    M::__lazy_of(unsafe { LazyMsg::<M::Layout>::from_header(bytes, declared, depth, *root) })
 }
 
 /// A list whose header was checked and whose elements are checked as they are read
