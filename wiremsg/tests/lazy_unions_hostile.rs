@@ -19,10 +19,11 @@
 //! tags (which the derive refuses: `tests/ui/union-duplicate-tags.rs`), per-union
 //! constants on shared markers, and tags out of the tag type's range.
 //!
-//! The table held everywhere. Found, not from the union change: an element of a
-//! table list (unions, text) read alone with `get(i)` checks its offset-table entry
-//! against the table's end instead of entry `i - 1`, as up-front validation does
-//! (`a_table_element_read_alone_*`, ignored).
+//! The table held everywhere. Found, not from the union change, and fixed: an
+//! element of a table list (unions, text) read alone with `get(i)` checked its
+//! offset-table entry against the table's end instead of entry `i - 1`, as up-front
+//! validation does, so it could read a region overlapping the element before
+//! (`a_table_element_read_alone_*`).
 
 #[path = "common/handmade.rs"]
 mod handmade;
@@ -1909,9 +1910,9 @@ fn words_with_entry2(entry: u8) -> Vec<u8> {
 
 /// Entry 2 (12) before entry 1 (13): `view` refuses it on `us[2]`'s path
 /// (`OffsetOutOfRange { end: 12, min: 13 }` at the entry), as the in-order read
-/// does (element 1's end is entry 2); element 2 read alone is a value.
+/// does (element 1's end is entry 2); element 2 read alone refuses it too (it was a
+/// value before the fix).
 #[test]
-#[ignore = "bug: LazyList::get(i) of a table list does not check entry i against entry i-1: a value where view refuses us[i]"]
 fn a_table_element_read_alone_after_its_entry_went_back() {
     let bytes = hd8_with_entry2(12);
     let expected = HD8::view(&bytes).unwrap_err();
@@ -1939,11 +1940,10 @@ fn a_table_element_read_alone_after_its_entry_went_back() {
     assert_eq!(got.map_err(|e| parts(&e)), Err(parts(&expected)));
 }
 
-/// Entry 2 past the list: both reads refuse it on `us[2]`'s path, but `view`'s error
-/// says the entry had to be at least entry 1 (13), the read alone at least the
-/// table's end (12).
+/// Entry 2 past the list: both reads refuse it on `us[2]`'s path, with the same
+/// error: the entry had to be at least entry 1 (13) (the read alone said the table's
+/// end, 12, before the fix).
 #[test]
-#[ignore = "bug: LazyList::get(i) alone reports a table entry past the list with min = the table's end, view with min = entry i-1"]
 fn a_table_element_read_alone_with_its_entry_past_the_list() {
     let bytes = hd8_with_entry2(27);
     let expected = HD8::view(&bytes).unwrap_err();

@@ -1145,10 +1145,18 @@ impl<'v, T: Element> LazyList<'v, T> {
             ListEncoding::Table => {
                 let entries = 4 * self.len;
                 let start = read_u32(bytes, 4 * i).unwrap_or(0) as usize;
-                if start < entries || start > bytes.len() {
-                    return Err(
-                        bad_end_offset(start, entries, bytes.len(), 4 * i, false).in_element(i)
-                    );
+                // As up-front validation checks this entry, as the end of element
+                // `i - 1`: not before that element's start (its own entry), nor past
+                // the list. Checked against the table's end alone, an element read
+                // first could overlap the one before and read where `view` refuses.
+                let min = match i.checked_sub(1) {
+                    Some(before) => {
+                        (read_u32(bytes, 4 * before).unwrap_or(0) as usize).max(entries)
+                    }
+                    None => entries,
+                };
+                if start < min || start > bytes.len() {
+                    return Err(bad_end_offset(start, min, bytes.len(), 4 * i, false).in_element(i));
                 }
                 let (region, _) =
                     crate::trust::shape::list::table_element(bytes, 0, i, self.len, start)?;
