@@ -1425,8 +1425,20 @@ fn leaves() -> Vec<Vec<u8>> {
     ]
 }
 
+/// Run on a thread with an 8 MiB stack: the test's own converter (`expr`, through
+/// `collect`) takes about 18 debug-build frames a level and overflowed the default
+/// 2 MiB with Rust 1.85. The library's own stack at the limit is `tests/depth.rs`'s.
 #[test]
 fn unions_nested_in_unions_around_the_nesting_limit() {
+    std::thread::Builder::new()
+        .stack_size(8 << 20)
+        .spawn(unions_nested_around_the_limit)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+fn unions_nested_around_the_limit() {
     let lo = MAX_DEPTH as usize - 3;
     let hi = MAX_DEPTH as usize + 3;
     let mut deepest_ok = [0usize; 2];

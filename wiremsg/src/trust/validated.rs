@@ -409,6 +409,28 @@ pub(crate) fn validate<L: Layout>(bytes: &[u8]) -> Result<Validated<'_, L>, Erro
     Ok(unsafe { Validated::new_unchecked(bytes) })
 }
 
+/// A non-null pointer without `NonNull`'s niche, for the views' proofs. A view made
+/// in a loop (`ListIter::next`, `list.get_mut(i).expect(..)`) is an `Option` of one;
+/// with the niche, the `Option`'s tag is the pointer's nullness, which the optimizer
+/// does not prove for a pointer stepped by a stride, so each element cost a test and
+/// a branch (profiles of `order/read_some_unchecked` and `order/update_unchecked`).
+/// Without it the tag is a constant where the view is made, and the test folds away.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct NoNiche(*mut u8);
+
+impl NoNiche {
+    #[inline(always)]
+    fn new(ptr: NonNull<u8>) -> Self {
+        NoNiche(ptr.as_ptr())
+    }
+
+    #[inline(always)]
+    fn get(self) -> NonNull<u8> {
+        // SAFETY: made only from a `NonNull` (`new`).
+        unsafe { NonNull::new_unchecked(self.0) }
+    }
+}
+
 /// Bytes that passed validation as a message of layout `L`: what a generated view
 /// holds. Copy, two words: where the message starts and, for a message without a
 /// block length field, where its block ends (a message with one states it).
@@ -418,9 +440,9 @@ pub(crate) fn validate<L: Layout>(bytes: &[u8]) -> Result<Validated<'_, L>, Erro
 /// validation checked, so no length is needed to stay inside them.
 pub struct Validated<'v, L> {
     /// The block's start.
-    ptr: NonNull<u8>,
+    ptr: NoNiche,
     /// See [`tail_of`]: the origin of the end offsets, or the end of the known block.
-    tail: NonNull<u8>,
+    tail: NoNiche,
     _bytes: PhantomData<&'v [u8]>,
     _layout: crate::kind::Invariant<L>,
 }
@@ -441,7 +463,7 @@ impl<L> Copy for Validated<'_, L> {}
 impl<L> fmt::Debug for Validated<'_, L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Validated")
-            .field("at", &self.ptr)
+            .field("at", &self.ptr.get())
             .finish_non_exhaustive()
     }
 }
@@ -459,9 +481,9 @@ impl<'v, L: Layout> Validated<'v, L> {
     pub(crate) unsafe fn new_unchecked(bytes: &'v [u8]) -> Self {
         let ptr = NonNull::from(bytes).cast();
         Validated {
-            ptr,
+            ptr: NoNiche::new(ptr),
             // SAFETY: `ptr` is `bytes`' start.
-            tail: unsafe { tail_of::<L>(ptr, bytes.len()) },
+            tail: NoNiche::new(unsafe { tail_of::<L>(ptr, bytes.len()) }),
             _bytes: PhantomData,
             _layout: PhantomData,
         }
@@ -479,8 +501,8 @@ impl<'v, L: Layout> Validated<'v, L> {
     pub(crate) unsafe fn from_split(block: NonNull<u8>, origin: NonNull<u8>) -> Self {
         debug_assert!(has_block_length::<L>());
         Validated {
-            ptr: block,
-            tail: origin,
+            ptr: NoNiche::new(block),
+            tail: NoNiche::new(origin),
             _bytes: PhantomData,
             _layout: PhantomData,
         }
@@ -491,9 +513,9 @@ impl<'v, L: Layout> Validated<'v, L> {
     fn known_end(self) -> usize {
         if has_block_length::<L>() {
             // SAFETY: validation proved the 2-byte block length is present.
-            unsafe { u16_at(self.ptr, 0) }.min(block_length::<L>())
+            unsafe { u16_at(self.ptr.get(), 0) }.min(block_length::<L>())
         } else {
-            self.tail.as_ptr().addr() - self.ptr.as_ptr().addr()
+            self.tail.get().as_ptr().addr() - self.ptr.get().as_ptr().addr()
         }
     }
 
@@ -557,10 +579,10 @@ impl<'v, L: Layout> Validated<'v, L> {
         // SAFETY: a present field was validated with exactly these block bytes, and,
         // for a tail field, with its region (`region_of`).
         unsafe {
-            let block = slice_at(self.ptr, off, off + size);
+            let block = slice_at(self.ptr.get(), off, off + size);
             let region = if <<FieldAt<L, I> as Field>::Kind as Kind>::IN_TAIL {
-                let (start, end) = region_of::<L, I>(self.ptr);
-                slice_at(self.tail, start, end)
+                let (start, end) = region_of::<L, I>(self.ptr.get());
+                slice_at(self.tail.get(), start, end)
             } else {
                 &[]
             };
@@ -584,13 +606,13 @@ impl<'v, L: Layout> Validated<'v, L> {
         // is its block's start).
         unsafe {
             let end = if has_block_length::<L>() {
-                let tail_start = u16_at(self.ptr, 0);
-                let block = slice_at(self.ptr, 0, tail_start);
+                let tail_start = u16_at(self.ptr.get(), 0);
+                let block = slice_at(self.ptr.get(), 0, tail_start);
                 L::Fields::last_end(INTERNAL, block, prefix::<L>(), known_end, tail_start)
             } else {
                 known_end
             };
-            Some(slice_at(self.ptr, 0, end))
+            Some(slice_at(self.ptr.get(), 0, end))
         }
     }
 }
@@ -599,9 +621,9 @@ impl<'v, L: Layout> Validated<'v, L> {
 /// generated mutable view holds. Writes keep the bytes valid: only scalars that are
 /// always valid values are written, and lengths never change.
 pub struct ValidatedMut<'v, L> {
-    ptr: NonNull<u8>,
+    ptr: NoNiche,
     /// As [`Validated`]'s.
-    tail: NonNull<u8>,
+    tail: NoNiche,
     _bytes: PhantomData<&'v mut [u8]>,
     _layout: crate::kind::Invariant<L>,
 }
@@ -615,7 +637,7 @@ unsafe impl<L> Sync for ValidatedMut<'_, L> {}
 impl<L> fmt::Debug for ValidatedMut<'_, L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ValidatedMut")
-            .field("at", &self.ptr)
+            .field("at", &self.ptr.get())
             .finish_non_exhaustive()
     }
 }
@@ -716,9 +738,9 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
         let len = bytes.len();
         let ptr = NonNull::from(bytes).cast();
         ValidatedMut {
-            ptr,
+            ptr: NoNiche::new(ptr),
             // SAFETY: `ptr` is `bytes`' start.
-            tail: unsafe { tail_of::<L>(ptr, len) },
+            tail: NoNiche::new(unsafe { tail_of::<L>(ptr, len) }),
             _bytes: PhantomData,
             _layout: PhantomData,
         }
@@ -737,8 +759,8 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
     pub(crate) unsafe fn from_split(block: NonNull<u8>, origin: NonNull<u8>) -> Self {
         debug_assert!(has_block_length::<L>());
         ValidatedMut {
-            ptr: block,
-            tail: origin,
+            ptr: NoNiche::new(block),
+            tail: NoNiche::new(origin),
             _bytes: PhantomData,
             _layout: PhantomData,
         }
@@ -819,12 +841,12 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
         // SAFETY: forwarded to the caller.
         unsafe {
             if <<FieldAt<L, I> as Field>::Kind as Kind>::IN_TAIL {
-                let (start, end) = region_of::<L, I>(self.ptr);
-                slice_at_mut(self.tail, start, end)
+                let (start, end) = region_of::<L, I>(self.ptr.get());
+                slice_at_mut(self.tail.get(), start, end)
             } else {
                 let off = offset::<L, I>();
                 let size = <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE;
-                slice_at_mut(self.ptr, off, off + size)
+                slice_at_mut(self.ptr.get(), off, off + size)
             }
         }
     }
