@@ -292,6 +292,7 @@ fn fold_vec3(f: &mut Fold, v: Vec3) {
 }
 
 /// A contact: its fixed-size fields, then its three lists.
+#[inline(always)]
 fn fold_contact(
     f: &mut Fold,
     h: Head,
@@ -307,6 +308,7 @@ fn fold_contact(
 
 /// A contact's fixed-size fields, as [`fold_contact`] folds them before its
 /// lists.
+#[inline(always)]
 fn fold_contact_head(f: &mut Fold, h: Head) {
     f.u64(h.id.into());
     f.u64(h.kind as u64);
