@@ -435,3 +435,18 @@ fn errors_in_a_split_elements_block_are_at_the_byte() {
         }
     }
 }
+
+/// The views' pointers have no niche, so that an `Option` of a view (what
+/// `get`, `get_mut` and the iterators return) has a tag of its own: the optimizer
+/// then folds the `None` test of a view made in a loop, which it could not when the
+/// tag was the pointer's nullness (benches/README.md, "Fixed this round").
+#[test]
+fn an_option_of_a_view_has_a_tag_of_its_own() {
+    use core::mem::size_of;
+    type View<'v> = <Venue as WireMsg>::View<'v>;
+    type Mut<'v> = <Venue as WireMsg>::Mut<'v>;
+    assert_eq!(size_of::<View<'_>>(), 2 * size_of::<usize>());
+    assert_eq!(size_of::<Mut<'_>>(), 2 * size_of::<usize>());
+    assert!(size_of::<Option<View<'_>>>() > size_of::<View<'_>>());
+    assert!(size_of::<Option<Mut<'_>>>() > size_of::<Mut<'_>>());
+}
