@@ -4,7 +4,7 @@
 pub use crate::field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, ViewOf};
 pub use crate::field::{FixedKind, SetInPlace};
 pub use crate::generic::{NameBuf, generic_name, name_str};
-pub use crate::header::{MessageHeader, Template, view_body, view_body_mut};
+pub use crate::header::{MessageHeader, Template, view_body, view_body_lazy, view_body_mut};
 pub use crate::kind::{EnumOf, Msg, UnionOf};
 pub use crate::layout::{
     AllFixed, At, FieldList, FixedLayout, Flag, Here, Inline, Layout, Leaf, Left, Nil, No, Pair,

@@ -197,6 +197,53 @@ pub trait Template: WireMsg {
         view_body::<Self>(header, bytes).map(|view| (header, view))
     }
 
+    /// Reads and checks the header like [`view_with_header`](Self::view_with_header)
+    /// and returns the on-demand view of the message after it (see
+    /// [`WireMsg::view_lazy`]): O(1), the header and the message's block length
+    /// checked, each accessor checking what it reads. For a reader of a few fields
+    /// of each frame of an untrusted stream.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::{ErrorKind, Template, WireMsg};
+    ///
+    /// #[derive(WireMsg, Debug, PartialEq)]
+    /// #[wire(template_id = 7)]
+    /// struct Quote { bid: i64, venue: String }
+    ///
+    /// let mut bytes = Vec::new();
+    /// Quote { bid: 101, venue: "XNAS".into() }.encode_with_header(&mut bytes)?;
+    /// let (header, quote) = Quote::view_lazy_with_header(&bytes)?;
+    /// assert_eq!(header.template_id, 7);
+    /// assert_eq!(quote.bid()?, 101);
+    ///
+    /// // A broken venue is found when it is read, at its offset in the frame
+    /// // (header included), as `view_with_header` reports it.
+    /// let last = bytes.len() - 1;
+    /// bytes[last] = 0xFF;
+    /// let (_, quote) = Quote::view_lazy_with_header(&bytes)?;
+    /// assert_eq!(quote.bid()?, 101);
+    /// let err = quote.venue().unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::InvalidUtf8 { .. }));
+    /// assert_eq!(err.to_string(), Quote::view_with_header(&bytes).unwrap_err().to_string());
+    /// # Ok::<(), wiremsg::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The header's, as [`view_with_header`](Self::view_with_header), and the
+    /// message's block length's, as [`WireMsg::view_lazy`]; each accessor returns
+    /// the errors [`view_with_header`](Self::view_with_header) reports for what it
+    /// reads, with the same path and offset (counted from the header's start).
+    fn view_lazy_with_header(bytes: &[u8]) -> Result<(MessageHeader, Self::Lazy<'_>), Error> {
+        let header = MessageHeader::read(bytes)?;
+        if header.template_id != Self::TEMPLATE_ID {
+            return Err(unexpected_template::<Self>(header));
+        }
+        view_body_lazy::<Self>(header, bytes).map(|view| (header, view))
+    }
+
     /// Reads the header like [`view_with_header`](Self::view_with_header) and returns
     /// the mutable view of the message after it: a received frame updated in place.
     ///
@@ -413,6 +460,17 @@ pub fn view_body<T: Template>(header: MessageHeader, bytes: &[u8]) -> Result<T::
     T::view(&bytes[body]).map_err(|e| e.shift(MessageHeader::LEN))
 }
 
+/// The on-demand view of the message after a header whose template id already
+/// matched `T`.
+#[doc(hidden)]
+pub fn view_body_lazy<T: Template>(
+    header: MessageHeader,
+    bytes: &[u8],
+) -> Result<T::Lazy<'_>, Error> {
+    let body = body_range::<T>(header, bytes)?;
+    crate::lazy::framed_view_of::<T>(bytes, body)
+}
+
 /// Views the message after a header whose template id already matched `T`, mutably.
 #[doc(hidden)]
 pub fn view_body_mut<T: Template>(
@@ -427,7 +485,7 @@ pub fn view_body_mut<T: Template>(
 /// (FORMAT.md §8), and returns where the message is in `bytes`: from the end of the
 /// header to the end of the bytes, or of the announced block for a message without a
 /// tail.
-fn body_range<T: Template>(
+pub(crate) fn body_range<T: Template>(
     header: MessageHeader,
     bytes: &[u8],
 ) -> Result<core::ops::Range<usize>, Error> {

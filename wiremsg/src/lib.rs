@@ -822,8 +822,10 @@ pub use wiremsg_derive::WireEnum;
 /// |---|---|
 /// | `FeedView<'v>` | one variant per message type, holding its view (`Copy`, `Debug`, `PartialEq`) |
 /// | `FeedMut<'v>` | one variant per message type, holding its mutable view |
+/// | `FeedLazy<'v>` | one variant per message type, holding its on-demand view (`Clone`, `Debug`) |
 /// | `Feed::view(&[u8]) -> Result<(MessageHeader, FeedView)>` | reads the [`MessageHeader`] and views the variant it names |
 /// | `Feed::view_mut(&mut [u8]) -> Result<(MessageHeader, FeedMut)>` | the same, mutably: a received frame updated in place |
+/// | `Feed::view_lazy(&[u8]) -> Result<(MessageHeader, FeedLazy)>` | the same, on demand ([`Template::view_lazy_with_header`]): the header checked, each accessor checking what it reads, errors at offsets from the header's start |
 /// | `Feed::decode`, `encode_with_header`, `header` | the owned variant; the variant's header and message |
 /// | `impl WithHeader for Feed` | so that `FrameWriter::write(&feed)`, `WireCodec` and `put_frame` send it as it is |
 /// | `Feed::schema_set() -> Result<SchemaSet>` | the schemas of every variant's message, for `FrameReader::check_schema_frames`, `SchemaRegistry` and schema files |

@@ -10,6 +10,7 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
     let vis = d.vis;
     let view = format_ident!("{}View", ident, span = ident.span());
     let view_mut = format_ident!("{}Mut", ident, span = ident.span());
+    let lazy = format_ident!("{}Lazy", ident, span = ident.span());
     let variants: Vec<_> = d.variants.iter().map(|v| v.ident).collect();
     let types: Vec<_> = d.variants.iter().map(|v| v.ty).collect();
     let ids: Vec<_> = (0..types.len())
@@ -23,6 +24,10 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
     let view_mut_doc = format!(
         "The mutable view of one message of [`{ident}`], chosen by the template id of its \
          header: a received message updated in place."
+    );
+    let lazy_doc = format!(
+        "The on-demand view of one message of [`{ident}`], chosen by the template id of \
+         its header: each accessor checks what it reads."
     );
     let names: Vec<String> = variants.iter().map(|v| v.to_string()).collect();
     // `Ty: Template`, spanned at each variant's type, required once by an item of its
@@ -86,6 +91,24 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
             )*
         }
 
+        #[doc = #lazy_doc]
+        #[derive(::core::clone::Clone)]
+        #vis enum #lazy<'v> {
+            #(
+                #[doc = concat!("A [`", stringify!(#types), "`].")]
+                #variants(<#types as ::wiremsg::WireMsg>::Lazy<'v>),
+            )*
+        }
+
+        #[automatically_derived]
+        impl ::core::fmt::Debug for #lazy<'_> {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self {
+                    #(Self::#variants(v) => f.debug_tuple(#names).field(v).finish(),)*
+                }
+            }
+        }
+
         #[automatically_derived]
         impl ::core::fmt::Debug for #view_mut<'_> {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
@@ -127,6 +150,31 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
                 #[allow(unreachable_patterns)]
                 let view = match (header.template_id, header.schema_id) {
                     #((#ids, #sids) => #view::#variants(::wiremsg::__private::view_body::<#types>(header, bytes)?),)*
+                    _ => return ::wiremsg::__private::Err(Self::__wiremsg_unknown(header)),
+                };
+                ::wiremsg::__private::Ok((header, view))
+            }
+
+            /// Reads and checks the message header at the start of `bytes` like
+            /// [`view`](Self::view) and returns the on-demand view of the message of
+            /// the variant it names: O(1), the header and the message's block length
+            /// checked; each accessor checks what it reads, with the path and offset
+            /// (from the header's start) that [`view`](Self::view) reports.
+            ///
+            /// # Errors
+            ///
+            /// As [`view`](Self::view) for the header;
+            /// [`Template::view_lazy_with_header`](::wiremsg::Template::view_lazy_with_header)
+            /// for the message.
+            pub fn view_lazy(
+                bytes: &[::core::primitive::u8],
+            ) -> ::wiremsg::__private::Result<(::wiremsg::MessageHeader, #lazy<'_>), ::wiremsg::Error> {
+                let header = ::wiremsg::MessageHeader::read(bytes)?;
+                #(const #ids: ::core::primitive::u16 = <#types as ::wiremsg::Template>::TEMPLATE_ID;)*
+                #(const #sids: ::core::primitive::u16 = <#types as ::wiremsg::Template>::SCHEMA_ID;)*
+                #[allow(unreachable_patterns)]
+                let view = match (header.template_id, header.schema_id) {
+                    #((#ids, #sids) => #lazy::#variants(::wiremsg::__private::view_body_lazy::<#types>(header, bytes)?),)*
                     _ => return ::wiremsg::__private::Err(Self::__wiremsg_unknown(header)),
                 };
                 ::wiremsg::__private::Ok((header, view))

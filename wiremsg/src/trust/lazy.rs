@@ -145,6 +145,17 @@ impl<'v> Root<'v> {
         }
     }
 
+    /// The root of message `M` after a message header (FORMAT.md §8), in `frame`
+    /// (header and message): offsets count from the header's start and paths from
+    /// the message, as [`Template::view_with_header`](crate::Template::view_with_header)'s.
+    #[inline(always)]
+    pub(crate) fn framed<M: crate::Template>(frame: &'v [u8]) -> Self {
+        Root {
+            bytes: frame,
+            locate: locate_framed::<M>,
+        }
+    }
+
     /// The root of a value of union `L` over `bytes`.
     #[inline(always)]
     pub(crate) fn union<L: crate::union::UnionLayout>(bytes: &'v [u8]) -> Self {
@@ -203,6 +214,17 @@ pub(crate) fn locate_message<L: Layout>(
         return true;
     }
     locate_fields::<L>(block, 0, bytes, target, steps)
+}
+
+/// Finds the message `target` in message `M` after the header at the start of
+/// `frame`, as [`locate_message`] does in the message alone.
+fn locate_framed<M: crate::Template>(frame: &[u8], target: &Target, steps: &mut Vec<Step>) -> bool {
+    crate::MessageHeader::read(frame)
+        .and_then(|header| crate::header::body_range::<M>(header, frame))
+        .is_ok_and(|body| {
+            let body = frame.get(body).unwrap_or_default();
+            locate_message::<M::Layout>(body, target, steps)
+        })
 }
 
 /// Finds the message `target` in the element of a split list of messages of layout
@@ -881,6 +903,21 @@ fn field_name<L: Layout>(index: usize) -> &'static str {
 #[inline]
 pub(crate) fn view_of<M: WireMsg>(bytes: &[u8]) -> Result<M::Lazy<'_>, Error> {
     LazyMsg::<M::Layout>::root(bytes).map(M::__lazy_of)
+}
+
+/// The on-demand view of message `M` at `body` in `frame`, after its message header,
+/// for [`Template::view_lazy_with_header`](crate::Template::view_lazy_with_header):
+/// errors count from the header's start.
+#[inline]
+pub(crate) fn framed_view_of<M: crate::Template>(
+    frame: &[u8],
+    body: core::ops::Range<usize>,
+) -> Result<M::Lazy<'_>, Error> {
+    let start = body.start;
+    let bytes = frame.get(body).unwrap_or_default();
+    LazyMsg::<M::Layout>::enter(bytes, 0, Root::framed::<M>(frame))
+        .map(M::__lazy_of)
+        .map_err(|e| e.shift(start))
 }
 
 /// The kinds whose on-demand reads are on-demand views: messages.
