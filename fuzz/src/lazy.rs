@@ -3,8 +3,8 @@
 //! same error, and otherwise equals what `view` decodes.
 
 use crate::{
-    Every, EveryLazy, Expr, ExprLazy, Formula, FormulaLazy, Item, ItemLazy, Level, LevelLazy, Maps,
-    MapsLazy, Node, NodeLazy, v2,
+    Every, EveryLazy, Expr, ExprLazy, Feed, FeedLazy, Formula, FormulaLazy, Item, ItemLazy, Level,
+    LevelLazy, Maps, MapsLazy, Node, NodeLazy, v2,
 };
 use std::collections::BTreeMap;
 use wiremsg::{Error, FixedStr, LazyMap, MapKey};
@@ -188,6 +188,33 @@ macro_rules! agree_lazy {
             ),
         }
     }};
+}
+
+/// A frame of the dispatch enum [`Feed`] read on demand (`Feed::view_lazy`): every
+/// field of the message its header names, in field order, against `Feed::view`: the
+/// same error (offsets from the header's start), or the value `Feed::decode` gives.
+pub fn check_framed(bytes: &[u8]) {
+    let key = |e: &Error| (e.kind().clone(), e.path(), e.offset());
+    let on_demand = Feed::view_lazy(bytes).and_then(|(_, lazy)| {
+        Ok(match lazy {
+            FeedLazy::Every(e) => Feed::Every(every(e)?),
+            FeedLazy::Node(n) => Feed::Node(node(n)?),
+            FeedLazy::Quote(q) => Feed::Quote(quote(q)?),
+        })
+    });
+    match (Feed::view(bytes), on_demand) {
+        (Ok(_), Ok(read)) => {
+            let decoded = Feed::decode(bytes).expect("decode accepts what view does");
+            // Debug, not PartialEq: NaN payloads compare unequal but print alike.
+            assert_eq!(format!("{read:?}"), format!("{decoded:?}"));
+        }
+        (Err(expected), Err(err)) => assert_eq!(key(&err), key(&expected)),
+        (upfront, on_demand) => panic!(
+            "view: {:?}, on demand: {:?}",
+            upfront.err(),
+            on_demand.err()
+        ),
+    }
 }
 
 /// A map read on demand: its keys (checked with the map) against its entries (each
