@@ -91,7 +91,7 @@ impl Mode for Checked {
         let valid = if bytes.len() >= 64 {
             simdutf8::basic::from_utf8(bytes).is_ok()
         } else {
-            crate::scan::bytes_within(bytes, 0x7F)
+            crate::scan::bytes_within(bytes, 0x7F) || short_utf8(bytes)
         };
         if valid {
             return Ok(());
@@ -101,6 +101,20 @@ impl Mode for Checked {
             Err(e) => Err(e.valid_up_to()),
         }
     }
+}
+
+/// Short text with other characters than ASCII, checked by SIMD in a 64-byte copy
+/// padded with zeros (valid UTF-8, and a sequence cut short by the padding stays
+/// invalid): `simdutf8` leaves text under 64 bytes to `core::str::from_utf8`, which
+/// takes a branch per character there.
+#[inline(never)]
+fn short_utf8(bytes: &[u8]) -> bool {
+    let mut padded = [0u8; 64];
+    match padded.get_mut(..bytes.len()) {
+        Some(head) => head.copy_from_slice(bytes),
+        None => return false,
+    }
+    simdutf8::basic::from_utf8(&padded).is_ok()
 }
 
 /// The mode of [`batch::view`](crate::batch): text is gathered into a buffer and
@@ -184,4 +198,41 @@ pub(crate) fn offset_in(whole: &[u8], part: &[u8]) -> Option<usize> {
     let at = part.as_ptr().addr().wrapping_sub(whole.as_ptr().addr());
     let len = whole.len();
     (part.len() <= len && at <= len - part.len()).then_some(at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Checked, Mode, sealed::INTERNAL};
+
+    /// Every prefix and one-byte change of text with multi-byte characters around the
+    /// 64-byte boundary between the short path (padded SIMD) and the long one: valid
+    /// exactly when `core::str::from_utf8` says so, failing at its `valid_up_to`.
+    #[test]
+    fn checked_text_agrees_with_core_at_every_length() {
+        let text = "Cà phê sữa đá 500ml, Bánh mì thịt nướng; Trà đào cam sả! ✓ 𝄞 end";
+        let bytes = text.as_bytes();
+        assert!(bytes.len() > 64);
+        let expect = |b: &[u8]| {
+            core::str::from_utf8(b)
+                .map(|_| ())
+                .map_err(|e| e.valid_up_to())
+        };
+        for len in 0..=bytes.len() {
+            let prefix = &bytes[..len];
+            assert_eq!(Checked.text(INTERNAL, prefix), expect(prefix), "{len}");
+        }
+        for at in 0..bytes.len() {
+            for byte in [0x00, 0x7F, 0x80, 0xBF, 0xC0, 0xE2, 0xF0, 0xFF] {
+                let mut changed = bytes[..at.max(40)].to_vec();
+                if let Some(b) = changed.get_mut(at) {
+                    *b = byte;
+                }
+                assert_eq!(
+                    Checked.text(INTERNAL, &changed),
+                    expect(&changed),
+                    "{at} {byte:#x}"
+                );
+            }
+        }
+    }
 }
