@@ -73,6 +73,30 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
             });
         }
     }
+    // Each variant's (template id, schema id), as constants for the match patterns.
+    let id_consts = quote_m! {
+        #(const #ids: ::core::primitive::u16 = <#types as ::wiremsg::Template>::TEMPLATE_ID;)*
+        #(const #sids: ::core::primitive::u16 = <#types as ::wiremsg::Template>::SCHEMA_ID;)*
+    };
+    // The body of `view`, `view_lazy` and `view_mut`: the header read, then the
+    // message of the variant it names, as `out`'s variant, by `__private::#body`.
+    // A message type is its (template id, schema id) pair (FORMAT.md §8).
+    let select = |out: &syn::Ident, body: &str| {
+        let body = format_ident!("{}", body);
+        quote_m! {
+            let header = ::wiremsg::MessageHeader::read(bytes)?;
+            #id_consts
+            #[allow(unreachable_patterns)]
+            let view = match (header.template_id, header.schema_id) {
+                #((#ids, #sids) => #out::#variants(::wiremsg::__private::#body::<#types>(header, bytes)?),)*
+                _ => return ::wiremsg::__private::Err(Self::__wiremsg_unknown(header)),
+            };
+            ::wiremsg::__private::Ok((header, view))
+        }
+    };
+    let select_view = select(&view, "view_body");
+    let select_lazy = select(&lazy, "view_body_lazy");
+    let select_mut = select(&view_mut, "view_body_mut");
     quote_m! {
         #[doc = #view_doc]
         #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::cmp::PartialEq)]
@@ -143,16 +167,7 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
             pub fn view(
                 bytes: &[::core::primitive::u8],
             ) -> ::wiremsg::__private::Result<(::wiremsg::MessageHeader, #view<'_>), ::wiremsg::Error> {
-                let header = ::wiremsg::MessageHeader::read(bytes)?;
-                #(const #ids: ::core::primitive::u16 = <#types as ::wiremsg::Template>::TEMPLATE_ID;)*
-                #(const #sids: ::core::primitive::u16 = <#types as ::wiremsg::Template>::SCHEMA_ID;)*
-                // A message type is its (template id, schema id) pair (FORMAT.md §8).
-                #[allow(unreachable_patterns)]
-                let view = match (header.template_id, header.schema_id) {
-                    #((#ids, #sids) => #view::#variants(::wiremsg::__private::view_body::<#types>(header, bytes)?),)*
-                    _ => return ::wiremsg::__private::Err(Self::__wiremsg_unknown(header)),
-                };
-                ::wiremsg::__private::Ok((header, view))
+                #select_view
             }
 
             /// Reads and checks the message header at the start of `bytes` like
@@ -169,15 +184,7 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
             pub fn view_lazy(
                 bytes: &[::core::primitive::u8],
             ) -> ::wiremsg::__private::Result<(::wiremsg::MessageHeader, #lazy<'_>), ::wiremsg::Error> {
-                let header = ::wiremsg::MessageHeader::read(bytes)?;
-                #(const #ids: ::core::primitive::u16 = <#types as ::wiremsg::Template>::TEMPLATE_ID;)*
-                #(const #sids: ::core::primitive::u16 = <#types as ::wiremsg::Template>::SCHEMA_ID;)*
-                #[allow(unreachable_patterns)]
-                let view = match (header.template_id, header.schema_id) {
-                    #((#ids, #sids) => #lazy::#variants(::wiremsg::__private::view_body_lazy::<#types>(header, bytes)?),)*
-                    _ => return ::wiremsg::__private::Err(Self::__wiremsg_unknown(header)),
-                };
-                ::wiremsg::__private::Ok((header, view))
+                #select_lazy
             }
 
             /// Reads the message header at the start of `bytes` like
@@ -190,22 +197,13 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
             pub fn view_mut(
                 bytes: &mut [::core::primitive::u8],
             ) -> ::wiremsg::__private::Result<(::wiremsg::MessageHeader, #view_mut<'_>), ::wiremsg::Error> {
-                let header = ::wiremsg::MessageHeader::read(bytes)?;
-                #(const #ids: ::core::primitive::u16 = <#types as ::wiremsg::Template>::TEMPLATE_ID;)*
-                #(const #sids: ::core::primitive::u16 = <#types as ::wiremsg::Template>::SCHEMA_ID;)*
-                #[allow(unreachable_patterns)]
-                let view = match (header.template_id, header.schema_id) {
-                    #((#ids, #sids) => #view_mut::#variants(::wiremsg::__private::view_body_mut::<#types>(header, bytes)?),)*
-                    _ => return ::wiremsg::__private::Err(Self::__wiremsg_unknown(header)),
-                };
-                ::wiremsg::__private::Ok((header, view))
+                #select_mut
             }
 
             /// The error for a header that names no variant.
             #[cold]
             fn __wiremsg_unknown(header: ::wiremsg::MessageHeader) -> ::wiremsg::Error {
-                #(const #ids: ::core::primitive::u16 = <#types as ::wiremsg::Template>::TEMPLATE_ID;)*
-                #(const #sids: ::core::primitive::u16 = <#types as ::wiremsg::Template>::SCHEMA_ID;)*
+                #id_consts
                 let (template_id, schema_id) = (header.template_id, header.schema_id);
                 #(
                     if template_id == #ids {
