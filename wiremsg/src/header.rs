@@ -190,10 +190,7 @@ pub trait Template: WireMsg {
     /// any error of [`WireMsg::view`], with offsets counted from the start of the
     /// header.
     fn view_with_header(bytes: &[u8]) -> Result<(MessageHeader, Self::View<'_>), Error> {
-        let header = MessageHeader::read(bytes)?;
-        if header.template_id != Self::TEMPLATE_ID {
-            return Err(unexpected_template::<Self>(header));
-        }
+        let header = header_of::<Self>(bytes)?;
         view_body::<Self>(header, bytes).map(|view| (header, view))
     }
 
@@ -237,10 +234,7 @@ pub trait Template: WireMsg {
     /// the errors [`view_with_header`](Self::view_with_header) reports for what it
     /// reads, with the same path and offset (counted from the header's start).
     fn view_lazy_with_header(bytes: &[u8]) -> Result<(MessageHeader, Self::Lazy<'_>), Error> {
-        let header = MessageHeader::read(bytes)?;
-        if header.template_id != Self::TEMPLATE_ID {
-            return Err(unexpected_template::<Self>(header));
-        }
+        let header = header_of::<Self>(bytes)?;
         view_body_lazy::<Self>(header, bytes).map(|view| (header, view))
     }
 
@@ -275,10 +269,7 @@ pub trait Template: WireMsg {
     ///
     /// As [`view_with_header`](Self::view_with_header).
     fn view_mut_with_header(bytes: &mut [u8]) -> Result<(MessageHeader, Self::Mut<'_>), Error> {
-        let header = MessageHeader::read(bytes)?;
-        if header.template_id != Self::TEMPLATE_ID {
-            return Err(unexpected_template::<Self>(header));
-        }
+        let header = header_of::<Self>(bytes)?;
         view_body_mut::<Self>(header, bytes).map(|view| (header, view))
     }
 }
@@ -427,6 +418,17 @@ impl<T: Template> WithHeader for T {
     fn write_with_header(&self, out: &mut [u8]) -> Result<usize, Error> {
         self.encode_with_header_into(out)
     }
+}
+
+/// The header at the start of `bytes`, if it names `T`'s template id (its schema id
+/// and block length are checked with the message, `body_range`).
+#[inline]
+fn header_of<T: Template>(bytes: &[u8]) -> Result<MessageHeader, Error> {
+    let header = MessageHeader::read(bytes)?;
+    if header.template_id != T::TEMPLATE_ID {
+        return Err(unexpected_template::<T>(header));
+    }
+    Ok(header)
 }
 
 #[cold]
