@@ -185,18 +185,83 @@ impl Drop for Children {
     }
 }
 
-/// `n` distinct free UDP ports on 127.0.0.1: the system's choices for `n` probe
-/// sockets bound at once, then closed.
+/// `n` distinct UDP ports on 127.0.0.1 that were free when probed, none handed out
+/// before by this process.
+///
+/// The ports come from below the system's ephemeral range (Linux's
+/// `/proc/sys/net/ipv4/ip_local_port_range`, 32768 by default; IANA's 49152
+/// elsewhere), so that no socket bound to port 0 meanwhile (another test's, or an
+/// Aeron client's own) can be given one of them between this probe and the driver's
+/// bind. A counter shared by the process's threads, started at a point derived from
+/// the process id, keeps parallel callers apart.
 ///
 /// # Errors
 ///
-/// [`Error::Io`] if a socket cannot be bound.
+/// [`Error::Io`] if `n` free ports cannot be found in the window.
 pub fn free_udp_ports(n: usize) -> Result<Vec<u16>, Error> {
-    let probes = (0..n)
-        .map(|_| std::net::UdpSocket::bind("127.0.0.1:0"))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(probes
-        .iter()
-        .map(|p| p.local_addr().map(|a| a.port()))
-        .collect::<Result<_, _>>()?)
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(u32::MAX);
+    let (low, high) = port_window();
+    let span = u32::from(high - low);
+    let _ = NEXT.compare_exchange(
+        u32::MAX,
+        std::process::id().wrapping_mul(7919) % span,
+        Ordering::Relaxed,
+        Ordering::Relaxed,
+    );
+    let mut ports = Vec::with_capacity(n);
+    for _ in 0..span {
+        if ports.len() == n {
+            break;
+        }
+        let port = low + (NEXT.fetch_add(1, Ordering::Relaxed) % span) as u16;
+        if std::net::UdpSocket::bind(("127.0.0.1", port)).is_ok() {
+            ports.push(port);
+        }
+    }
+    if ports.len() < n {
+        return Err(Error::Io(std::io::Error::new(
+            std::io::ErrorKind::AddrInUse,
+            format!("fewer than {n} free UDP ports in {low}..{high}"),
+        )));
+    }
+    Ok(ports)
+}
+
+/// The ports [`free_udp_ports`] hands out: 8192 below the ephemeral range's start.
+fn port_window() -> (u16, u16) {
+    let ephemeral_low = std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
+        .ok()
+        .and_then(|range| range.split_whitespace().next()?.parse::<u16>().ok())
+        .unwrap_or(49152);
+    let high = ephemeral_low.max(8192 + 1024);
+    (high - 8192, high)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn udp_ports_are_distinct_across_threads_and_outside_the_ephemeral_range() {
+        let (low, high) = port_window();
+        let threads: Vec<_> = (0..4)
+            .map(|_| thread::spawn(|| free_udp_ports(16).unwrap()))
+            .collect();
+        let mut ports: Vec<u16> = threads
+            .into_iter()
+            .flat_map(|t| t.join().unwrap())
+            .collect();
+        assert_eq!(ports.len(), 64);
+        assert!(ports.iter().all(|p| (low..high).contains(p)), "{ports:?}");
+        ports.sort_unstable();
+        ports.dedup();
+        assert_eq!(ports.len(), 64, "a port was handed out twice");
+        // A socket bound to port 0 gets a port the window never hands out.
+        let ephemeral = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+        let port = ephemeral.local_addr().unwrap().port();
+        if cfg!(target_os = "linux") {
+            assert!(port >= high, "ephemeral port {port} inside {low}..{high}");
+        }
+    }
 }
