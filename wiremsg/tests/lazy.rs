@@ -539,7 +539,7 @@ struct Stamp {
     seq: u16,
 }
 
-/// A union without a catch-all whose tags are all below 16: its on-demand read
+/// A union without a catch-all whose tags are all within 64 of the least: its on-demand read
 /// checks the payload's header by a table of the variants' headers before it
 /// dispatches on the tag (`union::lazy_union`); `Instr`, with a catch-all, does not.
 #[derive(WireUnion, Debug, Clone, PartialEq)]

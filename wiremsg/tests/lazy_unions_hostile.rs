@@ -98,8 +98,8 @@ fn tl(l: TlLazy<'_>) -> Result<Tl, Error> {
 // Unions.
 // ---------------------------------------------------------------------------------
 
-/// Dense (every tag below 16, no catch-all): read by the table. Tags out of order,
-/// gaps 8-14, one payload type under two tags, the last slot (15) used.
+/// Dense (every tag in the table's 64-tag window from the least, 0; no catch-all):
+/// read by the table. Tags out of order, gaps 9-14, one payload type under two tags.
 #[derive(WireUnion, Debug, Clone, PartialEq)]
 #[repr(u8)]
 enum D8 {
@@ -133,8 +133,8 @@ fn d8(u: D8Lazy<'_>) -> Result<D8, Error> {
     })
 }
 
-/// The same payloads with one tag at 16 and one past `u8`: no table (the old
-/// dispatch), as a reference for `D8`.
+/// The same payloads with one tag past the window (300): no table (the dispatch
+/// alone), as a reference for `D8`.
 #[derive(WireUnion, Debug, Clone, PartialEq)]
 #[repr(u16)]
 enum S16 {
@@ -247,6 +247,58 @@ fn units(u: UnitsLazy<'_>) -> Result<Units, Error> {
     })
 }
 
+/// A protocol's own kind bytes as tags (ITCH's letters): the window starts at the
+/// least tag, `b'A'`, and ends at its last slot, `0x80` (`b'A' + 63`).
+#[derive(WireUnion, Debug, Clone, PartialEq)]
+#[repr(u8)]
+enum K8 {
+    Add(Fix) = b'A',
+    Pre(Pre) = b'E',
+    Tl(Tl) = b'h',
+    Unit = b'P',
+    Edge(Fix) = 0x80,
+}
+
+fn k8(u: K8Lazy<'_>) -> Result<K8, Error> {
+    Ok(match u {
+        K8Lazy::Add(l) => K8::Add(fix(l)?),
+        K8Lazy::Pre(l) => K8::Pre(pre(l)?),
+        K8Lazy::Tl(l) => K8::Tl(tl(l)?),
+        K8Lazy::Unit => K8::Unit,
+        K8Lazy::Edge(l) => K8::Edge(fix(l)?),
+    })
+}
+
+/// Tags 65 apart, one past the window: no table.
+#[derive(WireUnion, Debug, Clone, PartialEq)]
+#[repr(u8)]
+enum W8 {
+    Fix(Fix) = 0x10,
+    Pre(Pre) = 0x51,
+}
+
+fn w8(u: W8Lazy<'_>) -> Result<W8, Error> {
+    Ok(match u {
+        W8Lazy::Fix(l) => W8::Fix(fix(l)?),
+        W8Lazy::Pre(l) => W8::Pre(pre(l)?),
+    })
+}
+
+/// A window at the top of `u64`: tags below the least wrap past the window.
+#[derive(WireUnion, Debug, Clone, PartialEq)]
+#[repr(u64)]
+enum H64 {
+    Fix(Fix) = u64::MAX - 10,
+    Pre(Pre) = u64::MAX,
+}
+
+fn h64(u: H64Lazy<'_>) -> Result<H64, Error> {
+    Ok(match u {
+        H64Lazy::Fix(l) => H64::Fix(fix(l)?),
+        H64Lazy::Pre(l) => H64::Pre(pre(l)?),
+    })
+}
+
 /// A union with a lifetime.
 #[derive(WireUnion, Debug, Clone, PartialEq)]
 #[repr(u8)]
@@ -337,6 +389,7 @@ holder!(HD64, HD64Lazy, D64, d64, read_hd64);
 holder!(HS64, HS64Lazy, S64, s64, read_hs64);
 holder!(HO8, HO8Lazy, O8, o8, read_ho8);
 holder!(HUnits, HUnitsLazy, Units, units, read_hunits);
+holder!(HK8, HK8Lazy, K8, k8, read_hk8);
 
 /// A union field read alone, as the `Debug` text of its owned value (`None`: an
 /// absent option or an index past the list).
@@ -569,6 +622,16 @@ fn arb_d8() -> impl Strategy<Value = D8> {
     ]
 }
 
+fn arb_k8() -> impl Strategy<Value = K8> {
+    prop_oneof![
+        arb_fix().prop_map(K8::Add),
+        arb_pre().prop_map(K8::Pre),
+        arb_tl().prop_map(K8::Tl),
+        Just(K8::Unit),
+        arb_fix().prop_map(K8::Edge),
+    ]
+}
+
 fn arb_s16() -> impl Strategy<Value = S16> {
     prop_oneof![
         Just(S16::Unit),
@@ -707,7 +770,10 @@ fn every_variant_of_every_union_reads_on_demand_as_decode_does() {
 /// Every `u8` tag; under Miri, those around the table's slots and edges.
 fn u8_tags() -> Vec<u8> {
     if cfg!(miri) {
-        vec![0, 1, 2, 3, 4, 7, 8, 9, 14, 15, 16, 17, 0x80, 0xFF]
+        vec![
+            0, 1, 2, 3, 4, 7, 8, 9, 14, 15, 16, 17, 0x40, 0x41, 0x45, 0x50, 0x51, 0x68, 0x80, 0x81,
+            0xFF,
+        ]
     } else {
         (0..=255).collect()
     }
@@ -724,7 +790,7 @@ fn payloads() -> Vec<Vec<u8>> {
 
 #[test]
 fn every_u8_tag_over_every_payload_reads_as_view_does() {
-    let mut seen_ok = 0;
+    let (mut seen_ok, mut seen_k8) = (0, 0);
     for tag in u8_tags() {
         for payload in payloads() {
             let bytes = union(tag, &payload);
@@ -733,7 +799,41 @@ fn every_u8_tag_over_every_payload_reads_as_view_does() {
             }
             let _ = union_agrees!(O8, o8, &bytes);
             let _ = union_agrees!(Units, units, &bytes);
+            if union_agrees!(K8, k8, &bytes).is_ok() {
+                seen_k8 += 1;
+            }
+            let _ = union_agrees!(W8, w8, &bytes);
         }
+    }
+    assert!(seen_k8 > if cfg!(miri) { 2 } else { 10 }, "{seen_k8}");
+    // Every K8 variant reads back; a tag one below the window, and one past it.
+    for u in [
+        K8::Add(sample_fix()),
+        K8::Pre(sample_pre()),
+        K8::Tl(Tl {
+            n: 3,
+            s: "kind".into(),
+        }),
+        K8::Unit,
+        K8::Edge(sample_fix()),
+    ] {
+        let bytes = u.to_bytes().unwrap();
+        assert_eq!(union_agrees!(K8, k8, &bytes).unwrap(), u);
+    }
+    let fix = strip_tag(K8::Add(sample_fix()).to_bytes().unwrap(), 1);
+    for tag in [b'A' - 1, 0x81, 0] {
+        let err = union_agrees!(K8, k8, &union(tag, &fix)).unwrap_err();
+        assert_eq!(
+            err.kind(),
+            &ErrorKind::UnknownVariant {
+                union_name: "K8".into(),
+                tag: u64::from(tag)
+            }
+        );
+    }
+    for u in [W8::Fix(sample_fix()), W8::Pre(sample_pre())] {
+        let bytes = u.to_bytes().unwrap();
+        assert_eq!(union_agrees!(W8, w8, &bytes).unwrap(), u);
     }
     assert!(seen_ok > if cfg!(miri) { 10 } else { 40 }, "{seen_ok}");
     // Tags with no variant, inside and past the table, and a cut-short tag.
@@ -845,6 +945,25 @@ fn wide_tags_read_as_view_does() {
             );
         }
         let _ = union_agrees!(S64, s64, &bytes);
+    }
+    // u64 at the top: the window from `u64::MAX - 10` wraps; tags that wrap into
+    // it from 0 (52: its last slot, 53: one past) are no variant's.
+    for u in [H64::Fix(sample_fix()), H64::Pre(sample_pre())] {
+        let bytes = u.to_bytes().unwrap();
+        assert_eq!(union_agrees!(H64, h64, &bytes).unwrap(), u);
+    }
+    for tag in [0, 1, 52, 53, u64::MAX - 11, u64::MAX - 9, u64::MAX - 1] {
+        for payload in [&fix64[8..], &pre[..]] {
+            let mut bytes = tag.to_le_bytes().to_vec();
+            bytes.extend_from_slice(payload);
+            assert_eq!(
+                union_agrees!(H64, h64, &bytes).unwrap_err().kind(),
+                &ErrorKind::UnknownVariant {
+                    union_name: "H64".into(),
+                    tag
+                }
+            );
+        }
     }
     let big = S64::Big(sample_pre()).to_bytes().unwrap();
     assert_eq!(
@@ -1546,6 +1665,17 @@ proptest! {
     }
 
     #[test]
+    fn kind_byte_unions_in_messages(
+        u in arb_k8(),
+        us in prop::collection::vec(arb_k8(), 0..4),
+        o in proptest::option::of(arb_k8()),
+        changes in arb_changes(),
+    ) {
+        let bytes = HK8 { id: 1, u, us, o }.to_bytes().unwrap();
+        prop_agree::<HK8>(&bytes, &changes, read_hk8)?;
+    }
+
+    #[test]
     fn wide_and_sparse_unions_in_messages(
         (s16u, s16us) in (arb_s16(), prop::collection::vec(arb_s16(), 0..3)),
         (d32u, d32us) in (arb_d32(), prop::collection::vec(arb_d32(), 0..3)),
@@ -1676,8 +1806,9 @@ mod forged {
     #[derive(Debug)]
     pub(crate) struct Forged2;
 
-    /// Three variants on tag 3 and nothing else: every tag below 16, so the table
-    /// is used, and its slot 3 must hold the first variant's header (`Pre`'s).
+    /// Three variants on tag 3 and nothing else: every tag in the table's window
+    /// (from 3), so the table is used, and the slot of tag 3 must hold the first
+    /// variant's header (`Pre`'s).
     #[derive(Debug)]
     pub(crate) struct Forged3;
 
@@ -1950,6 +2081,27 @@ fn a_table_element_read_alone_after_its_entry_went_back() {
     let ws = Words::view_lazy(&bytes).unwrap().ws().unwrap();
     let got = ws.get(2).unwrap(); // Ok("abcdefgh")
     assert_eq!(got.map_err(|e| parts(&e)), Err(parts(&expected)));
+    // An iteration, which passes each entry it read on to the next element, reads
+    // every element as `get` does.
+    let bytes = hd8_with_entry2(12);
+    let us = HD8::view_lazy(&bytes).unwrap().us().unwrap();
+    let by_get: Vec<_> = (0..us.len())
+        .map(|i| us.get(i).unwrap().and_then(d8).map_err(|e| parts(&e)))
+        .collect();
+    let by_iter: Vec<_> = us
+        .iter()
+        .map(|u| u.and_then(d8).map_err(|e| parts(&e)))
+        .collect();
+    assert_eq!(by_iter, by_get);
+    assert_eq!(by_iter[2], Err(parts(&HD8::view(&bytes).unwrap_err())));
+    let bytes = words_with_entry2(12);
+    let ws = Words::view_lazy(&bytes).unwrap().ws().unwrap();
+    let by_iter: Vec<_> = ws.iter().map(|w| w.map_err(|e| parts(&e))).collect();
+    let by_get: Vec<_> = (0..ws.len())
+        .map(|i| ws.get(i).unwrap().map_err(|e| parts(&e)))
+        .collect();
+    assert_eq!(by_iter, by_get);
+    assert_eq!(by_iter[2], Err(parts(&Words::view(&bytes).unwrap_err())));
 }
 
 /// Entry 2 past the list: both reads refuse it on `us[2]`'s path, with the same

@@ -40,11 +40,14 @@
 //! folded), and `update` (and `update_unchecked`) re-stamps every message's
 //! sequence number in place (what a sequencer does).
 //!
-//! On demand: `access_lazy` makes every message's on-demand view (its header
-//! checked), `read_lazy` and `read_some_lazy` read `read`'s and
-//! `read_some`'s fields through it, each checked as it is read. The framing
-//! is the bench's own, so the feed has no root to take on demand: every
-//! figure is over the 100,000 messages.
+//! On demand: `access_lazy` makes every message's on-demand view, `read_lazy`
+//! and `read_some_lazy` read `read`'s and `read_some`'s fields through it, each
+//! checked as it is read. wiremsg reads each frame's kind byte and message as
+//! one [`FeedFrame`] union (the kind byte its tag), whose table of its
+//! variants' block lengths checks the message before the dispatch on the kind,
+//! as a union's on-demand read does. The framing is the bench's own, so the
+//! feed has no root to take on demand: every figure is over the 100,000
+//! messages.
 
 // The message and zerocopy structs are defined by `macro_rules!` below: the
 // helper types their derives generate (rkyv's resolvers, zerocopy's layout
@@ -63,7 +66,7 @@ use rkyv::util::AlignedVec;
 use rkyv::{Archive, Portable};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use wiremsg::WireMsg;
+use wiremsg::{WireMsg, WireUnion};
 use zerocopy::little_endian::{I64, U16, U32, U64};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
@@ -220,6 +223,58 @@ pub enum FeedMsg {
     Delete(OrderDelete),
     /// `P`.
     Trade(Trade),
+}
+
+/// A frame's kind byte and payload (the bytes after its length), read as one
+/// wiremsg union: the kind byte is the tag, the payload the variant's message
+/// (FORMAT.md §4.10), so the bytes `Wiremsg::encode` frames are this union's
+/// encoding. wiremsg's on-demand reads view each frame through it: the union's
+/// table of its variants' block lengths, indexed by the kind byte, checks the
+/// payload before the dispatch on the kind, so the reader's `match` arms, which
+/// read the same offsets, are alike (see the `read_some_lazy` figures in
+/// benches/README.md).
+#[derive(wiremsg::WireUnion)]
+#[repr(u8)]
+pub enum FeedFrame {
+    /// `A`.
+    Add(AddOrder) = ADD,
+    /// `E`.
+    Executed(OrderExecuted) = EXECUTED,
+    /// `X`.
+    Cancel(OrderCancel) = CANCEL,
+    /// `D`.
+    Delete(OrderDelete) = DELETE,
+    /// `P`.
+    Trade(Trade) = TRADE,
+}
+
+/// `match` on a [`FeedFrameLazy`] with the same body for every kind, `$k` a type
+/// alias of the kind's message type and `$v` bound to its on-demand view.
+macro_rules! each_frame_lazy {
+    ($lazy:expr, $k:ident, $v:ident => $body:expr) => {
+        match $lazy {
+            FeedFrameLazy::Add($v) => {
+                type $k = AddOrder;
+                $body
+            }
+            FeedFrameLazy::Executed($v) => {
+                type $k = OrderExecuted;
+                $body
+            }
+            FeedFrameLazy::Cancel($v) => {
+                type $k = OrderCancel;
+                $body
+            }
+            FeedFrameLazy::Delete($v) => {
+                type $k = OrderDelete;
+                $body
+            }
+            FeedFrameLazy::Trade($v) => {
+                type $k = Trade;
+                $body
+            }
+        }
+    };
 }
 
 /// The data set: the messages in feed order.
@@ -1054,6 +1109,22 @@ impl<'a, const ALIGN: usize> Iterator for Frames<'a, ALIGN> {
     }
 }
 
+/// The frames of `bytes` (payload alignment 1) as their kind byte and payload in
+/// one slice: a [`FeedFrame`]'s encoding.
+#[inline(always)]
+fn tagged_frames(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut pos = 0;
+    core::iter::from_fn(move || {
+        if pos >= bytes.len() {
+            return None;
+        }
+        let (_, start, end) = frame_at::<1>(bytes, pos);
+        let tagged = bytes.get(start - 1..end).expect("feed: truncated frame");
+        pos = end;
+        Some(tagged)
+    })
+}
+
 /// Calls `f(index, kind, payload)` for every frame, with the payload
 /// mutable.
 #[inline(always)]
@@ -1334,9 +1405,10 @@ unsafe fn update_wiremsg<const CHECKED: bool>(bytes: &mut [u8], round: u64) {
 #[inline(always)]
 fn read_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
     let mut f = Fold::new();
-    for (kind, payload) in Frames::<1>::new(bytes) {
-        f.u64(u64::from(kind));
-        each_kind!(kind, K => K::fold_lazy(K::view_lazy(payload)?, &mut f)?);
+    for tagged in tagged_frames(bytes) {
+        let frame = FeedFrame::view_lazy(tagged)?;
+        f.u64(u64::from(tagged[0]));
+        each_frame_lazy!(frame, K, v => K::fold_lazy(v, &mut f)?);
     }
     Ok(f.finish())
 }
@@ -1345,8 +1417,8 @@ fn read_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
 #[inline(always)]
 fn some_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
     let mut f = Fold::new();
-    for (kind, payload) in Frames::<1>::new(bytes) {
-        let some = each_kind!(kind, K => K::some_lazy(K::view_lazy(payload)?)?);
+    for tagged in tagged_frames(bytes) {
+        let some = each_frame_lazy!(FeedFrame::view_lazy(tagged)?, K, v => K::some_lazy(v)?);
         for value in some {
             f.u64(value);
         }
@@ -1392,8 +1464,8 @@ impl Codec<Feed> for Wiremsg {
     }
 
     fn access_lazy(&self, bytes: &[u8]) -> Option<()> {
-        for (kind, payload) in Frames::<1>::new(bytes) {
-            each_kind!(kind, K => keep(K::view_lazy(payload).valid("wiremsg")));
+        for tagged in tagged_frames(bytes) {
+            keep(FeedFrame::view_lazy(tagged).valid("wiremsg"));
         }
         Some(())
     }
@@ -1797,6 +1869,32 @@ mod tests {
             n += 1;
         }
         assert_eq!(n, 500);
+    }
+
+    #[test]
+    fn wiremsg_frames_are_feed_frame_unions() {
+        let feed = Feed::generate(500);
+        let bytes = Codec::<Feed>::encode(&mut Wiremsg::default(), &feed).to_vec();
+        let tagged: Vec<&[u8]> = tagged_frames(&bytes).collect();
+        assert_eq!(tagged.len(), 500);
+        for (msg, tagged) in feed.messages.iter().zip(tagged) {
+            assert_eq!(tagged[0], kind_of(msg));
+            let read = each_frame_lazy!(FeedFrame::view_lazy(tagged).unwrap(), K, v => {
+                let mut f = Fold::new();
+                K::fold_lazy(v, &mut f).unwrap();
+                f.finish()
+            });
+            let mut f = Fold::new();
+            each_msg!(msg, x => x.fold(&mut f));
+            assert_eq!(read, f.finish());
+            assert!(FeedFrame::view(tagged).is_ok());
+        }
+        // An unknown kind is the union's error, not a panic.
+        let err = FeedFrame::view_lazy(&[b'Z', 0, 0]).err().unwrap();
+        assert!(matches!(
+            err.kind(),
+            wiremsg::ErrorKind::UnknownVariant { tag: 0x5A, .. }
+        ));
     }
 
     #[test]

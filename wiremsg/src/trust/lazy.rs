@@ -1108,6 +1108,7 @@ impl<'v, T: Element> LazyList<'v, T> {
         LazyListIter {
             list: *self,
             next: 0,
+            before: 0,
         }
     }
 
@@ -1180,33 +1181,45 @@ impl<'v, T: Element> LazyList<'v, T> {
                 )
             }
             ListEncoding::Table => {
-                let entries = 4 * self.len;
-                let start = read_u32(bytes, 4 * i).unwrap_or(0) as usize;
-                // As up-front validation checks this entry, as the end of element
+                // As up-front validation checks entry `i`, as the end of element
                 // `i - 1`: not before that element's start (its own entry), nor past
                 // the list. Checked against the table's end alone, an element read
                 // first could overlap the one before and read where `view` refuses.
                 let min = match i.checked_sub(1) {
-                    Some(before) => {
-                        (read_u32(bytes, 4 * before).unwrap_or(0) as usize).max(entries)
-                    }
-                    None => entries,
+                    Some(before) => read_u32(bytes, 4 * before).unwrap_or(0) as usize,
+                    None => 0,
                 };
-                if start < min || start > bytes.len() {
-                    return Err(bad_end_offset(start, min, bytes.len(), 4 * i, false).in_element(i));
-                }
-                let (region, _) =
-                    crate::trust::shape::list::table_element(bytes, 0, i, self.len, start)?;
-                let place = Place {
-                    block: &[],
-                    block_at: 0,
-                    region,
-                    region_at: 0,
-                };
-                <K<T> as Kind>::lazy(INTERNAL, place, &self.root, self.depth)
-                    .map_err(|e| e.shift(start).in_element(i))
+                self.table_element(i, min).0
             }
         }
+    }
+
+    /// Element `i < len` of a table list whose entry `i - 1` holds `before` (0 for
+    /// the first), and entry `i`: the next element's `before`. An iteration passes
+    /// on the entry it read, so that each element loads the table once.
+    #[inline(always)]
+    fn table_element(&self, i: usize, before: usize) -> (Result<LazyOf<'v, T>, Error>, usize) {
+        type K<T> = <T as Field>::Kind;
+        let bytes = self.bytes;
+        let min = before.max(4 * self.len);
+        let start = read_u32(bytes, 4 * i).unwrap_or(0) as usize;
+        if start < min || start > bytes.len() {
+            let err = bad_end_offset(start, min, bytes.len(), 4 * i, false).in_element(i);
+            return (Err(err), start);
+        }
+        let region = match crate::trust::shape::list::table_element(bytes, 0, i, self.len, start) {
+            Ok((region, _)) => region,
+            Err(err) => return (Err(err), start),
+        };
+        let place = Place {
+            block: &[],
+            block_at: 0,
+            region,
+            region_at: 0,
+        };
+        let element = <K<T> as Kind>::lazy(INTERNAL, place, &self.root, self.depth)
+            .map_err(|e| e.shift(start).in_element(i));
+        (element, start)
     }
 }
 
@@ -1243,6 +1256,8 @@ fn header<T: Element>(region: &[u8], at: usize) -> Result<(usize, usize), Error>
 pub struct LazyListIter<'v, T> {
     list: LazyList<'v, T>,
     next: usize,
+    /// A table list's entry `next - 1` (0 before the first), as read.
+    before: usize,
 }
 
 impl<T: Element> fmt::Debug for LazyListIter<'_, T> {
@@ -1259,9 +1274,18 @@ impl<'v, T: Element> Iterator for LazyListIter<'v, T> {
 
     #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
-        let item = self.list.get(self.next)?;
-        self.next += 1;
-        Some(item)
+        let i = self.next;
+        if <T::Kind as Kind>::LIST_ENCODING != ListEncoding::Table {
+            let item = self.list.get(i)?;
+            self.next += 1;
+            return Some(item);
+        }
+        if i >= self.list.len {
+            return None;
+        }
+        let (item, entry) = self.list.table_element(i, self.before);
+        (self.next, self.before) = (i + 1, entry);
+        Some(item.map_err(|e| self.list.error(e)))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

@@ -617,17 +617,23 @@ pub trait VariantList<L: UnionLayout>: Sealed {
     #[doc(hidden)]
     fn knows(tag: u64) -> bool;
 
-    /// The header of the variant that takes each tag below `DENSE_TAGS`, if every
-    /// variant has a tag below it and a [`Payload::HEADER`] (no catch-all); `None`
-    /// otherwise, and in the slots of tags no variant has.
+    /// The least tag of a variant other than the catch-all (`u64::MAX` if none): the
+    /// tag of [`HEADERS`](Self::HEADERS)' first slot.
     #[doc(hidden)]
-    const HEADERS: Option<[Option<Header>; DENSE_TAGS]>;
+    const LEAST_TAG: u64;
+
+    /// The header of the variant that takes each tag of the window of [`TAG_WINDOW`]
+    /// tags from [`LEAST_TAG`](Self::LEAST_TAG), if every variant has a tag in it and
+    /// a [`Payload::HEADER`] (no catch-all); `None` otherwise, and in the slots of
+    /// tags no variant has.
+    #[doc(hidden)]
+    const HEADERS: Option<[Option<Header>; TAG_WINDOW]>;
 
     /// [`lazy`](Self::lazy) once the header of the variant that takes `tag` passed.
     ///
     /// # Safety
     ///
-    /// `HEADERS` is `Some(t)`, `t[tag]` is `Some(h)`, `h.declared(payload) ==
+    /// `HEADERS` is `Some(t)`, `t[tag - LEAST_TAG]` is `Some(h)`, `h.declared(payload) ==
     /// Some(declared)`, and `check_depth(depth)` passed.
     #[doc(hidden)]
     unsafe fn lazy_checked<'v>(
@@ -640,21 +646,37 @@ pub trait VariantList<L: UnionLayout>: Sealed {
     ) -> L::Lazy<'v>;
 }
 
-/// Tags below this are found in a table by [`VariantList::HEADERS`]: C-like
-/// numbering from 0, as a union's variants usually have.
-pub(crate) const DENSE_TAGS: usize = 16;
+/// The tags from a union's least tag up to this many more are found in a table by
+/// [`VariantList::HEADERS`]: C-like numbering from 0, as a union's variants usually
+/// have, or a protocol's own kind bytes (ITCH's are letters, `b'A'` to `b'h'`).
+pub(crate) const TAG_WINDOW: usize = 64;
 
-/// `table` with `V`'s header in the slot of its tag, if it has both (a tag below
-/// [`DENSE_TAGS`] and a header).
+/// `table` with `V`'s header in the slot of its tag, if it has both (a tag in the
+/// window from the union's least tag, [`TAG_WINDOW`] wide, and a header).
 const fn with_header<L: UnionLayout, V: Variant<L>>(
-    table: Option<[Option<Header>; DENSE_TAGS]>,
-) -> Option<[Option<Header>; DENSE_TAGS]> {
+    table: Option<[Option<Header>; TAG_WINDOW]>,
+) -> Option<[Option<Header>; TAG_WINDOW]> {
     match (table, <V::Payload as Payload>::HEADER) {
-        (Some(mut table), Some(header)) if V::TAG < DENSE_TAGS as u64 => {
-            table[V::TAG as usize] = Some(header);
+        (Some(mut table), Some(header)) if V::TAG - least_tag::<L>() < TAG_WINDOW as u64 => {
+            table[(V::TAG - least_tag::<L>()) as usize] = Some(header);
             Some(table)
         }
         _ => None,
+    }
+}
+
+/// The least tag of union `L`'s variants, the first of its table's window
+/// ([`VariantList::LEAST_TAG`]).
+const fn least_tag<L: UnionLayout>() -> u64 {
+    <L::Variants as VariantList<L>>::LEAST_TAG
+}
+
+/// The least tag of `V` and of the variants after it (`rest`).
+const fn least_of<L: UnionLayout, V: Variant<L>>(rest: u64) -> u64 {
+    if !<V::Payload as Payload>::CATCH_ALL && V::TAG < rest {
+        V::TAG
+    } else {
+        rest
     }
 }
 
@@ -764,8 +786,10 @@ impl<L: UnionLayout, V: Variant<L>, R: VariantList<L>> VariantList<L> for VCons<
         (!<V::Payload as Payload>::CATCH_ALL && tag == V::TAG) || R::knows(tag)
     }
 
+    const LEAST_TAG: u64 = least_of::<L, V>(R::LEAST_TAG);
+
     // `V` after the rest: of two variants with one tag, the first takes it.
-    const HEADERS: Option<[Option<Header>; DENSE_TAGS]> = with_header::<L, V>(R::HEADERS);
+    const HEADERS: Option<[Option<Header>; TAG_WINDOW]> = with_header::<L, V>(R::HEADERS);
 
     #[inline(always)]
     unsafe fn lazy_checked<'v>(
@@ -843,8 +867,10 @@ impl<L: UnionLayout, V: Variant<L>> VariantList<L> for VLast<V> {
         !<V::Payload as Payload>::CATCH_ALL && tag == V::TAG
     }
 
-    const HEADERS: Option<[Option<Header>; DENSE_TAGS]> =
-        with_header::<L, V>(Some([None; DENSE_TAGS]));
+    const LEAST_TAG: u64 = least_of::<L, V>(u64::MAX);
+
+    const HEADERS: Option<[Option<Header>; TAG_WINDOW]> =
+        with_header::<L, V>(Some([None; TAG_WINDOW]));
 
     #[inline(always)]
     unsafe fn lazy_checked<'v>(
@@ -932,16 +958,17 @@ pub(crate) fn lazy_union<'v, L: UnionLayout>(
     // element (`perf annotate` of `events/read_some_lazy`: the jump table was 7 % of
     // its samples and the arms' compares another 9 %). Where a check fails, the
     // dispatch below finds the error as before.
-    // By reference: a `static` of 16 slots, not a copy of them for each value.
-    let headers: &'static Option<[Option<Header>; DENSE_TAGS]> = const { &L::Variants::HEADERS };
+    // By reference: a `static` of its slots, not a copy of them for each value.
+    let headers: &'static Option<[Option<Header>; TAG_WINDOW]> = const { &L::Variants::HEADERS };
     if let Some(table) = headers {
-        let header = usize::try_from(tag)
+        let header = usize::try_from(tag.wrapping_sub(least_tag::<L>()))
             .ok()
             .and_then(|t| table.get(t).copied().flatten());
         if let Some(declared) = header.and_then(|h| h.declared(payload)) {
             if check_depth(depth + 1).is_ok() {
-                // SAFETY: the slot of `tag` holds a header, which passed with
-                // `declared`, and so did the depth check.
+                // SAFETY: the slot of `tag` (`tag - LEAST_TAG`: in the window, so
+                // `tag` is that slot's variant's own) holds a header, which passed
+                // with `declared`, and so did the depth check.
                 return Ok(unsafe {
                     L::Variants::lazy_checked(INTERNAL, tag, payload, declared, root, depth + 1)
                 });
