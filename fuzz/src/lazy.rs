@@ -3,8 +3,8 @@
 //! same error, and otherwise equals what `view` decodes.
 
 use crate::{
-    Every, EveryLazy, Expr, ExprLazy, Feed, FeedLazy, Formula, FormulaLazy, Item, ItemLazy, Level,
-    LevelLazy, Maps, MapsLazy, Node, NodeLazy, v2,
+    Every, EveryLazy, Expr, ExprLazy, Feed, FeedLazy, Fill, Formula, FormulaLazy, Item, ItemLazy,
+    Kind, KindLazy, Kinds, KindsLazy, Level, LevelLazy, Maps, MapsLazy, Node, NodeLazy, v2,
 };
 use std::collections::BTreeMap;
 use wiremsg::{Error, FixedStr, LazyMap, MapKey};
@@ -274,6 +274,34 @@ pub fn maps(m: MapsLazy<'_>) -> Result<Maps, Error> {
     })
 }
 
+/// A [`Kind`] read on demand.
+pub fn kind(k: KindLazy<'_>) -> Result<Kind, Error> {
+    Ok(match k {
+        KindLazy::Add(l) => Kind::Add(level(l)?),
+        KindLazy::Note(n) => Kind::Note {
+            text: n.text()?.into(),
+        },
+        KindLazy::Halt => Kind::Halt,
+        KindLazy::Fill(f) => Kind::Fill(Fill {
+            qty: f.qty()?,
+            px: f.px()?,
+        }),
+    })
+}
+
+/// Every field of a [`Kinds`], read on demand in field order.
+pub fn kinds(k: KindsLazy<'_>) -> Result<Kinds, Error> {
+    Ok(Kinds {
+        kind: kind(k.kind()?)?,
+        kinds: k
+            .kinds()?
+            .iter()
+            .map(|u| kind(u?))
+            .collect::<Result<_, _>>()?,
+        last: k.last()?.map(kind).transpose()?,
+    })
+}
+
 /// The checks of the `lazy` fuzz target on one input.
 pub fn check(bytes: &[u8]) {
     agree_lazy!(Every, every, bytes);
@@ -281,4 +309,5 @@ pub fn check(bytes: &[u8]) {
     agree_lazy!(v2::Quote, quote, bytes);
     agree_lazy!(Formula, formula, bytes);
     agree_lazy!(Maps, maps, bytes);
+    agree_lazy!(Kinds, kinds, bytes);
 }

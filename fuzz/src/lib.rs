@@ -147,6 +147,25 @@ pub enum Expr {
     Neg { e: Box<Self> } = 2,
 }
 
+/// A protocol's own kind bytes as a union's tags (ITCH's letters): its on-demand
+/// read checks the payload by the table of the 64 tags from the least, `b'A'`.
+#[derive(WireUnion, Debug, Clone, PartialEq)]
+#[repr(u8)]
+pub enum Kind {
+    Add(Level) = b'A',
+    Note { text: String } = b'N',
+    Halt = b'H',
+    Fill(Fill) = b'h',
+}
+
+/// Kind-byte unions as a field, a list and an option.
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+pub struct Kinds {
+    pub kind: Kind,
+    pub kinds: Vec<Kind>,
+    pub last: Option<Kind>,
+}
+
 /// A named expression.
 #[derive(WireMsg, Debug, Clone, PartialEq)]
 pub struct Formula {
@@ -495,6 +514,19 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
     out.push(("lazy", new.to_bytes().unwrap()));
     out.push(("lazy", formula.to_bytes().unwrap()));
     out.push(("lazy", maps.to_bytes().unwrap()));
+    let kinds = Kinds {
+        kind: Kind::Note { text: "é".into() },
+        kinds: vec![
+            Kind::Add(level(7, 8)),
+            Kind::Halt,
+            Kind::Fill(Fill {
+                qty: Some(3),
+                px: Decimal::from_mantissa(12),
+            }),
+        ],
+        last: Some(Kind::Halt),
+    };
+    out.push(("lazy", kinds.to_bytes().unwrap()));
     out
 }
 
@@ -557,6 +589,7 @@ mod tests {
                     || v2::Quote::view(bytes).is_ok()
                     || Formula::view(bytes).is_ok()
                     || Maps::view(bytes).is_ok()
+                    || Kinds::view(bytes).is_ok()
             }
             "frame_reader" => frames(bytes),
             "codec" => frames(&bytes[1..]),
