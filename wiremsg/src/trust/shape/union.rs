@@ -383,6 +383,12 @@ impl Header {
 
     /// The block length `block_header` finds in `payload` with these numbers, or
     /// `None` where it fails (the read then takes the path that names the error).
+    ///
+    /// The same rule as `block_header`'s, written apart on purpose (`LazyMsg::
+    /// from_header` asserts they agree in every debug run): `block_header` made of
+    /// this function plus a cold error path changed how the dispatch's arms were
+    /// merged, and `events/read_some_lazy` took 1.47x as long (`benches/ab.py`, 4
+    /// rounds, 2026-12-05).
     #[inline(always)]
     fn declared(self, payload: &[u8]) -> Option<usize> {
         let (min, size) = (usize::from(self.min), usize::from(self.size));
