@@ -2,7 +2,8 @@
 //! The schema-driven reader against the typed views: the same bytes accepted, the
 //! same values read, the same errors (kind, field path, byte offset), with and
 //! without a message header; the annotated dump never panics and stops at the same
-//! error.
+//! error; the on-demand view (`dynamic::view_lazy`) reads each field as the
+//! up-front one does, and fails on the failing field with its error.
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 use wiremsg::{SchemaSet, Template, dynamic};

@@ -3,6 +3,10 @@
 use std::collections::BTreeMap;
 use wiremsg::{Decimal, FixedStr, WireDispatch, WireEnum, WireMsg, WireUnion};
 
+/// The schema-driven reader's on-demand view against its up-front one (shared with
+/// the tests of `wiremsg`).
+#[path = "../../wiremsg/tests/common/dynamic_lazy.rs"]
+pub mod dynamic_lazy;
 pub mod lazy;
 pub mod same;
 
@@ -244,6 +248,7 @@ macro_rules! agree_dynamic {
             annotation.error(),
         );
         let _ = annotation.to_string();
+        $crate::dynamic_lazy::agrees(set, name, bytes, &dynamic);
         match (typed, dynamic) {
             (Ok(view), Ok(dynamic)) => {
                 $crate::same::Same::same(

@@ -4,6 +4,10 @@
 //! same error (kind, field path, byte offset) and read the same values; the
 //! annotated dump stops at the same error and never panics.
 
+// `pub` for the fuzz crate, which includes it too.
+#[allow(unreachable_pub)]
+#[path = "common/dynamic_lazy.rs"]
+mod dynamic_lazy;
 #[path = "common/golden.rs"]
 mod format_golden;
 #[path = "common/handmade.rs"]
@@ -233,6 +237,7 @@ where
     let dynamic = dynamic::view(set, name, bytes);
     let annotation = dynamic::annotate(set, name, bytes, false);
     check_annotation(&annotation, typed.as_ref().err());
+    dynamic_lazy::agrees(set, name, bytes, &dynamic);
     match (typed, dynamic) {
         (Ok(_), Ok(view)) => {
             let value = T::decode(bytes).expect("a view that decodes");

@@ -815,6 +815,16 @@ fn the_schema_driven_reader_takes_no_heap_per_input_byte() {
         );
         assert!(json >= bytes.len() / 2 && text >= bytes.len() / 2);
         assert!(top <= DYNAMIC_PEAK, "{top}");
+        // On demand (`dynamic::view_lazy`): each field checked as its `Debug` reads it.
+        let (text, top) = peak(|| {
+            let lazy = dynamic::view_lazy(&set, "Hostile", &bytes[8..]).unwrap();
+            let mut text = Sink::default();
+            write!(text, "{lazy:?}").unwrap();
+            text.0
+        });
+        eprintln!("on demand: Debug {text} bytes, peak {top}");
+        assert!(text >= bytes.len() / 2);
+        assert!(top <= DYNAMIC_PEAK, "{top}");
     }
 }
 

@@ -8,7 +8,8 @@
 //! dispatch enum's `view` (FORMAT.md §8). The [`DynView`] they return reads fields by
 //! name or in wire order as [`Value`]s: the values the typed accessors return.
 //! [`annotate`] walks the same checks and writes down every part of the bytes it
-//! validated, up to the first fault.
+//! validated, up to the first fault. [`view_lazy`] is the on-demand view: the block
+//! length checked, then each [`DynLazy::get`] checks the field it reads.
 //!
 //! The schema is checked first: a schema that the derive could not have written
 //! (fields that are not back to back, sizes or block lengths that disagree with the
@@ -30,8 +31,8 @@
 //!
 //! # Memory
 //!
-//! [`view`], [`view_with_header`] and [`view_with_header_as`] validate in place, and
-//! a [`DynView`] and its [`Value`]s borrow the bytes: reading a message, every value
+//! [`view`], [`view_with_header`], [`view_with_header_as`] and [`view_lazy`] validate
+//! in place, and a [`DynView`], a [`DynLazy`] and their [`Value`]s borrow the bytes: reading a message, every value
 //! of it, its `Display` text and its `Serialize` form (feature `serde`) into a writer
 //! take no heap per input byte — an `Option` value boxes its content, one at a time,
 //! and the schema's check allocates in proportion to the schema. The peak is a
@@ -76,6 +77,7 @@
 //! ```
 
 mod annotate;
+mod lazy;
 #[cfg(feature = "serde")]
 mod serialize;
 mod stream;
@@ -84,6 +86,7 @@ mod view;
 mod walk;
 
 pub use annotate::{Annotation, Row};
+pub use lazy::DynLazy;
 pub use stream::{DEFAULT_MAX_SCHEMA_BYTES, SchemaRegistry, StreamFrame};
 pub use value::{DynArray, DynList, DynTuple, EnumValue, UnionValue, Value};
 pub use view::{DynField, DynView};
@@ -121,6 +124,43 @@ pub fn view<'a>(set: &'a SchemaSet, message: &str, bytes: &'a [u8]) -> Result<Dy
     crate::schema::shape::check(set, schema)?;
     Walk::new(set).message(schema, bytes, 0, 0, 0)?;
     Ok(DynView::over(set, schema, bytes))
+}
+
+/// The on-demand view of `bytes` as one message `message` of `set`: the schema and
+/// the block length checked, O(1) in the bytes; each [`DynLazy::get`] checks the
+/// field it reads, as the typed [`WireMsg::view_lazy`](crate::WireMsg::view_lazy)'s
+/// accessors do, with [`view`]'s error for that field.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::dynamic::{self, Value};
+/// use wiremsg::{SchemaSet, WireMsg};
+///
+/// #[derive(WireMsg)]
+/// struct Tick { price: i64, size: u32 }
+///
+/// let set = SchemaSet::of::<Tick>().unwrap();
+/// let bytes = Tick { price: -5, size: 10 }.to_bytes().unwrap();
+/// let tick = dynamic::view_lazy(&set, "Tick", &bytes).unwrap();
+/// assert_eq!(tick.get("price").unwrap(), Some(Value::Signed(-5)));
+/// let err = dynamic::view_lazy(&set, "Tick", &bytes[..5]).unwrap_err();
+/// assert_eq!(err.to_string(), "truncated: needs 12 bytes, has 5 at byte 0");
+/// ```
+///
+/// # Errors
+///
+/// The block length's errors of [`view`] ([`ErrorKind::Truncated`],
+/// [`ErrorKind::BlockLengthTooSmall`]); [`ErrorKind::InvalidSchema`] as for [`view`].
+pub fn view_lazy<'a>(
+    set: &'a SchemaSet,
+    message: &str,
+    bytes: &'a [u8],
+) -> Result<DynLazy<'a>, Error> {
+    let schema = find(set, message)?;
+    crate::schema::shape::check(set, schema)?;
+    let declared = walk::declared_block(schema, bytes)?;
+    Ok(DynLazy::new(set, schema, bytes, declared))
 }
 
 /// Reads the message header at the start of `bytes`, picks the message of `set` that

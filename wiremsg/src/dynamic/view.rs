@@ -84,6 +84,11 @@ impl<'a> DynView<'a> {
         }
     }
 
+    /// The schema set the message is read by.
+    pub(super) fn set(&self) -> &'a SchemaSet {
+        self.set
+    }
+
     /// The message's schema.
     pub fn schema(&self) -> &'a MessageSchema {
         self.schema

@@ -134,28 +134,11 @@ impl<'s, 'r> Walk<'s, 'r> {
         indent: usize,
     ) -> Result<(), Error> {
         check_depth(depth)?;
-        let min = m.min_block_length;
-        let full = m.block_length;
-        let declared = if m.has_block_length {
-            let Some(declared) = bytes.first_chunk::<2>() else {
-                return Err(truncated(2, bytes.len()));
-            };
-            let declared = usize::from(u16::from_le_bytes(*declared));
-            if declared < min {
-                return Err(block_length_too_small(declared, min, 1));
-            }
-            if declared > bytes.len() {
-                return Err(truncated(declared, bytes.len()));
-            }
-            let meaning = self.label(|| block_length_meaning(declared, full));
+        let declared = declared_block(m, bytes)?;
+        if m.has_block_length {
+            let meaning = self.label(|| block_length_meaning(declared, m.block_length));
             self.row(base, 2, indent, "block length", meaning);
-            declared
-        } else {
-            if bytes.len() < min {
-                return Err(truncated(min, bytes.len()));
-            }
-            bytes.len().min(full)
-        };
+        }
         let parts = Parts {
             block: bytes.get(..declared).unwrap_or_default(),
             block_at: 0,
@@ -226,10 +209,66 @@ impl<'s, 'r> Walk<'s, 'r> {
         indent: usize,
         tail_rows: &mut Vec<Row>,
     ) -> Result<(), Error> {
-        let declared = parts.block.len();
-        let known_end = declared.min(m.block_length);
-        let mut prev_end = declared;
+        let mut prev_end = parts.block.len();
         for field in m.fields.iter() {
+            prev_end = self.field(m, field, parts, prev_end, base, depth, indent, tail_rows)?;
+        }
+        Ok(())
+    }
+
+    /// Validates field `at` of the root message `m` over `bytes` alone, as an
+    /// on-demand read of it checks it (`trust/lazy.rs`, `region_from_origin`): the
+    /// block length was checked (`declared`); a field in the tail starts at the end
+    /// offset of the tail field before it, checked to be inside the tail, or at the
+    /// block's end.
+    pub(super) fn root_field(
+        &mut self,
+        m: &'s MessageSchema,
+        bytes: &'s [u8],
+        declared: usize,
+        at: usize,
+    ) -> Result<(), Error> {
+        let field = &m.fields[at];
+        let mut start = declared;
+        if in_tail(self.set, &field.ty) && field.offset + field.size <= declared {
+            // A tail field before one the block holds is held too (§5).
+            if let Some(before) = m.fields[..at].iter().rfind(|f| in_tail(self.set, &f.ty)) {
+                let slot = before.offset + before.size - 4;
+                start = read_u32(bytes, slot).unwrap_or(0) as usize;
+                if start < declared || start > bytes.len() {
+                    return Err(bad_end_offset(start, declared, bytes.len(), slot, true)
+                        .in_field_named(&before.name));
+                }
+            }
+        }
+        let parts = Parts {
+            block: bytes.get(..declared).unwrap_or_default(),
+            block_at: 0,
+            origin: bytes,
+        };
+        self.field(m, field, parts, start, 0, 0, 0, &mut Vec::new())
+            .map(|_| ())
+    }
+
+    /// Validates field `field` of message `m` in `parts` (its block, as long as the
+    /// block length on the wire or as far as the bytes go), and its tail region, if
+    /// it has one, from `start`: returns where the next tail field's region starts
+    /// (its region's end, or `start` again). Its tail region's rows go to
+    /// `tail_rows`.
+    #[allow(clippy::too_many_arguments)]
+    fn field(
+        &mut self,
+        m: &'s MessageSchema,
+        field: &'s crate::schema::FieldSchema,
+        parts: Parts<'s>,
+        start: usize,
+        base: usize,
+        depth: u32,
+        indent: usize,
+        tail_rows: &mut Vec<Row>,
+    ) -> Result<usize, Error> {
+        let known_end = parts.block.len().min(m.block_length);
+        {
             let (off, size) = (field.offset, field.size);
             let end = off + size;
             let block_at = parts.block_at.wrapping_add(off);
@@ -244,7 +283,7 @@ impl<'s, 'r> Walk<'s, 'r> {
                 let meaning = self.label(|| format!("absent (since version {})", field.since));
                 let at = base.wrapping_add(parts.block_at.wrapping_add(known_end));
                 self.row(at, 0, indent, &field.name, meaning);
-                continue;
+                return Ok(start);
             }
             let block = parts.block.get(off..end).unwrap_or_default();
             if !in_tail(self.set, &field.ty) {
@@ -258,11 +297,10 @@ impl<'s, 'r> Walk<'s, 'r> {
                     &name,
                 )
                 .map_err(|e| e.in_field_named(&field.name))?;
-                continue;
+                return Ok(start);
             }
             let slot = end.saturating_sub(4);
             let region_end = read_u32(parts.block, slot).unwrap_or(0) as usize;
-            let start = prev_end;
             let meaning = self.label(|| slot_meaning(&field.ty, block, start, region_end));
             self.row(
                 base.wrapping_add(block_at),
@@ -277,7 +315,6 @@ impl<'s, 'r> Walk<'s, 'r> {
                 return Err(bad_end_offset(region_end, start, len, slot_at, depth == 0)
                     .in_field_named(&field.name));
             };
-            prev_end = region_end;
             let place = Place {
                 block,
                 block_at,
@@ -291,8 +328,8 @@ impl<'s, 'r> Walk<'s, 'r> {
                 tail_rows.extend(rows.drain(from..));
             }
             result.map_err(|e| e.in_field_named(&field.name))?;
+            Ok(region_end)
         }
-        Ok(())
     }
 
     /// Validates one value of type `ty` at `place` (offsets relative to the message
@@ -982,6 +1019,31 @@ struct Parts<'s> {
     /// The whole message, or for an element of a split list the list's bytes from
     /// its origin (its tail start minus its block length) to the end of its tail.
     origin: &'s [u8],
+}
+
+/// The block length of message `m` over `bytes`, checked as the typed
+/// `validated::block_header` checks it: the `u16` on the wire, at least the minimum
+/// and inside the bytes; else the bytes, at least the minimum, up to the schema's
+/// block.
+pub(super) fn declared_block(m: &MessageSchema, bytes: &[u8]) -> Result<usize, Error> {
+    let min = m.min_block_length;
+    if !m.has_block_length {
+        if bytes.len() < min {
+            return Err(truncated(min, bytes.len()));
+        }
+        return Ok(bytes.len().min(m.block_length));
+    }
+    let Some(declared) = bytes.first_chunk::<2>() else {
+        return Err(truncated(2, bytes.len()));
+    };
+    let declared = usize::from(u16::from_le_bytes(*declared));
+    if declared < min {
+        return Err(block_length_too_small(declared, min, 1));
+    }
+    if declared > bytes.len() {
+        return Err(truncated(declared, bytes.len()));
+    }
+    Ok(declared)
 }
 
 /// `DepthLimitExceeded` at offset 0 past [`MAX_DEPTH`], as `validated::check_depth`.
