@@ -562,7 +562,8 @@ impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ErrorKind::Truncated { needed, available } => {
-                write!(f, "truncated: needs {needed} bytes, has {available}")
+                let unit = if *needed == 1 { "byte" } else { "bytes" };
+                write!(f, "truncated: needs {needed} {unit}, has {available}")
             }
             ErrorKind::BlockLengthTooSmall {
                 declared,
@@ -814,6 +815,20 @@ impl core::error::Error for Error {
 mod tests {
     use super::*;
     use alloc::string::ToString;
+
+    #[test]
+    fn one_byte_is_a_byte() {
+        let one = ErrorKind::Truncated {
+            needed: 1,
+            available: 0,
+        };
+        assert_eq!(one.to_string(), "truncated: needs 1 byte, has 0");
+        let two = ErrorKind::Truncated {
+            needed: 2,
+            available: 1,
+        };
+        assert_eq!(two.to_string(), "truncated: needs 2 bytes, has 1");
+    }
 
     #[test]
     fn debug_reads_like_display_then_the_kind() {

@@ -911,12 +911,15 @@ pub use wiremsg_derive::WireDispatch;
 ///
 /// For `enum OrderInstr`: `OrderInstrView<'v>` (`Copy`, `Debug`, `PartialEq`, and
 /// `Serialize` with the runtime's feature `serde`, as serde writes an externally
-/// tagged enum), `OrderInstrMut<'v>` (the present variant's mutable view), for each
-/// struct variant `Stop` the struct `OrderInstrStop` with everything
+/// tagged enum), `OrderInstrMut<'v>` (the present variant's mutable view),
+/// `OrderInstrLazy<'v>` (`Clone`, `Debug`: the present variant's on-demand view), for
+/// each struct variant `Stop` the struct `OrderInstrStop` with everything
 /// `#[derive(WireMsg)]` gives a struct, and `impl WireUnion`, `Field`, `Element`,
 /// `DecodeField`, so that the union is a field, an `Option`, a list element, and a
-/// value of its own. A message's `<field>_mut()` of a union field returns the union's
-/// mutable view.
+/// value of its own: [`WireUnion`]'s `to_bytes`, `view`, `view_lazy` and `decode`
+/// (bring the trait into scope: `use wiremsg::WireUnion`) read and write one union
+/// value alone, its tag then its payload. A message's `<field>_mut()` of a union field
+/// returns the union's mutable view.
 ///
 /// # Errors
 ///
