@@ -2094,6 +2094,19 @@ fn a_table_element_read_alone_after_its_entry_went_back() {
         .collect();
     assert_eq!(by_iter, by_get);
     assert_eq!(by_iter[2], Err(parts(&HD8::view(&bytes).unwrap_err())));
+    // `nth` reads its element alone, as `get` does, from the start or mid-way.
+    for n in 0..=us.len() + 1 {
+        let got = us
+            .iter()
+            .nth(n)
+            .map(|u| u.and_then(d8).map_err(|e| parts(&e)));
+        assert_eq!(got, by_get.get(n).cloned(), "nth({n})");
+    }
+    let mut iter = us.iter();
+    let _ = iter.next();
+    let second = iter.nth(1).map(|u| u.and_then(d8).map_err(|e| parts(&e)));
+    assert_eq!(second, Some(by_get[2].clone()));
+    assert_eq!(iter.len(), us.len() - 3);
     let bytes = words_with_entry2(12);
     let ws = Words::view_lazy(&bytes).unwrap().ws().unwrap();
     let by_iter: Vec<_> = ws.iter().map(|w| w.map_err(|e| parts(&e))).collect();

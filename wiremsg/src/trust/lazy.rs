@@ -1109,6 +1109,7 @@ impl<'v, T: Element> LazyList<'v, T> {
             list: *self,
             next: 0,
             before: 0,
+            start: None,
         }
     }
 
@@ -1189,28 +1190,36 @@ impl<'v, T: Element> LazyList<'v, T> {
                     Some(before) => read_u32(bytes, 4 * before).unwrap_or(0) as usize,
                     None => 0,
                 };
-                self.table_element(i, min).0
+                self.table_element(i, min, None).0
             }
         }
     }
 
     /// Element `i < len` of a table list whose entry `i - 1` holds `before` (0 for
-    /// the first), and entry `i`: the next element's `before`. An iteration passes
-    /// on the entry it read, so that each element loads the table once.
+    /// the first) and entry `i` holds `start`, if known (else it is read); with entry
+    /// `i` and, where the element's end checked, entry `i + 1`: the next element's
+    /// `before` and `start`. An iteration passes them on, so that each entry is
+    /// loaded once.
     #[inline(always)]
-    fn table_element(&self, i: usize, before: usize) -> (Result<LazyOf<'v, T>, Error>, usize) {
+    fn table_element(
+        &self,
+        i: usize,
+        before: usize,
+        start: Option<usize>,
+    ) -> (Result<LazyOf<'v, T>, Error>, usize, Option<usize>) {
         type K<T> = <T as Field>::Kind;
         let bytes = self.bytes;
         let min = before.max(4 * self.len);
-        let start = read_u32(bytes, 4 * i).unwrap_or(0) as usize;
+        let start = start.unwrap_or_else(|| read_u32(bytes, 4 * i).unwrap_or(0) as usize);
         if start < min || start > bytes.len() {
             let err = bad_end_offset(start, min, bytes.len(), 4 * i, false).in_element(i);
-            return (Err(err), start);
+            return (Err(err), start, None);
         }
-        let region = match crate::trust::shape::list::table_element(bytes, 0, i, self.len, start) {
-            Ok((region, _)) => region,
-            Err(err) => return (Err(err), start),
-        };
+        let (region, end) =
+            match crate::trust::shape::list::table_element(bytes, 0, i, self.len, start) {
+                Ok(found) => found,
+                Err(err) => return (Err(err), start, None),
+            };
         let place = Place {
             block: &[],
             block_at: 0,
@@ -1219,7 +1228,7 @@ impl<'v, T: Element> LazyList<'v, T> {
         };
         let element = <K<T> as Kind>::lazy(INTERNAL, place, &self.root, self.depth)
             .map_err(|e| e.shift(start).in_element(i));
-        (element, start)
+        (element, start, Some(end))
     }
 }
 
@@ -1258,6 +1267,8 @@ pub struct LazyListIter<'v, T> {
     next: usize,
     /// A table list's entry `next - 1` (0 before the first), as read.
     before: usize,
+    /// A table list's entry `next`, where the element before read it as its end.
+    start: Option<usize>,
 }
 
 impl<T: Element> fmt::Debug for LazyListIter<'_, T> {
@@ -1283,9 +1294,23 @@ impl<'v, T: Element> Iterator for LazyListIter<'v, T> {
         if i >= self.list.len {
             return None;
         }
-        let (item, entry) = self.list.table_element(i, self.before);
-        (self.next, self.before) = (i + 1, entry);
+        let (item, entry, next) = self.list.table_element(i, self.before, self.start);
+        (self.next, self.before, self.start) = (i + 1, entry, next);
         Some(item.map_err(|e| self.list.error(e)))
+    }
+
+    /// Element `n` from here, read alone as `get` reads it: the elements skipped
+    /// are not checked (an index past the end leaves the iterator at its end).
+    fn nth(&mut self, n: usize) -> Option<Self::Item> {
+        let i = self.next.saturating_add(n).min(self.list.len);
+        (self.next, self.start) = (i, None);
+        self.before = match i.checked_sub(1) {
+            Some(before) if <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Table => {
+                read_u32(self.list.bytes, 4 * before).unwrap_or(0) as usize
+            }
+            _ => 0,
+        };
+        self.next()
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
