@@ -54,15 +54,10 @@ impl MessageHeader {
     /// # Errors
     ///
     /// [`ErrorKind::Truncated`] if `bytes` is shorter than 8 bytes.
+    #[inline]
     pub fn read(bytes: &[u8]) -> Result<Self, Error> {
         let Some(h) = bytes.first_chunk::<8>() else {
-            return Err(Error::new(
-                ErrorKind::Truncated {
-                    needed: Self::LEN,
-                    available: bytes.len(),
-                },
-                0,
-            ));
+            return Err(truncated(Self::LEN, bytes.len()));
         };
         let field = |at: usize| u16::from_le_bytes([h[at], h[at + 1]]);
         Ok(MessageHeader {
@@ -444,6 +439,34 @@ fn unexpected_template<T: Template>(header: MessageHeader) -> Error {
 }
 
 #[cold]
+fn truncated(needed: usize, available: usize) -> Error {
+    Error::new(ErrorKind::Truncated { needed, available }, 0)
+}
+
+#[cold]
+fn schema_mismatch(schema_id: u16, expected: u16) -> Error {
+    Error::new(
+        ErrorKind::SchemaMismatch {
+            schema_id,
+            expected,
+        },
+        4,
+    )
+}
+
+#[cold]
+fn block_too_small(declared: usize, required: usize, version: u16) -> Error {
+    Error::new(
+        ErrorKind::BlockLengthTooSmall {
+            declared,
+            required,
+            version,
+        },
+        0,
+    )
+}
+
+#[cold]
 fn header_mismatch(header: MessageHeader, expected: usize) -> Error {
     Error::new(
         ErrorKind::HeaderMismatch {
@@ -457,6 +480,7 @@ fn header_mismatch(header: MessageHeader, expected: usize) -> Error {
 
 /// Views the message after a header whose template id already matched `T`.
 #[doc(hidden)]
+#[inline]
 pub fn view_body<T: Template>(header: MessageHeader, bytes: &[u8]) -> Result<T::View<'_>, Error> {
     let body = body_range::<T>(header, bytes)?;
     T::view(&bytes[body]).map_err(|e| e.shift(MessageHeader::LEN))
@@ -465,6 +489,7 @@ pub fn view_body<T: Template>(header: MessageHeader, bytes: &[u8]) -> Result<T::
 /// The on-demand view of the message after a header whose template id already
 /// matched `T`.
 #[doc(hidden)]
+#[inline]
 pub fn view_body_lazy<T: Template>(
     header: MessageHeader,
     bytes: &[u8],
@@ -475,6 +500,7 @@ pub fn view_body_lazy<T: Template>(
 
 /// Views the message after a header whose template id already matched `T`, mutably.
 #[doc(hidden)]
+#[inline]
 pub fn view_body_mut<T: Template>(
     header: MessageHeader,
     bytes: &mut [u8],
@@ -487,6 +513,7 @@ pub fn view_body_mut<T: Template>(
 /// (FORMAT.md §8), and returns where the message is in `bytes`: from the end of the
 /// header to the end of the bytes, or of the announced block for a message without a
 /// tail.
+#[inline]
 pub(crate) fn body_range<T: Template>(
     header: MessageHeader,
     bytes: &[u8],
@@ -514,6 +541,7 @@ impl Reader {
     /// and the bytes, and returns where the message is in `bytes`: from the end of
     /// the header to the end of the bytes, or of the announced block for a message
     /// without a block length field. `block_length_of(v)` is the block of version `v`.
+    #[inline]
     pub(crate) fn body_range(
         &self,
         header: MessageHeader,
@@ -521,13 +549,7 @@ impl Reader {
         block_length_of: impl FnOnce(u16) -> usize,
     ) -> Result<core::ops::Range<usize>, Error> {
         if header.schema_id != self.schema_id {
-            return Err(Error::new(
-                ErrorKind::SchemaMismatch {
-                    schema_id: header.schema_id,
-                    expected: self.schema_id,
-                },
-                4,
-            ));
+            return Err(schema_mismatch(header.schema_id, self.schema_id));
         }
         let body = bytes.get(MessageHeader::LEN..).unwrap_or_default();
         let announced = usize::from(header.block_length);
@@ -552,14 +574,8 @@ impl Reader {
             // Fewer bytes than the block of the version named (or, for a newer
             // version, than this reader's block): the block is too small, whatever
             // follows it.
-            return Err(Error::new(
-                ErrorKind::BlockLengthTooSmall {
-                    declared: announced,
-                    required: expected,
-                    version: if known { header.version } else { self.version },
-                },
-                0,
-            ));
+            let version = if known { header.version } else { self.version };
+            return Err(block_too_small(announced, expected, version));
         }
         if !agrees {
             return Err(header_mismatch(header, expected));
@@ -575,13 +591,7 @@ impl Reader {
             }
             Ok(start..bytes.len())
         } else if body.len() < announced {
-            Err(Error::new(
-                ErrorKind::Truncated {
-                    needed: MessageHeader::LEN + announced,
-                    available: bytes.len(),
-                },
-                0,
-            ))
+            Err(truncated(MessageHeader::LEN + announced, bytes.len()))
         } else {
             Ok(start..start + announced)
         }

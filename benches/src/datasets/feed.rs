@@ -1112,7 +1112,7 @@ impl<'a, const ALIGN: usize> Iterator for Frames<'a, ALIGN> {
 /// The frames of `bytes` (payload alignment 1) as their kind byte and payload in
 /// one slice: a [`FeedFrame`]'s encoding.
 #[inline(always)]
-fn tagged_frames(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+pub fn tagged_frames(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
     let mut pos = 0;
     core::iter::from_fn(move || {
         if pos >= bytes.len() {

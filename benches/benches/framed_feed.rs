@@ -1,0 +1,194 @@
+//! The feed's 100,000 messages of five kinds, framed two ways, with `read_some`'s two
+//! fields (`stock_locate`, `order_ref`) of every message read unchecked, up front and
+//! on demand: what a reader of a stream pays per message for each view.
+//!
+//! | id | framing | the read |
+//! |---|---|---|
+//! | `framed_feed/kind_byte/unchecked` | the `feed` data set's: a `u16` length, the kind byte, the message | `view_unchecked` of the kind's message (`feed/read_some_unchecked`) |
+//! | `framed_feed/kind_byte/lazy` | the same | the kind byte and message as one `FeedFrame` union, `view_lazy` |
+//! | `framed_feed/header/unchecked` | a `u16` length, wiremsg's 8-byte message header (FORMAT.md §8), the message | `view_unchecked` of the message its template id names |
+//! | `framed_feed/header/view` | the same | the `#[derive(WireDispatch)]` enum's `view` (up front) |
+//! | `framed_feed/header/lazy` | the same | the dispatch enum's `view_lazy` (on demand) |
+//!
+//! ```sh
+//! cargo bench -p wiremsg-benches --bench framed_feed
+//! ```
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, SamplingMode};
+use wiremsg::{MessageHeader, Template, WireDispatch, WireUnion};
+use wiremsg_benches::datasets::feed::{
+    AddOrder, Feed, FeedFrame, FeedFrameLazy, FeedMsg, Kind, OrderCancel, OrderDelete,
+    OrderExecuted, Trade, tagged_frames,
+};
+use wiremsg_benches::datasets::{Dataset, fold_some};
+
+/// The feed's kinds behind wiremsg's message header (their template ids 2 to 6 of
+/// schema 6).
+#[derive(WireDispatch)]
+enum Framed {
+    Add(AddOrder),
+    Executed(OrderExecuted),
+    Cancel(OrderCancel),
+    Delete(OrderDelete),
+    Trade(Trade),
+}
+
+/// `match` on a kind with the same body for each, `$k` the kind's type and `$v`
+/// bound to the variant's value.
+macro_rules! each {
+    ($e:expr, $enum:ident, $k:ident, $v:ident => $body:expr) => {
+        match $e {
+            $enum::Add($v) => {
+                type $k = AddOrder;
+                $body
+            }
+            $enum::Executed($v) => {
+                type $k = OrderExecuted;
+                $body
+            }
+            $enum::Cancel($v) => {
+                type $k = OrderCancel;
+                $body
+            }
+            $enum::Delete($v) => {
+                type $k = OrderDelete;
+                $body
+            }
+            $enum::Trade($v) => {
+                type $k = Trade;
+                $body
+            }
+        }
+    };
+}
+
+/// Each frame of `stream`: a `u16` length, then that many bytes.
+#[inline(always)]
+fn frames(stream: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = stream;
+    std::iter::from_fn(move || {
+        let (len, after) = rest.split_first_chunk::<2>()?;
+        let (frame, after) = after.split_at(usize::from(u16::from_le_bytes(*len)));
+        rest = after;
+        Some(frame)
+    })
+}
+
+/// The fields of the message behind `frame`'s header, by `view_unchecked`.
+///
+/// # Safety
+///
+/// `frame` is a header and a valid message of the kind its template id names.
+#[inline(always)]
+unsafe fn header_unchecked(frame: &[u8]) -> [u64; 2] {
+    fn some<K: Kind>(body: &[u8]) -> [u64; 2] {
+        // SAFETY: the caller's promise.
+        K::some_view(unsafe { wiremsg::view_unchecked::<K>(body) })
+    }
+    let body = &frame[MessageHeader::LEN..];
+    match u16::from_le_bytes([frame[2], frame[3]]) {
+        AddOrder::TEMPLATE_ID => some::<AddOrder>(body),
+        OrderExecuted::TEMPLATE_ID => some::<OrderExecuted>(body),
+        OrderCancel::TEMPLATE_ID => some::<OrderCancel>(body),
+        OrderDelete::TEMPLATE_ID => some::<OrderDelete>(body),
+        _ => some::<Trade>(body),
+    }
+}
+
+/// A bench cell: framing, read, the stream and the fold over it.
+type Cell<'a> = (&'a str, &'a str, &'a [u8], &'a dyn Fn(&[u8]) -> u64);
+
+fn framed_feed(c: &mut Criterion) {
+    let feed = Feed::generate(Feed::LEN);
+    let kind_bytes = {
+        use wiremsg_benches::datasets::Codec;
+        Codec::<Feed>::encode(
+            &mut wiremsg_benches::formats::wiremsg::Wiremsg::default(),
+            &feed,
+        )
+        .to_vec()
+    };
+    let mut headers = Vec::new();
+    let mut frame = Vec::new();
+    for msg in &feed.messages {
+        frame.clear();
+        let msg = match msg.clone() {
+            FeedMsg::Add(m) => Framed::Add(m),
+            FeedMsg::Executed(m) => Framed::Executed(m),
+            FeedMsg::Cancel(m) => Framed::Cancel(m),
+            FeedMsg::Delete(m) => Framed::Delete(m),
+            FeedMsg::Trade(m) => Framed::Trade(m),
+        };
+        msg.encode_with_header(&mut frame).unwrap();
+        headers.extend_from_slice(&u16::try_from(frame.len()).unwrap().to_le_bytes());
+        headers.extend_from_slice(&frame);
+    }
+    let want = fold_some(&feed.messages, |m| match m {
+        FeedMsg::Add(m) => [u64::from(m.stock_locate), m.order_ref],
+        FeedMsg::Executed(m) => [u64::from(m.stock_locate), m.order_ref],
+        FeedMsg::Cancel(m) => [u64::from(m.stock_locate), m.order_ref],
+        FeedMsg::Delete(m) => [u64::from(m.stock_locate), m.order_ref],
+        FeedMsg::Trade(m) => [u64::from(m.stock_locate), m.order_ref],
+    });
+
+    let kind_byte_unchecked = |stream: &[u8]| {
+        fold_some(tagged_frames(stream), |tagged| {
+            fn some<K: Kind>(body: &[u8]) -> [u64; 2] {
+                // SAFETY: `kind_bytes` is what `Wiremsg::encode` framed.
+                K::some_view(unsafe { wiremsg::view_unchecked::<K>(body) })
+            }
+            let body = &tagged[1..];
+            match tagged[0] {
+                b'A' => some::<AddOrder>(body),
+                b'E' => some::<OrderExecuted>(body),
+                b'X' => some::<OrderCancel>(body),
+                b'D' => some::<OrderDelete>(body),
+                _ => some::<Trade>(body),
+            }
+        })
+    };
+    let kind_byte_lazy = |stream: &[u8]| {
+        fold_some(tagged_frames(stream), |tagged| {
+            let frame = FeedFrame::view_lazy(tagged).unwrap();
+            each!(frame, FeedFrameLazy, K, v => K::some_lazy(v).unwrap())
+        })
+    };
+    let header_unchecked = |stream: &[u8]| {
+        // SAFETY: `headers` holds the feed's messages behind their headers.
+        fold_some(frames(stream), |frame| unsafe { header_unchecked(frame) })
+    };
+    let header_view = |stream: &[u8]| {
+        fold_some(frames(stream), |frame| {
+            let (_, view) = Framed::view(frame).unwrap();
+            each!(view, FramedView, K, v => K::some_view(v))
+        })
+    };
+    let header_lazy = |stream: &[u8]| {
+        fold_some(frames(stream), |frame| {
+            let (_, lazy) = Framed::view_lazy(frame).unwrap();
+            each!(lazy, FramedLazy, K, v => K::some_lazy(v).unwrap())
+        })
+    };
+
+    let mut g = c.benchmark_group("framed_feed");
+    g.sample_size(20).sampling_mode(SamplingMode::Flat);
+    let cells: [Cell<'_>; 5] = [
+        ("kind_byte", "unchecked", &kind_bytes, &kind_byte_unchecked),
+        ("kind_byte", "lazy", &kind_bytes, &kind_byte_lazy),
+        ("header", "unchecked", &headers, &header_unchecked),
+        ("header", "view", &headers, &header_view),
+        ("header", "lazy", &headers, &header_lazy),
+    ];
+    for (framing, read, stream, run) in cells {
+        assert_eq!(run(stream), want, "{framing}/{read}");
+        g.bench_function(BenchmarkId::new(framing, read), |b| {
+            b.iter(|| run(black_box(stream)))
+        });
+    }
+    g.finish();
+}
+
+criterion::criterion_group!(benches, framed_feed);
+criterion::criterion_main!(benches);
