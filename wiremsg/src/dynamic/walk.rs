@@ -1021,29 +1021,13 @@ struct Parts<'s> {
     origin: &'s [u8],
 }
 
-/// The block length of message `m` over `bytes`, checked as the typed
-/// `validated::block_header` checks it: the `u16` on the wire, at least the minimum
-/// and inside the bytes; else the bytes, at least the minimum, up to the schema's
-/// block.
+/// The block length of message `m` over `bytes`, checked by the typed reader's own
+/// check (`validated::block_header`) with the schema's numbers: the `u16` on the
+/// wire, at least the minimum and inside the bytes; else the bytes, at least the
+/// minimum, up to the schema's block.
 pub(super) fn declared_block(m: &MessageSchema, bytes: &[u8]) -> Result<usize, Error> {
-    let min = m.min_block_length;
-    if !m.has_block_length {
-        if bytes.len() < min {
-            return Err(truncated(min, bytes.len()));
-        }
-        return Ok(bytes.len().min(m.block_length));
-    }
-    let Some(declared) = bytes.first_chunk::<2>() else {
-        return Err(truncated(2, bytes.len()));
-    };
-    let declared = usize::from(u16::from_le_bytes(*declared));
-    if declared < min {
-        return Err(block_length_too_small(declared, min, 1));
-    }
-    if declared > bytes.len() {
-        return Err(truncated(declared, bytes.len()));
-    }
-    Ok(declared)
+    let (prefixed, min) = (m.has_block_length, m.min_block_length);
+    crate::validated::block_header_sized(bytes, prefixed, min, m.block_length)
 }
 
 /// `DepthLimitExceeded` at offset 0 past [`MAX_DEPTH`], as `validated::check_depth`.

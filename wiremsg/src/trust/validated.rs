@@ -224,6 +224,18 @@ pub(crate) fn block_header<F: FieldList>(
     prefixed: bool,
     min: usize,
 ) -> Result<usize, Error> {
+    block_header_sized(bytes, prefixed, min, F::SIZE)
+}
+
+/// [`block_header`] with the reader's block length `size` as a number: the
+/// schema-driven reader's check of a message's block (`dynamic/walk.rs`) too.
+#[inline(always)]
+pub(crate) fn block_header_sized(
+    bytes: &[u8],
+    prefixed: bool,
+    min: usize,
+    size: usize,
+) -> Result<usize, Error> {
     if prefixed {
         let Some(declared) = bytes.first_chunk::<2>() else {
             return Err(truncated(2, bytes.len()));
@@ -240,7 +252,7 @@ pub(crate) fn block_header<F: FieldList>(
         if bytes.len() < min {
             return Err(truncated(min, bytes.len()));
         }
-        Ok(bytes.len().min(F::SIZE))
+        Ok(bytes.len().min(size))
     }
 }
 
