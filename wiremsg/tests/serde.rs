@@ -202,6 +202,14 @@ fn the_schema_driven_reader_writes_the_same_json() {
     let check = |set: &SchemaSet, name: &str, bytes: &[u8], typed: String| {
         let view = dynamic::view(set, name, bytes).unwrap();
         assert_eq!(serde_json::to_string(&view).unwrap(), typed, "{name}");
+        // On demand too (`to_view()`, then the same JSON).
+        let lazy = dynamic::view_lazy(set, name, bytes).unwrap();
+        assert_eq!(
+            serde_json::to_string(&lazy).unwrap(),
+            typed,
+            "{name} on demand"
+        );
+        assert!(lazy == dynamic::view_lazy(set, name, bytes).unwrap());
     };
     for side in [Side::Sell, Side::Unknown(9)] {
         let bytes = v1_order(side).to_bytes().unwrap();
@@ -250,4 +258,22 @@ fn decimals_serialize_as_exact_text_and_parse_back() {
     assert_eq!(serde_json::from_str::<Price>(r#""-12.5000""#).unwrap(), px);
     let err = serde_json::from_str::<Price>(r#""1.23456""#).unwrap_err();
     assert!(err.to_string().contains("more decimal places"), "{err}");
+}
+
+/// The schema-driven reader's on-demand view: bytes that fail validation are the
+/// serializer's error, before anything is written, and equal nothing.
+#[test]
+fn the_schema_driven_on_demand_view_fails_as_a_serde_error() {
+    use wiremsg::{SchemaSet, dynamic};
+    let set = SchemaSet::of::<v1::Order>().unwrap();
+    let mut bytes = v1_order(Side::Sell).to_bytes().unwrap();
+    let symbol = bytes.windows(4).position(|w| w == b"AAPL").unwrap();
+    let good = dynamic::view_lazy(&set, "Order", &bytes).unwrap();
+    assert!(good == good);
+    bytes[symbol] = 0xFF; // the symbol is no longer UTF-8
+    let expected = dynamic::view(&set, "Order", &bytes).unwrap_err();
+    let lazy = dynamic::view_lazy(&set, "Order", &bytes).unwrap();
+    let err = serde_json::to_string(&lazy).unwrap_err();
+    assert_eq!(err.to_string(), expected.to_string());
+    assert!(lazy != lazy);
 }

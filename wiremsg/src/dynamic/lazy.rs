@@ -17,7 +17,9 @@ use core::fmt;
 /// A field is checked whole when read: a nested message, list, map or union field
 /// of the root is validated as [`view`](super::view) validates it, and its
 /// [`Value`] reads like a [`DynView`]'s. The cost of a read is the field's bytes,
-/// not the message's. [`to_view`](Self::to_view) validates the rest.
+/// not the message's. [`to_view`](Self::to_view) validates the rest. As a typed
+/// on-demand view, it is `==` and (feature `serde`) `Serialize` through `to_view()`:
+/// bytes that fail validation equal nothing and serialize as the serializer's error.
 ///
 /// # Examples
 ///
@@ -127,6 +129,17 @@ impl<'a> DynLazy<'a> {
         let (set, schema, bytes) = (self.view.set(), self.view.schema(), self.view.as_bytes());
         Walk::new(set).message(schema, bytes, 0, 0, 0)?;
         Ok(self.view)
+    }
+}
+
+/// The messages' up-front views compared (`to_view()` of both), as typed on-demand
+/// views compare: bytes that fail validation equal nothing, themselves included.
+impl PartialEq for DynLazy<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        match (self.to_view(), other.to_view()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        }
     }
 }
 

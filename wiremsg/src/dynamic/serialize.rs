@@ -3,7 +3,7 @@
 //! Rust types prints what a program with them would. A field the writer's version
 //! did not have is left out.
 
-use super::{DynView, UnionValue, Value};
+use super::{DynLazy, DynView, UnionValue, Value};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
@@ -76,5 +76,17 @@ impl Serialize for DynView<'_> {
             map.serialize_entry(field.name(), field.value())?;
         }
         map.end()
+    }
+}
+
+/// As the up-front view serializes, after `to_view()` (as a typed on-demand view
+/// does): a validation error is the serializer's error (`serde::ser::Error::custom`),
+/// before anything is written.
+impl Serialize for DynLazy<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.to_view() {
+            Ok(view) => view.serialize(s),
+            Err(err) => Err(serde::ser::Error::custom(err)),
+        }
     }
 }
