@@ -268,68 +268,66 @@ impl<'s, 'r> Walk<'s, 'r> {
         tail_rows: &mut Vec<Row>,
     ) -> Result<usize, Error> {
         let known_end = parts.block.len().min(m.block_length);
-        {
-            let (off, size) = (field.offset, field.size);
-            let end = off + size;
-            let block_at = parts.block_at.wrapping_add(off);
-            if end > known_end {
-                // A block that ends before a field leaves it (and every later one)
-                // absent; one that ends inside it is no version's block (§5).
-                if off < known_end {
-                    return Err(block_length_too_small(known_end, end, field.since)
-                        .shift(parts.block_at)
-                        .in_field_named(&field.name));
-                }
-                let meaning = self.label(|| format!("absent (since version {})", field.since));
-                let at = base.wrapping_add(parts.block_at.wrapping_add(known_end));
-                self.row(at, 0, indent, &field.name, meaning);
-                return Ok(start);
-            }
-            let block = parts.block.get(off..end).unwrap_or_default();
-            if !in_tail(self.set, &field.ty) {
-                let name = self.label(|| field.name.to_string());
-                self.value(
-                    &field.ty,
-                    Place::block(block, block_at),
-                    base,
-                    depth,
-                    indent,
-                    &name,
-                )
-                .map_err(|e| e.in_field_named(&field.name))?;
-                return Ok(start);
-            }
-            let slot = end.saturating_sub(4);
-            let region_end = read_u32(parts.block, slot).unwrap_or(0) as usize;
-            let meaning = self.label(|| slot_meaning(&field.ty, block, start, region_end));
-            self.row(
-                base.wrapping_add(block_at),
-                size,
-                indent,
-                &field.name,
-                meaning,
-            );
-            let Some(region) = parts.origin.get(start..region_end) else {
-                let slot_at = parts.block_at.wrapping_add(slot);
-                let len = parts.origin.len();
-                return Err(bad_end_offset(region_end, start, len, slot_at, depth == 0)
+        let (off, size) = (field.offset, field.size);
+        let end = off + size;
+        let block_at = parts.block_at.wrapping_add(off);
+        if end > known_end {
+            // A block that ends before a field leaves it (and every later one)
+            // absent; one that ends inside it is no version's block (§5).
+            if off < known_end {
+                return Err(block_length_too_small(known_end, end, field.since)
+                    .shift(parts.block_at)
                     .in_field_named(&field.name));
-            };
-            let place = Place {
-                block,
-                block_at,
-                region,
-                region_at: start,
-            };
-            let name = self.label(|| format!("{} (tail)", field.name));
-            let from = self.rows_len();
-            let result = self.value(&field.ty, place, base, depth, indent, &name);
-            if let Some(rows) = self.rows.as_deref_mut().map(|r| &mut r.rows) {
-                tail_rows.extend(rows.drain(from..));
             }
-            result.map_err(|e| e.in_field_named(&field.name))?;
-            Ok(region_end)
+            let meaning = self.label(|| format!("absent (since version {})", field.since));
+            let at = base.wrapping_add(parts.block_at.wrapping_add(known_end));
+            self.row(at, 0, indent, &field.name, meaning);
+            return Ok(start);
         }
+        let block = parts.block.get(off..end).unwrap_or_default();
+        if !in_tail(self.set, &field.ty) {
+            let name = self.label(|| field.name.to_string());
+            self.value(
+                &field.ty,
+                Place::block(block, block_at),
+                base,
+                depth,
+                indent,
+                &name,
+            )
+            .map_err(|e| e.in_field_named(&field.name))?;
+            return Ok(start);
+        }
+        let slot = end.saturating_sub(4);
+        let region_end = read_u32(parts.block, slot).unwrap_or(0) as usize;
+        let meaning = self.label(|| slot_meaning(&field.ty, block, start, region_end));
+        self.row(
+            base.wrapping_add(block_at),
+            size,
+            indent,
+            &field.name,
+            meaning,
+        );
+        let Some(region) = parts.origin.get(start..region_end) else {
+            let slot_at = parts.block_at.wrapping_add(slot);
+            let len = parts.origin.len();
+            return Err(bad_end_offset(region_end, start, len, slot_at, depth == 0)
+                .in_field_named(&field.name));
+        };
+        let place = Place {
+            block,
+            block_at,
+            region,
+            region_at: start,
+        };
+        let name = self.label(|| format!("{} (tail)", field.name));
+        let from = self.rows_len();
+        let result = self.value(&field.ty, place, base, depth, indent, &name);
+        if let Some(rows) = self.rows.as_deref_mut().map(|r| &mut r.rows) {
+            tail_rows.extend(rows.drain(from..));
+        }
+        result.map_err(|e| e.in_field_named(&field.name))?;
+        Ok(region_end)
     }
 
     /// Validates one value of type `ty` at `place` (offsets relative to the message
