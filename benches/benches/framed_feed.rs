@@ -23,6 +23,7 @@ use wiremsg_benches::datasets::feed::{
     OrderExecuted, Trade, tagged_frames,
 };
 use wiremsg_benches::datasets::{Dataset, fold_some};
+use wiremsg_benches::each_variant;
 
 /// The feed's kinds behind wiremsg's message header (their template ids 2 to 6 of
 /// schema 6).
@@ -33,35 +34,6 @@ enum Framed {
     Cancel(OrderCancel),
     Delete(OrderDelete),
     Trade(Trade),
-}
-
-/// `match` on a kind with the same body for each, `$k` the kind's type and `$v`
-/// bound to the variant's value.
-macro_rules! each {
-    ($e:expr, $enum:ident, $k:ident, $v:ident => $body:expr) => {
-        match $e {
-            $enum::Add($v) => {
-                type $k = AddOrder;
-                $body
-            }
-            $enum::Executed($v) => {
-                type $k = OrderExecuted;
-                $body
-            }
-            $enum::Cancel($v) => {
-                type $k = OrderCancel;
-                $body
-            }
-            $enum::Delete($v) => {
-                type $k = OrderDelete;
-                $body
-            }
-            $enum::Trade($v) => {
-                type $k = Trade;
-                $body
-            }
-        }
-    };
 }
 
 /// Each frame of `stream`: a `u16` length, then that many bytes.
@@ -76,6 +48,17 @@ fn frames(stream: &[u8]) -> impl Iterator<Item = &[u8]> {
     })
 }
 
+/// `read_some`'s fields of message `K`, by `view_unchecked`.
+///
+/// # Safety
+///
+/// `body` is a valid message `K`.
+#[inline(always)]
+unsafe fn some_unchecked<K: Kind>(body: &[u8]) -> [u64; 2] {
+    // SAFETY: the caller's promise.
+    K::some_view(unsafe { wiremsg::view_unchecked::<K>(body) })
+}
+
 /// The fields of the message behind `frame`'s header, by `view_unchecked`.
 ///
 /// # Safety
@@ -83,17 +66,16 @@ fn frames(stream: &[u8]) -> impl Iterator<Item = &[u8]> {
 /// `frame` is a header and a valid message of the kind its template id names.
 #[inline(always)]
 unsafe fn header_unchecked(frame: &[u8]) -> [u64; 2] {
-    fn some<K: Kind>(body: &[u8]) -> [u64; 2] {
-        // SAFETY: the caller's promise.
-        K::some_view(unsafe { wiremsg::view_unchecked::<K>(body) })
-    }
     let body = &frame[MessageHeader::LEN..];
-    match u16::from_le_bytes([frame[2], frame[3]]) {
-        AddOrder::TEMPLATE_ID => some::<AddOrder>(body),
-        OrderExecuted::TEMPLATE_ID => some::<OrderExecuted>(body),
-        OrderCancel::TEMPLATE_ID => some::<OrderCancel>(body),
-        OrderDelete::TEMPLATE_ID => some::<OrderDelete>(body),
-        _ => some::<Trade>(body),
+    // SAFETY: the caller's promise, for the kind the template id names.
+    unsafe {
+        match u16::from_le_bytes([frame[2], frame[3]]) {
+            AddOrder::TEMPLATE_ID => some_unchecked::<AddOrder>(body),
+            OrderExecuted::TEMPLATE_ID => some_unchecked::<OrderExecuted>(body),
+            OrderCancel::TEMPLATE_ID => some_unchecked::<OrderCancel>(body),
+            OrderDelete::TEMPLATE_ID => some_unchecked::<OrderDelete>(body),
+            _ => some_unchecked::<Trade>(body),
+        }
     }
 }
 
@@ -125,34 +107,27 @@ fn framed_feed(c: &mut Criterion) {
         headers.extend_from_slice(&u16::try_from(frame.len()).unwrap().to_le_bytes());
         headers.extend_from_slice(&frame);
     }
-    let want = fold_some(&feed.messages, |m| match m {
-        FeedMsg::Add(m) => [u64::from(m.stock_locate), m.order_ref],
-        FeedMsg::Executed(m) => [u64::from(m.stock_locate), m.order_ref],
-        FeedMsg::Cancel(m) => [u64::from(m.stock_locate), m.order_ref],
-        FeedMsg::Delete(m) => [u64::from(m.stock_locate), m.order_ref],
-        FeedMsg::Trade(m) => [u64::from(m.stock_locate), m.order_ref],
-    });
-
+    let want = feed.checksum_some().unwrap();
     let kind_byte_unchecked = |stream: &[u8]| {
         fold_some(tagged_frames(stream), |tagged| {
-            fn some<K: Kind>(body: &[u8]) -> [u64; 2] {
-                // SAFETY: `kind_bytes` is what `Wiremsg::encode` framed.
-                K::some_view(unsafe { wiremsg::view_unchecked::<K>(body) })
-            }
             let body = &tagged[1..];
-            match tagged[0] {
-                b'A' => some::<AddOrder>(body),
-                b'E' => some::<OrderExecuted>(body),
-                b'X' => some::<OrderCancel>(body),
-                b'D' => some::<OrderDelete>(body),
-                _ => some::<Trade>(body),
+            // SAFETY: `kind_bytes` is what `Wiremsg::encode` framed: each kind byte,
+            // then a valid message of its kind.
+            unsafe {
+                match tagged[0] {
+                    b'A' => some_unchecked::<AddOrder>(body),
+                    b'E' => some_unchecked::<OrderExecuted>(body),
+                    b'X' => some_unchecked::<OrderCancel>(body),
+                    b'D' => some_unchecked::<OrderDelete>(body),
+                    _ => some_unchecked::<Trade>(body),
+                }
             }
         })
     };
     let kind_byte_lazy = |stream: &[u8]| {
         fold_some(tagged_frames(stream), |tagged| {
             let frame = FeedFrame::view_lazy(tagged).unwrap();
-            each!(frame, FeedFrameLazy, K, v => K::some_lazy(v).unwrap())
+            each_variant!(FeedFrameLazy, frame, K, v => K::some_lazy(v).unwrap())
         })
     };
     let header_unchecked = |stream: &[u8]| {
@@ -162,13 +137,13 @@ fn framed_feed(c: &mut Criterion) {
     let header_view = |stream: &[u8]| {
         fold_some(frames(stream), |frame| {
             let (_, view) = Framed::view(frame).unwrap();
-            each!(view, FramedView, K, v => K::some_view(v))
+            each_variant!(FramedView, view, K, v => K::some_view(v))
         })
     };
     let header_lazy = |stream: &[u8]| {
         fold_some(frames(stream), |frame| {
             let (_, lazy) = Framed::view_lazy(frame).unwrap();
-            each!(lazy, FramedLazy, K, v => K::some_lazy(v).unwrap())
+            each_variant!(FramedLazy, lazy, K, v => K::some_lazy(v).unwrap())
         })
     };
 

@@ -28,6 +28,7 @@
 // rkyv's derives on the enum make helper types without `Debug`.
 #![allow(missing_debug_implementations)]
 
+use crate::each_variant;
 use crate::format::Valid;
 use prost::Message as _;
 use rkyv::munge::munge;
@@ -67,36 +68,6 @@ use crate::formats::protobuf::Protobuf;
 pub struct Events {
     /// The events.
     pub events: Vec<FeedMsg>,
-}
-
-/// `match` on a union value of the feed's kinds — `$ty` is `FeedMsgView`,
-/// `FeedMsgLazy`, `FeedMsgMut` or `ArchivedFeedMsg` — with the same body for every kind, `$k` a
-/// type alias of the kind's message type and `$x` bound to the variant's value.
-macro_rules! each_variant {
-    ($ty:ident, $value:expr, $k:ident, $x:ident => $body:expr) => {
-        match $value {
-            $ty::Add($x) => {
-                type $k = AddOrder;
-                $body
-            }
-            $ty::Executed($x) => {
-                type $k = OrderExecuted;
-                $body
-            }
-            $ty::Cancel($x) => {
-                type $k = OrderCancel;
-                $body
-            }
-            $ty::Delete($x) => {
-                type $k = OrderDelete;
-                $body
-            }
-            $ty::Trade($x) => {
-                type $k = Trade;
-                $body
-            }
-        }
-    };
 }
 
 impl Dataset for Events {

@@ -248,29 +248,32 @@ pub enum FeedFrame {
     Trade(Trade) = TRADE,
 }
 
-/// `match` on a [`FeedFrameLazy`] with the same body for every kind, `$k` a type
-/// alias of the kind's message type and `$v` bound to its on-demand view.
-macro_rules! each_frame_lazy {
-    ($lazy:expr, $k:ident, $v:ident => $body:expr) => {
-        match $lazy {
-            FeedFrameLazy::Add($v) => {
-                type $k = AddOrder;
+/// `match` on a value of an enum whose variants are the feed's kinds, in [`FeedMsg`]'s
+/// order and names (`FeedMsgView`, `FeedMsgLazy`, `FeedMsgMut`, `ArchivedFeedMsg`,
+/// [`FeedFrameLazy`], or a bench's own), with the same body for every kind: `$k` a
+/// type alias of the kind's message type and `$x` bound to the variant's value.
+#[macro_export]
+macro_rules! each_variant {
+    ($ty:ident, $value:expr, $k:ident, $x:ident => $body:expr) => {
+        match $value {
+            $ty::Add($x) => {
+                type $k = $crate::datasets::feed::AddOrder;
                 $body
             }
-            FeedFrameLazy::Executed($v) => {
-                type $k = OrderExecuted;
+            $ty::Executed($x) => {
+                type $k = $crate::datasets::feed::OrderExecuted;
                 $body
             }
-            FeedFrameLazy::Cancel($v) => {
-                type $k = OrderCancel;
+            $ty::Cancel($x) => {
+                type $k = $crate::datasets::feed::OrderCancel;
                 $body
             }
-            FeedFrameLazy::Delete($v) => {
-                type $k = OrderDelete;
+            $ty::Delete($x) => {
+                type $k = $crate::datasets::feed::OrderDelete;
                 $body
             }
-            FeedFrameLazy::Trade($v) => {
-                type $k = Trade;
+            $ty::Trade($x) => {
+                type $k = $crate::datasets::feed::Trade;
                 $body
             }
         }
@@ -1408,7 +1411,7 @@ fn read_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
     for tagged in tagged_frames(bytes) {
         let frame = FeedFrame::view_lazy(tagged)?;
         f.u64(u64::from(tagged[0]));
-        each_frame_lazy!(frame, K, v => K::fold_lazy(v, &mut f)?);
+        crate::each_variant!(FeedFrameLazy, frame, K, v => K::fold_lazy(v, &mut f)?);
     }
     Ok(f.finish())
 }
@@ -1418,7 +1421,9 @@ fn read_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
 fn some_lazy_wiremsg(bytes: &[u8]) -> wiremsg::Result<u64> {
     let mut f = Fold::new();
     for tagged in tagged_frames(bytes) {
-        let some = each_frame_lazy!(FeedFrame::view_lazy(tagged)?, K, v => K::some_lazy(v)?);
+        let some = crate::each_variant!(FeedFrameLazy, FeedFrame::view_lazy(tagged)?, K, v => {
+            K::some_lazy(v)?
+        });
         for value in some {
             f.u64(value);
         }
@@ -1879,7 +1884,7 @@ mod tests {
         assert_eq!(tagged.len(), 500);
         for (msg, tagged) in feed.messages.iter().zip(tagged) {
             assert_eq!(tagged[0], kind_of(msg));
-            let read = each_frame_lazy!(FeedFrame::view_lazy(tagged).unwrap(), K, v => {
+            let read = crate::each_variant!(FeedFrameLazy, FeedFrame::view_lazy(tagged).unwrap(), K, v => {
                 let mut f = Fold::new();
                 K::fold_lazy(v, &mut f).unwrap();
                 f.finish()
