@@ -3,6 +3,7 @@
 //! fields follow SBE's message header (block length, template id, schema id,
 //! version; SBE 1.0 specification, "Message header").
 
+use crate::validated::{block_length_too_small, truncated};
 use crate::{Error, ErrorKind, WireMsg};
 use alloc::vec::Vec;
 
@@ -439,11 +440,6 @@ fn unexpected_template<T: Template>(header: MessageHeader) -> Error {
 }
 
 #[cold]
-fn truncated(needed: usize, available: usize) -> Error {
-    Error::new(ErrorKind::Truncated { needed, available }, 0)
-}
-
-#[cold]
 fn schema_mismatch(schema_id: u16, expected: u16) -> Error {
     Error::new(
         ErrorKind::SchemaMismatch {
@@ -451,18 +447,6 @@ fn schema_mismatch(schema_id: u16, expected: u16) -> Error {
             expected,
         },
         4,
-    )
-}
-
-#[cold]
-fn block_too_small(declared: usize, required: usize, version: u16) -> Error {
-    Error::new(
-        ErrorKind::BlockLengthTooSmall {
-            declared,
-            required,
-            version,
-        },
-        0,
     )
 }
 
@@ -575,7 +559,7 @@ impl Reader {
             // version, than this reader's block): the block is too small, whatever
             // follows it.
             let version = if known { header.version } else { self.version };
-            return Err(block_too_small(announced, expected, version));
+            return Err(block_length_too_small(announced, expected, version));
         }
         if !agrees {
             return Err(header_mismatch(header, expected));

@@ -107,16 +107,17 @@ impl<'a> DynLazy<'a> {
     /// be inside the tail, to its own) and everything in it. A block that ends inside
     /// the field is [`ErrorKind::BlockLengthTooSmall`](crate::ErrorKind).
     pub fn get(&self, name: &str) -> Result<Option<Value<'a>>, Error> {
-        let schema = self.view.schema();
-        let Some(at) = schema
-            .fields
-            .iter()
-            .position(|f| f.name == name && !f.reserved)
-        else {
-            return Ok(None);
-        };
-        Walk::new(self.view.set()).root_field(schema, self.view.as_bytes(), self.declared, at)?;
-        Ok(self.view.get(name))
+        match self.view.readable(name) {
+            Some(at) => self.value_at(at).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Field `at` (an index into the schema's fields), checked, as [`get`](Self::get).
+    fn value_at(&self, at: usize) -> Result<Value<'a>, Error> {
+        let (schema, bytes) = (self.view.schema(), self.view.as_bytes());
+        Walk::new(self.view.set()).root_field(schema, bytes, self.declared, at)?;
+        Ok(self.view.value_at(at))
     }
 
     /// Validates the whole message, as [`view`](super::view) does, and returns its
@@ -148,9 +149,10 @@ impl PartialEq for DynLazy<'_> {
 impl fmt::Debug for DynLazy<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut s = f.debug_struct(self.name());
-        for field in self.schema().fields.iter().filter(|f| !f.reserved) {
-            let read = self.get(&field.name).map(|v| v.unwrap_or(Value::Absent));
-            s.field(&field.name, &read);
+        for (at, field) in self.schema().fields.iter().enumerate() {
+            if !field.reserved {
+                s.field(&field.name, &self.value_at(at));
+            }
         }
         s.finish()
     }

@@ -163,7 +163,7 @@ impl<'a> DynView<'a> {
     }
 
     /// The index of readable field `name`.
-    fn readable(&self, name: &str) -> Option<usize> {
+    pub(super) fn readable(&self, name: &str) -> Option<usize> {
         let fields = &self.schema.fields;
         fields.iter().position(|f| f.name == name && !f.reserved)
     }
@@ -192,7 +192,7 @@ impl<'a> DynView<'a> {
     }
 
     /// The value of field `at` (an index into the schema's fields).
-    fn value_at(&self, at: usize) -> Value<'a> {
+    pub(super) fn value_at(&self, at: usize) -> Value<'a> {
         let fields: &'a [FieldSchema] = &self.schema.fields;
         let Some(field) = fields.get(at) else {
             return Value::Absent;

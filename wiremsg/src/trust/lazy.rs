@@ -1186,13 +1186,18 @@ impl<'v, T: Element> LazyList<'v, T> {
                 // `i - 1`: not before that element's start (its own entry), nor past
                 // the list. Checked against the table's end alone, an element read
                 // first could overlap the one before and read where `view` refuses.
-                let min = match i.checked_sub(1) {
-                    Some(before) => read_u32(bytes, 4 * before).unwrap_or(0) as usize,
-                    None => 0,
-                };
-                self.table_element(i, min, None).0
+                self.table_element(i, self.entry_before(i), None).0
             }
         }
+    }
+
+    /// A table list's entry `i - 1`, which entry `i` is checked against (0 for the
+    /// first element).
+    #[inline(always)]
+    fn entry_before(&self, i: usize) -> usize {
+        i.checked_sub(1).map_or(0, |before| {
+            read_u32(self.bytes, 4 * before).unwrap_or(0) as usize
+        })
     }
 
     /// Element `i < len` of a table list whose entry `i - 1` holds `before` (0 for
@@ -1304,11 +1309,10 @@ impl<'v, T: Element> Iterator for LazyListIter<'v, T> {
     fn nth(&mut self, n: usize) -> Option<Self::Item> {
         let i = self.next.saturating_add(n).min(self.list.len);
         (self.next, self.start) = (i, None);
-        self.before = match i.checked_sub(1) {
-            Some(before) if <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Table => {
-                read_u32(self.list.bytes, 4 * before).unwrap_or(0) as usize
-            }
-            _ => 0,
+        self.before = if <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Table {
+            self.list.entry_before(i)
+        } else {
+            0
         };
         self.next()
     }

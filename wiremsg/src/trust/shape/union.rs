@@ -662,13 +662,16 @@ pub(crate) const TAG_WINDOW: usize = 64;
 const fn with_header<L: UnionLayout, V: Variant<L>>(
     table: Option<[Option<Header>; TAG_WINDOW]>,
 ) -> Option<[Option<Header>; TAG_WINDOW]> {
-    match (table, <V::Payload as Payload>::HEADER) {
-        (Some(mut table), Some(header)) if V::TAG - least_tag::<L>() < TAG_WINDOW as u64 => {
-            table[(V::TAG - least_tag::<L>()) as usize] = Some(header);
-            Some(table)
-        }
-        _ => None,
+    let (Some(mut table), Some(header)) = (table, <V::Payload as Payload>::HEADER) else {
+        return None;
+    };
+    // `V`'s slot: its tag from the least (never below it: `least_of`).
+    let slot = V::TAG - least_tag::<L>();
+    if slot >= TAG_WINDOW as u64 {
+        return None;
     }
+    table[slot as usize] = Some(header);
+    Some(table)
 }
 
 /// The least tag of union `L`'s variants, the first of its table's window
