@@ -202,6 +202,16 @@ pub mod __private;
 
 pub use trust::validated::view_unchecked;
 
+/// The wire format version this crate reads and writes (FORMAT.md, "Format
+/// versions"): 3, whose lists of fixed-size unions are dense (§6.8). A schema (§11)
+/// names the format of the bytes it describes; readers refuse older formats with
+/// [`ErrorKind::UnsupportedFormat`].
+///
+/// ```
+/// assert_eq!(wiremsg::FORMAT_VERSION, 3);
+/// ```
+pub const FORMAT_VERSION: u16 = 3;
+
 /// The README's tour, compiled and run as a doctest so that it stays true.
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]

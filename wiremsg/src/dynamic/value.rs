@@ -557,6 +557,7 @@ impl<'a> DynList<'a> {
                     )
                 }
                 ListEncoding::Table => (read_u32(bytes, 0).map_or(0, |n| n as usize / 4), 0),
+                ListEncoding::Dense => todo!("dense lists in the schema-driven reader"),
             }
         };
         DynList {
@@ -601,6 +602,7 @@ impl<'a> DynList<'a> {
             return None;
         }
         let (block, region) = match self.encoding {
+            ListEncoding::Dense => todo!("dense lists in the schema-driven reader"),
             ListEncoding::Packed => {
                 let start = index * self.stride;
                 (self.bytes.get(start..start + self.stride)?, &[][..])

@@ -785,6 +785,7 @@ impl<'s, 'r> Walk<'s, 'r> {
             ListEncoding::Strided => self.strided(element, bytes, at, base, depth, indent),
             ListEncoding::Table => self.table(element, bytes, at, base, depth, indent),
             ListEncoding::Split => self.split(element, bytes, at, base, depth, indent),
+            ListEncoding::Dense => todo!("dense lists in the schema-driven reader"),
         }
     }
 
