@@ -268,6 +268,8 @@ pub trait Variant<L: UnionLayout>: 'static {
     const TAG: u64;
     /// The variant's name, for error paths.
     const NAME: &'static str;
+    /// The version that added the variant (`#[wire(since = N)]`, default 1).
+    const SINCE: u16 = 1;
     /// The union's view of this variant, from the payload's view.
     fn wrap<'v>(tag: u64, payload: <Self::Payload as Payload>::View<'v>) -> L::View<'v>;
     /// The union's mutable view of this variant, from the payload's mutable view.
@@ -640,6 +642,12 @@ pub trait VariantList<L: UnionLayout>: Sealed {
     #[doc(hidden)]
     const DENSE_BLOCK: Option<usize>;
 
+    /// True if the variants of version 1 (a catch-all among them) make a fixed-size
+    /// union: then every later variant must keep it one (see
+    /// [`keeps_its_list_shape`]).
+    #[doc(hidden)]
+    const FIXED_AT_V1: bool;
+
     /// The number of variants.
     #[doc(hidden)]
     const COUNT: usize;
@@ -693,6 +701,25 @@ fn write_entry<L: UnionLayout, V: Variant<L>>(out: &mut [u8], tag: usize) {
         entry[..n].copy_from_slice(&V::TAG.to_le_bytes()[..n]);
         entry[tag..].copy_from_slice(&block.to_le_bytes());
     }
+}
+
+/// False if `V` is of version 1 and not fixed-size (FORMAT.md §4.10).
+const fn fixed_at_v1<L: UnionLayout, V: Variant<L>>() -> bool {
+    V::SINCE > 1 && !<V::Payload as Payload>::CATCH_ALL
+        || <V::Payload as Payload>::FIXED_BLOCK.is_some()
+}
+
+/// Whether a union is fixed-size is fixed by its version-1 variants (FORMAT.md
+/// §4.10), as a message's block length field is (§5): a union whose version-1
+/// variants make it fixed-size has dense lists (§6.8), which a later variant with a
+/// tail would turn into table lists under every deployed reader. Evaluated by the
+/// derive, which names the union in the error.
+#[doc(hidden)]
+pub const fn keeps_its_list_shape<L: UnionLayout>() {
+    assert!(
+        !<L::Variants as VariantList<L>>::FIXED_AT_V1 || is_dense::<L>(),
+        "wiremsg: a variant added after version 1 to a union whose version-1 variants are all fixed-size must be fixed-size too: its lists are dense (FORMAT.md §6.8) and would change shape; to let the union gain variants with a tail, give it a `#[wire(other)]` catch-all from version 1"
+    );
 }
 
 /// True if union `L` is fixed-size (FORMAT.md §4.10): its lists are dense (§6.8).
@@ -849,6 +876,8 @@ impl<L: UnionLayout, V: Variant<L>, R: VariantList<L>> VariantList<L> for VCons<
         _ => None,
     };
 
+    const FIXED_AT_V1: bool = fixed_at_v1::<L, V>() && R::FIXED_AT_V1;
+
     const COUNT: usize = 1 + R::COUNT;
 
     #[inline]
@@ -948,6 +977,8 @@ impl<L: UnionLayout, V: Variant<L>> VariantList<L> for VLast<V> {
     }
 
     const DENSE_BLOCK: Option<usize> = <V::Payload as Payload>::FIXED_BLOCK;
+
+    const FIXED_AT_V1: bool = fixed_at_v1::<L, V>();
 
     const COUNT: usize = 1;
 
