@@ -1077,6 +1077,19 @@ pub(crate) fn lazy_union<'v, L: UnionLayout>(
     depth: u32,
 ) -> Result<L::Lazy<'v>, Error> {
     let (tag, payload) = tag_and_payload::<L>(bytes)?;
+    lazy_payload::<L>(tag, payload, root, depth)
+}
+
+/// The on-demand view of the variant of union `L` that takes `tag`, whose payload is
+/// `payload`: [`lazy_union`] after the tag, and the read of an element of a dense
+/// list (FORMAT.md §6.8). The errors count from the tag.
+#[inline(always)]
+fn lazy_payload<'v, L: UnionLayout>(
+    tag: u64,
+    payload: &'v [u8],
+    root: &crate::lazy::Root<'v>,
+    depth: u32,
+) -> Result<L::Lazy<'v>, Error> {
     // The header check by a table of the variants' headers, before the dispatch:
     // with it in the dispatch, each arm compared the payload with its own variant's
     // minimum, and a `match` on the variant afterwards was one indirect jump per
@@ -1212,10 +1225,7 @@ impl<L: UnionLayout> Kind for UnionOf<L> {
         root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> Result<L::Lazy<'v>, Error> {
-        match L::Variants::lazy(INTERNAL, tag, payload, root, depth + 1) {
-            Some(result) => result.map_err(|e| e.shift(tag_size::<L>())),
-            None => Err(unknown_variant::<L>(tag)),
-        }
+        lazy_payload::<L>(tag, payload, root, depth)
     }
 
     fn locate_dense(
