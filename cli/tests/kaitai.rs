@@ -769,8 +769,8 @@ fn python_reads_every_wire_shape_as_wiremsg_does() {
     );
 }
 
-/// The compiler takes the `.ksy` of every wire shape, of a header and of frames for
-/// the other languages too (compiled, not run: this machine runs Python).
+/// The compiler takes the `.ksy` of every wire shape, of a dense list, of a header and
+/// of frames for the other languages too (compiled, not run: this machine runs Python).
 #[test]
 #[ignore = "needs node, Kaitai's compiler and Python's kaitaistruct: cli/tests/kaitai/run.sh"]
 fn the_ksy_compiles_for_other_languages() {
@@ -780,10 +780,14 @@ fn the_ksy_compiles_for_other_languages() {
     let schema = dir.join("everything.wms");
     let mut set = SchemaSet::of::<shapes::Everything>().unwrap();
     set.add::<shapes::v2::Evolve>().unwrap();
+    // A dense list (FORMAT.md §6.8), whose elements read their table through
+    // `_parent`.
+    set.add::<dense::Batch>().unwrap();
     set.write_file(&schema).unwrap();
     let mut files = Vec::new();
     for (name, flags) in [
         ("everything", &["-t", "Everything"][..]),
+        ("dense", &["-t", "Batch"][..]),
         ("header", &["--header"][..]),
         ("frames", &["--frames"][..]),
     ] {
