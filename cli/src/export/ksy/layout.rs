@@ -2,6 +2,7 @@
 //! needs it: whether a value keeps data in the tail, the bytes of its slot, and the
 //! shape of a list of it.
 
+use crate::export::is_fixed_size_union;
 use wiremsg::{SchemaSet, TypeSchema};
 
 /// True if values of `ty` keep data in the tail: their slot ends with an end offset
@@ -35,7 +36,7 @@ pub(super) fn slot_size(set: &SchemaSet, ty: &TypeSchema) -> usize {
     }
 }
 
-/// The four shapes of a list's region (FORMAT.md §6.1 to §6.4).
+/// The five shapes of a list's region (FORMAT.md §6.1 to §6.4, §6.8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum ListShape {
     /// The elements' slots back to back.
@@ -47,15 +48,19 @@ pub(super) enum ListShape {
     Split,
     /// A table of `u32` start offsets, then the elements' regions.
     Table,
+    /// A fixed-size union: a `u16` stride, a table of the variants' tags and block
+    /// lengths, then elements at the stride, each an entry index and a payload block
+    /// (§6.8).
+    Dense,
 }
 
 /// The shape of a list of `element`.
 pub(super) fn list_shape(set: &SchemaSet, element: &TypeSchema) -> ListShape {
     if in_tail(set, element) {
-        if matches!(element, TypeSchema::Message(_) | TypeSchema::Tuple(_)) {
-            ListShape::Split
-        } else {
-            ListShape::Table
+        match element {
+            TypeSchema::Message(_) | TypeSchema::Tuple(_) => ListShape::Split,
+            TypeSchema::Union(u) if is_fixed_size_union(set, u) => ListShape::Dense,
+            _ => ListShape::Table,
         }
     } else if matches!(element, TypeSchema::Message(_) | TypeSchema::Tuple(_)) {
         ListShape::Strided
