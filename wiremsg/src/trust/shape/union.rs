@@ -722,9 +722,11 @@ pub const fn keeps_its_list_shape<L: UnionLayout>() {
     );
 }
 
-/// True if union `L` is fixed-size (FORMAT.md §4.10): its lists are dense (§6.8).
+/// True if union `L` is fixed-size (FORMAT.md §4.10), with at most 65,535 variants
+/// (a dense list's `u16` entry count): its lists are dense (§6.8).
 const fn is_dense<L: UnionLayout>() -> bool {
     <L::Variants as VariantList<L>>::DENSE_BLOCK.is_some()
+        && <L::Variants as VariantList<L>>::COUNT <= 65535
 }
 
 /// The tags from a union's least tag up to this many more are found in a table by
