@@ -168,3 +168,43 @@ pub(crate) fn element(
     let block = usize::from(read_u16(bytes, entry + tag).unwrap_or(0));
     Ok((value, start + tag, block))
 }
+
+/// Calls `f(i, tag, payload, payload_at)` for each element of a dense list region
+/// whose header [`header`] read as `d`, with `tag`-byte tags, in order, after the
+/// check of [`element`] (`VariantEntryOutOfRange`); stops at the first error. The
+/// loop of up-front validation: the elements and the table as slices, so that each
+/// element costs one bounds check of its entry and one of its payload.
+#[inline(always)]
+pub(crate) fn try_each(
+    bytes: &[u8],
+    at: usize,
+    d: &Dense,
+    tag: usize,
+    mut f: impl FnMut(usize, u64, &[u8], usize) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let size = entry_size(tag);
+    let table = bytes.get(4..d.first).unwrap_or_default();
+    let elements = bytes.get(d.first..).unwrap_or_default();
+    for (i, element) in elements.chunks_exact(d.stride.max(1)).enumerate() {
+        let index = read_uint(element, 0, tag).unwrap_or(u64::MAX);
+        let entry = usize::try_from(index)
+            .ok()
+            .and_then(|k| table.get(k.checked_mul(size)?..k * size + size));
+        let Some(entry) = entry else {
+            let start = d.first + i * d.stride;
+            return Err(Error::new(
+                ErrorKind::VariantEntryOutOfRange {
+                    index,
+                    entries: d.entries,
+                },
+                at + start,
+            )
+            .in_element(i));
+        };
+        let value = read_uint(entry, 0, tag).unwrap_or(0);
+        let block = usize::from(read_u16(entry, tag).unwrap_or(0));
+        let payload = element.get(tag..tag + block).unwrap_or_default();
+        f(i, value, payload, d.first + i * d.stride + tag)?;
+    }
+    Ok(())
+}

@@ -512,14 +512,11 @@ fn validate_dense<T: Element, M: Mode>(
 ) -> Result<(), Error> {
     let tag = <T::Kind as Kind>::DENSE_TAG;
     let d = dense::header(bytes, at, tag)?;
-    for i in 0..d.count {
-        let (value, start, block) = dense::element(bytes, at, &d, i, tag)?;
-        // Inside the element: the header checked `tag + block <= stride`.
-        let payload = bytes.get(start..start + block).unwrap_or_default();
+    // The payload is inside its element: the header checked `tag + block <= stride`.
+    dense::try_each(bytes, at, &d, tag, |i, value, payload, start| {
         <T::Kind as Kind>::validate_dense(INTERNAL, value, payload, mode, depth)
-            .map_err(|e| e.shift(at + start - tag).in_element(i))?;
-    }
-    Ok(())
+            .map_err(|e| e.shift(at + start - tag).in_element(i))
+    })
 }
 
 /// Validates a split list (FORMAT.md §6.3): its header and each element's block
