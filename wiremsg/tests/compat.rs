@@ -1745,11 +1745,13 @@ fn committed_release_schemas_report_the_compatible_and_the_breaking_changes() {
         check_snapshot_set(RELEASE_V2, &v2).unwrap(),
         Snapshot::Unchanged
     );
-    // In version 4 of the encoding (format 2): the releases wrote version 1, which
-    // readers of format 2 refuse; the files were written again from the releases'
-    // types when lists of messages became split lists.
-    assert_eq!(std::fs::read(RELEASE_V1).unwrap()[6], 4);
-    assert_eq!(v1.to_bytes().unwrap()[6], 4);
+    // In version 5 of the encoding (format 3): the releases wrote version 1, which
+    // readers of formats 2 and 3 refuse; the files were written again from the
+    // releases' types when lists of messages became split lists (version 4), and
+    // when lists of fixed-size unions became dense lists (version 5, which changed
+    // the header's version alone).
+    assert_eq!(std::fs::read(RELEASE_V1).unwrap()[6], 5);
+    assert_eq!(v1.to_bytes().unwrap()[6], 5);
 
     // The committed files alone give the report.
     let old = SchemaSet::from_bytes(&std::fs::read(RELEASE_V1).unwrap()).unwrap();

@@ -831,12 +831,12 @@ fn a_schema_file_round_trips_unions_and_bad_unions_are_refused() {
     use wiremsg::{Node, SchemaSet, TypeSchema, UnionSchema};
     let set = SchemaSet::of::<Order>().unwrap();
     let bytes = set.to_bytes().unwrap();
-    // Version 4 of the schema message (format 2), which reads back equal; so does a
-    // set without unions (versions 1 to 3, format 1, are refused).
-    assert_eq!(&bytes[6..8], [4, 0]);
+    // Version 5 of the schema message (format 3), which reads back equal; so does a
+    // set without unions (versions 1 to 4, formats 1 and 2, are refused).
+    assert_eq!(&bytes[6..8], [5, 0]);
     assert_eq!(SchemaSet::from_bytes(&bytes).unwrap(), set);
     let plain = SchemaSet::of::<Limit>().unwrap().to_bytes().unwrap();
-    assert_eq!(&plain[6..8], [4, 0]);
+    assert_eq!(&plain[6..8], [5, 0]);
 
     // `instr`'s union, changed by `edit`, in a set read "from a file".
     let with = |edit: &dyn Fn(&mut UnionSchema)| {
