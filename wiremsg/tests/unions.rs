@@ -1057,9 +1057,13 @@ fn a_union_of_unit_variants_alone_views_and_round_trips() {
         states: vec![Status::Open, Status::Closed],
     };
     let bytes = book.to_bytes().unwrap();
-    // Block length 6, the list's end offset 16; the list: a table of two starts,
-    // then each element's tag alone.
-    assert_eq!(bytes, [6, 0, 16, 0, 0, 0, 8, 0, 0, 0, 9, 0, 0, 0, 0, 5]);
+    // Block length 6, the list's end offset 18; the list, dense (FORMAT.md §6.8): a
+    // stride of 1 (the tag alone), two entries (tag 0 and tag 5, each a block length
+    // of 0), then each element's entry index.
+    assert_eq!(
+        bytes,
+        [6, 0, 18, 0, 0, 0, 1, 0, 2, 0, 0, 0, 0, 5, 0, 0, 0, 1]
+    );
     assert_eq!(Book::decode(&bytes).unwrap(), book);
     assert_eq!(
         Status::view(&[7]).unwrap_err().kind(),
