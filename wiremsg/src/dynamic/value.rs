@@ -602,7 +602,7 @@ impl<'a> DynList<'a> {
     }
 
     /// Bytes from one element to the next: the element size (packed), the stride
-    /// (strided), the tail start and block (split); 0 for a table list.
+    /// (strided, dense), the tail start and block (split); 0 for a table list.
     pub(super) fn stride(&self) -> usize {
         self.stride
     }
