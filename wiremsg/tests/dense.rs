@@ -447,3 +447,22 @@ proptest! {
         }
     }
 }
+
+/// Format 2's table list of two elements whose first start offset, read as a dense
+/// header, is a stride of 8 and no entries: refused by name, not as an index.
+#[test]
+fn a_small_format_2_list_is_refused_by_name() {
+    let list = [8, 0, 0, 0, 9, 0, 0, 0, 0, 5, 9, 0]; // starts 8, 9; Heartbeat; Cancel(9)
+    let mut bytes = vec![10, 0, 1, 0, 0, 0];
+    bytes.extend(((10 + list.len()) as u32).to_le_bytes());
+    bytes.extend(list);
+    let err = error_of(&bytes);
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::UnsupportedFormat {
+            version: 2,
+            supported: 3
+        }
+    );
+    assert_eq!((err.offset(), err.path().as_str()), (10, "events"));
+}

@@ -102,12 +102,23 @@ fn header_of(bytes: &[u8], at: usize, tag: usize) -> Result<Dense, Error> {
             at + first,
         ));
     }
+    if entries == 0 {
+        // No writer writes an empty table before elements: their indexes name none.
+        let index = read_uint(bytes, first, tag).unwrap_or(0);
+        return Err(entry_out_of_range(index, 0, at + first, 0));
+    }
     Ok(Dense {
         count: elements / stride,
         stride,
         entries,
         first,
     })
+}
+
+/// `VariantEntryOutOfRange` of element `i`, whose entry index at `at` is `index`.
+#[cold]
+fn entry_out_of_range(index: u64, entries: usize, at: usize, i: usize) -> Error {
+    Error::new(ErrorKind::VariantEntryOutOfRange { index, entries }, at).in_element(i)
 }
 
 /// `Truncated`: `needed` bytes of a list header at `at`, `available` there.
@@ -119,7 +130,8 @@ fn truncated(needed: usize, available: usize, at: usize) -> Error {
 /// `err`, or `UnsupportedFormat` if the region that failed as a dense list has the
 /// shape of format 2's table list (FORMAT.md "Format versions"): a first start
 /// offset that is a non-zero multiple of 4 within the region. Only on the error
-/// path: valid format-3 bytes never get here.
+/// path of the list's structure (its header, an element's entry index): valid
+/// format-3 bytes never get here, and an error inside a payload is never renamed.
 #[cold]
 #[inline(never)]
 fn format_2_or(err: Error, bytes: &[u8], at: usize) -> Error {
@@ -154,14 +166,8 @@ pub(crate) fn element(
     let entry = match usize::try_from(index) {
         Ok(k) if k < d.entries => 4 + k * entry_size(tag),
         _ => {
-            return Err(Error::new(
-                ErrorKind::VariantEntryOutOfRange {
-                    index,
-                    entries: d.entries,
-                },
-                at + start,
-            )
-            .in_element(i));
+            let err = entry_out_of_range(index, d.entries, at + start, i);
+            return Err(format_2_or(err, bytes, at));
         }
     };
     let value = read_uint(bytes, entry, tag).unwrap_or(0);
@@ -191,15 +197,8 @@ pub(crate) fn try_each(
             .ok()
             .and_then(|k| table.get(k.checked_mul(size)?..k * size + size));
         let Some(entry) = entry else {
-            let start = d.first + i * d.stride;
-            return Err(Error::new(
-                ErrorKind::VariantEntryOutOfRange {
-                    index,
-                    entries: d.entries,
-                },
-                at + start,
-            )
-            .in_element(i));
+            let err = entry_out_of_range(index, d.entries, at + d.first + i * d.stride, i);
+            return Err(format_2_or(err, bytes, at));
         };
         let value = read_uint(entry, 0, tag).unwrap_or(0);
         let block = usize::from(read_u16(entry, tag).unwrap_or(0));
