@@ -92,6 +92,16 @@ fn dump_and_json_read_every_golden_vector() {
                 "\"a\"",
             ],
         ),
+        (
+            "E16",
+            "Batch",
+            &[
+                "stride 13: 3 elements of 13 bytes",
+                "tag 5 (Cancel), block length 2",
+                "12 bytes up to the stride, not read",
+                "\"Heartbeat\"",
+            ],
+        ),
     ];
     let dir = scratch("golden");
     for (name, ty, expected) in cases {

@@ -652,6 +652,10 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
     };
     out.push(("versions", old_ticks.to_bytes().unwrap()));
     out.push(("versions", new_ticks.to_bytes().unwrap()));
+    // The schema-driven reader of the same dense lists (after the others, as above).
+    out.push(("dynamic", kinds.to_bytes().unwrap()));
+    out.push(("dynamic", old_ticks.to_bytes().unwrap()));
+    out.push(("dynamic", new_ticks.to_bytes().unwrap()));
     out
 }
 
@@ -685,6 +689,8 @@ mod tests {
                 (SchemaSet::of::<Node>().unwrap(), "Node"),
                 (SchemaSet::of::<Maps>().unwrap(), "Maps"),
                 (SchemaSet::of::<book_v2::Book>().unwrap(), "Book"),
+                (SchemaSet::of::<Kinds>().unwrap(), "Kinds"),
+                (SchemaSet::of::<ticks_v2::Ticks>().unwrap(), "Ticks"),
             ]
             .iter()
             .any(|(set, name)| dynamic::view(set, name, bytes).is_ok())
