@@ -9,23 +9,6 @@ pub mod ksy;
 pub mod sbe;
 
 use std::fmt;
-use wiremsg::{SchemaSet, UnionSchema};
-
-/// True if `u` is a fixed-size union (FORMAT.md §4.10): no catch-all, and every
-/// variant a unit variant or one whose payload message has no block length field
-/// (no tail, not `#[wire(block_length)]`). Its lists are dense (§6.8).
-///
-/// The rule of the runtime's `Payload::FIXED_BLOCK` (`wiremsg/src/trust/shape/union.rs`),
-/// computed from the schema here until `wiremsg::schema` states a list's encoding.
-pub(crate) fn is_fixed_size_union(set: &SchemaSet, u: &UnionSchema) -> bool {
-    u.catch_all.is_none()
-        && u.variants.iter().all(|v| match &v.payload {
-            None => true,
-            Some(payload) => set
-                .message(&payload.name)
-                .is_some_and(|m| !m.has_block_length),
-        })
-}
 
 /// A schema language `wiremsg export` writes.
 ///

@@ -2,8 +2,7 @@
 //! needs it: whether a value keeps data in the tail, the bytes of its slot, and the
 //! shape of a list of it.
 
-use crate::export::is_fixed_size_union;
-use wiremsg::{SchemaSet, TypeSchema};
+use wiremsg::{ListEncoding, SchemaSet, TypeSchema};
 
 /// True if values of `ty` keep data in the tail: their slot ends with an end offset
 /// (FORMAT.md §3).
@@ -54,18 +53,14 @@ pub(super) enum ListShape {
     Dense,
 }
 
-/// The shape of a list of `element`.
+/// The shape of a list of `element`: the runtime's rule (`SchemaSet::list_encoding`).
 pub(super) fn list_shape(set: &SchemaSet, element: &TypeSchema) -> ListShape {
-    if in_tail(set, element) {
-        match element {
-            TypeSchema::Message(_) | TypeSchema::Tuple(_) => ListShape::Split,
-            TypeSchema::Union(u) if is_fixed_size_union(set, u) => ListShape::Dense,
-            _ => ListShape::Table,
-        }
-    } else if matches!(element, TypeSchema::Message(_) | TypeSchema::Tuple(_)) {
-        ListShape::Strided
-    } else {
-        ListShape::Packed
+    match set.list_encoding(element) {
+        ListEncoding::Packed => ListShape::Packed,
+        ListEncoding::Strided => ListShape::Strided,
+        ListEncoding::Split => ListShape::Split,
+        ListEncoding::Dense => ListShape::Dense,
+        ListEncoding::Table => ListShape::Table,
     }
 }
 

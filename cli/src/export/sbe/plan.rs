@@ -338,7 +338,7 @@ impl<'s> Plan<'s> {
                 // A dense list (FORMAT.md §6.8) is refused as every list is, and says
                 // why its elements, though of one size, are no group either.
                 let dense = match &**element {
-                    TypeSchema::Union(u) if crate::export::is_fixed_size_union(self.set, u) => {
+                    e if self.set.list_encoding(e) == wiremsg::ListEncoding::Dense => {
                         "; a list of a fixed-size union is a dense list (FORMAT.md §6.8), \
                          a table of its variants' tags and block lengths, then each \
                          element's entry index and payload at a stride, and SBE 1.0 has \
