@@ -410,6 +410,9 @@ fn event() -> impl Strategy<Value = Event> {
 }
 
 proptest! {
+    // Few cases under Miri (the CI's Miri step runs this file).
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 256 }))]
+
     #[test]
     fn lists_round_trip_and_read_alike_every_way(
         events in proptest::collection::vec(event(), 0..40),
@@ -465,4 +468,35 @@ fn a_small_format_2_list_is_refused_by_name() {
         }
     );
     assert_eq!((err.offset(), err.path().as_str()), (10, "events"));
+}
+
+/// A writer that declares the variants in another order: the same value, its table
+/// in that order and its entry indexes after it. Every reader, up front, on demand
+/// and mutable, reads by the entries' tags, not by the places of its own variants.
+#[test]
+fn a_table_in_another_order_reads_by_its_tags() {
+    let bytes = e16_with(|b| {
+        // Entries 0 and 2 swapped (Heartbeat and Cancel), and the indexes with them.
+        b[14..23].copy_from_slice(&[5, 2, 0, 1, 12, 0, 0, 0, 0]);
+        b[36] = 2;
+        b[49] = 0;
+    });
+    assert_eq!(Batch::decode(&bytes).unwrap(), e16());
+    let view = Batch::view(&bytes).unwrap();
+    assert!(matches!(view.events().get(1), Some(EventView::Heartbeat)));
+    let lazy = Batch::view_lazy(&bytes).unwrap();
+    assert_eq!(lazy.events().unwrap().to_view().unwrap(), view.events());
+    let mut bytes = bytes;
+    let mut batch = Batch::view_mut(&mut bytes).unwrap();
+    let mut events = batch.events_mut();
+    let names: Vec<&str> = events
+        .iter_mut()
+        .map(|e| match e {
+            EventMut::Heartbeat => "Heartbeat",
+            EventMut::Fill(_) => "Fill",
+            EventMut::Cancel(_) => "Cancel",
+        })
+        .collect();
+    assert_eq!(names, ["Fill", "Heartbeat", "Cancel"]);
+    assert!(matches!(events.get_mut(2), Some(EventMut::Cancel(_))));
 }

@@ -175,7 +175,7 @@ pub(crate) fn element(
     Ok((value, start + tag, block))
 }
 
-/// Calls `f(i, tag, payload, payload_at)` for each element of a dense list region
+/// Calls `f(i, k, tag, payload, payload_at)` (`k` the entry index) for each element of a dense list region
 /// whose header [`header`] read as `d`, with `tag`-byte tags, in order, after the
 /// check of [`element`] (`VariantEntryOutOfRange`); stops at the first error. The
 /// loop of up-front validation: the elements and the table as slices, so that each
@@ -186,7 +186,7 @@ pub(crate) fn try_each(
     at: usize,
     d: &Dense,
     tag: usize,
-    mut f: impl FnMut(usize, u64, &[u8], usize) -> Result<(), Error>,
+    mut f: impl FnMut(usize, u64, u64, &[u8], usize) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let size = entry_size(tag);
     let table = bytes.get(4..d.first).unwrap_or_default();
@@ -203,7 +203,7 @@ pub(crate) fn try_each(
         let value = read_uint(entry, 0, tag).unwrap_or(0);
         let block = usize::from(read_u16(entry, tag).unwrap_or(0));
         let payload = element.get(tag..tag + block).unwrap_or_default();
-        f(i, value, payload, d.first + i * d.stride + tag)?;
+        f(i, index, value, payload, d.first + i * d.stride + tag)?;
     }
     Ok(())
 }

@@ -250,6 +250,13 @@ pub trait Kind: Sealed {
         tag
     }
 
+    /// The tag of this writer's variant at entry index `position` (the inverse of
+    /// [`dense_index`](Self::dense_index)).
+    #[doc(hidden)]
+    fn dense_tag_at(_: Internal, position: u64) -> u64 {
+        position
+    }
+
     /// Validates the payload of an element of a dense list (FORMAT.md §6.8) as the
     /// variant with `tag`, one nesting level below `depth`; errors count from the
     /// element's start (its entry index), the payload [`DENSE_TAG`](Self::DENSE_TAG)

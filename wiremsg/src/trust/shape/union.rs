@@ -662,6 +662,10 @@ pub trait VariantList<L: UnionLayout>: Sealed {
     #[doc(hidden)]
     fn position(tag: u64) -> u64;
 
+    /// The tag of the variant at `position` (`u64::MAX` past the last).
+    #[doc(hidden)]
+    fn tag_at(position: u64) -> u64;
+
     /// The least tag of a variant other than the catch-all (`u64::MAX` if none): the
     /// tag of [`HEADERS`](Self::HEADERS)' first slot.
     #[doc(hidden)]
@@ -897,6 +901,15 @@ impl<L: UnionLayout, V: Variant<L>, R: VariantList<L>> VariantList<L> for VCons<
         }
     }
 
+    #[inline(always)]
+    fn tag_at(position: u64) -> u64 {
+        if position == 0 {
+            V::TAG
+        } else {
+            R::tag_at(position - 1)
+        }
+    }
+
     const LEAST_TAG: u64 = least_of::<L, V>(R::LEAST_TAG);
 
     // `V` after the rest: of two variants with one tag, the first takes it.
@@ -992,6 +1005,11 @@ impl<L: UnionLayout, V: Variant<L>> VariantList<L> for VLast<V> {
     #[inline(always)]
     fn position(tag: u64) -> u64 {
         u64::from(tag != V::TAG)
+    }
+
+    #[inline(always)]
+    fn tag_at(position: u64) -> u64 {
+        if position == 0 { V::TAG } else { u64::MAX }
     }
 
     const LEAST_TAG: u64 = least_of::<L, V>(u64::MAX);
@@ -1196,6 +1214,11 @@ impl<L: UnionLayout> Kind for UnionOf<L> {
     #[inline(always)]
     fn dense_index(_: Internal, tag: u64) -> u64 {
         L::Variants::position(tag)
+    }
+
+    #[inline(always)]
+    fn dense_tag_at(_: Internal, position: u64) -> u64 {
+        L::Variants::tag_at(position)
     }
 
     #[inline]
