@@ -190,9 +190,12 @@ impl<'v, T: Element> List<'v, T> {
                 return <T::Kind as Kind>::read_split(INTERNAL, block, origin);
             }
             if <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Dense {
-                let (tag, start, block) = dense_at::<T>(self.bytes, self.stride, index);
-                let payload = range(self.bytes, start, start + block);
-                return <T::Kind as Kind>::read_dense(INTERNAL, tag, payload);
+                let at = dense_at::<T>(self.bytes, self.stride, index);
+                let payload = range(self.bytes, at.payload, at.payload + at.block);
+                let same = self.stride & SAME_TABLE != 0;
+                return with_tag::<T, _>(self.bytes, at.entry, at.k, same, |tag| {
+                    <T::Kind as Kind>::read_dense(INTERNAL, tag, payload)
+                });
             }
             let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
             let element = range(self.bytes, start, end);
@@ -334,20 +337,61 @@ unsafe fn split_at(list: NonNull<u8>, stride: usize, index: usize) -> (NonNull<u
 /// `bytes` passed validation as a dense list of `T` with this `stride`, and `index`
 /// is less than its count.
 #[inline(always)]
-unsafe fn dense_at<T: Element>(bytes: &[u8], stride: usize, index: usize) -> (u64, usize, usize) {
+unsafe fn dense_at<T: Element>(bytes: &[u8], stride: usize, index: usize) -> DenseAt {
     let tag = <T::Kind as Kind>::DENSE_TAG;
     let entry_size = crate::trust::shape::dense::entry_size(tag);
-    let (stride, same) = (stride & !SAME_TABLE, stride & SAME_TABLE != 0);
     // SAFETY: validation read the header, every entry index below the entry count,
     // and every entry inside the list (`dense::header`, `dense::element`).
     unsafe {
         let entries = usize::from(u16::from_le_bytes(crate::validated::array_at(bytes, 2)));
-        let start = 4 + entries * entry_size + index * stride;
+        let start = 4 + entries * entry_size + index * (stride & !SAME_TABLE);
         let k = uint_at(bytes, start, tag) as usize;
         let entry = 4 + k * entry_size;
-        let value = entry_tag::<T>(bytes, entry, k, same);
         let block = u16::from_le_bytes(crate::validated::array_at(bytes, entry + tag));
-        (value, start + tag, usize::from(block))
+        DenseAt {
+            k,
+            entry,
+            payload: start + tag,
+            block: usize::from(block),
+        }
+    }
+}
+
+/// An element of a validated dense list, as [`dense_at`] finds it.
+#[derive(Clone, Copy)]
+struct DenseAt {
+    /// The element's entry index.
+    k: usize,
+    /// Where its entry starts in the list.
+    entry: usize,
+    /// Where its payload starts in the list.
+    payload: usize,
+    /// The payload's bytes: the entry's block length.
+    block: usize,
+}
+
+/// `read(tag)` of the tag of entry `k` of a validated dense list, which starts at
+/// `entry` in `bytes`: with the reader's own variant's tag at place `k`, a constant,
+/// where the table is the reader's (`same`, [`same_table`]), so that the dispatch in
+/// `read` is on `k` itself; else with the tag loaded from the entry. Two calls, so
+/// that the first folds to a dispatch on the index.
+///
+/// # Safety
+///
+/// The entry is inside `bytes`, and `same` only if [`same_table`] holds for them.
+#[inline(always)]
+unsafe fn with_tag<T: Element, R>(
+    bytes: &[u8],
+    entry: usize,
+    k: usize,
+    same: bool,
+    read: impl FnOnce(u64) -> R,
+) -> R {
+    if same {
+        read(<T::Kind as Kind>::dense_tag_at(INTERNAL, k as u64))
+    } else {
+        // SAFETY: forwarded from the caller.
+        read(unsafe { uint_at(bytes, entry, <T::Kind as Kind>::DENSE_TAG) })
     }
 }
 
@@ -370,22 +414,6 @@ fn same_table<T: Element>(bytes: &[u8]) -> bool {
             dense::read_uint(bytes, at, tag)
                 == Some(<T::Kind as Kind>::dense_tag_at(INTERNAL, k as u64))
         })
-}
-
-/// The tag of entry `k` of a dense list's table, which starts at `entry`: the
-/// reader's own variant's at place `k` where the table is the reader's (`same`).
-///
-/// # Safety
-///
-/// The entry is inside `bytes`, and `same` only if [`same_table`] holds for them.
-#[inline(always)]
-unsafe fn entry_tag<T: Element>(bytes: &[u8], entry: usize, k: usize, same: bool) -> u64 {
-    if same {
-        <T::Kind as Kind>::dense_tag_at(INTERNAL, k as u64)
-    } else {
-        // SAFETY: forwarded from the caller.
-        unsafe { uint_at(bytes, entry, <T::Kind as Kind>::DENSE_TAG) }
-    }
 }
 
 /// The unsigned little-endian number of `size` bytes (a union's repr) at `at`.
@@ -554,13 +582,14 @@ fn validate_dense<T: Element, M: Mode>(
     let same = same_table::<T>(bytes);
     // The payload is inside its element: the header checked `tag + block <= stride`.
     dense::try_each(bytes, at, &d, tag, |i, k, value, payload, start| {
-        let value = if same {
-            <T::Kind as Kind>::dense_tag_at(INTERNAL, k)
+        // Two calls, so that the first dispatches on `k` (see `with_tag`).
+        let checked = if same {
+            let own = <T::Kind as Kind>::dense_tag_at(INTERNAL, k);
+            <T::Kind as Kind>::validate_dense(INTERNAL, own, payload, mode, depth)
         } else {
-            value
+            <T::Kind as Kind>::validate_dense(INTERNAL, value, payload, mode, depth)
         };
-        <T::Kind as Kind>::validate_dense(INTERNAL, value, payload, mode, depth)
-            .map_err(|e| e.shift(at + start - tag).in_element(i))
+        checked.map_err(|e| e.shift(at + start - tag).in_element(i))
     })
 }
 
@@ -1393,11 +1422,14 @@ impl<'v, T: Element> ListMut<'v, T> {
                 ));
             }
             if <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Dense {
-                let (tag, start, block) = dense_at::<T>(self.bytes, self.stride, index);
-                let payload = range_mut(self.bytes, start, start + block);
-                return Some(<T::Kind as NestedKind>::read_dense_mut(
-                    INTERNAL, tag, payload,
-                ));
+                let at = dense_at::<T>(self.bytes, self.stride, index);
+                let same = self.stride & SAME_TABLE != 0;
+                // The table is before the payload: apart from it.
+                let (table, rest) = self.bytes.split_at_mut_unchecked(at.payload);
+                let payload = range_mut(rest, 0, at.block);
+                return Some(with_tag::<T, _>(table, at.entry, at.k, same, |tag| {
+                    <T::Kind as NestedKind>::read_dense_mut(INTERNAL, tag, payload)
+                }));
             }
             let (start, end) = element_range::<T>(self.bytes, self.len, self.stride, index);
             let bytes = range_mut(self.bytes, start, end);
@@ -1594,12 +1626,12 @@ where
                 let tag = <T::Kind as Kind>::DENSE_TAG;
                 let k = uint_at(element, 0, tag) as usize;
                 let entry = 4 + k * dense::entry_size(tag);
-                let value = entry_tag::<T>(self.table, entry, k, self.stride & SAME_TABLE != 0);
                 let block = u16::from_le_bytes(crate::validated::array_at(self.table, entry + tag));
                 let payload = range_mut(element, tag, tag + usize::from(block));
-                return Some(<T::Kind as NestedKind>::read_dense_mut(
-                    INTERNAL, value, payload,
-                ));
+                let same = self.stride & SAME_TABLE != 0;
+                return Some(with_tag::<T, _>(self.table, entry, k, same, |value| {
+                    <T::Kind as NestedKind>::read_dense_mut(INTERNAL, value, payload)
+                }));
             }
             Some(<T::Kind as NestedKind>::read_mut(INTERNAL, element))
         }
