@@ -582,14 +582,15 @@ fn validate_dense<T: Element, M: Mode>(
     let same = same_table::<T>(bytes);
     // The payload is inside its element: the header checked `tag + block <= stride`.
     dense::try_each(bytes, at, &d, tag, |i, k, value, payload, start| {
-        // Two calls, so that the first dispatches on `k` (see `with_tag`).
-        let checked = if same {
-            let own = <T::Kind as Kind>::dense_tag_at(INTERNAL, k);
-            <T::Kind as Kind>::validate_dense(INTERNAL, own, payload, mode, depth)
+        // One call on either tag: two (as `with_tag` makes for reads) made
+        // `events/access` take 1.19x as long as the table layout's, this 0.90x.
+        let value = if same {
+            <T::Kind as Kind>::dense_tag_at(INTERNAL, k)
         } else {
-            <T::Kind as Kind>::validate_dense(INTERNAL, value, payload, mode, depth)
+            value
         };
-        checked.map_err(|e| e.shift(at + start - tag).in_element(i))
+        <T::Kind as Kind>::validate_dense(INTERNAL, value, payload, mode, depth)
+            .map_err(|e| e.shift(at + start - tag).in_element(i))
     })
 }
 
