@@ -1081,6 +1081,19 @@ pub(crate) fn validate_union<L: UnionLayout, M: Mode>(
     depth: u32,
 ) -> Result<(), Error> {
     let (tag, payload) = tag_and_payload::<L>(bytes)?;
+    validate_payload::<L, M>(tag, payload, mode, depth)
+}
+
+/// Validates `payload` as the payload of the variant of union `L` that takes `tag`:
+/// [`validate_union`] after the tag, and the check of an element of a dense list
+/// (FORMAT.md §6.8). The errors count from the tag.
+#[inline(always)]
+fn validate_payload<L: UnionLayout, M: Mode>(
+    tag: u64,
+    payload: &[u8],
+    mode: &M,
+    depth: u32,
+) -> Result<(), Error> {
     match L::Variants::validate(INTERNAL, tag, payload, mode, depth + 1) {
         Some(result) => result.map_err(|e| e.shift(tag_size::<L>())),
         None => Err(unknown_variant::<L>(tag)),
@@ -1229,10 +1242,7 @@ impl<L: UnionLayout> Kind for UnionOf<L> {
         mode: &M,
         depth: u32,
     ) -> Result<(), Error> {
-        match L::Variants::validate(INTERNAL, tag, payload, mode, depth + 1) {
-            Some(result) => result.map_err(|e| e.shift(tag_size::<L>())),
-            None => Err(unknown_variant::<L>(tag)),
-        }
+        validate_payload::<L, M>(tag, payload, mode, depth)
     }
 
     #[inline(always)]
