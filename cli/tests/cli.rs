@@ -68,7 +68,7 @@ fn schema_lists_unions_with_their_tags_and_payloads() {
 
 #[test]
 fn dump_and_json_read_every_golden_vector() {
-    let cases: [(&str, &str, &[&str]); 7] = [
+    let cases: [(&str, &str, &[&str]); 8] = [
         ("E2", "Tick", &["symbol", "\"AAPL\""]),
         (
             "E3",
@@ -90,6 +90,16 @@ fn dump_and_json_read_every_golden_vector() {
                 "BTreeMap<String, u8>, 2 entries, 24 bytes",
                 "stride 6",
                 "\"a\"",
+            ],
+        ),
+        (
+            "E16",
+            "Batch",
+            &[
+                "stride 13: 3 elements of 13 bytes",
+                "tag 5 (Cancel), block length 2",
+                "12 bytes up to the stride, not read",
+                "entry 0: tag 0, Heartbeat",
             ],
         ),
     ];

@@ -325,6 +325,177 @@ const SPLIT_ENTRY_KSY: &str = r#"  tuple_of_str_u8_in_list:
         doc: "`u8`."
 "#;
 
+mod unions {
+    use wiremsg::{WireMsg, WireUnion};
+
+    #[derive(WireMsg)]
+    pub(crate) struct Fill {
+        pub(crate) qty: u32,
+        pub(crate) px: i64,
+    }
+
+    /// Fixed-size (FORMAT.md §4.10): its lists are dense (§6.8).
+    #[derive(WireUnion)]
+    #[repr(u16)]
+    pub(crate) enum Event {
+        Heartbeat = 0,
+        Fill(Fill) = 1,
+        Cancel { id: u16 } = 5,
+    }
+
+    /// A payload with a block length field (and no tail): not fixed-size.
+    #[derive(WireMsg)]
+    #[wire(block_length)]
+    pub(crate) struct Stamp {
+        pub(crate) at: u64,
+    }
+
+    #[derive(WireUnion)]
+    #[repr(u8)]
+    pub(crate) enum Stamped {
+        Stamp(Stamp) = 0,
+        None = 1,
+    }
+
+    /// A catch-all: not fixed-size.
+    #[derive(WireUnion)]
+    #[repr(u8)]
+    pub(crate) enum Open {
+        Heartbeat = 0,
+        #[wire(other)]
+        Other {
+            tag: u8,
+            bytes: Vec<u8>,
+        },
+    }
+
+    #[derive(WireMsg)]
+    pub(crate) struct Batch {
+        pub(crate) events: Vec<Event>,
+        pub(crate) maybe: Option<Vec<Event>>,
+        pub(crate) nested: Vec<Vec<Event>>,
+        pub(crate) stamps: Vec<Stamped>,
+        pub(crate) open: Vec<Open>,
+    }
+}
+
+/// The dense list of `Event` (a `u16` tag), its element and its variant table's
+/// entry.
+const DENSE_KSY: &str = r#"  event_dense_entry:
+    doc: "An entry of the variant table of a dense list of `Event` (FORMAT.md §6.8): a variant's tag and its payload's block length (a writer of this schema writes one entry per variant, in order: Heartbeat 0, Fill 12, Cancel 2)."
+    seq:
+      - id: tag
+        type: u2
+        enum: event_tag
+        doc: "The variant's tag (not checked here: a newer writer's table may hold variants this reader lacks, which its elements do not use)."
+      - id: block_length
+        type: u2
+        valid:
+          expr: "2 + _ <= _parent.stride"
+        doc: "The payload's block length (0 for a unit variant): the index and it fit in the stride."
+  event_in_dense_list:
+    doc: "Tagged union `Event`, version 1, as an element of a dense list (FORMAT.md §6.8): the index of its variant's entry in the list's variant table, then the payload's block. Read over the element's `stride` bytes; its list is `_parent`."
+    seq:
+      - id: index
+        type: u2
+        valid:
+          expr: "_ < _parent.entry_count and (_parent.entries[_].tag == event_tag::heartbeat or _parent.entries[_].tag == event_tag::fill or _parent.entries[_].tag == event_tag::cancel)"
+        doc: "The entry of the variant in the list's table: below the entries, and the entry's tag a variant's."
+      - id: payload
+        size: block_length
+        type:
+          switch-on: tag
+          cases:
+            "event_tag::fill": fill
+            "event_tag::cancel": event_cancel
+        doc: "The variant's message: the block of its entry's block length (FORMAT.md §6.8); a unit variant has none (no bytes). The element's bytes after it, to the stride, are not read."
+    instances:
+      tag:
+        value: "_parent.entries[index].tag"
+        doc: "The variant's tag, from its entry."
+      block_length:
+        value: "_parent.entries[index].block_length"
+        doc: "The payload's block length, from its entry: the writer's version of the variant's message."
+"#;
+
+const DENSE_LIST_KSY: &str = r#"  list_of_event:
+    doc: "`Vec<Event>`, dense (FORMAT.md §6.8): a u16 stride, a u16 count of variant table entries, the entries (each a variant's tag and its payload's u16 block length), then elements of `stride` bytes (each its entry's index, then the payload's block, then padding); an empty list is no bytes at all."
+    seq:
+      - id: stride
+        type: u2
+        if: "_io.size > 0"
+        valid:
+          min: 2
+      - id: entry_count
+        type: u2
+        if: "_io.size > 0"
+        valid:
+          expr: "_io.size > 4 + _ * 4"
+        doc: "Entries of the variant table."
+      - id: entries
+        type: event_dense_entry
+        repeat: expr
+        repeat-expr: entry_count
+        if: "_io.size > 0"
+      - id: items
+        type: event_in_dense_list
+        size: stride
+        repeat: eos
+"#;
+
+/// A list of a fixed-size union is dense (FORMAT.md §6.8), in a field, an option and
+/// a list of lists; lists of unions that are not fixed-size (a payload with a block
+/// length field, a catch-all) are table lists (§6.4).
+#[test]
+fn a_list_of_a_fixed_size_union_is_dense() {
+    let set = SchemaSet::of::<unions::Batch>().unwrap();
+    let ksy = export(&set, &Options::new(Root::Message("Batch".into()))).unwrap();
+    assert!(ksy.contains(DENSE_KSY), "{ksy}");
+    assert!(ksy.contains(DENSE_LIST_KSY), "{ksy}");
+    for field in ["events", "maybe"] {
+        let at = ksy
+            .find(&format!("\n  {field}:\n"))
+            .unwrap_or_else(|| panic!("{ksy}"));
+        let attribute: Vec<&str> = ksy[at + 1..]
+            .lines()
+            .skip(1)
+            .take_while(|line| line.starts_with("    "))
+            .collect();
+        assert!(attribute.contains(&"    type: list_of_event"), "{ksy}");
+    }
+    // The inner lists of a list of lists are dense, the outer one a table.
+    assert!(
+        ksy.contains(
+            "  list_of_list_of_event:\n    doc: \"`Vec<Vec<Event>>`, a table list (FORMAT.md §6.4)"
+        ),
+        "{ksy}"
+    );
+    for (list, element) in [("stamped", "stamped"), ("open", "open")] {
+        let table = format!("  list_of_{list}:\n    doc: \"`Vec<");
+        let at = ksy.find(&table).unwrap_or_else(|| panic!("{ksy}"));
+        assert!(
+            ksy[at..].starts_with(&format!(
+                "{table}{}>`, a table list (FORMAT.md §6.4)",
+                snake_to_rust(element)
+            )),
+            "{ksy}"
+        );
+        assert!(
+            ksy[at..].contains(&format!("      - id: items\n        type: {element}\n")),
+            "{ksy}"
+        );
+    }
+    // The union's own type (a tag and a payload region) is not needed: no field
+    // holds one but in a dense list.
+    assert!(!ksy.contains("\n  event:\n"), "{ksy}");
+}
+
+fn snake_to_rust(name: &str) -> String {
+    let mut s = name.to_owned();
+    s[..1].make_ascii_uppercase();
+    s
+}
+
 #[derive(WireEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 #[repr(u8)]
 enum Dir {

@@ -255,6 +255,67 @@ fn unions_and_tuples_are_refused_with_their_reason() {
     assert_refused(&unfit[2], "Limit", 0, "no template id");
 }
 
+/// Lists of unions are refused as lists are, at the list field: a table list of a
+/// union with a catch-all, and a dense list (FORMAT.md §6.8) of a fixed-size union,
+/// whose reason says so.
+#[test]
+fn lists_of_unions_are_refused_as_lists_and_a_dense_one_says_it_is() {
+    #[derive(WireMsg)]
+    struct Fill {
+        qty: u32,
+    }
+    #[derive(WireUnion)]
+    #[repr(u8)]
+    enum Event {
+        Heartbeat = 0,
+        Fill(Fill) = 1,
+        Cancel { id: u16 } = 5,
+    }
+    #[derive(WireUnion)]
+    #[repr(u8)]
+    enum Open {
+        Heartbeat = 0,
+        #[wire(other)]
+        Other {
+            tag: u8,
+            bytes: Vec<u8>,
+        },
+    }
+    #[derive(WireMsg)]
+    #[wire(template_id = 1)]
+    struct Batch {
+        events: Vec<Event>,
+        #[wire(max_len = 4)]
+        few: Vec<Event>,
+        open: Vec<Open>,
+    }
+    let unfit = refusals(&SchemaSet::of::<Batch>().unwrap());
+    let batch: Vec<&Unfit> = unfit
+        .iter()
+        .filter(|u| u.path.starts_with("Batch."))
+        .collect();
+    assert_eq!(batch.len(), 3, "{unfit:#?}");
+    let dense = "a list of a fixed-size union is a dense list (FORMAT.md §6.8)";
+    assert_eq!(
+        batch[0].to_string(),
+        format!(
+            "`Batch.events` at byte 2: a list, `Vec<Event>`, keeps its elements in the tail \
+             after the block (FORMAT.md §6); SBE's repeating groups follow the block with a \
+             group size header, another layout; {dense}, a table of its variants' tags and \
+             block lengths, then each element's entry index and payload at a stride, and \
+             SBE 1.0 has no union to repeat"
+        )
+    );
+    assert_refused(batch[1], "Batch.few", 6, dense);
+    assert_refused(
+        batch[2],
+        "Batch.open",
+        10,
+        "a list, `Vec<Open>`, keeps its elements",
+    );
+    assert!(!batch[2].reason.contains("dense"), "{}", batch[2]);
+}
+
 #[test]
 fn presence_byte_options_are_refused_with_the_null_sentinel_hint() {
     #[derive(WireMsg)]

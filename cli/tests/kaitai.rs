@@ -89,6 +89,19 @@ enum Root<'a> {
 /// describes itself), compiles it to Python, reads `input` with it and with
 /// `wiremsg json`, and compares.
 fn check(python: &Path, case: &str, schema: Option<&Path>, root: Root<'_>, input: &[u8]) {
+    check_against(python, case, schema, root, input, None);
+}
+
+/// [`check`], comparing with `expected` (the JSON `wiremsg json` would write) when it
+/// is given instead of with `wiremsg json`.
+fn check_against(
+    python: &Path,
+    case: &str,
+    schema: Option<&Path>,
+    root: Root<'_>,
+    input: &[u8],
+    expected_json: Option<&str>,
+) {
     let dir = scratch(case);
     let bin = dir.join("input.bin");
     std::fs::write(&bin, input).unwrap();
@@ -108,14 +121,19 @@ fn check(python: &Path, case: &str, schema: Option<&Path>, root: Root<'_>, input
     // For a stream, the schema its schema frames give (the latest description wins).
     let schema_json = dir.join("schema.json");
     std::fs::write(&schema_json, wiremsg(&[&"schema", &"--json", &source])).unwrap();
-    let mut args: Vec<&dyn AsRef<std::ffi::OsStr>> = vec![&"json"];
-    if let Some(path) = &schema {
-        args.extend([&"-s" as &dyn AsRef<std::ffi::OsStr>, path]);
-    }
-    args.extend(flags);
-    args.push(&bin);
     let expected = dir.join("expected.json");
-    std::fs::write(&expected, wiremsg(&args)).unwrap();
+    match expected_json {
+        Some(json) => std::fs::write(&expected, json).unwrap(),
+        None => {
+            let mut args: Vec<&dyn AsRef<std::ffi::OsStr>> = vec![&"json"];
+            if let Some(path) = &schema {
+                args.extend([&"-s" as &dyn AsRef<std::ffi::OsStr>, path]);
+            }
+            args.extend(flags);
+            args.push(&bin);
+            std::fs::write(&expected, wiremsg(&args)).unwrap();
+        }
+    }
 
     let py = dir.join("py");
     run(Command::new("node")
@@ -152,6 +170,7 @@ fn python_reads_every_golden_vector_as_wiremsg_does() {
         ("E12", "E12", "Segment"),
         ("E13", "E13", "Grid"),
         ("E14", "E14", "Book"),
+        ("E16", "E16", "Batch"),
     ] {
         check(
             &python,
@@ -750,8 +769,8 @@ fn python_reads_every_wire_shape_as_wiremsg_does() {
     );
 }
 
-/// The compiler takes the `.ksy` of every wire shape, of a header and of frames for
-/// the other languages too (compiled, not run: this machine runs Python).
+/// The compiler takes the `.ksy` of every wire shape, of a dense list, of a header and
+/// of frames for the other languages too (compiled, not run: this machine runs Python).
 #[test]
 #[ignore = "needs node, Kaitai's compiler and Python's kaitaistruct: cli/tests/kaitai/run.sh"]
 fn the_ksy_compiles_for_other_languages() {
@@ -761,10 +780,14 @@ fn the_ksy_compiles_for_other_languages() {
     let schema = dir.join("everything.wms");
     let mut set = SchemaSet::of::<shapes::Everything>().unwrap();
     set.add::<shapes::v2::Evolve>().unwrap();
+    // A dense list (FORMAT.md §6.8), whose elements read their table through
+    // `_parent`.
+    set.add::<dense::Batch>().unwrap();
     set.write_file(&schema).unwrap();
     let mut files = Vec::new();
     for (name, flags) in [
         ("everything", &["-t", "Everything"][..]),
+        ("dense", &["-t", "Batch"][..]),
         ("header", &["--header"][..]),
         ("frames", &["--frames"][..]),
     ] {
@@ -828,35 +851,224 @@ fn python_refuses_what_wiremsg_refuses() {
             "{case}: wiremsg read it: {stderr}"
         );
         eprintln!("{case}: wiremsg: {}", stderr.trim());
-        let ksy = dir.join(format!("{case}.ksy"));
-        wiremsg(&[
-            &"export",
-            &"--ksy",
-            &schema(vector),
-            &"-t",
-            &ty,
-            &"-o",
-            &ksy,
-        ]);
-        let schema_json = dir.join("schema.json");
-        std::fs::write(
-            &schema_json,
-            wiremsg(&[&"schema", &"--json", &schema(vector)]),
-        )
-        .unwrap();
-        let py = dir.join("py");
-        run(Command::new("node")
-            .arg(kaitai_dir().join("compile.js"))
-            .arg(&py)
-            .arg(&ksy));
-        let out = run(Command::new(&python)
-            .arg(kaitai_dir().join("check.py"))
-            .arg("--invalid")
-            .arg(&schema_json)
-            .arg(&py)
-            .arg(format!("message:{ty}"))
-            .arg(&bin));
-        eprintln!("{case}: {}", String::from_utf8_lossy(&out).trim());
+        python_refuses(&python, case, &dir, &schema(vector), ty, &bin);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// The Python that Kaitai's compiler makes of the `.ksy` of `schema` (a schema file)
+/// refuses the message of type `ty` in file `bin` (`check.py --invalid`), in `dir`.
+fn python_refuses(python: &Path, case: &str, dir: &Path, schema: &Path, ty: &str, bin: &Path) {
+    let ksy = dir.join(format!("{case}.ksy"));
+    wiremsg(&[&"export", &"--ksy", &schema, &"-t", &ty, &"-o", &ksy]);
+    let schema_json = dir.join("schema.json");
+    std::fs::write(&schema_json, wiremsg(&[&"schema", &"--json", &schema])).unwrap();
+    let py = dir.join("py");
+    run(Command::new("node")
+        .arg(kaitai_dir().join("compile.js"))
+        .arg(&py)
+        .arg(&ksy));
+    let out = run(Command::new(python)
+        .arg(kaitai_dir().join("check.py"))
+        .arg("--invalid")
+        .arg(&schema_json)
+        .arg(&py)
+        .arg(format!("message:{ty}"))
+        .arg(bin));
+    eprintln!("{case}: {}", String::from_utf8_lossy(&out).trim());
+}
+
+/// E16's types (FORMAT.md §6.8: a dense list of a fixed-size union), and the union
+/// at two other versions: an older reader's without `Cancel`, and a newer writer's
+/// whose `Fill` has a field more and which has a variant more.
+mod dense {
+    use wiremsg::{WireMsg, WireUnion};
+
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    pub(crate) struct Fill {
+        pub(crate) qty: u32,
+        pub(crate) px: i64,
+    }
+
+    #[derive(WireUnion, Debug, Clone, PartialEq)]
+    #[repr(u8)]
+    pub(crate) enum Event {
+        Heartbeat = 0,
+        Fill(Fill) = 1,
+        Cancel { id: u16 } = 5,
+    }
+
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    pub(crate) struct Batch {
+        pub(crate) seq: u32,
+        pub(crate) events: Vec<Event>,
+    }
+
+    pub(crate) mod older {
+        use super::Fill;
+        use wiremsg::{WireMsg, WireUnion};
+
+        #[derive(WireUnion, Debug, Clone, PartialEq)]
+        #[repr(u8)]
+        pub(crate) enum Event {
+            Heartbeat = 0,
+            Fill(Fill) = 1,
+        }
+
+        #[derive(WireMsg, Debug, Clone, PartialEq)]
+        pub(crate) struct Batch {
+            pub(crate) seq: u32,
+            pub(crate) events: Vec<Event>,
+        }
+    }
+
+    pub(crate) mod newer {
+        use wiremsg::{WireMsg, WireUnion};
+
+        #[derive(WireMsg, Debug, Clone, PartialEq)]
+        #[wire(version = 2)]
+        pub(crate) struct Fill {
+            pub(crate) qty: u32,
+            pub(crate) px: i64,
+            #[wire(since = 2)]
+            pub(crate) venue: u16,
+        }
+
+        #[derive(WireUnion, Debug, Clone, PartialEq)]
+        #[repr(u8)]
+        #[wire(version = 2)]
+        pub(crate) enum Event {
+            Heartbeat = 0,
+            Fill(Fill) = 1,
+            Cancel {
+                id: u16,
+            } = 5,
+            #[wire(since = 2)]
+            Halt = 7,
+        }
+
+        #[derive(WireMsg, Debug, Clone, PartialEq)]
+        pub(crate) struct Batch {
+            pub(crate) seq: u32,
+            pub(crate) events: Vec<Event>,
+        }
+    }
+}
+
+/// A dense list (FORMAT.md §6.8) reads in Python with the values FORMAT.md gives
+/// E16, and across versions of its union and payload as wiremsg reads it; its schema
+/// is made here from E16's types, and the values are compared with the typed views'
+/// (the schema-driven `wiremsg json` is checked on E16 by the golden vectors' test).
+#[test]
+#[ignore = "needs node, Kaitai's compiler and Python's kaitaistruct: cli/tests/kaitai/run.sh"]
+fn python_reads_a_dense_list_as_the_typed_views_do() {
+    use dense::{Batch, Event, Fill, newer, older};
+    use wiremsg::{SchemaSet, WireMsg};
+    let python = python();
+    let dir = scratch("dense-schemas");
+    let write = |name: &str, set: SchemaSet| {
+        let path = dir.join(format!("{name}.wms"));
+        set.write_file(&path).unwrap();
+        path
+    };
+    let current = write("e16", SchemaSet::of::<Batch>().unwrap());
+    let old = write("older", SchemaSet::of::<older::Batch>().unwrap());
+    let new = write("newer", SchemaSet::of::<newer::Batch>().unwrap());
+
+    let e16 = golden("E16");
+    let value = Batch {
+        seq: 1,
+        events: vec![
+            Event::Fill(Fill { qty: 3, px: 100 }),
+            Event::Heartbeat,
+            Event::Cancel { id: 9 },
+        ],
+    };
+    assert_eq!(value.to_bytes().unwrap(), e16);
+    assert_eq!(Batch::decode(&e16).unwrap(), value);
+    check_against(
+        &python,
+        "E16-values",
+        Some(&current),
+        Root::Message("Batch"),
+        &e16,
+        Some(r#"{"seq":1,"events":[{"Fill":{"qty":3,"px":100}},"Heartbeat",{"Cancel":{"id":9}}]}"#),
+    );
+
+    // A newer writer's table has variants the older reader lacks, which its elements
+    // do not use, and a longer `Fill` block, whose extra bytes the reader ignores.
+    let newer_bytes = newer::Batch {
+        seq: 2,
+        events: vec![
+            newer::Event::Fill(newer::Fill {
+                qty: 1,
+                px: -1,
+                venue: 7,
+            }),
+            newer::Event::Heartbeat,
+        ],
+    }
+    .to_bytes()
+    .unwrap();
+    assert_eq!(
+        older::Batch::decode(&newer_bytes).unwrap(),
+        older::Batch {
+            seq: 2,
+            events: vec![
+                older::Event::Fill(Fill { qty: 1, px: -1 }),
+                older::Event::Heartbeat
+            ],
+        }
+    );
+    check_against(
+        &python,
+        "dense-newer-through-older",
+        Some(&old),
+        Root::Message("Batch"),
+        &newer_bytes,
+        Some(r#"{"seq":2,"events":[{"Fill":{"qty":1,"px":-1}},"Heartbeat"]}"#),
+    );
+
+    // An older writer's `Fill` block ends before the newer reader's `venue`: absent.
+    let older_bytes = older::Batch {
+        seq: 3,
+        events: vec![older::Event::Fill(Fill { qty: 4, px: 5 })],
+    }
+    .to_bytes()
+    .unwrap();
+    let view = newer::Batch::view(&older_bytes).unwrap();
+    let first = view.events().iter().next().unwrap();
+    assert!(matches!(first, newer::EventView::Fill(f) if f.try_venue().is_none()));
+    check_against(
+        &python,
+        "dense-older-through-newer",
+        Some(&new),
+        Root::Message("Batch"),
+        &older_bytes,
+        Some(r#"{"seq":3,"events":[{"Fill":{"qty":4,"px":5}}]}"#),
+    );
+
+    // Bytes the typed view refuses, Python refuses too: E16 with one byte changed.
+    for (case, at, byte) in [
+        // Element 0's entry index 3, of 3 entries (`VariantEntryOutOfRange`).
+        ("dense-index", 23, 0x03),
+        // Entry 2's tag 6, of no variant, which element 2 uses (`UnknownVariant`).
+        ("dense-tag", 20, 0x06),
+        // Entry 1's block length 13: with the index, past the stride of 13
+        // (`StrideTooSmall`).
+        ("dense-block-length", 18, 0x0d),
+        // A stride of 0, which has no room for the index (`StrideTooSmall`).
+        ("dense-stride", 10, 0x00),
+        // 17 entries: the table runs past the list (`Truncated`).
+        ("dense-entries", 12, 0x11),
+    ] {
+        let mut bytes = e16.clone();
+        bytes[at] = byte;
+        let err = Batch::view(&bytes).expect_err(case);
+        eprintln!("{case}: wiremsg: {err}");
+        let case_dir = scratch(&format!("refused-{case}"));
+        let bin = case_dir.join("input.bin");
+        std::fs::write(&bin, &bytes).unwrap();
+        python_refuses(&python, case, &case_dir, &current, "Batch", &bin);
     }
 }

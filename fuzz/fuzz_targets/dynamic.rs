@@ -7,7 +7,10 @@
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 use wiremsg::{SchemaSet, Template, dynamic};
-use wiremsg_fuzz::{Every, Maps, Node, agree_dynamic, book_v1, book_v2, same_outcome, v1, v2};
+use wiremsg_fuzz::{
+    Every, Kinds, Maps, Node, agree_dynamic, book_v1, book_v2, same_outcome, ticks_v1, ticks_v2,
+    v1, v2,
+};
 
 struct Sets {
     every: SchemaSet,
@@ -21,6 +24,11 @@ struct Sets {
     /// Split lists of each version's `Quote`.
     book_v1: SchemaSet,
     book_v2: SchemaSet,
+    /// Dense lists of a fixed-size union (FORMAT.md §6.8), in every place, and of
+    /// each version of a union that gained a variant.
+    kinds: SchemaSet,
+    ticks_v1: SchemaSet,
+    ticks_v2: SchemaSet,
 }
 
 fn sets() -> &'static Sets {
@@ -40,6 +48,9 @@ fn sets() -> &'static Sets {
             maps: SchemaSet::of::<Maps>().unwrap(),
             book_v1: SchemaSet::of::<book_v1::Book>().unwrap(),
             book_v2: SchemaSet::of::<book_v2::Book>().unwrap(),
+            kinds: SchemaSet::of::<Kinds>().unwrap(),
+            ticks_v1: SchemaSet::of::<ticks_v1::Ticks>().unwrap(),
+            ticks_v2: SchemaSet::of::<ticks_v2::Ticks>().unwrap(),
         }
     })
 }
@@ -54,6 +65,9 @@ fuzz_target!(|data: &[u8]| {
     agree_dynamic!(Maps, &sets.maps, data);
     agree_dynamic!(book_v1::Book, &sets.book_v1, data);
     agree_dynamic!(book_v2::Book, &sets.book_v2, data);
+    agree_dynamic!(Kinds, &sets.kinds, data);
+    agree_dynamic!(ticks_v1::Ticks, &sets.ticks_v1, data);
+    agree_dynamic!(ticks_v2::Ticks, &sets.ticks_v2, data);
 
     // After a header: as `Template::view_with_header`, and as a dispatch enum picks.
     let typed = Every::view_with_header(data);

@@ -1,9 +1,9 @@
 #![no_main]
 //! `view` of a message with every field kind (split lists of messages and tuples
-//! with a tail and of map entries among them): no panic, and every way of reading an
-//! accepted buffer agrees.
+//! with a tail and of map entries among them, and dense lists of a fixed-size union):
+//! no panic, and every way of reading an accepted buffer agrees.
 use libfuzzer_sys::fuzz_target;
-use wiremsg_fuzz::{Every, Item, Level, Maps, Trading, agree};
+use wiremsg_fuzz::{Every, Item, Kinds, Level, Maps, Trading, agree};
 
 fuzz_target!(|data: &[u8]| {
     agree!(Every, data);
@@ -11,4 +11,5 @@ fuzz_target!(|data: &[u8]| {
     agree!(Level, data);
     agree!(Trading, data);
     agree!(Maps, data);
+    agree!(Kinds, data);
 });

@@ -4,7 +4,8 @@
 
 use crate::{
     Every, EveryLazy, Expr, ExprLazy, Feed, FeedLazy, Fill, Formula, FormulaLazy, Item, ItemLazy,
-    Kind, KindLazy, Kinds, KindsLazy, Level, LevelLazy, Maps, MapsLazy, Node, NodeLazy, v2,
+    Kind, KindLazy, Kinds, KindsLazy, Level, LevelLazy, Maps, MapsLazy, Node, NodeLazy, Tick,
+    TickLazy, v2,
 };
 use std::collections::BTreeMap;
 use wiremsg::{Error, FixedStr, LazyMap, MapKey};
@@ -289,8 +290,27 @@ pub fn kind(k: KindLazy<'_>) -> Result<Kind, Error> {
     })
 }
 
+/// A [`Tick`] (an element of a dense list, FORMAT.md §6.8) read on demand.
+pub fn tick(t: TickLazy<'_>) -> Result<Tick, Error> {
+    Ok(match t {
+        TickLazy::Add(l) => Tick::Add(level(l)?),
+        TickLazy::Halt => Tick::Halt,
+        TickLazy::Fill(f) => Tick::Fill(Fill {
+            qty: f.qty()?,
+            px: f.px()?,
+        }),
+        TickLazy::Cancel(c) => Tick::Cancel {
+            id: c.id()?,
+            side: c.side()?,
+        },
+    })
+}
+
 /// Every field of a [`Kinds`], read on demand in field order.
 pub fn kinds(k: KindsLazy<'_>) -> Result<Kinds, Error> {
+    let ticks = |list: wiremsg::LazyList<'_, Tick>| {
+        list.iter().map(|t| tick(t?)).collect::<Result<Vec<_>, _>>()
+    };
     Ok(Kinds {
         kind: kind(k.kind()?)?,
         kinds: k
@@ -299,6 +319,14 @@ pub fn kinds(k: KindsLazy<'_>) -> Result<Kinds, Error> {
             .map(|u| kind(u?))
             .collect::<Result<_, _>>()?,
         last: k.last()?.map(kind).transpose()?,
+        ticks: ticks(k.ticks()?)?,
+        few: ticks(k.few()?)?,
+        maybe: k.maybe()?.map(ticks).transpose()?,
+        rows: k
+            .rows()?
+            .iter()
+            .map(|row| ticks(row?))
+            .collect::<Result<_, _>>()?,
     })
 }
 

@@ -162,12 +162,32 @@ pub enum Kind {
     Fill(Fill) = b'h',
 }
 
-/// Kind-byte unions as a field, a list and an option.
+/// A fixed-size union (FORMAT.md §4.10: every variant a unit or a message without a
+/// tail, no catch-all): its lists are dense (§6.8). Tags out of declaration order
+/// (an element's entry index is its variant's place, not its tag), a `u16` repr,
+/// payloads of different block lengths with `bool`, null sentinel and catch-all enum
+/// fields to check.
+#[derive(WireUnion, Debug, Clone, PartialEq)]
+#[repr(u16)]
+pub enum Tick {
+    Add(Level) = 3,
+    Halt = 0,
+    Fill(Fill) = 9,
+    Cancel { id: u32, side: Side } = 4,
+}
+
+/// Kind-byte unions as a field, a list and an option; dense lists of a fixed-size
+/// union (FORMAT.md §6.8) as a field, bounded, in an option and in a list of lists.
 #[derive(WireMsg, Debug, Clone, PartialEq)]
 pub struct Kinds {
     pub kind: Kind,
     pub kinds: Vec<Kind>,
     pub last: Option<Kind>,
+    pub ticks: Vec<Tick>,
+    #[wire(max_len = 2)]
+    pub few: Vec<Tick>,
+    pub maybe: Option<Vec<Tick>>,
+    pub rows: Vec<Vec<Tick>>,
 }
 
 /// A named expression.
@@ -216,6 +236,63 @@ pub mod book_v2 {
     #[derive(wiremsg::WireMsg, Debug, Clone, PartialEq)]
     pub struct Book {
         pub quotes: Vec<super::v2::Quote>,
+    }
+}
+
+/// Version 1 of a dense list (FORMAT.md §6.8) of a fixed-size union.
+pub mod ticks_v1 {
+    use wiremsg::{WireMsg, WireUnion};
+
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    pub struct Px {
+        pub px: i64,
+    }
+
+    #[derive(WireUnion, Debug, Clone, PartialEq)]
+    #[repr(u8)]
+    pub enum Tick {
+        Halt = 0,
+        Trade(Px) = 1,
+        Cancel { id: u32 } = 2,
+    }
+
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    pub struct Ticks {
+        pub seq: u32,
+        pub ticks: Vec<Tick>,
+    }
+}
+
+/// Version 2: the payload `Px` gains a field (its block is longer), and the union a
+/// variant that a version 1 reader refuses where an element uses it.
+pub mod ticks_v2 {
+    use wiremsg::{WireMsg, WireUnion};
+
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    #[wire(version = 2)]
+    pub struct Px {
+        pub px: i64,
+        #[wire(since = 2)]
+        pub live: bool,
+    }
+
+    #[derive(WireUnion, Debug, Clone, PartialEq)]
+    #[repr(u8)]
+    #[wire(version = 2)]
+    pub enum Tick {
+        Halt = 0,
+        Trade(Px) = 1,
+        Cancel {
+            id: u32,
+        } = 2,
+        #[wire(since = 2)]
+        Stop(Px) = 7,
+    }
+
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    pub struct Ticks {
+        pub seq: u32,
+        pub ticks: Vec<Tick>,
     }
 }
 
@@ -530,8 +607,55 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
             }),
         ],
         last: Some(Kind::Halt),
+        ticks: vec![
+            Tick::Fill(Fill {
+                qty: None,
+                px: Decimal::from_mantissa(5),
+            }),
+            Tick::Halt,
+            Tick::Add(level(-1, 2)),
+            Tick::Cancel {
+                id: 9,
+                side: Side::Other(4),
+            },
+        ],
+        few: vec![Tick::Halt],
+        maybe: Some(vec![Tick::Cancel {
+            id: 1,
+            side: Side::Sell,
+        }]),
+        rows: vec![
+            vec![Tick::Add(level(3, 3))],
+            vec![],
+            vec![Tick::Halt, Tick::Halt],
+        ],
     };
     out.push(("lazy", kinds.to_bytes().unwrap()));
+    // Dense lists (FORMAT.md §6.8), after the others (as above): every kind of
+    // reading, and across versions of the union and of a payload.
+    out.push(("view_all_kinds", kinds.to_bytes().unwrap()));
+    let old_ticks = ticks_v1::Ticks {
+        seq: 1,
+        ticks: vec![
+            ticks_v1::Tick::Trade(ticks_v1::Px { px: -3 }),
+            ticks_v1::Tick::Halt,
+            ticks_v1::Tick::Cancel { id: 4 },
+        ],
+    };
+    let new_ticks = ticks_v2::Ticks {
+        seq: 2,
+        ticks: vec![
+            ticks_v2::Tick::Cancel { id: 5 },
+            ticks_v2::Tick::Trade(ticks_v2::Px { px: 6, live: true }),
+            ticks_v2::Tick::Halt,
+        ],
+    };
+    out.push(("versions", old_ticks.to_bytes().unwrap()));
+    out.push(("versions", new_ticks.to_bytes().unwrap()));
+    // The schema-driven reader of the same dense lists (after the others, as above).
+    out.push(("dynamic", kinds.to_bytes().unwrap()));
+    out.push(("dynamic", old_ticks.to_bytes().unwrap()));
+    out.push(("dynamic", new_ticks.to_bytes().unwrap()));
     out
 }
 
@@ -565,6 +689,8 @@ mod tests {
                 (SchemaSet::of::<Node>().unwrap(), "Node"),
                 (SchemaSet::of::<Maps>().unwrap(), "Maps"),
                 (SchemaSet::of::<book_v2::Book>().unwrap(), "Book"),
+                (SchemaSet::of::<Kinds>().unwrap(), "Kinds"),
+                (SchemaSet::of::<ticks_v2::Ticks>().unwrap(), "Ticks"),
             ]
             .iter()
             .any(|(set, name)| dynamic::view(set, name, bytes).is_ok())
@@ -576,6 +702,7 @@ mod tests {
                     || Item::view(bytes).is_ok()
                     || Trading::view(bytes).is_ok()
                     || Maps::view(bytes).is_ok()
+                    || Kinds::view(bytes).is_ok()
             }
             "recursive" => {
                 Node::view(bytes).is_ok()
@@ -586,6 +713,8 @@ mod tests {
                 // Each seed is read by both versions' readers.
                 (v1::Quote::view(bytes).is_ok() && v2::Quote::view(bytes).is_ok())
                     || (book_v1::Book::view(bytes).is_ok() && book_v2::Book::view(bytes).is_ok())
+                    || (ticks_v1::Ticks::view(bytes).is_ok()
+                        && ticks_v2::Ticks::view(bytes).is_ok())
             }
             "dispatch" => Feed::view(bytes).is_ok(),
             "lazy" => {

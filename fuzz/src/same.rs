@@ -2,7 +2,8 @@
 //! (decoded by the typed view) against the [`Value`] the dynamic view reads.
 
 use crate::{
-    Chain, Every, Expr, Formula, Item, Level, Maps, Node, Side, Venue, book_v1, book_v2, v1, v2,
+    Chain, Every, Expr, Fill, Formula, Item, Kind, Kinds, Level, Maps, Node, Side, Tick, Venue,
+    book_v1, book_v2, ticks_v1, ticks_v2, v1, v2,
 };
 use wiremsg::dynamic::Value;
 use wiremsg::{FixedStr, WireEnum};
@@ -262,3 +263,71 @@ same_message!(Maps {
 });
 same_message!(book_v1::Book { quotes });
 same_message!(book_v2::Book { quotes });
+
+/// A decimal by its mantissa and scale.
+impl<const SCALE: u32> Same for wiremsg::Decimal<u32, SCALE> {
+    fn same(&self, value: &Value<'_>, at: &str) {
+        let expected = Value::Decimal {
+            mantissa: i128::from(self.mantissa()),
+            scale: SCALE,
+        };
+        assert_eq!(value, &expected, "at `{at}`");
+    }
+}
+
+same_message!(Fill { qty, px });
+same_message!(ticks_v1::Px { px });
+same_message!(ticks_v2::Px { px, live });
+
+/// A union: the variant by name, then its payload (a message variant's message, a
+/// struct variant's fields; nothing for a unit variant).
+macro_rules! same_union {
+    ($ty:ty { $($variant:ident $(($payload:ident))? $({ $($field:ident),* })?),* $(,)? }) => {
+        impl Same for $ty {
+            fn same(&self, value: &Value<'_>, at: &str) {
+                let Value::Union(union) = value else {
+                    panic!("at `{at}`: {value:?} is not a union")
+                };
+                #[allow(unused_variables)]
+                let payload = union.payload();
+                let name = match self {
+                    $(
+                        Self::$variant $(($payload))? $({ $($field),* })? => {
+                            $($payload.same(&payload, stringify!($variant));)?
+                            $(
+                                let Value::Message(fields) = &payload else {
+                                    panic!("at `{at}`: {payload:?} has no payload message")
+                                };
+                                $(
+                                    let name = stringify!($field);
+                                    let field = fields
+                                        .get(name)
+                                        .unwrap_or_else(|| panic!("`{at}.{name}` missing"));
+                                    $field.same(&field, name);
+                                )*
+                            )?
+                            stringify!($variant)
+                        }
+                    )*
+                };
+                assert_eq!(union.name(), Some(name), "at `{at}`");
+            }
+        }
+    };
+}
+
+same_union!(Kind { Add(level), Note { text }, Halt, Fill(fill) });
+same_union!(Tick { Add(level), Halt, Fill(fill), Cancel { id, side } });
+same_union!(ticks_v1::Tick { Halt, Trade(px), Cancel { id } });
+same_union!(ticks_v2::Tick { Halt, Trade(px), Cancel { id }, Stop(px) });
+same_message!(Kinds {
+    kind,
+    kinds,
+    last,
+    ticks,
+    few,
+    maybe,
+    rows
+});
+same_message!(ticks_v1::Ticks { seq, ticks });
+same_message!(ticks_v2::Ticks { seq, ticks });

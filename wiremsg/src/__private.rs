@@ -20,6 +20,7 @@ pub use crate::schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 pub use crate::serde_view::SerializeView;
 pub use crate::union::{
     Carries, Payload, Raw, UnionLayout, Unit, VCons, VLast, Variant, VariantList,
+    keeps_its_list_shape,
 };
 pub use crate::validated::{
     FieldAt, MessageKind, MutOf, NestedKind, Validated, ValidatedMut, check_depth, deeper,

@@ -199,8 +199,8 @@ pub enum ErrorKind {
         expected: usize,
     },
     /// Bytes of a wire format version this reader does not read (FORMAT.md, "Format
-    /// versions"): a schema encoding (§11) of format version 1, whose lists of
-    /// messages are laid out as version 2 no longer lays them out.
+    /// versions"): a schema encoding (§11) of format version 1 or 2, or a list whose
+    /// bytes have the shape an older format gave it (§6.3, §6.8).
     UnsupportedFormat {
         /// The format version of the bytes.
         version: u16,
@@ -312,6 +312,14 @@ pub enum ErrorKind {
         union_name: crate::schema::Name,
         /// The tag found, zero-extended.
         tag: u64,
+    },
+    /// An element of a dense list (FORMAT.md §6.8) names an entry past the end of
+    /// the list's variant table. The offset is the entry index's.
+    VariantEntryOutOfRange {
+        /// The entry index found, zero-extended.
+        index: u64,
+        /// Entries in the list's variant table.
+        entries: usize,
     },
     /// A union's catch-all variant holds the tag of a known variant: its bytes would
     /// read back as that variant's payload. Refused by `encode` (nothing is written).
@@ -686,6 +694,10 @@ impl fmt::Display for ErrorKind {
             ErrorKind::UnknownVariant { union_name, tag } => {
                 write!(f, "unknown tag {tag} for union {union_name}")
             }
+            ErrorKind::VariantEntryOutOfRange { index, entries } => write!(
+                f,
+                "variant entry {index} of a dense list whose variant table has {entries} entries"
+            ),
             ErrorKind::CatchAllKnownTag { union_name, tag } => write!(
                 f,
                 "the catch-all variant of union {union_name} holds tag {tag}, which a variant has; build that variant instead"

@@ -227,10 +227,16 @@ pub enum ListEncoding {
     /// then the elements' tail data; the first tail start, divided by the stride, is
     /// the count. A fixed-size field of element `i` is one load at `i * stride`.
     Split,
-    /// Other elements with tail data (strings, lists, unions, maps; FORMAT.md §6.4): a
-    /// table of `u32` start offsets (the first one, divided by 4, is the count), then
-    /// the elements.
+    /// Other elements with tail data (strings, lists, unions that are not
+    /// fixed-size, maps; FORMAT.md §6.4): a table of `u32` start offsets (the first
+    /// one, divided by 4, is the count), then the elements.
     Table,
+    /// Fixed-size unions (FORMAT.md §6.8: no catch-all, every variant a unit or a
+    /// message without a tail): a `u16` stride, a table of the variants' tags and
+    /// block lengths, then the elements at the stride, each the index of its
+    /// variant's entry and the payload's block. A field of element `i`'s payload is
+    /// one load at a constant offset from `i * stride`, as in a strided list.
+    Dense,
 }
 
 /// A fixed-size field type that a mutable view can overwrite in place

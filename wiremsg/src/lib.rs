@@ -105,7 +105,7 @@
 //! | `Field::BLOCK_SIZE`, `Field::IN_TAIL` | no | copies of the kind's, for users to read; this crate reads the kind's (`tests/forge.rs`, `layout_constants_stated_by_a_field_type_are_never_read`) |
 //! | `Field::PLAIN` | yes: lists are copied as memory on it | a `Plain<Self>`, invariant in its type, made only by the `unsafe` [`Plain::promise`](__private::Plain::promise): another type's promise does not type-check (`tests/ui/copied-plain-promise.rs`), and the derive makes it only where the compiler proved the layout in the same constant (`offset_of!`, `size_of`); its use also checks `size_of::<T>()` against the kind |
 //! | `Field::tail_len`, `write`, `append_tail`, `check_value` | no | encoding only, through an output that never writes past its buffer and zero-fills what a lying impl leaves unwritten; readers validate what it wrote |
-//! | `Kind`'s constants (`BLOCK_SIZE`, `IN_TAIL`, `CHECKS`, `LIST_ENCODING`, `MIN_ELEMENT_SIZE`, `SELF_DELIMITED`, `SPLIT_BLOCK`, `MIN_SPLIT_BLOCK`, `BYTE_BITS`, `LIST_BYTE_BITS`, `TAIL_TEXT`, `TAIL_TEXTLESS`) and methods (`validate`, `read`, `validate_split`, `read_split`) | yes | sealed, and its hidden methods take a token only this crate can make |
+//! | `Kind`'s constants (`BLOCK_SIZE`, `IN_TAIL`, `CHECKS`, `LIST_ENCODING`, `MIN_ELEMENT_SIZE`, `SELF_DELIMITED`, `SPLIT_BLOCK`, `MIN_SPLIT_BLOCK`, `DENSE_TAG`, `DENSE_ENTRIES`, `DENSE_STRIDE`, `BYTE_BITS`, `LIST_BYTE_BITS`, `TAIL_TEXT`, `TAIL_TEXTLESS`) and methods (`validate`, `read`, `validate_split`, `read_split`, `validate_dense`, `read_dense`) | yes | sealed, and its hidden methods take a token only this crate can make |
 //! | `Field::append_split` | no | encoding only, as `append_tail`: a split element's block and tail are validated like any element's when read |
 //! | [`Update`] | no | implemented only where the kind's view is the value itself (`for<'x> Kind<View<'x> = Self>`); the value is stored through [`Scalar`], as a set is |
 //! | `Element::ListView`, `list_view`, `list_of` | no | they only move a [`List`], which this crate alone makes, is invariant, and changes its element type only to one with the same layout or kind |
@@ -201,6 +201,16 @@ use trust::{batch, layout, lazy, lazy_map, mode, plain, scan, validated};
 pub mod __private;
 
 pub use trust::validated::view_unchecked;
+
+/// The wire format version this crate reads and writes (FORMAT.md, "Format
+/// versions"): 3, whose lists of fixed-size unions are dense (§6.8). A schema (§11)
+/// names the format of the bytes it describes; readers refuse older formats with
+/// [`ErrorKind::UnsupportedFormat`].
+///
+/// ```
+/// assert_eq!(wiremsg::FORMAT_VERSION, 3);
+/// ```
+pub const FORMAT_VERSION: u16 = 3;
 
 /// The README's tour, compiled and run as a doctest so that it stays true.
 #[cfg(doctest)]
@@ -895,9 +905,20 @@ pub use wiremsg_derive::WireDispatch;
 /// | `= N` or `#[wire(tag = N)]` | a variant | its tag (else the previous one plus one, the first 0, as in Rust) |
 /// | `#[wire(version = N)]` | the enum | the union's current version (default 1) |
 /// | `#[wire(no_decode)]` | the enum | no `DecodeField` and no `decode`, as on a message: for a union holding a list, map or box of a message that cannot decode |
-/// | `#[wire(since = N)]` | a variant | the version that added it (schema and docs) |
+/// | `#[wire(since = N)]` | a variant | the version that added it (schema and docs); in a union whose version-1 variants are all fixed-size, a later variant must be fixed-size too (a compile error otherwise: the union's lists are dense, below) |
 /// | `#[wire(other)]` | one struct variant `Other { tag: R, bytes: Vec<u8> }` | the catch-all: keeps an unknown tag and its payload bytes, and writes them back unchanged |
 /// | `#[wire(since = N)]`, `default`, `null`, `max_len`, `reserved` | a struct variant's fields | as on a message's fields (the anonymous message has the union's version) |
+///
+/// # Lists
+///
+/// A list of a **fixed-size** union (no catch-all, every variant a unit or a message
+/// without a tail, as in the table above but `Stop` and `Other`) is dense (FORMAT.md
+/// §6.8): a table of the variants' tags and block lengths, then the elements at one
+/// stride (the tag's size plus the largest payload block), each its variant's entry
+/// index and its payload, zero-padded. A payload's field is one load at a constant
+/// offset from the element, as in a list of fixed-size messages. A list of any other
+/// union is a table list (§6.4): an offset per element. Whether a union is fixed-size
+/// is decided by its version-1 variants, so that its lists keep their shape.
 ///
 /// The catch-all has no tag on the wire, but Rust still numbers it (the previous
 /// variant's discriminant plus one, and the next variant without `= N` counts on from

@@ -1745,11 +1745,13 @@ fn committed_release_schemas_report_the_compatible_and_the_breaking_changes() {
         check_snapshot_set(RELEASE_V2, &v2).unwrap(),
         Snapshot::Unchanged
     );
-    // In version 4 of the encoding (format 2): the releases wrote version 1, which
-    // readers of format 2 refuse; the files were written again from the releases'
-    // types when lists of messages became split lists.
-    assert_eq!(std::fs::read(RELEASE_V1).unwrap()[6], 4);
-    assert_eq!(v1.to_bytes().unwrap()[6], 4);
+    // In version 5 of the encoding (format 3): the releases wrote version 1, which
+    // readers of formats 2 and 3 refuse; the files were written again from the
+    // releases' types when lists of messages became split lists (version 4), and
+    // when lists of fixed-size unions became dense lists (version 5, which changed
+    // the header's version alone).
+    assert_eq!(std::fs::read(RELEASE_V1).unwrap()[6], 5);
+    assert_eq!(v1.to_bytes().unwrap()[6], 5);
 
     // The committed files alone give the report.
     let old = SchemaSet::from_bytes(&std::fs::read(RELEASE_V1).unwrap()).unwrap();
@@ -1991,4 +1993,153 @@ fn a_catch_all_added_breaks_old_readers_of_the_values_it_keeps() {
     .to_bytes()
     .unwrap();
     assert_eq!(v2::Ord::view(&old).unwrap().side(), v2::Side::Sell);
+}
+
+/// A fixed-size union (FORMAT.md §4.10) in a list and as a field, and the same union
+/// with a variant with a tail, or a catch-all, added: its lists change from dense
+/// (§6.8) to table lists (§6.4), which breaks both sides; the field alone keeps its
+/// bytes.
+mod dense {
+    pub(crate) mod v1 {
+        use wiremsg::{WireMsg, WireUnion};
+
+        #[derive(WireMsg, Debug, PartialEq, Clone)]
+        pub(crate) struct Fill {
+            pub(crate) qty: u32,
+        }
+
+        #[derive(WireUnion, Debug, PartialEq, Clone)]
+        #[repr(u8)]
+        pub(crate) enum Event {
+            Heartbeat = 0,
+            Fill(Fill) = 1,
+        }
+
+        #[derive(WireMsg, Debug, PartialEq)]
+        pub(crate) struct Batch {
+            pub(crate) last: Event,
+            pub(crate) events: Vec<Event>,
+        }
+    }
+
+    /// `Note` carries a message with a tail (declared as of version 1: the derive
+    /// refuses a later variant with a tail in a fixed-size union).
+    pub(crate) mod tail {
+        use super::v1::Fill;
+        use wiremsg::{WireMsg, WireUnion};
+
+        #[derive(WireUnion, Debug, PartialEq, Clone)]
+        #[repr(u8)]
+        pub(crate) enum Event {
+            Heartbeat = 0,
+            Fill(Fill) = 1,
+            Note { text: String } = 2,
+        }
+
+        #[derive(WireMsg, Debug, PartialEq)]
+        pub(crate) struct Batch {
+            pub(crate) last: Event,
+            pub(crate) events: Vec<Event>,
+        }
+    }
+
+    pub(crate) mod relay {
+        use super::v1::Fill;
+        use wiremsg::{WireMsg, WireUnion};
+
+        #[derive(WireUnion, Debug, PartialEq, Clone)]
+        #[repr(u8)]
+        pub(crate) enum Event {
+            Heartbeat = 0,
+            Fill(Fill) = 1,
+            #[wire(other)]
+            Other {
+                tag: u8,
+                bytes: Vec<u8>,
+            },
+        }
+
+        #[derive(WireMsg, Debug, PartialEq)]
+        pub(crate) struct Batch {
+            pub(crate) last: Event,
+            pub(crate) events: Vec<Event>,
+        }
+    }
+}
+
+#[test]
+fn a_variant_with_a_tail_or_a_catch_all_added_to_a_fixed_size_union_breaks_its_lists() {
+    use dense::{relay, tail, v1};
+    let r = report::<v1::Batch, tail::Batch>();
+    assert_eq!(
+        summary(&r),
+        [
+            ("Batch", Some("last"), K::UnionVariantAdded, B, OK),
+            ("Batch", Some("events"), K::UnionListLayout, B, B),
+            ("Batch", Some("events"), K::UnionVariantAdded, B, OK),
+            ("EventNote", None, K::MessageAdded, OK, OK),
+        ]
+    );
+    assert!(r.to_string().contains(
+        "BREAKING  BREAKING  Batch.events: union `Event` gained a variant with a tail or a \
+         catch-all: its lists change from dense lists (FORMAT.md §6.8) to table lists (§6.4)"
+    ));
+    // And back: the union becomes fixed-size, which breaks its lists as much.
+    let back = report::<tail::Batch, v1::Batch>();
+    assert!(summary(&back).contains(&("Batch", Some("events"), K::UnionListLayout, B, B)));
+    assert!(back.to_string().contains(
+        "union `Event` became fixed-size (no catch-all, no variant with a tail): its lists \
+         change from table lists (§6.4) to dense lists (FORMAT.md §6.8)"
+    ));
+    // A catch-all added: the same, beside the catch-all's own change.
+    let r = report::<v1::Batch, relay::Batch>();
+    assert_eq!(
+        summary(&r),
+        [
+            ("Batch", Some("last"), K::CatchAllAdded, B, OK),
+            ("Batch", Some("events"), K::UnionListLayout, B, B),
+            ("Batch", Some("events"), K::CatchAllAdded, B, OK),
+        ]
+    );
+    let back = report::<relay::Batch, v1::Batch>();
+    assert!(summary(&back).contains(&("Batch", Some("events"), K::UnionListLayout, B, B)));
+
+    // The reads the verdicts stand for: each side's list, even of the variants both
+    // have, fails on the other side; the field alone reads.
+    let events = vec![v1::Event::Heartbeat, v1::Event::Fill(v1::Fill { qty: 3 })];
+    let old = v1::Batch {
+        last: v1::Event::Heartbeat,
+        events,
+    }
+    .to_bytes()
+    .unwrap();
+    let new = tail::Batch {
+        last: tail::Event::Heartbeat,
+        events: vec![
+            tail::Event::Heartbeat,
+            tail::Event::Fill(v1::Fill { qty: 3 }),
+        ],
+    }
+    .to_bytes()
+    .unwrap();
+    // Old readers of new bytes: the table list has the shape of format 2's.
+    assert_eq!(
+        (kind(v1::Batch::view(&new).unwrap_err())),
+        ErrorKind::UnsupportedFormat {
+            version: 2,
+            supported: wiremsg::FORMAT_VERSION
+        }
+    );
+    // New readers of old bytes: the dense list is no table list.
+    assert!(tail::Batch::view(&old).is_err());
+    let old_last = v1::Batch::view(&old).unwrap();
+    assert_eq!(old_last.last(), v1::EventView::Heartbeat);
+    let relayed = relay::Batch {
+        last: relay::Event::Heartbeat,
+        events: vec![relay::Event::Heartbeat],
+    }
+    .to_bytes()
+    .unwrap();
+    assert!(v1::Batch::view(&relayed).is_err());
+    assert!(relay::Batch::view(&old).is_err());
 }

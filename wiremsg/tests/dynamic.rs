@@ -1946,3 +1946,639 @@ fn maps_read_alike_and_fail_alike() {
     };
     assert!(agree_everywhere::<Maps>(&value.to_bytes().unwrap()) > 0);
 }
+
+// -- shapes: dense lists of fixed-size unions (FORMAT.md §6.8) --
+
+#[path = "common/e16.rs"]
+mod e16_types;
+
+/// E16's dense list, a union with `u16` tags, and the older and newer writers of
+/// its variants.
+mod dense {
+    pub(super) use super::e16_types::{Batch, Event, Fill, e16};
+    use super::{Expect, Side, Value};
+    use wiremsg::{FixedStr, WireMsg, WireUnion};
+
+    expect_message!(Fill { qty, px });
+    expect_message!(Batch { seq, events });
+
+    /// The union's value, its variant by tag and name, and the payload.
+    fn same_union(u: &Value<'_>, at: &str, union: &str) -> (u64, Option<String>, Value<'static>) {
+        let Value::Union(u) = u else {
+            panic!("at `{at}`: {u:?} is not a union")
+        };
+        assert_eq!(u.schema().name, union, "at `{at}`");
+        // The payload is compared by the caller; `Absent` stands for a unit variant.
+        let unit = matches!(u.payload(), Value::Absent);
+        let marker = if unit {
+            Value::Absent
+        } else {
+            Value::Bool(true)
+        };
+        (u.tag(), u.name().map(str::to_string), marker)
+    }
+
+    impl Expect for Event {
+        fn same_as(&self, value: &Value<'_>, at: &str) {
+            let (tag, name, marker) = same_union(value, at, "Event");
+            let Value::Union(u) = value else {
+                unreachable!()
+            };
+            match self {
+                Event::Heartbeat => {
+                    assert_eq!((tag, name.as_deref()), (0, Some("Heartbeat")), "at `{at}`");
+                    assert_eq!(marker, Value::Absent, "at `{at}`");
+                }
+                Event::Fill(fill) => {
+                    assert_eq!((tag, name.as_deref()), (1, Some("Fill")), "at `{at}`");
+                    fill.same_as(&u.payload(), &format!("{at}.Fill"));
+                }
+                Event::Cancel { id } => {
+                    assert_eq!((tag, name.as_deref()), (5, Some("Cancel")), "at `{at}`");
+                    let payload = u.payload();
+                    let view = payload.as_message().expect("a message");
+                    assert_eq!(view.name(), "EventCancel", "at `{at}`");
+                    id.same_as(&view.get("id").unwrap(), &format!("{at}.Cancel.id"));
+                }
+            }
+        }
+    }
+
+    /// A fixed-size union with `u16` tags, not in tag order, whose payloads hold an
+    /// option, an enum and fixed-width text.
+    #[derive(WireUnion, Debug, PartialEq, Clone)]
+    #[repr(u16)]
+    pub(super) enum Wide {
+        Quote(Fill) = 300,
+        Idle = 0,
+        Trade {
+            px: Option<i64>,
+            side: Side,
+            venue: FixedStr<4>,
+        } = 7,
+    }
+
+    impl Expect for Wide {
+        fn same_as(&self, value: &Value<'_>, at: &str) {
+            let (tag, name, marker) = same_union(value, at, "Wide");
+            let Value::Union(u) = value else {
+                unreachable!()
+            };
+            match self {
+                Wide::Idle => {
+                    assert_eq!((tag, name.as_deref()), (0, Some("Idle")), "at `{at}`");
+                    assert_eq!(marker, Value::Absent, "at `{at}`");
+                }
+                Wide::Quote(fill) => {
+                    assert_eq!((tag, name.as_deref()), (300, Some("Quote")), "at `{at}`");
+                    fill.same_as(&u.payload(), &format!("{at}.Quote"));
+                }
+                Wide::Trade { px, side, venue } => {
+                    assert_eq!((tag, name.as_deref()), (7, Some("Trade")), "at `{at}`");
+                    let payload = u.payload();
+                    let view = payload.as_message().expect("a message");
+                    assert_eq!(view.name(), "WideTrade", "at `{at}`");
+                    px.same_as(&view.get("px").unwrap(), at);
+                    side.same_as(&view.get("side").unwrap(), at);
+                    venue.same_as(&view.get("venue").unwrap(), at);
+                }
+            }
+        }
+    }
+
+    /// Dense lists in every place a list goes: a field, an option, a bounded list,
+    /// a list of lists, beside a union value of the same type.
+    #[derive(WireMsg, Debug, PartialEq, Clone)]
+    pub(super) struct Tape {
+        pub(super) wide: Vec<Wide>,
+        pub(super) one: Event,
+        pub(super) maybe: Option<Vec<Event>>,
+        #[wire(max_len = 3)]
+        pub(super) capped: Vec<Event>,
+        pub(super) nested: Vec<Vec<Wide>>,
+    }
+    expect_message!(Tape {
+        wide,
+        one,
+        maybe,
+        capped,
+        nested
+    });
+
+    /// A union of unit variants alone, with `u32` tags: its dense lists have the
+    /// tag's stride and entries of block length 0.
+    #[derive(WireUnion, Debug, PartialEq, Clone, Copy)]
+    #[repr(u32)]
+    pub(super) enum State {
+        Open = 70_000,
+        Closed = 2,
+    }
+
+    impl Expect for State {
+        fn same_as(&self, value: &Value<'_>, at: &str) {
+            let (tag, name, marker) = same_union(value, at, "State");
+            assert_eq!(marker, Value::Absent, "at `{at}`");
+            let want = match self {
+                State::Open => (70_000, "Open"),
+                State::Closed => (2, "Closed"),
+            };
+            assert_eq!((tag, name.as_deref()), (want.0, Some(want.1)), "at `{at}`");
+        }
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(super) struct States {
+        pub(super) states: Vec<State>,
+        pub(super) after: u8,
+    }
+    expect_message!(States { states, after });
+
+    /// A bounded dense list, and the same bytes without the bound.
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(super) struct Capped {
+        #[wire(max_len = 2)]
+        pub(super) events: Vec<Event>,
+    }
+    expect_message!(Capped { events });
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(super) struct Uncapped {
+        pub(super) events: Vec<Event>,
+    }
+
+    /// E16's reader without `Cancel` (tag 5).
+    pub(super) mod strict {
+        use super::super::{Expect, Value};
+        use super::Fill;
+        use wiremsg::{WireMsg, WireUnion};
+
+        #[derive(WireUnion, Debug, PartialEq)]
+        #[repr(u8)]
+        pub(crate) enum Event {
+            Heartbeat = 0,
+            Fill(Fill) = 1,
+        }
+
+        #[derive(WireMsg, Debug, PartialEq)]
+        pub(crate) struct Batch {
+            seq: u32,
+            events: Vec<Event>,
+        }
+
+        impl Expect for Batch {
+            fn same_as(&self, value: &Value<'_>, at: &str) {
+                let view = value.as_message().expect("a message");
+                self.seq.same_as(&view.get("seq").unwrap(), at);
+                let events = view.get("events").unwrap();
+                let events = events.as_list().unwrap();
+                assert_eq!(events.len(), self.events.len(), "at `{at}`");
+                for (i, event) in events.iter().enumerate() {
+                    let Value::Union(u) = event else {
+                        panic!("at `{at}`: not a union")
+                    };
+                    let tag = match self.events[i] {
+                        Event::Heartbeat => 0,
+                        Event::Fill(_) => 1,
+                    };
+                    assert_eq!(u.tag(), tag, "at `{at}[{i}]`");
+                }
+            }
+        }
+    }
+
+    /// E16's types at a later version: `Fill` gains a field (its block grows from 12
+    /// to 14 bytes, so the stride from 13 to 15) and `Event` a unit variant.
+    pub(super) mod newer {
+        use wiremsg::{WireMsg, WireUnion};
+
+        #[derive(WireMsg, Debug, PartialEq, Clone)]
+        #[wire(version = 2)]
+        pub(crate) struct Fill {
+            pub(crate) qty: u32,
+            pub(crate) px: i64,
+            #[wire(since = 2)]
+            pub(crate) venue: u16,
+        }
+
+        #[derive(WireUnion, Debug, PartialEq, Clone)]
+        #[repr(u8)]
+        #[wire(version = 2)]
+        pub(crate) enum Event {
+            Heartbeat = 0,
+            Fill(Fill) = 1,
+            Cancel {
+                id: u16,
+            } = 5,
+            #[wire(since = 2)]
+            Reset = 7,
+        }
+
+        #[derive(WireMsg, Debug, PartialEq, Clone)]
+        pub(crate) struct Batch {
+            pub(crate) seq: u32,
+            pub(crate) events: Vec<Event>,
+        }
+    }
+}
+
+#[test]
+fn golden_e16_dense_lists_read_alike_and_fail_alike() {
+    let bytes = golden("E16");
+    assert_eq!(dense::e16().to_bytes().unwrap(), bytes);
+    assert!(agree_everywhere::<dense::Batch>(&bytes) > 0);
+    assert!(every_prefix_is_truncated::<dense::Batch>(&bytes) > 0);
+    let set = set_of::<dense::Batch>();
+    let view = dynamic::view(&set, "Batch", &bytes).unwrap();
+    assert_eq!(
+        view.to_string(),
+        "Batch { seq: 1, events: [Fill(Fill { qty: 3, px: 100 }), Heartbeat, \
+         Cancel(EventCancel { id: 9 })] }"
+    );
+    let events = view.get("events").unwrap();
+    let events = events.as_list().unwrap();
+    assert_eq!((events.len(), events.as_bytes().len()), (3, 52));
+    assert_eq!(events.get(3), None);
+
+    // A reader whose `Event` lacks `Cancel` fails at byte 49, alike (FORMAT.md E16).
+    let strict = set_of::<dense::strict::Batch>();
+    assert!(!agree::<dense::strict::Batch>(&strict, &bytes));
+    let err = dynamic::view(&strict, "Batch", &bytes).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.offset(), err.path().as_str()),
+        (
+            &wiremsg::ErrorKind::UnknownVariant {
+                union_name: "Event".into(),
+                tag: 5
+            },
+            49,
+            "events[2]"
+        )
+    );
+    let file = file_set_of::<dense::strict::Batch>();
+    let mut accepted = 0;
+    for m in mutations(&bytes) {
+        accepted += usize::from(agree::<dense::strict::Batch>(&strict, &m));
+        agree::<dense::strict::Batch>(&file, &m);
+    }
+    assert!(accepted > 0, "some mutations drop the unknown tag");
+
+    // The JSON of both readers is the same.
+    let typed = serde_json::to_value(dense::Batch::view(&bytes).unwrap()).unwrap();
+    let dynamic = serde_json::to_value(dynamic::view(&set, "Batch", &bytes).unwrap()).unwrap();
+    assert_eq!(typed, dynamic);
+
+    // The annotated dump names each part of the list, in byte order.
+    let text = dynamic::annotate(&set, "Batch", &bytes, false).to_string();
+    for part in [
+        "stride 13: 3 elements of 13 bytes",
+        "3 variant entries of 3 bytes",
+        "tag 0 (Heartbeat), block length 0",
+        "tag 1 (Fill), block length 12",
+        "tag 5 (Cancel), block length 2",
+        "entry 1: tag 1, Fill",
+        "entry 0: tag 0, Heartbeat",
+        "entry 2: tag 5, Cancel",
+        "12 bytes up to the stride, not read",
+        "10 bytes up to the stride, not read",
+    ] {
+        assert!(text.contains(part), "{part}:\n{text}");
+    }
+}
+
+/// The hostile dense lists of FORMAT.md §6.8's checks, each made by hand in E16's
+/// bytes: the schema-driven reader gives each the typed reader's error (kind, offset,
+/// path), up front and on demand (`agree`).
+#[test]
+fn hostile_dense_lists_fail_alike() {
+    use wiremsg::ErrorKind as K;
+    let set = set_of::<dense::Batch>();
+    let golden = golden("E16");
+    // E16 with its list (from byte 10) replaced by `list`, the end offset fixed.
+    let with = |list: &[u8]| {
+        let mut bytes = golden[..10].to_vec();
+        bytes.extend_from_slice(list);
+        let end = u32::try_from(bytes.len()).unwrap();
+        bytes[6..10].copy_from_slice(&end.to_le_bytes());
+        bytes
+    };
+    let list = golden[10..].to_vec();
+    let edit = |at: usize, b: u8| {
+        let mut list = list.clone();
+        list[at] = b;
+        list
+    };
+    let fails = |bytes: &[u8], kind: K, offset: usize, path: &str| {
+        assert!(!agree::<dense::Batch>(&set, bytes), "{kind:?}");
+        let err = dynamic::view(&set, "Batch", bytes).unwrap_err();
+        assert_eq!(
+            (err.kind(), err.offset(), err.path().as_str()),
+            (&kind, offset, path),
+            "{err}"
+        );
+    };
+    // An entry index past the table: at the index, in the element.
+    fails(
+        &with(&edit(26, 3)),
+        K::VariantEntryOutOfRange {
+            index: 3,
+            entries: 3,
+        },
+        36,
+        "events[1]",
+    );
+    // An entry whose block does not leave room for the index in the stride.
+    fails(
+        &with(&edit(8, 13)),
+        K::StrideTooSmall {
+            stride: 13,
+            required: 14,
+        },
+        18,
+        "events",
+    );
+    // A stride under the tag's size.
+    let mut zero = list.clone();
+    zero[0] = 0;
+    fails(
+        &with(&zero),
+        K::StrideTooSmall {
+            stride: 0,
+            required: 1,
+        },
+        10,
+        "events",
+    );
+    // More entries than the list holds.
+    fails(
+        &with(&edit(2, 200)),
+        K::Truncated {
+            needed: 604,
+            available: 52,
+        },
+        10,
+        "events",
+    );
+    // Elements that are not a whole number of strides, or none.
+    fails(
+        &with(&list[..list.len() - 1]),
+        K::ListLengthMismatch {
+            len: 38,
+            element_size: 13,
+        },
+        23,
+        "events",
+    );
+    fails(
+        &with(&list[..13]),
+        K::ListLengthMismatch {
+            len: 0,
+            element_size: 13,
+        },
+        23,
+        "events",
+    );
+    fails(
+        &with(&list[..3]),
+        K::Truncated {
+            needed: 4,
+            available: 3,
+        },
+        10,
+        "events",
+    );
+    // A payload the entry's block cuts short: the payload's own error, in the
+    // variant, counted from the element.
+    let mut short = list.clone();
+    short[8] = 4; // Fill's entry: a block of 4 bytes
+    fails(
+        &with(&short),
+        K::Truncated {
+            needed: 12,
+            available: 4,
+        },
+        24,
+        "events[0].Fill",
+    );
+    // Format 2's table list of the same events (§6.4): refused by name.
+    let table = [
+        12u32.to_le_bytes().as_slice(),
+        &25u32.to_le_bytes(),
+        &26u32.to_le_bytes(),
+        &[1, 3, 0, 0, 0, 100, 0, 0, 0, 0, 0, 0, 0],
+        &[0],
+        &[5, 9, 0],
+    ]
+    .concat();
+    fails(
+        &with(&table),
+        K::UnsupportedFormat {
+            version: 2,
+            supported: wiremsg::FORMAT_VERSION,
+        },
+        10,
+        "events",
+    );
+    // A table entry no element uses is not checked: an unknown tag reads.
+    let mut unused = list.clone();
+    unused[10] = 77; // entry 2 (Cancel's): tag 77, which no variant has
+    unused[39] = 1; // [2] names entry 1 instead: a Fill (qty 9, px 0)
+    let bytes = with(&unused);
+    assert!(agree::<dense::Batch>(&set, &bytes));
+    let view = dynamic::view(&set, "Batch", &bytes).unwrap();
+    assert_eq!(
+        view.get("events").unwrap().to_string(),
+        "[Fill(Fill { qty: 3, px: 100 }), Heartbeat, Fill(Fill { qty: 9, px: 0 })]"
+    );
+    // Every single-byte change and cut of each of these, alike.
+    for bytes in [with(&short), with(&table), with(&unused)] {
+        for m in mutations(&bytes) {
+            agree::<dense::Batch>(&set, &m);
+        }
+    }
+}
+
+/// Newer writers of E16's union (a variant added, a payload grown by a field) read
+/// by E16's reader, and E16's bytes by the newer reader: alike.
+#[test]
+fn dense_lists_of_other_versions_read_alike() {
+    use dense::newer;
+    let set = set_of::<dense::Batch>();
+    let newer_bytes = newer::Batch {
+        seq: 2,
+        events: vec![
+            newer::Event::Cancel { id: 4 },
+            newer::Event::Fill(newer::Fill {
+                qty: 1,
+                px: -5,
+                venue: 300,
+            }),
+            newer::Event::Heartbeat,
+        ],
+    }
+    .to_bytes()
+    .unwrap();
+    // Stride 15, 4 entries: E16's reader ignores `venue` and the `Reset` entry.
+    assert_eq!(&newer_bytes[10..14], [15, 0, 4, 0]);
+    assert!(agree::<dense::Batch>(&set, &newer_bytes));
+    assert!(agree::<dense::Batch>(
+        &file_set_of::<dense::Batch>(),
+        &newer_bytes
+    ));
+    let view = dynamic::view(&set, "Batch", &newer_bytes).unwrap();
+    assert_eq!(
+        view.get("events").unwrap().to_string(),
+        "[Cancel(EventCancel { id: 4 }), Fill(Fill { qty: 1, px: -5 }), Heartbeat]"
+    );
+    for m in mutations(&newer_bytes) {
+        agree::<dense::Batch>(&set, &m);
+    }
+    // An element of the new variant: unknown to the older reader, alike.
+    let reset = newer::Batch {
+        seq: 3,
+        events: vec![newer::Event::Heartbeat, newer::Event::Reset],
+    }
+    .to_bytes()
+    .unwrap();
+    assert!(!agree::<dense::Batch>(&set, &reset));
+    let err = dynamic::view(&set, "Batch", &reset).unwrap_err();
+    assert_eq!(err.path(), "events[1]");
+    // The newer reader of E16's bytes: `venue` absent, as the typed view has it.
+    let newer_set = set_of::<newer::Batch>();
+    let e16 = golden("E16");
+    assert!(agree::<dense::Batch>(&set, &e16));
+    let view = dynamic::view(&newer_set, "Batch", &e16).unwrap();
+    let events = view.get("events").unwrap();
+    let fill = events.as_list().unwrap().get(0).unwrap();
+    let Value::Union(fill) = fill else {
+        panic!("{fill:?}")
+    };
+    let payload = fill.payload();
+    let fill = payload.as_message().unwrap();
+    let typed = newer::Batch::view(&e16).unwrap();
+    let typed_fill = match typed.events().get(0).unwrap() {
+        newer::EventView::Fill(fill) => fill,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        (fill.get("venue"), fill.has("venue")),
+        (
+            Some(Value::Unsigned(u128::from(typed_fill.venue()))),
+            typed_fill.has_venue()
+        )
+    );
+}
+
+#[test]
+fn dense_lists_in_every_place_read_alike_and_fail_alike() {
+    use dense::{Event, Fill, Tape, Wide};
+    let trade = |px, venue| Wide::Trade {
+        px,
+        side: Side::Sell,
+        venue: FixedStr::new(venue).unwrap(),
+    };
+    let value = Tape {
+        wide: vec![
+            Wide::Quote(Fill { qty: 1, px: 2 }),
+            Wide::Idle,
+            trade(Some(-3), "XN"),
+            trade(None, ""),
+        ],
+        one: Event::Cancel { id: 2 },
+        maybe: Some(vec![Event::Heartbeat]),
+        capped: vec![Event::Fill(Fill { qty: 7, px: 8 }), Event::Heartbeat],
+        nested: vec![vec![], vec![Wide::Idle, trade(Some(1), "A")]],
+    };
+    let bytes = value.to_bytes().unwrap();
+    assert!(agree_everywhere::<Tape>(&bytes) > 0);
+    // Over the bound: `ListTooLong` at the list, after the list's checks, alike.
+    let three = dense::Uncapped {
+        events: vec![Event::Heartbeat; 3],
+    }
+    .to_bytes()
+    .unwrap();
+    let set = set_of::<dense::Capped>();
+    assert!(!agree::<dense::Capped>(&set, &three));
+    let err = dynamic::view(&set, "Capped", &three).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.offset()),
+        (&wiremsg::ErrorKind::ListTooLong { len: 3, max: 2 }, 6)
+    );
+    for m in mutations(&three) {
+        agree::<dense::Capped>(&set, &m);
+    }
+}
+
+#[test]
+fn dense_lists_of_unit_variants_read_alike_and_fail_alike() {
+    use dense::{State, States};
+    let value = States {
+        states: vec![State::Closed, State::Open, State::Open],
+        after: 9,
+    };
+    let bytes = value.to_bytes().unwrap();
+    // Stride 4 (the tag), 2 entries of 6 bytes, 3 elements: 28 bytes of list.
+    assert_eq!(bytes.len(), 7 + 28);
+    assert_eq!(&bytes[7..11], [4, 0, 2, 0]);
+    assert!(agree_everywhere::<States>(&bytes) > 0);
+    let set = set_of::<States>();
+    let view = dynamic::view(&set, "States", &bytes).unwrap();
+    assert_eq!(
+        view.get("states").unwrap().to_string(),
+        "[Closed, Open, Open]"
+    );
+}
+
+fn tape_event() -> impl Strategy<Value = dense::Event> {
+    use dense::{Event, Fill};
+    prop_oneof![
+        Just(Event::Heartbeat),
+        (any::<u32>(), any::<i64>()).prop_map(|(qty, px)| Event::Fill(Fill { qty, px })),
+        any::<u16>().prop_map(|id| Event::Cancel { id }),
+    ]
+}
+
+fn tape_wide() -> impl Strategy<Value = dense::Wide> {
+    use dense::{Fill, Wide};
+    prop_oneof![
+        Just(Wide::Idle),
+        (any::<u32>(), any::<i64>()).prop_map(|(qty, px)| Wide::Quote(Fill { qty, px })),
+        (any::<Option<i64>>(), side(), fixed::<4>()).prop_map(|(px, side, venue)| Wide::Trade {
+            px,
+            side,
+            venue
+        }),
+    ]
+}
+
+fn tape() -> impl Strategy<Value = dense::Tape> {
+    use proptest::collection::vec;
+    (
+        vec(tape_wide(), 0..5),
+        tape_event(),
+        proptest::option::of(vec(tape_event(), 0..4)),
+        vec(tape_event(), 0..=3),
+        vec(vec(tape_wide(), 0..3), 0..3),
+    )
+        .prop_map(|(wide, one, maybe, capped, nested)| dense::Tape {
+            wide,
+            one,
+            maybe,
+            capped,
+            nested,
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
+
+    /// Arbitrary dense lists, changed at random: the two readers accept the same
+    /// bytes, read the same values and fail with the same error.
+    #[test]
+    fn typed_and_dynamic_agree_on_dense_lists(value in tape(), hits in hits()) {
+        let set = set_of::<dense::Tape>();
+        let mut bytes = value.to_bytes().unwrap();
+        prop_assert!(agree::<dense::Tape>(&set, &bytes));
+        apply(&mut bytes, &hits);
+        agree::<dense::Tape>(&set, &bytes);
+    }
+}

@@ -475,6 +475,7 @@ fn schema_files_of_the_golden_vectors_are_current() {
         ("E9", set::<e9::v2::Alert>()),
         ("E10", set::<TopLevel>()),
         ("E11", set::<unions::Order>()),
+        ("E16", set::<dense::Batch>()),
     ];
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/schemas/golden");
     std::fs::create_dir_all(&dir).unwrap();
@@ -557,3 +558,8 @@ fn f2_schema_frame_then_message() {
 /// bytes.
 #[path = "common/e11.rs"]
 mod unions;
+
+/// E16's types (FORMAT.md §6.8), for its schema file; `tests/dense.rs` checks its
+/// bytes.
+#[path = "common/e16.rs"]
+mod dense;

@@ -551,14 +551,14 @@ fn two_enums_or_unions_of_one_name_are_refused() {
 }
 
 /// Schema encodings made by hand (FORMAT.md §11), with the shapes no `SchemaSet`
-/// writes: the same rows as the runtime's, from the same derive, in version 4 of the
-/// encoding (format 2: the only one read).
+/// writes: the same rows as the runtime's, from the same derive, in version 5 of the
+/// encoding (format 3: the only one read).
 mod crafted {
     use wiremsg::{Template, WireMsg};
 
     #[derive(WireMsg)]
-    #[wire(version = 4)]
-    pub(super) struct SchemaV4 {
+    #[wire(version = 5)]
+    pub(super) struct SchemaV5 {
         pub(super) messages: Vec<Message>,
         /// Empty from version 3.
         pub(super) types: Vec<Type>,
@@ -571,7 +571,7 @@ mod crafted {
         #[wire(since = 3)]
         pub(super) type_values: Vec<TypeValue>,
     }
-    impl Template for SchemaV4 {
+    impl Template for SchemaV5 {
         const TEMPLATE_ID: u16 = 0xFFFF;
         const SCHEMA_ID: u16 = 0xFFFF;
     }
@@ -603,7 +603,7 @@ mod crafted {
                 child: t.child,
             })
             .collect();
-        let set = SchemaV4 {
+        let set = SchemaV5 {
             messages,
             types: vec![],
             enums,
@@ -794,48 +794,98 @@ fn an_enum_named_by_every_field_is_shared_not_copied() {
 
 /// Schema files of format 1 (versions 1 to 3 of the encoding: the golden vectors'
 /// files as releases before version 3 wrote them, `tests/schemas/version-2/`, and a
-/// version-3 header) are refused, not misread: their lists of messages are table
-/// lists, where format 2 has split lists (FORMAT.md "Format versions", §11).
+/// version-3 header) and of format 2 (version 4: the golden vectors' files before
+/// version 5, which differ from today's in the header's version alone) are refused,
+/// not misread: format 1's lists of messages are table lists, where later formats
+/// have split lists, and the schemas of format 2 describe lists of fixed-size
+/// unions as table lists, where format 3 has dense lists (FORMAT.md "Format
+/// versions", §11).
 #[test]
-fn schema_files_of_format_1_are_refused() {
+fn schema_files_of_formats_1_and_2_are_refused() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/schemas");
-    let refused = |bytes: &[u8], what: &str| {
+    let refused = |bytes: &[u8], version: u16, what: &str| {
+        let format = ErrorKind::UnsupportedFormat {
+            version,
+            supported: wiremsg::FORMAT_VERSION,
+        };
         let err = SchemaSet::from_bytes(bytes).unwrap_err();
-        assert_eq!(
-            err.kind(),
-            &ErrorKind::UnsupportedFormat {
-                version: 1,
-                supported: 2
-            },
-            "{what}"
-        );
-        assert_eq!(err.offset(), 6, "{what}");
+        assert_eq!((err.kind(), err.offset()), (&format, 6), "{what}");
         // The schema-driven reader and schema frames refuse them alike.
         let schemas = wiremsg::dynamic::canonical_schema();
         let err = wiremsg::dynamic::view_with_header(&schemas, bytes).unwrap_err();
-        assert!(
-            matches!(err.kind(), ErrorKind::UnsupportedFormat { .. }),
-            "{what}"
-        );
-        assert!(wiremsg::frame::read_schema_frame(bytes).is_err(), "{what}");
+        assert_eq!((err.kind(), err.offset()), (&format, 6), "{what}");
+        let err = wiremsg::frame::read_schema_frame(bytes).unwrap_err();
+        assert_eq!(err.kind(), &format, "{what}");
     };
     let mut read = 0;
     for entry in std::fs::read_dir(dir.join("version-2")).unwrap() {
         let path = entry.unwrap().path();
+        let what = path.display().to_string();
         let old = std::fs::read(&path).unwrap();
         let new = std::fs::read(dir.join("golden").join(path.file_name().unwrap())).unwrap();
-        // Header version: 1 without unions, 2 with them; 4 today.
-        assert!(matches!(old[6], 1 | 2), "{}", path.display());
-        assert_eq!(new[6], 4);
-        refused(&old, &path.display().to_string());
-        // Today's bytes with version 3 in the header: still refused.
+        // Header version: 1 without unions, 2 with them; 5 today.
+        assert!(matches!(old[6], 1 | 2), "{what}");
+        assert_eq!(new[6], 5);
+        refused(&old, 1, &what);
+        // Today's bytes with version 3 in the header (format 1): still refused.
         let mut three = new.clone();
         three[6] = 3;
-        refused(&three, &path.display().to_string());
+        refused(&three, 1, &what);
+        // With version 4 (format 2): the bytes of the file before version 5.
+        let mut four = new.clone();
+        four[6] = 4;
+        refused(&four, 2, &what);
         assert!(SchemaSet::from_bytes(&new).is_ok());
         read += 1;
     }
     assert_eq!(read, 17);
+}
+
+/// A schema of format 2 (version 4 of the encoding) of a message with a list of a
+/// fixed-size union is refused, before a reader of format 3 could read the table
+/// lists it describes as dense lists; its bytes but for the version read.
+#[test]
+fn a_schema_of_format_2_of_a_fixed_size_union_list_is_refused() {
+    #[derive(WireMsg)]
+    struct Fill {
+        qty: u32,
+    }
+    #[derive(wiremsg::WireUnion)]
+    #[repr(u8)]
+    enum Event {
+        Heartbeat = 0,
+        Fill(Fill) = 1,
+    }
+    #[derive(WireMsg)]
+    #[wire(template_id = 3)]
+    struct Batch {
+        events: Vec<Event>,
+    }
+    let set = SchemaSet::of::<Batch>().unwrap();
+    let mut bytes = set.to_bytes().unwrap();
+    assert_eq!(&bytes[6..8], [5, 0]);
+    bytes[6] = 4;
+    let err = SchemaSet::from_bytes(&bytes).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.offset()),
+        (
+            &ErrorKind::UnsupportedFormat {
+                version: 2,
+                supported: 3
+            },
+            6
+        )
+    );
+    assert_eq!(
+        err.to_string(),
+        "wire format version 2 is not read by this reader (it reads format version 3; \
+         FORMAT.md \"Format versions\" says what changed) at byte 6"
+    );
+    bytes[6] = 5;
+    assert_eq!(SchemaSet::from_bytes(&bytes).unwrap(), set);
+    // Newer versions of the encoding read as newer versions of a message do (§5).
+    bytes[6] = 6;
+    assert_eq!(SchemaSet::from_bytes(&bytes).unwrap(), set);
 }
 
 #[derive(WireMsg)]

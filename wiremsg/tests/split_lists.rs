@@ -354,7 +354,7 @@ fn a_format_1_list_is_refused_with_its_format_version() {
         (
             &ErrorKind::UnsupportedFormat {
                 version: 1,
-                supported: 2
+                supported: 3
             },
             "venues",
             8
@@ -376,7 +376,7 @@ fn a_format_1_list_is_refused_with_its_format_version() {
         Book::view(&old).unwrap_err().kind(),
         &ErrorKind::UnsupportedFormat {
             version: 1,
-            supported: 2
+            supported: 3
         }
     );
 }

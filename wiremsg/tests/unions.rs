@@ -831,12 +831,12 @@ fn a_schema_file_round_trips_unions_and_bad_unions_are_refused() {
     use wiremsg::{Node, SchemaSet, TypeSchema, UnionSchema};
     let set = SchemaSet::of::<Order>().unwrap();
     let bytes = set.to_bytes().unwrap();
-    // Version 4 of the schema message (format 2), which reads back equal; so does a
-    // set without unions (versions 1 to 3, format 1, are refused).
-    assert_eq!(&bytes[6..8], [4, 0]);
+    // Version 5 of the schema message (format 3), which reads back equal; so does a
+    // set without unions (versions 1 to 4, formats 1 and 2, are refused).
+    assert_eq!(&bytes[6..8], [5, 0]);
     assert_eq!(SchemaSet::from_bytes(&bytes).unwrap(), set);
     let plain = SchemaSet::of::<Limit>().unwrap().to_bytes().unwrap();
-    assert_eq!(&plain[6..8], [4, 0]);
+    assert_eq!(&plain[6..8], [5, 0]);
 
     // `instr`'s union, changed by `edit`, in a set read "from a file".
     let with = |edit: &dyn Fn(&mut UnionSchema)| {
@@ -1057,9 +1057,13 @@ fn a_union_of_unit_variants_alone_views_and_round_trips() {
         states: vec![Status::Open, Status::Closed],
     };
     let bytes = book.to_bytes().unwrap();
-    // Block length 6, the list's end offset 16; the list: a table of two starts,
-    // then each element's tag alone.
-    assert_eq!(bytes, [6, 0, 16, 0, 0, 0, 8, 0, 0, 0, 9, 0, 0, 0, 0, 5]);
+    // Block length 6, the list's end offset 18; the list, dense (FORMAT.md §6.8): a
+    // stride of 1 (the tag alone), two entries (tag 0 and tag 5, each a block length
+    // of 0), then each element's entry index.
+    assert_eq!(
+        bytes,
+        [6, 0, 18, 0, 0, 0, 1, 0, 2, 0, 0, 0, 0, 5, 0, 0, 0, 1]
+    );
     assert_eq!(Book::decode(&bytes).unwrap(), book);
     assert_eq!(
         Status::view(&[7]).unwrap_err().kind(),

@@ -27,9 +27,10 @@
 //! | a nested fixed-size message, a fixed-size tuple | its type, over its `size` bytes |
 //! | a field with tail data (§3) | `<field>__end` (`u4`, the end offset) and `<field>` over its region, from the previous tail field's end (or `block_length`) |
 //! | `String`, `Vec<u8>` | `str` (UTF-8), bytes |
-//! | `Vec<T>` (§6), bounded (§6.5) or not | a type with `items`: packed (`repeat: eos`), strided (`stride`, then elements of `size: stride`), split (below), or a table (`starts`, `count`, then the elements' regions); lists of lists nest these |
+//! | `Vec<T>` (§6), bounded (§6.5) or not | a type with `items`: packed (`repeat: eos`), strided (`stride`, then elements of `size: stride`), split (below), dense (below), or a table (`starts`, `count`, then the elements' regions); lists of lists nest these |
 //! | a list of messages or tuples with a tail, split (§6.3) | a type with `items` of `size: stride` (`stride` is 4 + the `block_length` at byte 4, `count` the `first_tail_start` / `stride`), each of the element's type in a list, `<type>_in_list` (`level_in_list`), given the list's bytes (`level_in_list(_io)`) |
 //! | an element of a split list | `<type>_in_list`: `params`: `list_io`, the list's bytes; `seq`: `tail_start` (`u4`) and `block_length`; `origin` = `tail_start - block_length`; its fields as a message's, each 4 bytes after its offset in the block, and its tail fields read from `list_io` at `origin` + their end offsets (`io: list_io`, `pos: origin + <previous>__end`). A message or tuple in its tail keeps its own type. (`tail_start`, `origin`, `list_io`: with `__` after them if a field has the name) |
+//! | a list of a fixed-size union, dense (§6.8: no catch-all, each variant a unit or a message without a block length field) | a type with `stride` (`u2`), `entry_count` (`u2`), `entries` (the variant table: `<union>_dense_entry`, a `tag` of the union's tag enum and a `block_length`), then `items` of `size: stride`, each a `<union>_in_dense_list`: `index` (the repr), `tag` and `block_length` (its entry's, through `_parent`, the list) and `payload` (`size: block_length`, switched on the tag as a union's). The union's own type is declared only if a field holds one outside a dense list |
 //! | `BTreeMap<K, V>`, `HashMap<K, V>` (§6.7) | a type with `items`, as a list of its `(K, V)` entries (strided or split); the doc says the keys are in increasing order |
 //! | `Box<T>` (§4.12) | `T`; a recursive message is a type that names itself |
 //! | a generic message's instantiation (§4.13) | a type named like it (`Batch_Tick`: `batch_tick`) |
@@ -45,8 +46,12 @@
 //! A Kaitai reader reads valid bytes as wiremsg does, and refuses with `valid:` a
 //! `bool` or presence byte other than 0 or 1, an enum value or union tag of no
 //! variant (without a catch-all), a block length below version 1's block and a
-//! stride below the element's; bytes that end early and bad UTF-8 fail as they are
-//! read. It checks less than `view` (FORMAT.md §7) all the same: not maximum lengths,
+//! stride below the element's; in a dense list, a stride without room for the
+//! index, a variant table entry whose block length and the index do not fit in the
+//! stride, a table with no element after it, and an element whose entry index is
+//! past the table or whose entry's tag is of no variant (entries no element uses are
+//! not checked, by wiremsg either); bytes that end early and bad UTF-8 fail as they
+//! are read. It checks less than `view` (FORMAT.md §7) all the same: not maximum lengths,
 //! the order of end offsets, of table starts or of a split list's tail starts, that a
 //! split list's elements all have one block length and that its first tail start is
 //! a whole number of elements, a map's key order (strictly increasing), nor the

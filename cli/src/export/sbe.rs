@@ -35,6 +35,9 @@
 //! - A field with data in the tail (`String`, `Vec<T>`, an `Option` of one, a nested
 //!   message with a tail): SBE's variable-length parts (repeating groups, `data`)
 //!   come after the block with size headers of their own, not wiremsg's end offsets.
+//!   Lists of every shape are refused alike, at the list field (a list of a tagged
+//!   union, a table list or, for a fixed-size union, a dense list (FORMAT.md §6.8),
+//!   whose reason says that SBE has no union to repeat either).
 //! - `Option<T>` with a presence byte (FORMAT.md §4.5): SBE has no presence byte;
 //!   only an optional number with a null value fits (FORMAT.md §4.9).
 //! - A message with an in-block block length field (`#[wire(block_length)]`,

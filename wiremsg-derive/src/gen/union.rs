@@ -80,6 +80,14 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
         ..
     } = &names;
 
+    // A later variant must keep a fixed-size union fixed-size (FORMAT.md §4.10):
+    // checked where one exists.
+    let list_shape = if u.variants.iter().any(|v| v.attrs.since() > 1) {
+        quote_m!(const _: () = ::wiremsg::__private::keeps_its_list_shape::<#self_static>();)
+    } else {
+        TokenStream::new()
+    };
+
     // Tags by Rust's rule: explicit, else the previous variant's plus one (the
     // catch-all counts, as in Rust, but has no tag of its own).
     let tags: Vec<Ident> = (0..u.variants.len())
@@ -283,6 +291,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
         const _: () = {
             #(#consts)*
             #(#distinct)*
+            #list_shape
             #(#markers)*
             struct __WireMsgVariant;
 
@@ -484,6 +493,7 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                 type Payload = __WiremsgP;
                 const TAG: ::core::primitive::u64 = #tag as ::core::primitive::u64;
                 const NAME: &'static ::core::primitive::str = #vname;
+                const SINCE: ::core::primitive::u16 = #since;
 
                 #[inline(always)]
                 fn wrap<'v>(

@@ -1,7 +1,7 @@
 //! An annotated dump of a message's bytes: one row per header field, block length,
-//! field slot, tail region, list table entry and element, in byte order, nested
-//! parts indented; on bytes that fail validation, every part up to the fault and
-//! then the error.
+//! field slot, tail region, list table entry (or a dense list's variant entry) and
+//! element, in byte order, nested parts indented; on bytes that fail validation,
+//! every part up to the fault and then the error.
 
 use crate::{Error, MessageHeader};
 use alloc::string::String;
@@ -38,8 +38,8 @@ pub struct Row {
     /// Nesting depth, for indentation: 0 for the root message's own parts.
     pub depth: usize,
     /// The field's name, an element index (`[3]`), a tail region (`name (tail)`) or
-    /// a part of the format (`block length`, `stride`, `table`,
-    /// `header: template id`).
+    /// a part of the format (`block length`, `stride`, `table`, a dense list's
+    /// `entries`, `entry 0` and `(padding)`, `header: template id`).
     pub name: String,
     /// What the bytes mean: a value, an end offset, a size.
     pub meaning: String,

@@ -511,14 +511,15 @@ fn expect_template(schema: &MessageSchema, header: &MessageHeader) -> Result<(),
 
 /// The header checks of FORMAT.md §8 after the template id, as the typed views make
 /// them (one function, `header::Reader::body_range`): the bytes of the message to
-/// validate. A schema encoding of wire format 1 (§11, versions 1 to 3) is
-/// `UnsupportedFormat`, as [`SchemaSet::from_bytes`] has it.
+/// validate. A schema encoding of an older wire format (§11: versions 1 to 3,
+/// format 1; version 4, format 2) is `UnsupportedFormat`, as
+/// [`SchemaSet::from_bytes`] has it.
 fn body<'b>(
     schema: &MessageSchema,
     header: &MessageHeader,
     bytes: &'b [u8],
 ) -> Result<&'b [u8], Error> {
-    // A schema file of wire format 1 is refused, not misread (FORMAT.md §11).
+    // A schema file of an older wire format is refused, not misread (FORMAT.md §11).
     crate::schema::canonical::check_format(header)?;
     let reader = crate::header::Reader {
         schema_id: schema.schema_id,

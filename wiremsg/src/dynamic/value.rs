@@ -10,6 +10,7 @@ use crate::schema::shape::{self, block_size, encoding, message_of};
 use crate::schema::{
     EnumSchema, FieldSchema, SchemaSet, TypeSchema, UnionSchema, UnionVariantSchema,
 };
+use crate::trust::shape::dense;
 use alloc::borrow::Cow;
 use alloc::boxed::Box;
 use alloc::string::String;
@@ -360,6 +361,22 @@ impl<'a> UnionValue<'a> {
         })
     }
 
+    /// The value of an element of a dense list (FORMAT.md §6.8): the tag of its
+    /// entry in the list's variant table, and its payload's block.
+    pub(super) fn of(
+        set: &'a SchemaSet,
+        schema: &'a UnionSchema,
+        tag: u64,
+        payload: &'a [u8],
+    ) -> Value<'a> {
+        Value::Union(UnionValue {
+            set,
+            schema,
+            tag,
+            payload,
+        })
+    }
+
     /// The tag on the wire.
     pub fn tag(&self) -> u64 {
         self.tag
@@ -528,7 +545,7 @@ pub struct DynList<'a> {
     /// The list's whole tail region, validated.
     bytes: &'a [u8],
     len: usize,
-    /// Element size (packed) or stride (strided, split).
+    /// Element size (packed) or stride (strided, split, dense).
     stride: usize,
     encoding: ListEncoding,
 }
@@ -557,6 +574,11 @@ impl<'a> DynList<'a> {
                     )
                 }
                 ListEncoding::Table => (read_u32(bytes, 0).map_or(0, |n| n as usize / 4), 0),
+                // The stride and the entries of the variant table, whose entries are
+                // the union's tag size and a `u16` block length (FORMAT.md §6.8).
+                ListEncoding::Dense => {
+                    crate::trust::shape::list::dense_shape(bytes, dense_tag(element))
+                }
             }
         };
         DynList {
@@ -580,7 +602,7 @@ impl<'a> DynList<'a> {
     }
 
     /// Bytes from one element to the next: the element size (packed), the stride
-    /// (strided), the tail start and block (split); 0 for a table list.
+    /// (strided, dense), the tail start and block (split); 0 for a table list.
     pub(super) fn stride(&self) -> usize {
         self.stride
     }
@@ -601,6 +623,24 @@ impl<'a> DynList<'a> {
             return None;
         }
         let (block, region) = match self.encoding {
+            ListEncoding::Dense => {
+                // The element's entry index, then the entry's tag and the payload's
+                // block of the entry's length (FORMAT.md §6.8).
+                let TypeSchema::Union(u) = self.element else {
+                    return None;
+                };
+                let tag = u.tag_size();
+                let entries = usize::from(read_u16(self.bytes, 2)?);
+                let d = dense::Dense {
+                    count: self.len,
+                    stride: self.stride,
+                    entries,
+                    first: 4 + entries * dense::entry_size(tag),
+                };
+                let (value, start, len) = dense::element(self.bytes, 0, &d, index, tag).ok()?;
+                let payload = self.bytes.get(start..start + len)?;
+                return Some(UnionValue::of(self.set, u, value, payload));
+            }
             ListEncoding::Packed => {
                 let start = index * self.stride;
                 (self.bytes.get(start..start + self.stride)?, &[][..])
@@ -894,6 +934,15 @@ pub(super) fn read<'a>(
                 in_tail,
             })
         }
+    }
+}
+
+/// The tag size of the elements of a dense list of `element` (FORMAT.md §6.8): its
+/// union's; 0 for another type, which no dense list holds.
+pub(super) fn dense_tag(element: &TypeSchema) -> usize {
+    match element {
+        TypeSchema::Union(u) => u.tag_size(),
+        _ => 0,
     }
 }
 

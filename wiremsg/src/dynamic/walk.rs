@@ -9,9 +9,10 @@ use crate::list::{shape_of, strided_header, table_count, table_element};
 // The split-list checks the typed lists make (`kinds/list.rs` no longer re-exports
 // them), so that both readers fail alike.
 use crate::mode::sealed::Place;
-use crate::primitives_le::read_u32;
+use crate::primitives_le::{read_u16, read_u32};
 use crate::schema::shape::{block_size, encoding, in_tail, message_of};
-use crate::schema::{MessageSchema, SchemaSet, TypeSchema, UnionSchema};
+use crate::schema::{MessageSchema, SchemaSet, TypeSchema, UnionSchema, UnionVariantSchema};
+use crate::trust::shape::dense;
 use crate::trust::shape::list::{split_element, split_header};
 use crate::validated::{bad_end_offset, block_length_too_small, truncated};
 use crate::{Error, ErrorKind, ListEncoding, MAX_DEPTH};
@@ -579,13 +580,29 @@ impl<'s, 'r> Walk<'s, 'r> {
         };
         let meaning = self.label(|| format!("tag {tag}: {}", variant.name));
         self.row(base + at, size, indent, "tag", meaning);
+        self.payload(variant, payload, at + size, base, depth, indent)
+    }
+
+    /// Validates `payload` (at `start` in the message at `base`) as the payload of
+    /// union variant `variant`, one nesting level below `depth`: nothing for a unit
+    /// variant, else the variant's message, its errors in the variant's name, as
+    /// `union::validate_variant` does (FORMAT.md §4.10). The payload of a union value
+    /// and of an element of a dense list (§6.8) alike.
+    fn payload(
+        &mut self,
+        variant: &'s UnionVariantSchema,
+        payload: &'s [u8],
+        start: usize,
+        base: usize,
+        depth: u32,
+        indent: usize,
+    ) -> Result<(), Error> {
         let Some(m) = &variant.payload else {
             return Ok(());
         };
         let Some(m) = self.set.message(&m.name) else {
             return Err(invalid_schema());
         };
-        let start = at + size;
         let meaning = self.label(|| format!("{}, {} bytes", m.name, payload.len()));
         self.row(base + start, payload.len(), indent, &variant.name, meaning);
         self.message(m, payload, base + start, depth + 1, indent + 1)
@@ -785,7 +802,95 @@ impl<'s, 'r> Walk<'s, 'r> {
             ListEncoding::Strided => self.strided(element, bytes, at, base, depth, indent),
             ListEncoding::Table => self.table(element, bytes, at, base, depth, indent),
             ListEncoding::Split => self.split(element, bytes, at, base, depth, indent),
+            ListEncoding::Dense => self.dense(element, bytes, at, base, depth, indent),
         }
+    }
+
+    /// Validates a dense list (FORMAT.md §6.8) of a fixed-size union, as
+    /// `list::validate_dense` does: its header (the shared `dense::header`: stride,
+    /// variant table, a whole number of strides, or the format-2 diagnosis), then
+    /// each element's entry index (`dense::element`), the entry's tag (a variant's,
+    /// else `UnknownVariant` at the index) and its payload in the entry's `B` bytes,
+    /// walked as a union value's payload is ([`payload`](Self::payload)); errors count
+    /// from the element's start, in the element. Rows: the stride, the entry count
+    /// and each entry, then each element's entry index, payload and the bytes up to
+    /// the stride.
+    fn dense(
+        &mut self,
+        element: &'s TypeSchema,
+        bytes: &'s [u8],
+        at: usize,
+        base: usize,
+        depth: u32,
+        indent: usize,
+    ) -> Result<(), Error> {
+        let TypeSchema::Union(u) = element else {
+            return Err(invalid_schema());
+        };
+        let tag = u.tag_size();
+        if tag == 0 {
+            // Never in a checked schema (`shape::check` refuses other tags).
+            return Err(Error::new(
+                ErrorKind::InvalidSchema {
+                    reason: "a union's tag is not u8, u16, u32 or u64",
+                },
+                0,
+            ));
+        }
+        let d = dense::header(bytes, at, tag)?;
+        if self.rows.is_some() {
+            let (count, stride, entries) = (d.count, d.stride, d.entries);
+            let meaning = format!("stride {stride}: {count} elements of {stride} bytes");
+            self.row(base + at, 2, indent, "stride", meaning);
+            let meaning = format!("{entries} variant entries of {} bytes", tag + 2);
+            self.row(base + at + 2, 2, indent, "entries", meaning);
+            for k in 0..entries {
+                let entry = 4 + k * dense::entry_size(tag);
+                let value = read_raw(bytes.get(entry..).unwrap_or_default(), tag);
+                let block = read_u16(bytes, entry + tag).unwrap_or(0);
+                let name = u
+                    .variant(value)
+                    .map_or_else(|| "unknown".to_string(), |v| v.name.to_string());
+                let meaning = format!("tag {value} ({name}), block length {block}");
+                let label = format!("entry {k}");
+                self.row(base + at + entry, tag + 2, indent, &label, meaning);
+            }
+        }
+        for i in 0..d.count {
+            let (value, start, len) = dense::element(bytes, at, &d, i, tag)?;
+            // The element's start: its entry index, `tag` bytes before the payload.
+            let index_at = start - tag;
+            let Some(variant) = u.variant(value) else {
+                return Err(Error::new(
+                    ErrorKind::UnknownVariant {
+                        union_name: u.name.clone(),
+                        tag: value,
+                    },
+                    at + index_at,
+                )
+                .in_element(i));
+            };
+            let origin = base + at + index_at;
+            let label = self.label(|| format!("[{i}]"));
+            let meaning = self.label(|| {
+                let k = read_raw(bytes.get(index_at..).unwrap_or_default(), tag);
+                format!("entry {k}: tag {value}, {}", variant.name)
+            });
+            self.row(origin, tag, indent, &label, meaning);
+            // Inside the element: the header checked `tag + len <= stride`.
+            let payload = bytes.get(start..start + len).unwrap_or_default();
+            self.payload(variant, payload, tag, origin, depth, indent + 1)
+                .map_err(|e| e.shift(at + index_at).in_element(i))?;
+            let rest = d.stride - tag - len;
+            if rest > 0 {
+                let meaning = self.label(|| match rest {
+                    1 => "1 byte up to the stride, not read".into(),
+                    n => format!("{n} bytes up to the stride, not read"),
+                });
+                self.row(origin + tag + len, rest, indent + 1, "(padding)", meaning);
+            }
+        }
+        Ok(())
     }
 
     /// Validates a split list (FORMAT.md §6.3) of messages or tuples with a tail, as

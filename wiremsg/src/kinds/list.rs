@@ -4,7 +4,9 @@
 
 use crate::field::{DecodeField, Element, Field, Kind, ListEncoding};
 use crate::kind::{BoundedListOf, ListOf};
+use crate::mode::sealed::INTERNAL;
 use crate::primitives_le::{write_u16, write_u32};
+use crate::trust::shape::dense;
 pub use crate::trust::shape::list::{List, ListIter, ListIterMut, ListMut};
 pub(crate) use crate::trust::shape::list::{
     shape, shape_of, strided_header, table_count, table_element, validate_list,
@@ -31,6 +33,12 @@ pub(crate) fn list_tail_len<T: Element>(items: &[T]) -> usize {
             !matches!(<T::Kind as Kind>::LIST_ENCODING, ListEncoding::Strided)
                 || <T::Kind as Kind>::BLOCK_SIZE <= 65535,
             "wiremsg: a list element's block is longer than 65535 bytes (the list's u16 stride); move large arrays into a `Vec`"
+        );
+        // A dense list's stride is a `u16` (FORMAT.md §6.8).
+        assert!(
+            !matches!(<T::Kind as Kind>::LIST_ENCODING, ListEncoding::Dense)
+                || <T::Kind as Kind>::DENSE_STRIDE <= 65535,
+            "wiremsg: a fixed-size union's tag and largest payload block are longer than 65535 bytes (a dense list's u16 stride); move large arrays into a `Vec`"
         )
     };
     if items.is_empty() {
@@ -41,6 +49,10 @@ pub(crate) fn list_tail_len<T: Element>(items: &[T]) -> usize {
     match <T::Kind as Kind>::LIST_ENCODING {
         ListEncoding::Packed => items.len().saturating_mul(size),
         ListEncoding::Strided => items.len().saturating_mul(size).saturating_add(2),
+        ListEncoding::Dense => items
+            .len()
+            .saturating_mul(<T::Kind as Kind>::DENSE_STRIDE)
+            .saturating_add(dense_first::<T>()),
         // A split element is its tail start and its whole encoding (block and tail),
         // as a table element is its start offset and its encoding (FORMAT.md §6.3).
         ListEncoding::Table | ListEncoding::Split => items
@@ -91,6 +103,7 @@ pub(crate) fn write_list<T: Element>(items: &[T], out: &mut [u8]) {
             }
         }
         ListEncoding::Split => append_split(items, &mut crate::plain::Out::over(out)),
+        ListEncoding::Dense => write_dense(items, out),
         ListEncoding::Table => {
             let mut end = items.len().saturating_mul(4);
             for (i, item) in items.iter().enumerate() {
@@ -104,6 +117,34 @@ pub(crate) fn write_list<T: Element>(items: &[T], out: &mut [u8]) {
                 }
             }
         }
+    }
+}
+
+/// Offset of element 0 of this writer's dense lists of `T` (FORMAT.md §6.8): after
+/// the stride, the entry count and the variant table.
+const fn dense_first<T: Element>() -> usize {
+    4 + <T::Kind as Kind>::DENSE_ENTRIES * dense::entry_size(<T::Kind as Kind>::DENSE_TAG)
+}
+
+/// Writes a dense list of `items` (FORMAT.md §6.8) into `out`: the header, then each
+/// element written as the union it is (its tag, then its payload) and its tag
+/// replaced by its entry index, then zeros up to the stride.
+fn write_dense<T: Element>(items: &[T], out: &mut [u8]) {
+    let tag = <T::Kind as Kind>::DENSE_TAG;
+    let stride = <T::Kind as Kind>::DENSE_STRIDE;
+    let first = dense_first::<T>();
+    write_u16(out, 0, stride as u16);
+    write_u16(out, 2, <T::Kind as Kind>::DENSE_ENTRIES as u16);
+    <T::Kind as Kind>::write_dense_table(INTERNAL, out.get_mut(4..first).unwrap_or_default());
+    let elements = out.get_mut(first..).unwrap_or_default();
+    for (item, slot) in items.iter().zip(elements.chunks_exact_mut(stride.max(1))) {
+        let (value, padding) = slot.split_at_mut(item.tail_len().min(stride));
+        item.write(&mut [], value);
+        padding.fill(0);
+        let found = dense::read_uint(value, 0, tag).unwrap_or(0);
+        let index = <T::Kind as Kind>::dense_index(INTERNAL, found).to_le_bytes();
+        let n = tag.min(8).min(value.len());
+        value[..n].copy_from_slice(&index[..n]);
     }
 }
 

@@ -35,18 +35,29 @@ pub const SCHEMA_SCHEMA_ID: u16 = 0xFFFF;
 /// versions", §11): versions 1 to 3 are format 1.
 pub(crate) const FORMAT_2_SCHEMA_VERSION: u16 = 4;
 
-/// Refuses the message header of a schema encoding of wire format 1 (the reserved
-/// pair of ids, FORMAT.md §11, at version 1 to 3): its lists of messages are table
-/// lists, which a reader of format 2 would misread. `UnsupportedFormat` at byte 6,
-/// the header's version. Headers of other messages pass: their bytes do not name
-/// the format.
+/// The first version of the schema encoding in wire format 3 (FORMAT.md "Format
+/// versions", §11): version 4 is format 2.
+pub(crate) const FORMAT_3_SCHEMA_VERSION: u16 = 5;
+
+/// Refuses the message header of a schema encoding of an older wire format (the
+/// reserved pair of ids, FORMAT.md §11): versions 1 to 3, format 1, whose lists of
+/// messages are table lists, and version 4, format 2, whose schemas describe lists
+/// of fixed-size unions as table lists, which a reader of format 3 would misread (as
+/// dense lists, §6.8). `UnsupportedFormat` naming the format, at byte 6, the
+/// header's version. Headers of other messages pass: their bytes do not name the
+/// format.
 pub(crate) fn check_format(header: &crate::MessageHeader) -> Result<(), Error> {
     let schema = header.template_id == SCHEMA_TEMPLATE_ID && header.schema_id == SCHEMA_SCHEMA_ID;
-    if schema && header.version < FORMAT_2_SCHEMA_VERSION {
+    if schema && header.version < FORMAT_3_SCHEMA_VERSION {
+        let version = if header.version < FORMAT_2_SCHEMA_VERSION {
+            1
+        } else {
+            2
+        };
         return Err(Error::new(
             crate::ErrorKind::UnsupportedFormat {
-                version: 1,
-                supported: 2,
+                version,
+                supported: crate::FORMAT_VERSION,
             },
             6,
         ));
@@ -63,11 +74,14 @@ pub(crate) fn check_format(header: &crate::MessageHeader) -> Result<(), Error> {
 /// `type_rows` and `type_values` (FORMAT.md §11): a schema frame of a 50-byte tick
 /// then takes 538 bytes instead of 622. Version 4 has the fields of version 3 in wire
 /// format 2: its lists of messages (`messages`, `fields`, `enums`, ...) are split
-/// lists (FORMAT.md §6.3), where versions 1 to 3 (format 1) had table lists. This
-/// reader reads version 4 only, and refuses the others (`UnsupportedFormat`, see
-/// [`check_format`]) rather than misreading them.
+/// lists (FORMAT.md §6.3), where versions 1 to 3 (format 1) had table lists.
+/// Version 5 has the fields and bytes of version 4 in wire format 3: the schemas it
+/// holds describe bytes whose lists of fixed-size unions are dense (§6.8), where
+/// those of version 4 (format 2) describe table lists. This reader reads version 5
+/// only, and refuses the others (`UnsupportedFormat`, see [`check_format`]) rather
+/// than misreading them or the bytes they describe.
 #[derive(WireMsg)]
-#[wire(version = 4)]
+#[wire(version = 5)]
 pub(crate) struct WireSchemaSet {
     messages: Vec<WireMessage>,
     /// Versions 1 and 2; empty from version 3.
@@ -260,8 +274,10 @@ impl SchemaSet {
     /// message), [`ErrorKind::UnexpectedTemplate`](crate::ErrorKind::UnexpectedTemplate)
     /// if the header is not a schema's,
     /// [`ErrorKind::UnsupportedFormat`](crate::ErrorKind::UnsupportedFormat) (at byte 6)
-    /// for a schema encoding of wire format 1 (versions 1 to 3, written before lists
-    /// of messages became split lists: FORMAT.md "Format versions"), and
+    /// for a schema encoding of an older wire format (versions 1 to 3, format 1,
+    /// written before lists of messages became split lists; version 4, format 2,
+    /// written before lists of fixed-size unions became dense lists: FORMAT.md
+    /// "Format versions"), and
     /// [`ErrorKind::InvalidSchema`](crate::ErrorKind::InvalidSchema) for bytes that are
     /// valid but do not make a schema (an unknown type code, an index out of range, a
     /// type that contains itself, a field naming a message not in the set, a type
@@ -285,7 +301,7 @@ impl SchemaSet {
     /// [`from_bytes`](Self::from_bytes) with the types, enums and unions built within
     /// `budget` heap bytes instead of [`decode_budget`](crate::decode_budget)`(bytes.len())`.
     pub(crate) fn from_bytes_within(bytes: &[u8], budget: usize) -> Result<Self, Error> {
-        // Before validation: format 1's bytes are not misread as format 2's.
+        // Before validation: an older format's bytes are not misread as format 3's.
         if let Ok(header) = crate::MessageHeader::read(bytes) {
             check_format(&header)?;
         }

@@ -4,6 +4,7 @@
 //! messages are frozen).
 
 use super::set::named_message;
+use super::shape::fixed_size_union;
 use super::{
     EnumSchema, FieldSchema, MessageSchema, SchemaSet, TypeSchema, UnionSchema, UnionVariantSchema,
 };
@@ -129,6 +130,10 @@ pub enum ChangeKind {
     UnionVariantRenamed,
     /// A union variant carries another message (or none, or one where it had none).
     UnionVariantPayload,
+    /// A list's union became fixed-size or stopped being fixed-size (a variant with
+    /// a tail or a catch-all added or removed, FORMAT.md §4.10): its lists change
+    /// between dense lists (§6.8) and table lists (§6.4).
+    UnionListLayout,
     /// A list's declared maximum length (`#[wire(max_len = N)]`, FORMAT.md §6.5)
     /// changed, was added or was removed.
     ListBound,
@@ -1102,6 +1107,7 @@ impl Cx<'_> {
                 T::List(y) | T::BoundedList { element: y, .. },
             ) => {
                 self.list_bound(at, o, n);
+                self.union_list_layout(at, x, y);
                 self.walk_types(at, x, y);
             }
             (T::Nullable { value: x, null: a }, T::Nullable { value: y, null: b }) => {
@@ -1203,6 +1209,48 @@ impl Cx<'_> {
                  other writes (ListTooLong)",
                 show(a),
                 show(b)
+            ),
+        );
+    }
+
+    /// A list of a union that is fixed-size on one side only (FORMAT.md §4.10): one
+    /// side's lists are dense (§6.8), the other's table lists (§6.4), and each
+    /// misreads or refuses the other's (a union value outside a list has the same
+    /// bytes either way).
+    fn union_list_layout(&mut self, at: At<'_>, o: &TypeSchema, n: &TypeSchema) {
+        let (TypeSchema::Union(x), TypeSchema::Union(y)) = (o, n) else {
+            return;
+        };
+        let (was, is) = (
+            fixed_size_union(self.old, x).is_some(),
+            fixed_size_union(self.new, y).is_some(),
+        );
+        if was == is {
+            return;
+        }
+        let layout = |fixed: bool| {
+            if fixed {
+                "dense lists (FORMAT.md §6.8)"
+            } else {
+                "table lists (§6.4)"
+            }
+        };
+        let why = if was {
+            "gained a variant with a tail or a catch-all"
+        } else {
+            "became fixed-size (no catch-all, no variant with a tail)"
+        };
+        self.push(
+            at,
+            ChangeKind::UnionListLayout,
+            Breaking,
+            Breaking,
+            format!(
+                "union `{}` {why}: its lists change from {} to {}, and each side misreads \
+                 or refuses the other's",
+                y.name,
+                layout(was),
+                layout(is)
             ),
         );
     }

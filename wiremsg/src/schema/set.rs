@@ -49,6 +49,36 @@ impl SchemaSet {
         SchemaSet::default()
     }
 
+    /// How a list of `element` is laid out (FORMAT.md §6), by the rules the typed
+    /// lists follow (`Kind::LIST_ENCODING`): for tools that read or describe lists
+    /// from a schema alone. The unions and messages `element` names are looked up in
+    /// this set; a union whose payload names no message of the set is not
+    /// fixed-size (a table list).
+    ///
+    /// ```
+    /// use wiremsg::{ListEncoding, SchemaSet, TypeSchema, WireMsg, WireUnion};
+    ///
+    /// #[derive(WireMsg)]
+    /// struct Fill { qty: u32 }
+    /// #[derive(WireUnion)]
+    /// #[repr(u8)]
+    /// enum Event { Heartbeat = 0, Fill(Fill) = 1 }
+    /// #[derive(WireMsg)]
+    /// struct Batch { events: Vec<Event>, notes: Vec<String> }
+    ///
+    /// let set = SchemaSet::of::<Batch>().unwrap();
+    /// let fields = &set.message("Batch").unwrap().fields;
+    /// let element = |i: usize| match &*fields[i].ty {
+    ///     TypeSchema::List(element) => (**element).clone(),
+    ///     other => panic!("{other:?}"),
+    /// };
+    /// assert_eq!(set.list_encoding(&element(0)), ListEncoding::Dense);
+    /// assert_eq!(set.list_encoding(&element(1)), ListEncoding::Table);
+    /// ```
+    pub fn list_encoding(&self, element: &TypeSchema) -> crate::ListEncoding {
+        super::shape::encoding(self, element)
+    }
+
     /// The set of `T` and every message it nests.
     ///
     /// # Errors

@@ -4,7 +4,7 @@
 //! the check ([`SchemaSet::from_messages`]), so that the schema-driven reader, the
 //! tools and the compatibility report can trust what it states.
 
-use crate::schema::{MessageRef, MessageSchema, SchemaSet, TypeSchema};
+use crate::schema::{MessageRef, MessageSchema, SchemaSet, TypeSchema, UnionSchema};
 use crate::{Error, ErrorKind, ListEncoding, MAX_DEPTH};
 use alloc::collections::BTreeSet;
 use alloc::vec;
@@ -153,10 +153,18 @@ pub(crate) fn block_size(set: &SchemaSet, ty: &TypeSchema) -> usize {
     }
 }
 
-/// How a list of `element` is laid out (FORMAT.md §6): split for messages with a
-/// block length field and tuples with a tail (§6.3), table for the other types with
-/// a tail (§6.4), strided for the other messages and tuples, packed for the rest.
+/// How a list of `element` is laid out (FORMAT.md §6): dense for fixed-size unions
+/// (§6.8, [`fixed_size_union`]), split for messages with a block length field and
+/// tuples with a tail (§6.3), table for the other types with a tail (§6.4), strided
+/// for the other messages and tuples, packed for the rest.
 pub(crate) fn encoding(set: &SchemaSet, element: &TypeSchema) -> ListEncoding {
+    if let TypeSchema::Union(u) = element {
+        return if fixed_size_union(set, u).is_some() {
+            ListEncoding::Dense
+        } else {
+            ListEncoding::Table
+        };
+    }
     if in_tail(set, element) {
         if matches!(element, TypeSchema::Message(_) | TypeSchema::Tuple(_)) {
             ListEncoding::Split
@@ -168,6 +176,28 @@ pub(crate) fn encoding(set: &SchemaSet, element: &TypeSchema) -> ListEncoding {
     } else {
         ListEncoding::Packed
     }
+}
+
+/// The largest payload block of union `u`'s variants if the union is fixed-size
+/// (FORMAT.md §4.10), so that its lists are dense (§6.8): no catch-all, every
+/// variant a unit variant (block 0) or one whose payload message has no block
+/// length field (no tail, no `#[wire(block_length)]`: its block length, the
+/// schema's), and at most 65,535 variants (a dense list's `u16` entry count).
+/// `None` otherwise, and for a payload that names no message of `set`. The typed
+/// rule is `Payload::FIXED_BLOCK` and `VariantList::DENSE_BLOCK` (`union.rs`).
+pub(crate) fn fixed_size_union(set: &SchemaSet, u: &UnionSchema) -> Option<usize> {
+    if u.catch_all.is_some() || u.variants.len() > usize::from(u16::MAX) {
+        return None;
+    }
+    u.variants
+        .iter()
+        .try_fold(0, |largest: usize, v| match &v.payload {
+            None => Some(largest),
+            Some(payload) => match set.message(&payload.name) {
+                Some(m) if !m.has_block_length => Some(largest.max(m.block_length)),
+                _ => None,
+            },
+        })
 }
 
 fn invalid(reason: &'static str) -> Error {

@@ -27,8 +27,8 @@ use crate::layout::{At, Layout, block_length, has_block_length, min_block_length
 use crate::layout::{FieldList, Walk};
 use crate::mode::Checked;
 use crate::mode::sealed::{INTERNAL, Internal, Place};
-use crate::primitives_le::read_u32;
-use crate::trust::shape::Kind;
+use crate::primitives_le::{read_u16, read_u32};
+use crate::trust::shape::{Kind, dense};
 use crate::validated::{
     FieldAt, Validated, bad_end_offset, block_header, block_length_too_small, check_depth,
     validate_message, validate_split_block,
@@ -345,6 +345,23 @@ pub(crate) fn locate_list<T: Element>(
             steps.push(Step::Index(i));
             let block_at = (i * stride + 4).wrapping_sub(origin_at);
             <K<T> as Kind>::locate_split(INTERNAL, block, block_at, origin, target, steps)
+        }
+        ListEncoding::Dense => {
+            let tag = <K<T> as Kind>::DENSE_TAG;
+            let d = dense_of(region, len, stride, tag);
+            let Some(i) = rel
+                .checked_sub(d.first)
+                .map(|r| r / stride.max(1))
+                .filter(|&i| i < len)
+            else {
+                return false;
+            };
+            let Ok((value, start, block)) = dense::element(region, 0, &d, i, tag) else {
+                return false;
+            };
+            let payload = region.get(start..start + block).unwrap_or_default();
+            steps.push(Step::Index(i));
+            <K<T> as Kind>::locate_dense(INTERNAL, value, payload, target, steps)
         }
         ListEncoding::Table => {
             // The last element that starts at or before the target: elements that
@@ -1188,6 +1205,16 @@ impl<'v, T: Element> LazyList<'v, T> {
                 // first could overlap the one before and read where `view` refuses.
                 self.table_element(i, self.entry_before(i), None).0
             }
+            ListEncoding::Dense => {
+                // The header's entries were checked when the list was opened: the
+                // element's entry index, then its payload as the entry's variant.
+                let tag = <K<T> as Kind>::DENSE_TAG;
+                let d = dense_of(bytes, self.len, self.stride, tag);
+                let (value, start, block) = dense::element(bytes, 0, &d, i, tag)?;
+                let payload = bytes.get(start..start + block).unwrap_or_default();
+                <K<T> as Kind>::lazy_dense(INTERNAL, value, payload, &self.root, self.depth)
+                    .map_err(|e| e.shift(start - tag).in_element(i))
+            }
         }
     }
 
@@ -1263,6 +1290,23 @@ fn header<T: Element>(region: &[u8], at: usize) -> Result<(usize, usize), Error>
         ListEncoding::Table => {
             crate::trust::shape::list::table_count(region, at).map(|count| (count, 0))
         }
+        ListEncoding::Dense => {
+            let d = dense::header(region, at, <K<T> as Kind>::DENSE_TAG)?;
+            Ok((d.count, d.stride))
+        }
+    }
+}
+
+/// The shape of a dense list region whose header passed [`dense::header`] with this
+/// count and stride, for [`dense::element`].
+#[inline(always)]
+fn dense_of(region: &[u8], count: usize, stride: usize, tag: usize) -> dense::Dense {
+    let entries = usize::from(read_u16(region, 2).unwrap_or(0));
+    dense::Dense {
+        count,
+        stride,
+        entries,
+        first: 4 + entries * dense::entry_size(tag),
     }
 }
 

@@ -691,6 +691,18 @@ pub trait NestedKind: Kind {
         let _ = (block, origin);
         unreachable!("wiremsg: only kinds laid out as split lists are read as their elements")
     }
+
+    /// The mutable view of the payload of an element of a dense list (FORMAT.md
+    /// §6.8).
+    ///
+    /// # Safety
+    ///
+    /// As [`Kind::read_dense`].
+    #[doc(hidden)]
+    unsafe fn read_dense_mut(_: Internal, tag: u64, payload: &mut [u8]) -> Self::Mut<'_> {
+        let _ = (tag, payload);
+        unreachable!("wiremsg: only fixed-size unions are read as elements of dense lists")
+    }
 }
 
 impl<M: WireMsg> NestedKind for crate::kind::Msg<M> {

@@ -2,7 +2,7 @@
 //! needs it: whether a value keeps data in the tail, the bytes of its slot, and the
 //! shape of a list of it.
 
-use wiremsg::{SchemaSet, TypeSchema};
+use wiremsg::{ListEncoding, SchemaSet, TypeSchema};
 
 /// True if values of `ty` keep data in the tail: their slot ends with an end offset
 /// (FORMAT.md §3).
@@ -35,7 +35,7 @@ pub(super) fn slot_size(set: &SchemaSet, ty: &TypeSchema) -> usize {
     }
 }
 
-/// The four shapes of a list's region (FORMAT.md §6.1 to §6.4).
+/// The five shapes of a list's region (FORMAT.md §6.1 to §6.4, §6.8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum ListShape {
     /// The elements' slots back to back.
@@ -47,20 +47,20 @@ pub(super) enum ListShape {
     Split,
     /// A table of `u32` start offsets, then the elements' regions.
     Table,
+    /// A fixed-size union: a `u16` stride, a table of the variants' tags and block
+    /// lengths, then elements at the stride, each an entry index and a payload block
+    /// (§6.8).
+    Dense,
 }
 
-/// The shape of a list of `element`.
+/// The shape of a list of `element`: the runtime's rule (`SchemaSet::list_encoding`).
 pub(super) fn list_shape(set: &SchemaSet, element: &TypeSchema) -> ListShape {
-    if in_tail(set, element) {
-        if matches!(element, TypeSchema::Message(_) | TypeSchema::Tuple(_)) {
-            ListShape::Split
-        } else {
-            ListShape::Table
-        }
-    } else if matches!(element, TypeSchema::Message(_) | TypeSchema::Tuple(_)) {
-        ListShape::Strided
-    } else {
-        ListShape::Packed
+    match set.list_encoding(element) {
+        ListEncoding::Packed => ListShape::Packed,
+        ListEncoding::Strided => ListShape::Strided,
+        ListEncoding::Split => ListShape::Split,
+        ListEncoding::Dense => ListShape::Dense,
+        ListEncoding::Table => ListShape::Table,
     }
 }
 

@@ -68,6 +68,11 @@ pub(super) struct Plan<'s> {
     pub(super) split_elements: HashMap<TypeSchema, String>,
     /// Unions whose type is declared.
     declared_unions: HashSet<&'s str>,
+    /// Union name: the Kaitai enum of its tags.
+    tag_enums: HashMap<&'s str, String>,
+    /// Union name: the Kaitai types of its element and its variant table entry in a
+    /// dense list (FORMAT.md §6.8).
+    dense_elements: HashMap<&'s str, (String, String)>,
     /// Messages whose type is declared, or queued to be.
     queued: HashSet<&'s str>,
     pending: Vec<&'s MessageSchema>,
@@ -91,6 +96,8 @@ impl<'s> Plan<'s> {
             helpers: HashMap::new(),
             split_elements: HashMap::new(),
             declared_unions: HashSet::new(),
+            tag_enums: HashMap::new(),
+            dense_elements: HashMap::new(),
             queued: HashSet::new(),
             pending: Vec::new(),
             top: None,

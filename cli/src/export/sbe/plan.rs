@@ -334,14 +334,25 @@ impl<'s> Plan<'s> {
                      prefix, another layout; `FixedStr<N>` fits",
                 );
             }
-            TypeSchema::List(_) | TypeSchema::BoundedList { .. } => {
+            TypeSchema::List(element) | TypeSchema::BoundedList { element, .. } => {
+                // A dense list (FORMAT.md §6.8) is refused as every list is, and says
+                // why its elements, though of one size, are no group either.
+                let dense = match &**element {
+                    e if self.set.list_encoding(e) == wiremsg::ListEncoding::Dense => {
+                        "; a list of a fixed-size union is a dense list (FORMAT.md §6.8), \
+                         a table of its variants' tags and block lengths, then each \
+                         element's entry index and payload at a stride, and SBE 1.0 has \
+                         no union to repeat"
+                    }
+                    _ => "",
+                };
                 return self.no(
                     path,
                     offset,
                     &format!(
                         "a list, `{}`, keeps its elements in the tail after the block \
                          (FORMAT.md §6); SBE's repeating groups follow the block with a \
-                         group size header, another layout",
+                         group size header, another layout{dense}",
                         ty.display()
                     ),
                 );

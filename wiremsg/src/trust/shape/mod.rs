@@ -5,6 +5,7 @@
 
 pub(crate) mod array;
 pub(crate) mod decimal;
+pub(crate) mod dense;
 pub(crate) mod enums;
 pub(crate) mod fixed_str;
 pub(crate) mod list;
@@ -108,6 +109,18 @@ pub trait Kind: Sealed {
     /// the block of version 1 (of a message; a tuple's whole block).
     #[doc(hidden)]
     const MIN_SPLIT_BLOCK: usize = 0;
+    /// The tag's bytes of a fixed-size union, whose lists are dense (FORMAT.md §6.8);
+    /// 0 for other kinds.
+    #[doc(hidden)]
+    const DENSE_TAG: usize = 0;
+    /// Entries of the variant table this writer writes in a dense list: one per
+    /// variant of the union.
+    #[doc(hidden)]
+    const DENSE_ENTRIES: usize = 0;
+    /// The stride this writer writes in a dense list: the tag's bytes plus the
+    /// largest payload block of its variants.
+    #[doc(hidden)]
+    const DENSE_STRIDE: usize = 0;
     /// What an accessor of a validated view returns.
     type View<'v>: Copy + Debug;
     /// What an accessor of an on-demand view returns ([`LazyOf`](crate::LazyOf)): an
@@ -222,6 +235,84 @@ pub trait Kind: Sealed {
         unreachable!("wiremsg: only kinds laid out as split lists are read as their elements")
     }
 
+    /// Writes this writer's variant table of a dense list into `out`
+    /// ([`DENSE_ENTRIES`](Self::DENSE_ENTRIES) entries: each variant's tag and its
+    /// payload's `u16` block length, in declaration order; FORMAT.md §6.8).
+    #[doc(hidden)]
+    fn write_dense_table(_: Internal, out: &mut [u8]) {
+        let _ = out;
+    }
+
+    /// The entry index this writer writes for the variant with `tag` (its place in
+    /// the table of [`write_dense_table`](Self::write_dense_table)).
+    #[doc(hidden)]
+    fn dense_index(_: Internal, tag: u64) -> u64 {
+        tag
+    }
+
+    /// The tag of this writer's variant at entry index `position` (the inverse of
+    /// [`dense_index`](Self::dense_index)).
+    #[doc(hidden)]
+    fn dense_tag_at(_: Internal, position: u64) -> u64 {
+        position
+    }
+
+    /// Validates the payload of an element of a dense list (FORMAT.md §6.8) as the
+    /// variant with `tag`, one nesting level below `depth`; errors count from the
+    /// element's start (its entry index), the payload [`DENSE_TAG`](Self::DENSE_TAG)
+    /// bytes after it.
+    #[doc(hidden)]
+    fn validate_dense<M: Mode>(
+        _: Internal,
+        tag: u64,
+        payload: &[u8],
+        mode: &M,
+        depth: u32,
+    ) -> Result<(), Error> {
+        let _ = (tag, payload, mode, depth);
+        Err(not_dense())
+    }
+
+    /// Reads the payload of an element of a dense list without checks.
+    ///
+    /// # Safety
+    ///
+    /// [`validate_dense`](Self::validate_dense) accepted this tag and payload, in bytes
+    /// borrowed for `'v`.
+    #[doc(hidden)]
+    unsafe fn read_dense<'v>(_: Internal, tag: u64, payload: &'v [u8]) -> Self::View<'v> {
+        let _ = (tag, payload);
+        unreachable!("wiremsg: only fixed-size unions are read as elements of dense lists")
+    }
+
+    /// [`lazy`](Self::lazy) of an element of a dense list: the variant with `tag`
+    /// read on demand from `payload`; errors count as
+    /// [`validate_dense`](Self::validate_dense)'s.
+    #[doc(hidden)]
+    fn lazy_dense<'v>(
+        _: Internal,
+        tag: u64,
+        payload: &'v [u8],
+        root: &crate::lazy::Root<'v>,
+        depth: u32,
+    ) -> Result<Self::Lazy<'v>, Error> {
+        let _ = (tag, payload, root, depth);
+        Err(not_dense())
+    }
+
+    /// [`locate`](Self::locate) in an element of a dense list.
+    #[doc(hidden)]
+    fn locate_dense(
+        _: Internal,
+        tag: u64,
+        payload: &[u8],
+        target: &crate::lazy::Target,
+        steps: &mut alloc::vec::Vec<crate::lazy::Step>,
+    ) -> bool {
+        let _ = (tag, payload, target, steps);
+        false
+    }
+
     /// The bytes a schema records for a declared default `view` (see
     /// [`DefaultValue`](crate::DefaultValue)): block bytes of a fixed-size value, UTF-8 of
     /// text; `None` where there is no byte form.
@@ -260,4 +351,17 @@ pub trait Kind: Sealed {
     fn view_eq<'v>(_: Internal, a: Self::View<'v>, b: Self::View<'v>) -> bool
     where
         Self: 'v;
+}
+
+/// The error of a dense-list method on a kind that is not laid out in dense lists
+/// (never reached: lists call them only for kinds whose `LIST_ENCODING` is `Dense`).
+#[cold]
+fn not_dense() -> Error {
+    Error::new(
+        crate::ErrorKind::ListLengthMismatch {
+            len: 0,
+            element_size: 0,
+        },
+        0,
+    )
 }

@@ -268,6 +268,8 @@ pub trait Variant<L: UnionLayout>: 'static {
     const TAG: u64;
     /// The variant's name, for error paths.
     const NAME: &'static str;
+    /// The version that added the variant (`#[wire(since = N)]`, default 1).
+    const SINCE: u16 = 1;
     /// The union's view of this variant, from the payload's view.
     fn wrap<'v>(tag: u64, payload: <Self::Payload as Payload>::View<'v>) -> L::View<'v>;
     /// The union's mutable view of this variant, from the payload's mutable view.
@@ -291,6 +293,10 @@ pub trait Payload: Sealed {
     /// numbers; `None` for the catch-all, which checks nothing but has no tag of its
     /// own to be found by.
     const HEADER: Option<Header>;
+    /// The payload's block length if it is fixed-size (a unit's 0, a message's
+    /// without a tail), so that a union of such payloads lays its lists out densely
+    /// (FORMAT.md §6.8); `None` for a message with a tail and for the catch-all.
+    const FIXED_BLOCK: Option<usize>;
 
     /// Finds the on-demand view `target` in the payload (`lazy.rs`).
     #[doc(hidden)]
@@ -428,6 +434,7 @@ impl Payload for Unit {
         min: 0,
         size: 0,
     });
+    const FIXED_BLOCK: Option<usize> = Some(0);
 
     #[inline(always)]
     fn lazy(_: Internal, _: &[u8], _: &crate::lazy::Root<'_>, _: u32) -> Result<(), Error> {
@@ -455,6 +462,11 @@ impl<M: WireMsg> Payload for Carries<M> {
     type Lazy<'v> = M::Lazy<'v>;
     const CATCH_ALL: bool = false;
     const HEADER: Option<Header> = Header::of::<M::Layout>();
+    const FIXED_BLOCK: Option<usize> = if crate::layout::has_block_length::<M::Layout>() {
+        None
+    } else {
+        Some(M::BLOCK_LENGTH)
+    };
 
     #[inline(always)]
     fn lazy<'v>(
@@ -513,6 +525,7 @@ impl Payload for Raw {
     type Lazy<'v> = &'v [u8];
     const CATCH_ALL: bool = true;
     const HEADER: Option<Header> = None;
+    const FIXED_BLOCK: Option<usize> = None;
 
     #[inline(always)]
     fn lazy<'v>(
@@ -623,6 +636,36 @@ pub trait VariantList<L: UnionLayout>: Sealed {
     #[doc(hidden)]
     fn knows(tag: u64) -> bool;
 
+    /// The largest payload block of the variants if every payload is fixed-size
+    /// ([`Payload::FIXED_BLOCK`]; so no catch-all): the union is then fixed-size and
+    /// its lists dense (FORMAT.md §6.8). `None` otherwise.
+    #[doc(hidden)]
+    const DENSE_BLOCK: Option<usize>;
+
+    /// True if the variants of version 1 (a catch-all among them) make a fixed-size
+    /// union: then every later variant must keep it one (see
+    /// [`keeps_its_list_shape`]).
+    #[doc(hidden)]
+    const FIXED_AT_V1: bool;
+
+    /// The number of variants.
+    #[doc(hidden)]
+    const COUNT: usize;
+
+    /// Writes the entries of the variant table of a dense list for these variants,
+    /// in order: each one's tag (`tag` bytes) and its payload's `u16` block length.
+    #[doc(hidden)]
+    fn write_entries(out: &mut [u8], tag: usize);
+
+    /// The place of the first variant with `tag` in the list (its entry index in a
+    /// dense list); the number of variants if none has it.
+    #[doc(hidden)]
+    fn position(tag: u64) -> u64;
+
+    /// The tag of the variant at `position` (`u64::MAX` past the last).
+    #[doc(hidden)]
+    fn tag_at(position: u64) -> u64;
+
     /// The least tag of a variant other than the catch-all (`u64::MAX` if none): the
     /// tag of [`HEADERS`](Self::HEADERS)' first slot.
     #[doc(hidden)]
@@ -650,6 +693,44 @@ pub trait VariantList<L: UnionLayout>: Sealed {
         root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> L::Lazy<'v>;
+}
+
+/// Writes variant `V`'s entry of a dense list's variant table (FORMAT.md §6.8) at the
+/// start of `out`: its tag in `tag` bytes, then its payload's block length.
+#[inline]
+fn write_entry<L: UnionLayout, V: Variant<L>>(out: &mut [u8], tag: usize) {
+    let block = <V::Payload as Payload>::FIXED_BLOCK.unwrap_or(0) as u16;
+    if let Some(entry) = out.get_mut(..tag + 2) {
+        let n = tag.min(8);
+        entry[..n].copy_from_slice(&V::TAG.to_le_bytes()[..n]);
+        entry[tag..].copy_from_slice(&block.to_le_bytes());
+    }
+}
+
+/// False if `V` is of version 1 and not fixed-size (FORMAT.md §4.10).
+const fn fixed_at_v1<L: UnionLayout, V: Variant<L>>() -> bool {
+    V::SINCE > 1 && !<V::Payload as Payload>::CATCH_ALL
+        || <V::Payload as Payload>::FIXED_BLOCK.is_some()
+}
+
+/// Whether a union is fixed-size is fixed by its version-1 variants (FORMAT.md
+/// §4.10), as a message's block length field is (§5): a union whose version-1
+/// variants make it fixed-size has dense lists (§6.8), which a later variant with a
+/// tail would turn into table lists under every deployed reader. Evaluated by the
+/// derive, which names the union in the error.
+#[doc(hidden)]
+pub const fn keeps_its_list_shape<L: UnionLayout>() {
+    assert!(
+        !<L::Variants as VariantList<L>>::FIXED_AT_V1 || is_dense::<L>(),
+        "wiremsg: a variant added after version 1 to a union whose version-1 variants are all fixed-size must be fixed-size too: its lists are dense (FORMAT.md §6.8) and would change shape; to let the union gain variants with a tail, give it a `#[wire(other)]` catch-all from version 1"
+    );
+}
+
+/// True if union `L` is fixed-size (FORMAT.md §4.10), with at most 65,535 variants
+/// (a dense list's `u16` entry count): its lists are dense (§6.8).
+const fn is_dense<L: UnionLayout>() -> bool {
+    <L::Variants as VariantList<L>>::DENSE_BLOCK.is_some()
+        && <L::Variants as VariantList<L>>::COUNT <= 65535
 }
 
 /// The tags from a union's least tag up to this many more are found in a table by
@@ -795,6 +876,40 @@ impl<L: UnionLayout, V: Variant<L>, R: VariantList<L>> VariantList<L> for VCons<
         (!<V::Payload as Payload>::CATCH_ALL && tag == V::TAG) || R::knows(tag)
     }
 
+    const DENSE_BLOCK: Option<usize> = match (<V::Payload as Payload>::FIXED_BLOCK, R::DENSE_BLOCK)
+    {
+        (Some(a), Some(b)) => Some(if a > b { a } else { b }),
+        _ => None,
+    };
+
+    const FIXED_AT_V1: bool = fixed_at_v1::<L, V>() && R::FIXED_AT_V1;
+
+    const COUNT: usize = 1 + R::COUNT;
+
+    #[inline]
+    fn write_entries(out: &mut [u8], tag: usize) {
+        write_entry::<L, V>(out, tag);
+        R::write_entries(out.get_mut(tag + 2..).unwrap_or_default(), tag);
+    }
+
+    #[inline(always)]
+    fn position(tag: u64) -> u64 {
+        if tag == V::TAG {
+            0
+        } else {
+            1 + R::position(tag)
+        }
+    }
+
+    #[inline(always)]
+    fn tag_at(position: u64) -> u64 {
+        if position == 0 {
+            V::TAG
+        } else {
+            R::tag_at(position - 1)
+        }
+    }
+
     const LEAST_TAG: u64 = least_of::<L, V>(R::LEAST_TAG);
 
     // `V` after the rest: of two variants with one tag, the first takes it.
@@ -876,6 +991,27 @@ impl<L: UnionLayout, V: Variant<L>> VariantList<L> for VLast<V> {
         !<V::Payload as Payload>::CATCH_ALL && tag == V::TAG
     }
 
+    const DENSE_BLOCK: Option<usize> = <V::Payload as Payload>::FIXED_BLOCK;
+
+    const FIXED_AT_V1: bool = fixed_at_v1::<L, V>();
+
+    const COUNT: usize = 1;
+
+    #[inline]
+    fn write_entries(out: &mut [u8], tag: usize) {
+        write_entry::<L, V>(out, tag);
+    }
+
+    #[inline(always)]
+    fn position(tag: u64) -> u64 {
+        u64::from(tag != V::TAG)
+    }
+
+    #[inline(always)]
+    fn tag_at(position: u64) -> u64 {
+        if position == 0 { V::TAG } else { u64::MAX }
+    }
+
     const LEAST_TAG: u64 = least_of::<L, V>(u64::MAX);
 
     const HEADERS: Option<[Option<Header>; TAG_WINDOW]> =
@@ -945,6 +1081,19 @@ pub(crate) fn validate_union<L: UnionLayout, M: Mode>(
     depth: u32,
 ) -> Result<(), Error> {
     let (tag, payload) = tag_and_payload::<L>(bytes)?;
+    validate_payload::<L, M>(tag, payload, mode, depth)
+}
+
+/// Validates `payload` as the payload of the variant of union `L` that takes `tag`:
+/// [`validate_union`] after the tag, and the check of an element of a dense list
+/// (FORMAT.md §6.8). The errors count from the tag.
+#[inline(always)]
+fn validate_payload<L: UnionLayout, M: Mode>(
+    tag: u64,
+    payload: &[u8],
+    mode: &M,
+    depth: u32,
+) -> Result<(), Error> {
     match L::Variants::validate(INTERNAL, tag, payload, mode, depth + 1) {
         Some(result) => result.map_err(|e| e.shift(tag_size::<L>())),
         None => Err(unknown_variant::<L>(tag)),
@@ -961,6 +1110,19 @@ pub(crate) fn lazy_union<'v, L: UnionLayout>(
     depth: u32,
 ) -> Result<L::Lazy<'v>, Error> {
     let (tag, payload) = tag_and_payload::<L>(bytes)?;
+    lazy_payload::<L>(tag, payload, root, depth)
+}
+
+/// The on-demand view of the variant of union `L` that takes `tag`, whose payload is
+/// `payload`: [`lazy_union`] after the tag, and the read of an element of a dense
+/// list (FORMAT.md §6.8). The errors count from the tag.
+#[inline(always)]
+fn lazy_payload<'v, L: UnionLayout>(
+    tag: u64,
+    payload: &'v [u8],
+    root: &crate::lazy::Root<'v>,
+    depth: u32,
+) -> Result<L::Lazy<'v>, Error> {
     // The header check by a table of the variants' headers, before the dispatch:
     // with it in the dispatch, each arm compared the payload with its own variant's
     // minimum, and a `match` on the variant afterwards was one indirect jump per
@@ -1043,10 +1205,73 @@ impl<L: UnionLayout> Kind for UnionOf<L> {
     const IN_TAIL: bool = true;
     const CHECKS: bool = true;
     const EVOLVES: bool = false;
-    const LIST_ENCODING: ListEncoding = ListEncoding::Table;
+    const LIST_ENCODING: ListEncoding = if is_dense::<L>() {
+        ListEncoding::Dense
+    } else {
+        ListEncoding::Table
+    };
     const MIN_ELEMENT_SIZE: usize = 4;
+    const DENSE_TAG: usize = if is_dense::<L>() { tag_size::<L>() } else { 0 };
+    const DENSE_ENTRIES: usize = <L::Variants as VariantList<L>>::COUNT;
+    const DENSE_STRIDE: usize = match <L::Variants as VariantList<L>>::DENSE_BLOCK {
+        Some(block) => tag_size::<L>() + block,
+        None => 0,
+    };
     type View<'v> = L::View<'v>;
     type Lazy<'v> = L::Lazy<'v>;
+
+    fn write_dense_table(_: Internal, out: &mut [u8]) {
+        L::Variants::write_entries(out, tag_size::<L>());
+    }
+
+    #[inline(always)]
+    fn dense_index(_: Internal, tag: u64) -> u64 {
+        L::Variants::position(tag)
+    }
+
+    #[inline(always)]
+    fn dense_tag_at(_: Internal, position: u64) -> u64 {
+        L::Variants::tag_at(position)
+    }
+
+    #[inline]
+    fn validate_dense<M: Mode>(
+        _: Internal,
+        tag: u64,
+        payload: &[u8],
+        mode: &M,
+        depth: u32,
+    ) -> Result<(), Error> {
+        validate_payload::<L, M>(tag, payload, mode, depth)
+    }
+
+    #[inline(always)]
+    unsafe fn read_dense<'v>(_: Internal, tag: u64, payload: &'v [u8]) -> L::View<'v> {
+        // SAFETY: forwarded from the caller: `validate_dense` accepted this tag and
+        // payload, so the first variant that takes the tag validated the payload.
+        unsafe { L::Variants::read(INTERNAL, tag, payload) }
+    }
+
+    #[inline(always)]
+    fn lazy_dense<'v>(
+        _: Internal,
+        tag: u64,
+        payload: &'v [u8],
+        root: &crate::lazy::Root<'v>,
+        depth: u32,
+    ) -> Result<L::Lazy<'v>, Error> {
+        lazy_payload::<L>(tag, payload, root, depth)
+    }
+
+    fn locate_dense(
+        _: Internal,
+        tag: u64,
+        payload: &[u8],
+        target: &crate::lazy::Target,
+        steps: &mut alloc::vec::Vec<crate::lazy::Step>,
+    ) -> bool {
+        L::Variants::locate(INTERNAL, tag, payload, target, steps)
+    }
 
     /// The tag checked as [`validate`](Kind::validate) checks it, then the present
     /// variant's payload read on demand (a message: its on-demand view).
@@ -1109,6 +1334,12 @@ impl<L: UnionLayout> NestedKind for UnionOf<L> {
     unsafe fn read_mut(_: Internal, bytes: &mut [u8]) -> L::Mut<'_> {
         // SAFETY: forwarded to the caller.
         unsafe { read_union_mut::<L>(bytes) }
+    }
+
+    #[inline(always)]
+    unsafe fn read_dense_mut(_: Internal, tag: u64, payload: &mut [u8]) -> L::Mut<'_> {
+        // SAFETY: forwarded from the caller, as in `read_dense`.
+        unsafe { L::Variants::read_mut(INTERNAL, tag, payload) }
     }
 }
 

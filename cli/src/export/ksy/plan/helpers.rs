@@ -1,4 +1,4 @@
-//! The exporter's own types: lists in their four shapes, options and arrays as
+//! The exporter's own types: lists in their five shapes, options and arrays as
 //! elements, tuples, messages and tuples as elements of a split list, and 128-bit
 //! integers as two halves.
 
@@ -262,6 +262,51 @@ impl<'s> Plan<'s> {
                                     ("doc", "Elements: element 0's tail data starts right after the blocks.".into()),
                                 ]),
                             ),
+                        ]),
+                    ),
+                ])
+            }
+            ListShape::Dense => {
+                let TypeSchema::Union(u) = element else {
+                    return None;
+                };
+                let (element_type, entry_type) = self.dense_types(u, path, offset)?;
+                let t = u.tag_size();
+                let if_any = || ("if", Yaml::from("_io.size > 0"));
+                items.push(("type", element_type.into()));
+                items.push(("size", "stride".into()));
+                items.push(("repeat", "eos".into()));
+                map([
+                    ("doc", format!("`{}`, dense (FORMAT.md §6.8): a u16 stride, a u16 count of variant table entries, the entries (each a variant's tag and its payload's u16 block length), then elements of `stride` bytes (each its entry's index, then the payload's block, then padding); an empty list is no bytes at all.{bound}", ty.display()).into()),
+                    (
+                        "seq",
+                        Yaml::List(vec![
+                            map([
+                                ("id", "stride".into()),
+                                ("type", "u2".into()),
+                                if_any(),
+                                // An element holds its entry index (`StrideTooSmall`).
+                                ("valid", map([("min", t.into())])),
+                            ]),
+                            map([
+                                ("id", "entry_count".into()),
+                                ("type", "u2".into()),
+                                if_any(),
+                                // Elements follow the table (`ListLengthMismatch`).
+                                (
+                                    "valid",
+                                    map([("expr", Yaml::Str(format!("_io.size > 4 + _ * {}", t + 2)))]),
+                                ),
+                                ("doc", "Entries of the variant table.".into()),
+                            ]),
+                            map([
+                                ("id", "entries".into()),
+                                ("type", entry_type.into()),
+                                ("repeat", "expr".into()),
+                                ("repeat-expr", "entry_count".into()),
+                                if_any(),
+                            ]),
+                            map(items),
                         ]),
                     ),
                 ])

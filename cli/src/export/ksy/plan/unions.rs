@@ -92,36 +92,13 @@ impl<'s> Plan<'s> {
         if name.is_empty() || !self.declared_unions.insert(&u.name) {
             return name;
         }
-        let tag_enum = self
-            .names
-            .claim_free(&format!("{name}_tag"), &format!("the tags of `{}`", u.name));
-        let variants: Vec<(&str, u64)> = u
-            .variants
-            .iter()
-            .map(|v| (v.name.as_ref(), v.tag))
-            .collect();
-        if let Some(values) = self.variant_names(&variants, &u.name, path, offset) {
-            self.enum_defs.push((tag_enum.clone(), values));
-        }
-        let mut cases = Vec::new();
-        for v in u.variants.iter() {
-            if let (Some(payload), Some(variant)) = (&v.payload, snake(&v.name)) {
-                let ty = self.message_ref(&payload.name);
-                cases.push((Yaml::Str(format!("{tag_enum}::{variant}")), Yaml::Str(ty)));
-            }
-        }
+        let tag_enum = self.tag_enum(u, &name, path, offset);
         let mut payload = vec![
             ("id", Yaml::from("payload")),
             ("size-eos", Yaml::Bool(true)),
         ];
-        if !cases.is_empty() {
-            payload.push((
-                "type",
-                map([
-                    ("switch-on", Yaml::from("tag")),
-                    ("cases", Yaml::Map(cases)),
-                ]),
-            ));
+        if let Some(switch) = self.payload_switch(u, &tag_enum) {
+            payload.push(("type", switch));
         }
         let catch_all = match &u.catch_all {
             Some(c) => format!(
@@ -156,5 +133,227 @@ impl<'s> Plan<'s> {
         ]);
         self.types.push((name.clone(), body));
         name
+    }
+
+    /// The enum of union `u`'s tags (`<union>_tag`; `name` is the union's Kaitai
+    /// type), declared on first use.
+    fn tag_enum(&mut self, u: &'s UnionSchema, name: &str, path: &str, offset: usize) -> String {
+        if let Some(tag_enum) = self.tag_enums.get(u.name.as_ref()) {
+            return tag_enum.clone();
+        }
+        let tag_enum = self
+            .names
+            .claim_free(&format!("{name}_tag"), &format!("the tags of `{}`", u.name));
+        self.tag_enums.insert(&u.name, tag_enum.clone());
+        let variants: Vec<(&str, u64)> = u
+            .variants
+            .iter()
+            .map(|v| (v.name.as_ref(), v.tag))
+            .collect();
+        if let Some(values) = self.variant_names(&variants, &u.name, path, offset) {
+            self.enum_defs.push((tag_enum.clone(), values));
+        }
+        tag_enum
+    }
+
+    /// The payload's `type`: a switch on `tag` to each variant's message; `None` if
+    /// no variant has one (the payload is then bytes, as a unit variant's is).
+    fn payload_switch(&mut self, u: &'s UnionSchema, tag_enum: &str) -> Option<Yaml> {
+        let mut cases = Vec::new();
+        for v in u.variants.iter() {
+            if let (Some(payload), Some(variant)) = (&v.payload, snake(&v.name)) {
+                let ty = self.message_ref(&payload.name);
+                cases.push((Yaml::Str(format!("{tag_enum}::{variant}")), Yaml::Str(ty)));
+            }
+        }
+        (!cases.is_empty()).then(|| {
+            map([
+                ("switch-on", Yaml::from("tag")),
+                ("cases", Yaml::Map(cases)),
+            ])
+        })
+    }
+
+    /// The types of fixed-size union `u`'s dense list (FORMAT.md §6.8), declared on
+    /// first use: an element (`<union>_in_dense_list`: its entry index, checked
+    /// against the table, and its payload, of its entry's block length, switched on
+    /// its entry's tag) and an entry of the variant table (`<union>_dense_entry`: a
+    /// tag and a block length, checked against the list's stride). Both read their
+    /// list, the dense list type, as `_parent`. Returns `(element, entry)`.
+    pub(super) fn dense_types(
+        &mut self,
+        u: &'s UnionSchema,
+        path: &str,
+        offset: usize,
+    ) -> Option<(String, String)> {
+        if let Some(types) = self.dense_elements.get(u.name.as_ref()) {
+            return Some(types.clone());
+        }
+        let name = self
+            .unions
+            .get(u.name.as_ref())
+            .map(|(n, _)| n.clone())
+            .filter(|n| !n.is_empty())?;
+        let element = self.names.claim_free(
+            &format!("{name}_in_dense_list"),
+            &format!("the type of `{}` in a dense list", u.name),
+        );
+        let entry = self.names.claim_free(
+            &format!("{name}_dense_entry"),
+            &format!("the variant table entry of `{}` in a dense list", u.name),
+        );
+        self.dense_elements
+            .insert(&u.name, (element.clone(), entry.clone()));
+        let tag_enum = self.tag_enum(u, &name, path, offset);
+        let repr = primitive(&u.tag).unwrap_or("u1");
+        let t = u.tag_size();
+        // The element's entry must be in the table, and its tag a variant's
+        // (`VariantEntryOutOfRange`, `UnknownVariant`); entries no element uses are
+        // not checked (FORMAT.md §6.8), so the tag is checked here, not in the entry.
+        let known: Vec<String> = u
+            .variants
+            .iter()
+            .filter_map(|v| snake(&v.name))
+            .map(|v| format!("_parent.entries[_].tag == {tag_enum}::{v}"))
+            .collect();
+        let known = if known.is_empty() {
+            "false".to_owned()
+        } else {
+            known.join(" or ")
+        };
+        let mut payload = vec![
+            ("id", Yaml::from("payload")),
+            ("size", "block_length".into()),
+        ];
+        if let Some(switch) = self.payload_switch(u, &tag_enum) {
+            payload.push(("type", switch));
+        }
+        payload.push((
+            "doc",
+            "The variant's message: the block of its entry's block length (FORMAT.md §6.8); \
+             a unit variant has none (no bytes). The element's bytes after it, to the \
+             stride, are not read."
+                .into(),
+        ));
+        let blocks: Vec<String> = u
+            .variants
+            .iter()
+            .map(|v| {
+                let block = v
+                    .payload
+                    .as_ref()
+                    .and_then(|p| self.set.message(&p.name))
+                    .map_or(0, |m| m.block_length);
+                format!("{} {block}", v.name)
+            })
+            .collect();
+        let element_body = map([
+            (
+                "doc",
+                format!(
+                    "Tagged union `{}`, version {}, as an element of a dense list (FORMAT.md \
+                     §6.8): the index of its variant's entry in the list's variant table, \
+                     then the payload's block. Read over the element's `stride` bytes; its \
+                     list is `_parent`.",
+                    u.name, u.version
+                )
+                .into(),
+            ),
+            (
+                "seq",
+                Yaml::List(vec![
+                    map([
+                        ("id", Yaml::from("index")),
+                        ("type", repr.into()),
+                        (
+                            "valid",
+                            map([(
+                                "expr",
+                                Yaml::Str(format!("_ < _parent.entry_count and ({known})")),
+                            )]),
+                        ),
+                        (
+                            "doc",
+                            "The entry of the variant in the list's table: below the \
+                             entries, and the entry's tag a variant's."
+                                .into(),
+                        ),
+                    ]),
+                    map(payload),
+                ]),
+            ),
+            (
+                "instances",
+                map([
+                    (
+                        "tag",
+                        map([
+                            ("value", Yaml::from("_parent.entries[index].tag")),
+                            ("doc", "The variant's tag, from its entry.".into()),
+                        ]),
+                    ),
+                    (
+                        "block_length",
+                        map([
+                            ("value", Yaml::from("_parent.entries[index].block_length")),
+                            (
+                                "doc",
+                                "The payload's block length, from its entry: the writer's \
+                                 version of the variant's message."
+                                    .into(),
+                            ),
+                        ]),
+                    ),
+                ]),
+            ),
+        ]);
+        let entry_body = map([
+            (
+                "doc",
+                format!(
+                    "An entry of the variant table of a dense list of `{}` (FORMAT.md §6.8): \
+                     a variant's tag and its payload's block length (a writer of this \
+                     schema writes one entry per variant, in order: {}).",
+                    u.name,
+                    blocks.join(", ")
+                )
+                .into(),
+            ),
+            (
+                "seq",
+                Yaml::List(vec![
+                    map([
+                        ("id", Yaml::from("tag")),
+                        ("type", repr.into()),
+                        ("enum", tag_enum.clone().into()),
+                        (
+                            "doc",
+                            "The variant's tag (not checked here: a newer writer's table \
+                             may hold variants this reader lacks, which its elements do \
+                             not use)."
+                                .into(),
+                        ),
+                    ]),
+                    map([
+                        ("id", Yaml::from("block_length")),
+                        ("type", "u2".into()),
+                        // `T + B <= S` (`StrideTooSmall`).
+                        (
+                            "valid",
+                            map([("expr", Yaml::Str(format!("{t} + _ <= _parent.stride")))]),
+                        ),
+                        (
+                            "doc",
+                            "The payload's block length (0 for a unit variant): the index \
+                             and it fit in the stride."
+                                .into(),
+                        ),
+                    ]),
+                ]),
+            ),
+        ]);
+        self.types.push((element.clone(), element_body));
+        self.types.push((entry.clone(), entry_body));
+        Some((element, entry))
     }
 }
