@@ -195,7 +195,9 @@ pub(crate) fn try_each(
         let index = read_uint(element, 0, tag).unwrap_or(u64::MAX);
         let entry = usize::try_from(index)
             .ok()
-            .and_then(|k| table.get(k.checked_mul(size)?..k * size + size));
+            // Below the entry count (at most 65,535) first: `k * size` cannot wrap.
+            .filter(|&k| k < d.entries)
+            .and_then(|k| table.get(k * size..k * size + size));
         let Some(entry) = entry else {
             let err = entry_out_of_range(index, d.entries, at + d.first + i * d.stride, i);
             return Err(format_2_or(err, bytes, at));
