@@ -119,7 +119,41 @@ macro_rules! readers {
         #[allow(dead_code)]
         pub fn check(set: &wiremsg::SchemaSet, bytes: &[u8]) -> Option<Vec<String>> {
             crate::check_all::<$Batch>(set, bytes, |bytes| {
-                let view = $Batch::view(bytes).ok()?;
+                let view = match $Batch::view(bytes) {
+                    Ok(view) => view,
+                    Err(err) => {
+                        // On demand: the list's header errors when the list is
+                        // opened, an element's when it is read, as up front.
+                        let text = err.to_string();
+                        let lazy = $Batch::view_lazy(bytes).ok()?;
+                        let list = match lazy.events() {
+                            Ok(list) => list,
+                            Err(lazy_err) => {
+                                assert_eq!(lazy_err.to_string(), text, "lazy list open");
+                                return None;
+                            }
+                        };
+                        let path = err.path().to_string();
+                        if let Some(j) = path
+                            .strip_prefix("events[")
+                            .and_then(|r| r.split(']').next())
+                            .and_then(|j| j.parse::<usize>().ok())
+                        {
+                            if let Some(Err(lazy_err)) = list.get(j) {
+                                assert_eq!(lazy_err.to_string(), text, "lazy element {j}");
+                            }
+                            // The elements before it read on demand.
+                            for i in 0..j {
+                                list.get(i).unwrap().unwrap_or_else(|e| {
+                                    panic!("lazy element {i} before the error at {j}: {e}")
+                                });
+                            }
+                        } else if path == "events" {
+                            panic!("a header error up front ({text}) opened on demand");
+                        }
+                        return None;
+                    }
+                };
                 let events = view.events();
                 let typed: Vec<String> = events.iter().map(|e| sig!(e, $View, { $($varms)* })).collect();
                 // `get` at every index, and past the end.
@@ -239,6 +273,17 @@ fn check_all<T: WireMsg + for<'v> wiremsg::DecodeField<'v>>(
             assert_eq!(t.to_string(), d.to_string(), "typed vs dynamic error");
             let a = ann.error().expect("annotate accepted what view refused");
             assert_eq!(t.to_string(), a.to_string(), "typed vs annotate error");
+            // The schema-driven on-demand view checks the field whole when read.
+            if let Ok(dl) = dynamic::view_lazy(set, name, bytes) {
+                let seq = dl.get("seq");
+                let events = dl.get("events");
+                if t.path().starts_with("events") {
+                    assert!(seq.is_ok());
+                    let e = events.expect_err("dynamic lazy read a list view refused");
+                    assert_eq!(e.to_string(), t.to_string(), "dynamic lazy error");
+                }
+                assert_eq!(dl.to_view().unwrap_err().to_string(), t.to_string());
+            }
         }
         (t, d) => panic!("typed {t:?} vs dynamic {:?}", d.as_ref().err()),
     }
