@@ -85,3 +85,27 @@ fn too_long_and_a_bad_element_order_of_errors() {
     assert!(t.contains("variant entry 7 of a dense list whose variant table has 2 entries at byte 27 in `events[2]`"), "{t}");
     assert!(l.contains("longer than its declared maximum of 2 at byte 11 in `events`"), "{l}");
 }
+
+/// The same order with a bounded table list of strings (not dense): the third
+/// string not UTF-8. Up front names the string, on demand the count.
+#[test]
+fn the_order_is_the_same_for_table_lists() {
+    #[derive(WireMsg, Debug, PartialEq)]
+    struct Names {
+        #[wire(max_len = 2)]
+        names: Vec<String>,
+    }
+    /// The same bytes without the bound (the writer refuses a list over it).
+    #[derive(WireMsg, Debug, PartialEq)]
+    struct Twin {
+        names: Vec<String>,
+    }
+    let mut bytes = Twin { names: vec!["a".into(), "b".into(), "c".into()] }.to_bytes().unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] = 0xff;
+    let typed = Names::view(&bytes).map(|_| ()).unwrap_err().to_string();
+    let lazy = Names::view_lazy(&bytes).unwrap();
+    let lazy = lazy.names().map(|_| ()).unwrap_err().to_string();
+    assert!(typed.contains("names[2]"), "{typed}");
+    assert!(lazy.contains("longer than its declared maximum"), "{lazy}");
+}
