@@ -139,8 +139,18 @@ macro_rules! readers {
                             .and_then(|r| r.split(']').next())
                             .and_then(|j| j.parse::<usize>().ok())
                         {
-                            if let Some(Err(lazy_err)) = list.get(j) {
-                                assert_eq!(lazy_err.to_string(), text, "lazy element {j}");
+                            match list.get(j) {
+                                Some(Err(lazy_err)) => {
+                                    assert_eq!(lazy_err.to_string(), text, "lazy element {j}")
+                                }
+                                // A block that ends inside `px`: the on-demand view
+                                // fails when `px` is read, with the error of `view`.
+                                Some(Ok($Lazy::F(f))) => {
+                                    f.qty().expect("qty is in version 1's block");
+                                    let e = f.px().expect_err("view refused, px read");
+                                    assert_eq!(e.to_string(), text, "lazy px of {j}");
+                                }
+                                _ => {}
                             }
                             // The elements before it read on demand.
                             for i in 0..j {
