@@ -220,3 +220,96 @@ fn blocks_under_version_1_are_refused_where_used() {
         assert_eq!(err.to_string(), typed.to_string(), "block {block}");
     }
 }
+
+/// A writer that declares the variants in another order (its table is a
+/// permutation of the reader's, so reads take the entry's tag, not the fast path),
+/// in a list of lists and an option: mutable views through `list_mut`, then
+/// `get_mut` and `iter_mut` of the inner dense lists.
+mod permuted {
+    use wiremsg::{WireMsg, WireUnion};
+    pub use super::t::Fill;
+    #[derive(WireUnion, Debug, PartialEq, Clone)]
+    #[repr(u16)]
+    pub enum E {
+        C { id: u16, flag: bool } = 5,
+        F(Fill) = 1,
+        H = 0,
+    }
+    #[derive(WireMsg, Debug, PartialEq, Clone)]
+    pub struct Nest {
+        pub lists: Vec<Vec<E>>,
+        pub opt: Option<Vec<E>>,
+    }
+}
+
+mod reader {
+    use wiremsg::WireMsg;
+    pub use super::t::E;
+    #[derive(WireMsg, Debug, PartialEq, Clone)]
+    pub struct Nest {
+        pub lists: Vec<Vec<E>>,
+        pub opt: Option<Vec<E>>,
+    }
+}
+
+#[test]
+fn permuted_tables_in_lists_of_lists_mutate_by_their_tags() {
+    use permuted::E as P;
+    let value = permuted::Nest {
+        lists: vec![
+            vec![],
+            vec![P::H, P::F(Fill { qty: 1, px: 2 }), P::C { id: 3, flag: true }],
+            vec![P::C { id: 4, flag: false }],
+        ],
+        opt: Some(vec![P::F(Fill { qty: 5, px: 6 }), P::H]),
+    };
+    let mut bytes = value.to_bytes().unwrap();
+    let before = reader::Nest::decode(&bytes).unwrap();
+    assert_eq!(
+        before.lists[1],
+        vec![E::H, E::F(Fill { qty: 1, px: 2 }), E::C { id: 3, flag: true }]
+    );
+    {
+        let mut n = reader::Nest::view_mut(&mut bytes).unwrap();
+        let mut lists = n.lists_mut();
+        assert!(lists.list_mut::<E>(0).unwrap().get_mut(0).is_none());
+        let mut inner = lists.list_mut::<E>(1).unwrap();
+        let names: Vec<&str> = inner
+            .iter_mut()
+            .map(|e| match e {
+                EMut::H => "H",
+                EMut::F(mut f) => {
+                    f.set_qty(10);
+                    assert!(f.set_px(20));
+                    "F"
+                }
+                EMut::C(mut c) => {
+                    c.set_flag(false);
+                    "C"
+                }
+            })
+            .collect();
+        assert_eq!(names, ["H", "F", "C"]);
+        let mut inner = lists.list_mut::<E>(2).unwrap();
+        match inner.get_mut(0).unwrap() {
+            EMut::C(mut c) => c.set_id(40),
+            other => panic!("{other:?}"),
+        }
+        assert!(lists.list_mut::<E>(3).is_none());
+    }
+    let after = reader::Nest::decode(&bytes).unwrap();
+    assert_eq!(
+        after.lists,
+        vec![
+            vec![],
+            vec![E::H, E::F(Fill { qty: 10, px: 20 }), E::C { id: 3, flag: false }],
+            vec![E::C { id: 40, flag: false }],
+        ]
+    );
+    assert_eq!(after.opt, Some(vec![E::F(Fill { qty: 5, px: 6 }), E::H]));
+    // The writer's own type reads the same values.
+    let w = permuted::Nest::decode(&bytes).unwrap();
+    assert_eq!(w.lists[1][1], P::F(Fill { qty: 10, px: 20 }));
+    let set = wiremsg::SchemaSet::of::<reader::Nest>().unwrap();
+    assert!(wiremsg::dynamic::view(&set, "Nest", &bytes).is_ok());
+}
