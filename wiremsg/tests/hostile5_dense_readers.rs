@@ -434,7 +434,7 @@ macro_rules! fuzz {
                 }
             }
             eprintln!("{ok} of {total} accepted");
-            assert!(ok > 200);
+            assert!(ok * 30 > total, "{ok} of {total}");
         }
     };
 }
