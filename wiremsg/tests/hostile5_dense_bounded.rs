@@ -7,15 +7,15 @@ mod t {
     use wiremsg::{WireMsg, WireUnion};
     #[derive(WireUnion, Debug, PartialEq, Clone)]
     #[repr(u8)]
-    pub enum E {
+    pub(crate) enum E {
         H = 0,
         C { id: u16 } = 5,
     }
     #[derive(WireMsg, Debug, PartialEq, Clone)]
-    pub struct Capped {
+    pub(crate) struct Capped {
         #[wire(max_len = 2)]
-        pub events: Vec<E>,
-        pub inner: Option<Vec<Vec<E>>>,
+        pub(crate) events: Vec<E>,
+        pub(crate) inner: Option<Vec<Vec<E>>>,
     }
 }
 use t::*;
@@ -44,7 +44,10 @@ fn capped(events: &[u8]) -> Vec<u8> {
 fn errors(bytes: &[u8]) -> (String, String, String, String) {
     let set = SchemaSet::of::<Capped>().unwrap();
     let typed = Capped::view(bytes).map(|_| ()).unwrap_err().to_string();
-    let dynamic = wiremsg::dynamic::view(&set, "Capped", bytes).map(|_| ()).unwrap_err().to_string();
+    let dynamic = wiremsg::dynamic::view(&set, "Capped", bytes)
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
     let lazy = Capped::view_lazy(bytes).unwrap();
     let lazy = match lazy.events() {
         Err(e) => e.to_string(),
@@ -63,10 +66,16 @@ fn sanity_the_crafted_bytes_read() {
     let bytes = capped(&[0, 1]);
     assert_eq!(
         Capped::decode(&bytes).unwrap(),
-        Capped { events: vec![E::H, E::C { id: 1 }], inner: None }
+        Capped {
+            events: vec![E::H, E::C { id: 1 }],
+            inner: None
+        }
     );
     let (t, d, l, dl) = errors(&capped(&[0, 1, 0]));
-    assert!(t.contains("longer than its declared maximum of 2 at byte 11"), "{t}");
+    assert!(
+        t.contains("longer than its declared maximum of 2 at byte 11"),
+        "{t}"
+    );
     assert_eq!((&t, &t, &t), (&d, &l, &dl));
 }
 
@@ -83,7 +92,10 @@ fn too_long_and_a_bad_element_order_of_errors() {
     assert_eq!(t, d, "typed vs dynamic");
     assert_eq!(t, dl, "typed vs dynamic lazy");
     assert!(t.contains("variant entry 7 of a dense list whose variant table has 2 entries at byte 27 in `events[2]`"), "{t}");
-    assert!(l.contains("longer than its declared maximum of 2 at byte 11 in `events`"), "{l}");
+    assert!(
+        l.contains("longer than its declared maximum of 2 at byte 11 in `events`"),
+        "{l}"
+    );
 }
 
 /// The same order with a bounded table list of strings (not dense): the third
@@ -100,7 +112,11 @@ fn the_order_is_the_same_for_table_lists() {
     struct Twin {
         names: Vec<String>,
     }
-    let mut bytes = Twin { names: vec!["a".into(), "b".into(), "c".into()] }.to_bytes().unwrap();
+    let mut bytes = Twin {
+        names: vec!["a".into(), "b".into(), "c".into()],
+    }
+    .to_bytes()
+    .unwrap();
     let last = bytes.len() - 1;
     bytes[last] = 0xff;
     let typed = Names::view(&bytes).map(|_| ()).unwrap_err().to_string();

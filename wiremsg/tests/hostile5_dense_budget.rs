@@ -9,18 +9,20 @@ use wiremsg::{ErrorKind, WireMsg};
 mod t {
     use wiremsg::{WireMsg, WireUnion};
     #[derive(WireMsg, Debug, PartialEq, Clone)]
-    pub struct Big {
-        pub a: [u64; 64],
+    pub(crate) struct Big {
+        pub(crate) a: [u64; 64],
     }
+    // Large in memory on purpose: the decode budget counts its size per element.
+    #[allow(clippy::large_enum_variant)]
     #[derive(WireUnion, Debug, PartialEq, Clone)]
     #[repr(u8)]
-    pub enum E {
+    pub(crate) enum E {
         H = 0,
         B(Big) = 1,
     }
     #[derive(WireMsg, Debug, PartialEq, Clone)]
-    pub struct Batch {
-        pub events: Vec<E>,
+    pub(crate) struct Batch {
+        pub(crate) events: Vec<E>,
     }
 }
 use t::*;
@@ -38,10 +40,16 @@ fn hostile(count: usize) -> Vec<u8> {
 fn one_byte_elements_of_a_large_union_are_held_to_the_decode_budget() {
     assert!(core::mem::size_of::<E>() >= 512);
     let small = hostile(3);
-    assert_eq!(Batch::decode(&small).unwrap().events, vec![E::H, E::H, E::H]);
+    assert_eq!(
+        Batch::decode(&small).unwrap().events,
+        vec![E::H, E::H, E::H]
+    );
     let bytes = hostile(200_000);
     let view = Batch::view(&bytes).unwrap();
     assert_eq!(view.events().len(), 200_000);
     let err = Batch::decode(&bytes).unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::DecodeBudgetExceeded { .. }), "{err:?}");
+    assert!(
+        matches!(err.kind(), ErrorKind::DecodeBudgetExceeded { .. }),
+        "{err:?}"
+    );
 }

@@ -8,39 +8,42 @@ use wiremsg::{SchemaSet, WireMsg};
 mod t {
     use wiremsg::{WireMsg, WireUnion};
     #[derive(WireMsg, Debug, PartialEq, Clone)]
-    pub struct Inner {
-        pub x: u16,
+    pub(crate) struct Inner {
+        pub(crate) x: u16,
     }
     #[derive(WireMsg, Debug, PartialEq, Clone)]
-    pub struct Fill {
-        pub qty: u32,
-        pub inner: Inner,
+    pub(crate) struct Fill {
+        pub(crate) qty: u32,
+        pub(crate) inner: Inner,
     }
     /// Dense.
     #[derive(WireUnion, Debug, PartialEq, Clone)]
     #[repr(u8)]
-    pub enum E {
+    pub(crate) enum E {
         H = 0,
         F(Fill) = 1,
     }
     /// The same with a catch-all: a table list.
     #[derive(WireUnion, Debug, PartialEq, Clone)]
     #[repr(u8)]
-    pub enum T {
+    pub(crate) enum T {
         H = 0,
         F(Fill) = 1,
         #[wire(other)]
-        Other { tag: u8, bytes: Vec<u8> },
+        Other {
+            tag: u8,
+            bytes: Vec<u8>,
+        },
     }
     #[derive(WireMsg, Debug, PartialEq, Clone)]
-    pub struct NodeE {
-        pub next: Option<Box<NodeE>>,
-        pub events: Vec<E>,
+    pub(crate) struct NodeE {
+        pub(crate) next: Option<Box<NodeE>>,
+        pub(crate) events: Vec<E>,
     }
     #[derive(WireMsg, Debug, PartialEq, Clone)]
-    pub struct NodeT {
-        pub next: Option<Box<NodeT>>,
-        pub events: Vec<T>,
+    pub(crate) struct NodeT {
+        pub(crate) next: Option<Box<NodeT>>,
+        pub(crate) events: Vec<T>,
     }
 }
 use t::*;
@@ -52,44 +55,61 @@ use t::*;
 mod w {
     use wiremsg::WireMsg;
     #[derive(WireMsg, Debug, PartialEq, Clone)]
-    pub struct NodeE {
-        pub next: Option<Box<NodeE>>,
-        pub events: Vec<u8>,
+    pub(crate) struct NodeE {
+        pub(crate) next: Option<Box<NodeE>>,
+        pub(crate) events: Vec<u8>,
     }
     #[derive(WireMsg, Debug, PartialEq, Clone)]
-    pub struct NodeT {
-        pub next: Option<Box<NodeT>>,
-        pub events: Vec<u8>,
+    pub(crate) struct NodeT {
+        pub(crate) next: Option<Box<NodeT>>,
+        pub(crate) events: Vec<u8>,
     }
-    pub const DENSE: [u8; 4 + 3 * 2 + 2 * 7] = [
+    pub(crate) const DENSE: [u8; 4 + 3 * 2 + 2 * 7] = [
         7, 0, 2, 0, // stride 7, 2 entries
         0, 0, 0, // H, block 0
         1, 6, 0, // F, block 6
         0, 0, 0, 0, 0, 0, 0, // [0] H
         1, 1, 0, 0, 0, 2, 0, // [1] F(qty 1, x 2)
     ];
-    pub const TABLE: [u8; 16] = [8, 0, 0, 0, 9, 0, 0, 0, 0, 1, 1, 0, 0, 0, 2, 0];
-    pub fn chain_e(depth: usize) -> NodeE {
-        let mut n = NodeE { next: None, events: DENSE.to_vec() };
+    pub(crate) const TABLE: [u8; 16] = [8, 0, 0, 0, 9, 0, 0, 0, 0, 1, 1, 0, 0, 0, 2, 0];
+    pub(crate) fn chain_e(depth: usize) -> NodeE {
+        let mut n = NodeE {
+            next: None,
+            events: DENSE.to_vec(),
+        };
         for _ in 1..depth {
-            n = NodeE { next: Some(Box::new(n)), events: vec![] };
+            n = NodeE {
+                next: Some(Box::new(n)),
+                events: vec![],
+            };
         }
         n
     }
-    pub fn chain_t(depth: usize) -> NodeT {
-        let mut n = NodeT { next: None, events: TABLE.to_vec() };
+    pub(crate) fn chain_t(depth: usize) -> NodeT {
+        let mut n = NodeT {
+            next: None,
+            events: TABLE.to_vec(),
+        };
         for _ in 1..depth {
-            n = NodeT { next: Some(Box::new(n)), events: vec![] };
+            n = NodeT {
+                next: Some(Box::new(n)),
+                events: vec![],
+            };
         }
         n
     }
 }
 
 /// Ok/Err of each reader at a depth: typed view, dynamic view, dynamic annotate.
-fn results<M: WireMsg>(set: &SchemaSet, bytes: &[u8]) -> (Result<(), String>, Result<(), String>, Result<(), String>) {
+fn results<M: WireMsg>(
+    set: &SchemaSet,
+    bytes: &[u8],
+) -> (Result<(), String>, Result<(), String>, Result<(), String>) {
     let name = M::SCHEMA.name.as_ref();
     let typed = M::view(bytes).map(|_| ()).map_err(|e| e.to_string());
-    let dynamic = wiremsg::dynamic::view(set, name, bytes).map(|_| ()).map_err(|e| e.to_string());
+    let dynamic = wiremsg::dynamic::view(set, name, bytes)
+        .map(|_| ())
+        .map_err(|e| e.to_string());
     let ann = wiremsg::dynamic::annotate(set, name, bytes, false);
     let ann = ann.error().map_or(Ok(()), |e| Err(e.to_string()));
     (typed, dynamic, ann)
@@ -128,7 +148,11 @@ fn dense_and_table_lists_stop_at_one_depth_in_every_reader() {
     for depth in 1..70 {
         let (be, bt) = (w::chain_e(depth).to_bytes(), w::chain_t(depth).to_bytes());
         // The writers refuse at one depth, dense or not.
-        assert_eq!(be.is_ok(), bt.is_ok(), "writers at {depth}: {be:?} vs {bt:?}");
+        assert_eq!(
+            be.is_ok(),
+            bt.is_ok(),
+            "writers at {depth}: {be:?} vs {bt:?}"
+        );
         let (Ok(be), Ok(bt)) = (be, bt) else { break };
         let (te, de, ae) = results::<NodeE>(&se, &be);
         let (tt, dt, at) = results::<NodeT>(&st, &bt);
@@ -136,9 +160,17 @@ fn dense_and_table_lists_stop_at_one_depth_in_every_reader() {
         assert_eq!(te, ae, "dense typed vs annotate at {depth}");
         assert_eq!(tt, dt, "table typed vs dynamic at {depth}");
         assert_eq!(tt, at, "table typed vs annotate at {depth}");
-        assert_eq!(te.is_ok(), tt.is_ok(), "dense {te:?} vs table {tt:?} at {depth}");
+        assert_eq!(
+            te.is_ok(),
+            tt.is_ok(),
+            "dense {te:?} vs table {tt:?} at {depth}"
+        );
         let lazy = lazy_e(&be);
-        assert_eq!(lazy.is_ok(), te.is_ok(), "lazy {lazy:?} vs view {te:?} at {depth}");
+        assert_eq!(
+            lazy.is_ok(),
+            te.is_ok(),
+            "lazy {lazy:?} vs view {te:?} at {depth}"
+        );
         if let (Err(l), Err(t)) = (&lazy, &te) {
             assert_eq!(l, t, "lazy vs view error at {depth}");
         }
@@ -154,12 +186,30 @@ fn dense_and_table_lists_stop_at_one_depth_in_every_reader() {
             while let Some(next) = n.next {
                 n = *next;
             }
-            assert_eq!(n.events, vec![E::H, E::F(Fill { qty: 1, inner: Inner { x: 2 } })]);
+            assert_eq!(
+                n.events,
+                vec![
+                    E::H,
+                    E::F(Fill {
+                        qty: 1,
+                        inner: Inner { x: 2 }
+                    })
+                ]
+            );
             let mut n = NodeT::decode(&bt).unwrap();
             while let Some(next) = n.next {
                 n = *next;
             }
-            assert_eq!(n.events, vec![T::H, T::F(Fill { qty: 1, inner: Inner { x: 2 } })]);
+            assert_eq!(
+                n.events,
+                vec![
+                    T::H,
+                    T::F(Fill {
+                        qty: 1,
+                        inner: Inner { x: 2 }
+                    })
+                ]
+            );
         } else {
             assert!(NodeE::decode(&be).is_err());
         }

@@ -19,62 +19,65 @@ fn encoding<T: Field>() -> ListEncoding {
 mod v1 {
     use wiremsg::{WireMsg, WireUnion};
     #[derive(WireMsg, Debug, PartialEq, Clone)]
-    pub struct Fill {
-        pub qty: u32,
+    pub(crate) struct Fill {
+        pub(crate) qty: u32,
     }
     #[derive(WireUnion, Debug, PartialEq, Clone)]
     #[repr(u16)]
-    pub enum Event {
+    pub(crate) enum Event {
         Heartbeat = 0,
         Fill(Fill) = 1,
     }
     #[derive(WireMsg, Debug, PartialEq, Clone)]
-    pub struct Batch {
-        pub seq: u32,
-        pub events: Vec<Event>,
-        pub more: Option<Vec<Event>>,
-        pub nested: Vec<Vec<Event>>,
+    pub(crate) struct Batch {
+        pub(crate) seq: u32,
+        pub(crate) events: Vec<Event>,
+        pub(crate) more: Option<Vec<Event>>,
+        pub(crate) nested: Vec<Vec<Event>>,
     }
 }
 
 /// Version 2: a catch-all (no `since`: the derive refuses one on it), and so a
 /// table list. The derive cannot tell it is new.
 mod v2_catch_all {
+    pub(crate) use super::v1::Fill;
     use wiremsg::{WireMsg, WireUnion};
-    pub use super::v1::Fill;
     #[derive(WireUnion, Debug, PartialEq, Clone)]
     #[repr(u16)]
     #[wire(version = 2)]
-    pub enum Event {
+    pub(crate) enum Event {
         Heartbeat = 0,
         Fill(Fill) = 1,
         #[wire(other)]
-        Other { tag: u16, bytes: Vec<u8> },
+        Other {
+            tag: u16,
+            bytes: Vec<u8>,
+        },
     }
     #[derive(WireMsg, Debug, PartialEq, Clone)]
-    pub struct Batch {
-        pub seq: u32,
-        pub events: Vec<Event>,
-        pub more: Option<Vec<Event>>,
-        pub nested: Vec<Vec<Event>>,
+    pub(crate) struct Batch {
+        pub(crate) seq: u32,
+        pub(crate) events: Vec<Event>,
+        pub(crate) more: Option<Vec<Event>>,
+        pub(crate) nested: Vec<Vec<Event>>,
     }
 }
 
 /// Version 2: a later unit variant, and a later variant whose payload block (20)
 /// is larger than any of version 1 (4): the stride grows from 6 to 22.
 mod v2 {
+    pub(crate) use super::v1::Fill;
     use wiremsg::{WireMsg, WireUnion};
-    pub use super::v1::Fill;
     #[derive(WireMsg, Debug, PartialEq, Clone)]
-    pub struct Big {
-        pub a: u64,
-        pub b: u64,
-        pub c: u32,
+    pub(crate) struct Big {
+        pub(crate) a: u64,
+        pub(crate) b: u64,
+        pub(crate) c: u32,
     }
     #[derive(WireUnion, Debug, PartialEq, Clone)]
     #[repr(u16)]
     #[wire(version = 2)]
-    pub enum Event {
+    pub(crate) enum Event {
         Heartbeat = 0,
         Fill(Fill) = 1,
         #[wire(since = 2)]
@@ -83,17 +86,21 @@ mod v2 {
         Big(Big) = 3,
     }
     #[derive(WireMsg, Debug, PartialEq, Clone)]
-    pub struct Batch {
-        pub seq: u32,
-        pub events: Vec<Event>,
-        pub more: Option<Vec<Event>>,
-        pub nested: Vec<Vec<Event>>,
+    pub(crate) struct Batch {
+        pub(crate) seq: u32,
+        pub(crate) events: Vec<Event>,
+        pub(crate) more: Option<Vec<Event>>,
+        pub(crate) nested: Vec<Vec<Event>>,
     }
 }
 
 fn v1_value() -> v1::Batch {
     use v1::{Event, Fill};
-    let evs = vec![Event::Fill(Fill { qty: 3 }), Event::Heartbeat, Event::Fill(Fill { qty: 4 })];
+    let evs = vec![
+        Event::Fill(Fill { qty: 3 }),
+        Event::Heartbeat,
+        Event::Fill(Fill { qty: 4 }),
+    ];
     v1::Batch {
         seq: 1,
         events: evs.clone(),
@@ -112,8 +119,11 @@ fn a_catch_all_added_later_is_breaking_by_compat() {
     let new = SchemaSet::of::<v2_catch_all::Batch>().unwrap();
     let report = compat(&old, &new);
     assert!(
-        report.changes().iter().any(|c| c.new_readers == wiremsg::schema::Verdict::Breaking
-            && c.old_readers == wiremsg::schema::Verdict::Breaking),
+        report
+            .changes()
+            .iter()
+            .any(|c| c.new_readers == wiremsg::schema::Verdict::Breaking
+                && c.old_readers == wiremsg::schema::Verdict::Breaking),
         "{report}"
     );
     eprintln!("{report}");
@@ -134,7 +144,10 @@ fn later_variants_keep_the_list_dense_and_read_both_ways() {
     // readers of old bytes.
     let report = compat(&old, &new);
     assert!(
-        report.changes().iter().all(|c| c.new_readers == wiremsg::schema::Verdict::Compatible),
+        report
+            .changes()
+            .iter()
+            .all(|c| c.new_readers == wiremsg::schema::Verdict::Compatible),
         "{report}"
     );
 
@@ -142,11 +155,14 @@ fn later_variants_keep_the_list_dense_and_read_both_ways() {
     // its own table, so the same-table path).
     let bytes = v1_value().to_bytes().unwrap();
     let n = v2::Batch::decode(&bytes).unwrap();
-    assert_eq!(n.events, vec![
-        v2::Event::Fill(v1::Fill { qty: 3 }),
-        v2::Event::Heartbeat,
-        v2::Event::Fill(v1::Fill { qty: 4 })
-    ]);
+    assert_eq!(
+        n.events,
+        vec![
+            v2::Event::Fill(v1::Fill { qty: 3 }),
+            v2::Event::Heartbeat,
+            v2::Event::Fill(v1::Fill { qty: 4 })
+        ]
+    );
     assert_eq!(n.more.as_ref(), Some(&n.events));
     assert_eq!(n.nested[1], n.events);
     let view = v2::Batch::view(&bytes).unwrap();
@@ -178,7 +194,10 @@ fn later_variants_keep_the_list_dense_and_read_both_ways() {
     // With a new variant in use: the older reader fails, at the element, alike.
     let newest = v2::Batch {
         seq: 3,
-        events: vec![v2::Event::Heartbeat, v2::Event::Big(v2::Big { a: 1, b: 2, c: 3 })],
+        events: vec![
+            v2::Event::Heartbeat,
+            v2::Event::Big(v2::Big { a: 1, b: 2, c: 3 }),
+        ],
         more: Some(vec![v2::Event::Pause]),
         nested: vec![],
     };
@@ -190,5 +209,8 @@ fn later_variants_keep_the_list_dense_and_read_both_ways() {
     let lazy = v1::Batch::view_lazy(&bytes).unwrap();
     let list = lazy.events().unwrap();
     assert!(list.get(0).unwrap().is_ok());
-    assert_eq!(list.get(1).unwrap().unwrap_err().to_string(), typed.to_string());
+    assert_eq!(
+        list.get(1).unwrap().unwrap_err().to_string(),
+        typed.to_string()
+    );
 }

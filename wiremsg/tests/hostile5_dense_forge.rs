@@ -12,13 +12,13 @@ mod t {
     use wiremsg::{WireMsg, WireUnion};
     #[derive(WireUnion, Debug, PartialEq, Clone)]
     #[repr(u16)]
-    pub enum E {
+    pub(crate) enum E {
         H = 0,
         C { id: u16, flag: bool } = 5,
     }
     #[derive(WireMsg, Debug, PartialEq, Clone)]
-    pub struct Batch {
-        pub events: Vec<E>,
+    pub(crate) struct Batch {
+        pub(crate) events: Vec<E>,
     }
 }
 use t::{Batch, E};
@@ -101,28 +101,76 @@ fn forged_union_values_are_validated_never_trusted() {
     let cases: Vec<(Vec<Forged>, Option<Vec<E>>)> = vec![
         // Honest.
         (
-            vec![Forged { bytes: c(9, 1), claimed: 5 }, Forged { bytes: vec![0, 0], claimed: 2 }],
+            vec![
+                Forged {
+                    bytes: c(9, 1),
+                    claimed: 5,
+                },
+                Forged {
+                    bytes: vec![0, 0],
+                    claimed: 2,
+                },
+            ],
             Some(vec![E::C { id: 9, flag: true }, E::H]),
         ),
         // A tag no variant has: its entry index is past the table.
-        (vec![Forged { bytes: vec![77, 0, 1, 2, 3], claimed: 5 }], None),
+        (
+            vec![Forged {
+                bytes: vec![77, 0, 1, 2, 3],
+                claimed: 5,
+            }],
+            None,
+        ),
         // A payload no reader accepts (`flag` 2).
-        (vec![Forged { bytes: c(9, 2), claimed: 5 }], None),
+        (
+            vec![Forged {
+                bytes: c(9, 2),
+                claimed: 5,
+            }],
+            None,
+        ),
         // Claims no tail: nothing written, the zeroed element is entry 0 (H).
-        (vec![Forged { bytes: c(9, 1), claimed: 0 }], Some(vec![E::H])),
+        (
+            vec![Forged {
+                bytes: c(9, 1),
+                claimed: 0,
+            }],
+            Some(vec![E::H]),
+        ),
         // Claims one byte of a two-byte tag: the writer reads no tag from it (0: H)
         // and writes entry index 0 over the byte.
-        (vec![Forged { bytes: c(9, 1), claimed: 1 }], Some(vec![E::H])),
+        (
+            vec![Forged {
+                bytes: c(9, 1),
+                claimed: 1,
+            }],
+            Some(vec![E::H]),
+        ),
         // Claims far more than the stride: cut at the stride.
-        (vec![Forged { bytes: c(9, 1), claimed: 1 << 20 }], Some(vec![E::C { id: 9, flag: true }])),
+        (
+            vec![Forged {
+                bytes: c(9, 1),
+                claimed: 1 << 20,
+            }],
+            Some(vec![E::C { id: 9, flag: true }]),
+        ),
         // Writes nothing though it claims 5.
-        (vec![Forged { bytes: vec![], claimed: 5 }], Some(vec![E::H])),
+        (
+            vec![Forged {
+                bytes: vec![],
+                claimed: 5,
+            }],
+            Some(vec![E::H]),
+        ),
     ];
     for (i, (events, want)) in cases.into_iter().enumerate() {
         let bytes = match (Holder { events }).to_bytes() {
             Ok(bytes) => bytes,
             Err(e) => {
-                assert!(want.is_none(), "case {i}: the writer refused ({e}) a value readers take");
+                assert!(
+                    want.is_none(),
+                    "case {i}: the writer refused ({e}) a value readers take"
+                );
                 continue;
             }
         };

@@ -11,22 +11,22 @@ mod t {
     use wiremsg::{WireMsg, WireUnion};
     #[derive(WireMsg, Debug, PartialEq, Clone)]
     #[wire(version = 2)]
-    pub struct Fill {
-        pub qty: u32,
+    pub(crate) struct Fill {
+        pub(crate) qty: u32,
         #[wire(since = 2, default = -7)]
-        pub px: i64,
+        pub(crate) px: i64,
     }
     #[derive(WireUnion, Debug, PartialEq, Clone)]
     #[repr(u16)]
-    pub enum E {
+    pub(crate) enum E {
         H = 0,
         F(Fill) = 1,
         C { id: u16, flag: bool } = 5,
     }
     #[derive(WireMsg, Debug, PartialEq, Clone)]
-    pub struct Batch {
-        pub seq: u32,
-        pub events: Vec<E>,
+    pub(crate) struct Batch {
+        pub(crate) seq: u32,
+        pub(crate) events: Vec<E>,
     }
 }
 use t::{Batch, E, EMut, Fill};
@@ -82,7 +82,11 @@ fn agree(bytes: &[u8], before: &[u8], want: &[E]) {
     let lazy = Batch::view_lazy(bytes).unwrap();
     assert_eq!(lazy.events().unwrap().to_view().unwrap(), view.events());
     assert!(wiremsg::dynamic::view(&set, "Batch", bytes).is_ok());
-    assert!(wiremsg::dynamic::annotate(&set, "Batch", bytes, false).error().is_none());
+    assert!(
+        wiremsg::dynamic::annotate(&set, "Batch", bytes, false)
+            .error()
+            .is_none()
+    );
     // Payloads are at element + 2 for the entry's block; nothing else changed.
     let blocks = [4usize, 3, 0, 12, 4];
     let first = 10 + 4 + 4 * 4;
@@ -104,7 +108,9 @@ fn hostile_table_reads_alike_before_any_set() {
     agree(&bytes, &bytes, &want());
     // v1 Fill payloads: `has_px` false through every reader.
     let view = Batch::view(&bytes).unwrap();
-    let t::EView::F(f) = view.events().get(0).unwrap() else { panic!() };
+    let t::EView::F(f) = view.events().get(0).unwrap() else {
+        panic!()
+    };
     assert!(!f.has_px());
     assert_eq!(f.px(), -7);
 }
@@ -136,8 +142,14 @@ fn get_mut_sets_land_in_their_payloads_and_refuse_absent_fields() {
     }
     let mut w = want();
     w[0] = E::F(Fill { qty: 100, px: -7 });
-    w[1] = E::C { id: 77, flag: false };
-    w[3] = E::F(Fill { qty: 103, px: -1002 });
+    w[1] = E::C {
+        id: 77,
+        flag: false,
+    };
+    w[3] = E::F(Fill {
+        qty: 103,
+        px: -1002,
+    });
     w[4] = E::F(Fill { qty: 104, px: -7 });
     agree(&bytes, &before, &w);
 }
@@ -167,7 +179,10 @@ fn iter_mut_sets_land_in_their_payloads_and_refuse_absent_fields() {
     let mut w = want();
     w[0] = E::F(Fill { qty: 6, px: -7 });
     w[1] = E::C { id: 10, flag: true };
-    w[3] = E::F(Fill { qty: 8, px: i64::MIN });
+    w[3] = E::F(Fill {
+        qty: 8,
+        px: i64::MIN,
+    });
     w[4] = E::F(Fill { qty: 10, px: -7 });
     agree(&bytes, &before, &w);
 }
@@ -187,7 +202,11 @@ fn blocks_under_version_1_are_refused_where_used() {
         let mut unused = r.clone();
         unused.extend(vec![0u8; 14]);
         let unused = batch(&unused);
-        assert_eq!(Batch::decode(&unused).unwrap().events, vec![E::H], "block {block}");
+        assert_eq!(
+            Batch::decode(&unused).unwrap().events,
+            vec![E::H],
+            "block {block}"
+        );
         // Element [0] uses it: refused everywhere alike.
         let mut used = r.clone();
         let mut el = vec![1u8, 0];
@@ -226,29 +245,29 @@ fn blocks_under_version_1_are_refused_where_used() {
 /// in a list of lists and an option: mutable views through `list_mut`, then
 /// `get_mut` and `iter_mut` of the inner dense lists.
 mod permuted {
+    pub(crate) use super::t::Fill;
     use wiremsg::{WireMsg, WireUnion};
-    pub use super::t::Fill;
     #[derive(WireUnion, Debug, PartialEq, Clone)]
     #[repr(u16)]
-    pub enum E {
+    pub(crate) enum E {
         C { id: u16, flag: bool } = 5,
         F(Fill) = 1,
         H = 0,
     }
     #[derive(WireMsg, Debug, PartialEq, Clone)]
-    pub struct Nest {
-        pub lists: Vec<Vec<E>>,
-        pub opt: Option<Vec<E>>,
+    pub(crate) struct Nest {
+        pub(crate) lists: Vec<Vec<E>>,
+        pub(crate) opt: Option<Vec<E>>,
     }
 }
 
 mod reader {
+    pub(crate) use super::t::E;
     use wiremsg::WireMsg;
-    pub use super::t::E;
     #[derive(WireMsg, Debug, PartialEq, Clone)]
-    pub struct Nest {
-        pub lists: Vec<Vec<E>>,
-        pub opt: Option<Vec<E>>,
+    pub(crate) struct Nest {
+        pub(crate) lists: Vec<Vec<E>>,
+        pub(crate) opt: Option<Vec<E>>,
     }
 }
 
@@ -258,7 +277,11 @@ fn permuted_tables_in_lists_of_lists_mutate_by_their_tags() {
     let value = permuted::Nest {
         lists: vec![
             vec![],
-            vec![P::H, P::F(Fill { qty: 1, px: 2 }), P::C { id: 3, flag: true }],
+            vec![
+                P::H,
+                P::F(Fill { qty: 1, px: 2 }),
+                P::C { id: 3, flag: true },
+            ],
             vec![P::C { id: 4, flag: false }],
         ],
         opt: Some(vec![P::F(Fill { qty: 5, px: 6 }), P::H]),
@@ -267,7 +290,11 @@ fn permuted_tables_in_lists_of_lists_mutate_by_their_tags() {
     let before = reader::Nest::decode(&bytes).unwrap();
     assert_eq!(
         before.lists[1],
-        vec![E::H, E::F(Fill { qty: 1, px: 2 }), E::C { id: 3, flag: true }]
+        vec![
+            E::H,
+            E::F(Fill { qty: 1, px: 2 }),
+            E::C { id: 3, flag: true }
+        ]
     );
     {
         let mut n = reader::Nest::view_mut(&mut bytes).unwrap();
@@ -302,8 +329,15 @@ fn permuted_tables_in_lists_of_lists_mutate_by_their_tags() {
         after.lists,
         vec![
             vec![],
-            vec![E::H, E::F(Fill { qty: 10, px: 20 }), E::C { id: 3, flag: false }],
-            vec![E::C { id: 40, flag: false }],
+            vec![
+                E::H,
+                E::F(Fill { qty: 10, px: 20 }),
+                E::C { id: 3, flag: false }
+            ],
+            vec![E::C {
+                id: 40,
+                flag: false
+            }],
         ]
     );
     assert_eq!(after.opt, Some(vec![E::F(Fill { qty: 5, px: 6 }), E::H]));

@@ -13,6 +13,9 @@
 //! index: these tables are built so that a fast path taken wrongly would pick
 //! another variant than the entry's tag.
 
+// The owned unions are built and compared whole; their payloads are not read apart.
+#![allow(dead_code)]
+
 use wiremsg::dynamic::{self, Value};
 use wiremsg::{SchemaSet, WireMsg};
 
@@ -23,64 +26,64 @@ use wiremsg::{SchemaSet, WireMsg};
 macro_rules! family {
     ($m:ident, $repr:ident, $th:literal, $tf:literal, $tc:literal, $tn:literal) => {
         mod $m {
-            pub const TAG: usize = core::mem::size_of::<$repr>();
+            pub(crate) const TAG: usize = core::mem::size_of::<$repr>();
             /// The reader's tags in declaration order (`cur`).
-            pub const TAGS: [u64; 3] = [$th, $tf, $tc];
+            pub(crate) const TAGS: [u64; 3] = [$th, $tf, $tc];
             /// Tags no reader has.
-            pub const NEW: u64 = $tn;
+            pub(crate) const NEW: u64 = $tn;
 
-            pub mod cur {
+            pub(crate) mod cur {
                 use wiremsg::{WireMsg, WireUnion};
                 #[derive(WireMsg, Debug, PartialEq, Clone)]
                 #[wire(version = 2)]
-                pub struct Fill {
-                    pub qty: u32,
+                pub(crate) struct Fill {
+                    pub(crate) qty: u32,
                     #[wire(since = 2, default = -7)]
-                    pub px: i64,
+                    pub(crate) px: i64,
                 }
                 #[derive(WireUnion, Debug, PartialEq, Clone)]
                 #[repr($repr)]
-                pub enum E {
+                pub(crate) enum E {
                     H = $th,
                     F(Fill) = $tf,
                     C { id: u16, flag: bool } = $tc,
                 }
                 #[derive(WireMsg, Debug, PartialEq, Clone)]
-                pub struct Batch {
-                    pub seq: u32,
-                    pub events: Vec<E>,
+                pub(crate) struct Batch {
+                    pub(crate) seq: u32,
+                    pub(crate) events: Vec<E>,
                 }
                 super::super::readers!(Batch, E, EView, EMut, ELazy,
                     { EView::C(c) => format!("C({},{})", c.id(), c.flag()), },
                     { EMut::C(_) => "C", }, { ELazy::C(_) => "C", });
             }
-            pub mod old {
+            pub(crate) mod old {
                 use wiremsg::{WireMsg, WireUnion};
-                pub use super::cur::Fill;
+                pub(crate) use super::cur::Fill;
                 #[derive(WireUnion, Debug, PartialEq, Clone)]
                 #[repr($repr)]
-                pub enum E {
+                pub(crate) enum E {
                     H = $th,
                     F(Fill) = $tf,
                 }
                 #[derive(WireMsg, Debug, PartialEq, Clone)]
-                pub struct Batch {
-                    pub seq: u32,
-                    pub events: Vec<E>,
+                pub(crate) struct Batch {
+                    pub(crate) seq: u32,
+                    pub(crate) events: Vec<E>,
                 }
                 super::super::readers!(Batch, E, EView, EMut, ELazy, {}, {}, {});
             }
-            pub mod new {
+            pub(crate) mod new {
                 use wiremsg::{WireMsg, WireUnion};
-                pub use super::cur::Fill;
+                pub(crate) use super::cur::Fill;
                 #[derive(WireMsg, Debug, PartialEq, Clone)]
-                pub struct N {
-                    pub b: u8,
+                pub(crate) struct N {
+                    pub(crate) b: u8,
                 }
                 #[derive(WireUnion, Debug, PartialEq, Clone)]
                 #[repr($repr)]
                 #[wire(version = 2)]
-                pub enum E {
+                pub(crate) enum E {
                     H = $th,
                     F(Fill) = $tf,
                     C { id: u16, flag: bool } = $tc,
@@ -88,9 +91,9 @@ macro_rules! family {
                     N(N) = $tn,
                 }
                 #[derive(WireMsg, Debug, PartialEq, Clone)]
-                pub struct Batch {
-                    pub seq: u32,
-                    pub events: Vec<E>,
+                pub(crate) struct Batch {
+                    pub(crate) seq: u32,
+                    pub(crate) events: Vec<E>,
                 }
                 super::super::readers!(Batch, E, EView, EMut, ELazy,
                     { EView::C(c) => format!("C({},{})", c.id(), c.flag()), EView::N(n) => format!("N({})", n.b()), },
@@ -117,7 +120,7 @@ macro_rules! readers {
     ($Batch:ident, $E:ident, $View:ident, $Mut:ident, $Lazy:ident,
      { $($varms:tt)* }, { $($marms:tt)* }, { $($larms:tt)* }) => {
         #[allow(dead_code)]
-        pub fn check(set: &wiremsg::SchemaSet, bytes: &[u8]) -> Option<Vec<String>> {
+        pub(crate) fn check(set: &wiremsg::SchemaSet, bytes: &[u8]) -> Option<Vec<String>> {
             crate::check_all::<$Batch>(set, bytes, |bytes| {
                 let view = match $Batch::view(bytes) {
                     Ok(view) => view,
@@ -176,7 +179,7 @@ macro_rules! readers {
                 let decoded = $Batch::decode(bytes).expect("view accepted, decode refused");
                 assert_eq!(decoded, view.decode(), "decode vs view.decode");
                 assert_eq!(decoded.events.len(), typed.len());
-                // view_unchecked of bytes view accepted.
+                // SAFETY: `view` accepted these bytes just above.
                 let unchecked = unsafe { $Batch::view_unchecked(bytes) };
                 let u: Vec<String> = unchecked.events().iter().map(|e| sig!(e, $View, { $($varms)* })).collect();
                 assert_eq!(u, typed, "view_unchecked");
@@ -220,7 +223,9 @@ pub(crate) use readers;
 
 /// The dynamic reader's signature of an element.
 fn dyn_sig(v: &Value<'_>) -> String {
-    let Value::Union(u) = v else { panic!("not a union: {v:?}") };
+    let Value::Union(u) = v else {
+        panic!("not a union: {v:?}")
+    };
     let name = u.name().expect("a known variant");
     let p = u.payload();
     let field = |m: &Value<'_>, f: &str| -> String {
@@ -234,8 +239,10 @@ fn dyn_sig(v: &Value<'_>) -> String {
     match name {
         "H" => "H".into(),
         "F" => {
-            let has = !matches!(p.as_message().and_then(|m| m.get("px")), Some(Value::Absent))
-                && p.as_message().map_or(false, |m| m.as_bytes().len() > 4);
+            let has = !matches!(
+                p.as_message().and_then(|m| m.get("px")),
+                Some(Value::Absent)
+            ) && p.as_message().is_some_and(|m| m.as_bytes().len() > 4);
             format!("F({},{},{})", field(&p, "qty"), field(&p, "px"), has)
         }
         "C" => format!("C({},{})", field(&p, "id"), field(&p, "flag")),
@@ -256,9 +263,15 @@ fn check_all<T: WireMsg + for<'v> wiremsg::DecodeField<'v>>(
     assert_eq!(got.is_some(), typed_err.is_none());
     // decode and view_lazy-to-the-end refuse what view refuses.
     if let Some(err) = &typed_err {
-        assert!(T::decode(bytes).is_err(), "view refused ({err}), decode accepted");
+        assert!(
+            T::decode(bytes).is_err(),
+            "view refused ({err}), decode accepted"
+        );
         let mut owned = bytes.to_vec();
-        assert!(T::view_mut(&mut owned).is_err(), "view refused ({err}), view_mut accepted");
+        assert!(
+            T::view_mut(&mut owned).is_err(),
+            "view refused ({err}), view_mut accepted"
+        );
     }
     let dynv = dynamic::view(set, name, bytes);
     let ann = dynamic::annotate(set, name, bytes, false);
@@ -271,10 +284,17 @@ fn check_all<T: WireMsg + for<'v> wiremsg::DecodeField<'v>>(
             let want = got.as_ref().unwrap();
             // The dynamic reader has no `has_px`: compare it from its block.
             let strip = |s: &String| s.clone();
-            assert_eq!(d.iter().map(strip).collect::<Vec<_>>(), *want, "dynamic::view");
+            assert_eq!(
+                d.iter().map(strip).collect::<Vec<_>>(),
+                *want,
+                "dynamic::view"
+            );
             // dynamic on demand.
             let dl = dynamic::view_lazy(set, name, bytes).expect("dynamic lazy");
-            let l = dl.get("events").expect("lazy events ok").expect("lazy events");
+            let l = dl
+                .get("events")
+                .expect("lazy events ok")
+                .expect("lazy events");
             let l = l.as_list().expect("lazy list");
             let d2: Vec<String> = l.iter().map(|e| dyn_sig(&e)).collect();
             assert_eq!(&d2, want, "dynamic::view_lazy");
@@ -341,10 +361,17 @@ fn region(r: &mut Rng, tag: usize, tags: &[u64]) -> Vec<u8> {
     for k in 0..entries {
         let t = match r.below(6) {
             // The reader's tag at this place (the fast path's table), often.
-            0 | 1 | 2 => tags.get(k).copied().unwrap_or(tags[0]),
+            0..=2 => tags.get(k).copied().unwrap_or(tags[0]),
             3 => r.pick(tags),
             4 => tags[(k + 1) % tags.len()],
-            _ => r.next() & if tag == 8 { u64::MAX } else { (1u64 << (8 * tag)) - 1 },
+            _ => {
+                r.next()
+                    & if tag == 8 {
+                        u64::MAX
+                    } else {
+                        (1u64 << (8 * tag)) - 1
+                    }
+            }
         };
         let natural = |t: u64| -> u16 {
             if t == tags[1] {
@@ -393,7 +420,7 @@ fn region(r: &mut Rng, tag: usize, tags: &[u64]) -> Vec<u8> {
                 _ => 0,
             });
         }
-        el.truncate(stride.max(0));
+        el.truncate(stride);
         out.extend(el);
     }
     if r.below(12) == 0 {
@@ -446,5 +473,8 @@ fuzz!(hostile_tables_u64, u64s, 0xdead_beef_cafe_f00d);
 
 /// Cases per fuzz test (`HOSTILE5_ITERS` for a longer run).
 fn iters() -> usize {
-    std::env::var("HOSTILE5_ITERS").ok().and_then(|s| s.parse().ok()).unwrap_or(6000)
+    std::env::var("HOSTILE5_ITERS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(6000)
 }
