@@ -1669,6 +1669,10 @@ impl<T: Element, const MAX: usize> Kind for BoundedListOf<T, MAX> {
     ) -> Result<crate::LazyList<'v, T>, Error> {
         let list = <ListOf<T> as Kind>::lazy(i, place, root, depth)?;
         if list.len() > MAX {
+            // The error up-front validation gives: an element's comes first, since it
+            // checks the count after the list (FORMAT.md §6.5). Only on this error
+            // path, in time linear in the list, as up-front validation takes.
+            <ListOf<T> as Kind>::validate(i, place, &crate::mode::Checked, depth)?;
             return Err(Error::new(
                 ErrorKind::ListTooLong {
                     len: list.len(),
