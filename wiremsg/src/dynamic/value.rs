@@ -630,13 +630,7 @@ impl<'a> DynList<'a> {
                     return None;
                 };
                 let tag = u.tag_size();
-                let entries = usize::from(read_u16(self.bytes, 2)?);
-                let d = dense::Dense {
-                    count: self.len,
-                    stride: self.stride,
-                    entries,
-                    first: 4 + entries * dense::entry_size(tag),
-                };
+                let d = dense::Dense::of(self.bytes, self.len, self.stride, tag);
                 let (value, start, len) = dense::element(self.bytes, 0, &d, index, tag).ok()?;
                 let payload = self.bytes.get(start..start + len)?;
                 return Some(UnionValue::of(self.set, u, value, payload));

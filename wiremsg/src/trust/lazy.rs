@@ -27,7 +27,7 @@ use crate::layout::{At, Layout, block_length, has_block_length, min_block_length
 use crate::layout::{FieldList, Walk};
 use crate::mode::Checked;
 use crate::mode::sealed::{INTERNAL, Internal, Place};
-use crate::primitives_le::{read_u16, read_u32};
+use crate::primitives_le::read_u32;
 use crate::trust::shape::{Kind, dense};
 use crate::validated::{
     FieldAt, Validated, bad_end_offset, block_header, block_length_too_small, check_depth,
@@ -348,7 +348,7 @@ pub(crate) fn locate_list<T: Element>(
         }
         ListEncoding::Dense => {
             let tag = <K<T> as Kind>::DENSE_TAG;
-            let d = dense_of(region, len, stride, tag);
+            let d = dense::Dense::of(region, len, stride, tag);
             let Some(i) = rel
                 .checked_sub(d.first)
                 .map(|r| r / stride.max(1))
@@ -1209,7 +1209,7 @@ impl<'v, T: Element> LazyList<'v, T> {
                 // The header's entries were checked when the list was opened: the
                 // element's entry index, then its payload as the entry's variant.
                 let tag = <K<T> as Kind>::DENSE_TAG;
-                let d = dense_of(bytes, self.len, self.stride, tag);
+                let d = dense::Dense::of(bytes, self.len, self.stride, tag);
                 let (value, start, block) = dense::element(bytes, 0, &d, i, tag)?;
                 let payload = bytes.get(start..start + block).unwrap_or_default();
                 <K<T> as Kind>::lazy_dense(INTERNAL, value, payload, &self.root, self.depth)
@@ -1294,19 +1294,6 @@ fn header<T: Element>(region: &[u8], at: usize) -> Result<(usize, usize), Error>
             let d = dense::header(region, at, <K<T> as Kind>::DENSE_TAG)?;
             Ok((d.count, d.stride))
         }
-    }
-}
-
-/// The shape of a dense list region whose header passed [`dense::header`] with this
-/// count and stride, for [`dense::element`].
-#[inline(always)]
-fn dense_of(region: &[u8], count: usize, stride: usize, tag: usize) -> dense::Dense {
-    let entries = usize::from(read_u16(region, 2).unwrap_or(0));
-    dense::Dense {
-        count,
-        stride,
-        entries,
-        first: 4 + entries * dense::entry_size(tag),
     }
 }
 

@@ -21,6 +21,22 @@ pub(crate) struct Dense {
     pub(crate) first: usize,
 }
 
+impl Dense {
+    /// The shape of a dense list region whose header passed [`header`] with this
+    /// count and stride, for [`element`]: its entry count read again, where a view
+    /// keeps only the count and stride.
+    #[inline(always)]
+    pub(crate) fn of(region: &[u8], count: usize, stride: usize, tag: usize) -> Dense {
+        let entries = usize::from(read_u16(region, 2).unwrap_or(0));
+        Dense {
+            count,
+            stride,
+            entries,
+            first: 4 + entries * entry_size(tag),
+        }
+    }
+}
+
 /// Bytes of one entry of the variant table of a union whose tag is `tag` bytes: the
 /// tag, then the `u16` block length.
 #[inline(always)]
