@@ -931,10 +931,18 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
 /// Proven by the compiler for the layout it chose; never for a generic message, or
 /// one with a field written as something else (reserved, `null`, `max_len`).
 fn plain(cx: &Ctx<'_>) -> TokenStream {
+    // A field with tail data (text, a list, an option of a tail type) makes the
+    // message variable-size, never plain: `NO` without the condition to evaluate.
     let unplain = cx.generic
         || cx.fields.iter().any(|f| {
             let attrs = &f.field.attrs;
-            f.reserved() || attrs.null.is_some() || attrs.max_len.is_some()
+            f.reserved()
+                || attrs.null.is_some()
+                || attrs.max_len.is_some()
+                || matches!(
+                    f.field.kind,
+                    crate::ast::Kind::Text | crate::ast::Kind::List | crate::ast::Kind::OptionTail
+                )
         });
     if unplain {
         return quote_m!(::wiremsg::__private::Plain::NO);
@@ -1179,6 +1187,10 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
     // A list of zero-size elements would have no count on the wire.
     let lists = cx.fields.iter().filter(|f| f.field.kind == crate::ast::Kind::List).filter_map(|f| {
         let elem = view_mut::list_element(&f.field.static_ty)?;
+        if known_builtin(elem) {
+            // A number, `bool` or `String` element is never zero-size.
+            return None;
+        }
         let table = if generic {
             quote_m!(::core::matches!(<<#elem as ::wiremsg::Field>::Kind as ::wiremsg::Kind>::LIST_ENCODING, ::wiremsg::ListEncoding::Table))
         } else {
@@ -1227,7 +1239,9 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
     });
     // Inline blocks are frozen: a fixed-size message with `since` fields must not nest
     // inline (FORMAT.md §4.7), or older readers would misplace every later field.
-    let frozen = cx.fields.iter().map(|f| {
+    // Text, lists, options of tail types, numbers and options of numbers never
+    // evolve inline: no constant to evaluate for them.
+    let frozen = cx.fields.iter().filter(|f| !never_evolves_inline(f)).map(|f| {
         let ty = &f.field.static_ty;
         let in_tail = fact(ty, "IN_TAIL", true);
         let evolves = if generic {
@@ -1285,6 +1299,23 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
                 ::wiremsg::__private::name_str(Self::__WIREMSG_NAME_REF);
         }
     }
+}
+
+/// True for a type the derive knows to be the runtime's own by its bare name: a
+/// number, `bool` or `String` (as the guards do, see [`builtin_for`]).
+fn known_builtin(ty: &syn::Type) -> bool {
+    builtin_for(ty, Need::Field)
+}
+
+/// True for a field whose layout assertion (`!EVOLVES || IN_TAIL`) holds by its kind:
+/// its data is in the tail (text, a list, an option of a tail type), or it is a
+/// number, `bool` or an option of one (fixed-size, never a message). Leaving the
+/// constant out saves its evaluation in every user crate; the derive already takes
+/// these kinds from the field's syntax.
+fn never_evolves_inline(f: &FieldCtx<'_>) -> bool {
+    use crate::ast::Kind;
+    matches!(f.field.kind, Kind::Text | Kind::List | Kind::OptionTail)
+        || crate::ast::is_primitive_or_option(&f.field.static_ty)
 }
 
 /// The element type of every array in `ty`, through nested arrays and options (the

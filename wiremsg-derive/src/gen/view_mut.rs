@@ -212,7 +212,10 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             matches!(f.field.kind, Kind::Text | Kind::List | Kind::OptionTail).then(|| {
                 let setter = format_ident!("set_{}", f.name, span = f.field.ident.span());
                 let doc = format!(
-                    "Not callable: field `{}` is variable-size (its data is in the tail), and                      variable-size fields cannot be set in place. Encode a new message with                      the new value, or give the field a fixed-size type (`FixedStr<N>`, an                      array) to set it here.",
+                    "Not callable: field `{}` is variable-size (its data is in the tail), and \
+                     variable-size fields cannot be set in place. Encode a new message with \
+                     the new value, or give the field a fixed-size type (`FixedStr<N>`, an \
+                     array) to set it here.",
                     f.name
                 );
                 quote_m! {
