@@ -845,7 +845,7 @@ impl<'s, 'r> Walk<'s, 'r> {
             let meaning = format!("{entries} variant entries of {} bytes", tag + 2);
             self.row(base + at + 2, 2, indent, "entries", meaning);
             for k in 0..entries {
-                let entry = 4 + k * dense::entry_size(tag);
+                let entry = dense::entry_at(k, tag);
                 let value = read_raw(bytes.get(entry..).unwrap_or_default(), tag);
                 let block = read_u16(bytes, entry + tag).unwrap_or(0);
                 let name = u

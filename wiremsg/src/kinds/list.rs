@@ -123,7 +123,10 @@ pub(crate) fn write_list<T: Element>(items: &[T], out: &mut [u8]) {
 /// Offset of element 0 of this writer's dense lists of `T` (FORMAT.md §6.8): after
 /// the stride, the entry count and the variant table.
 const fn dense_first<T: Element>() -> usize {
-    4 + <T::Kind as Kind>::DENSE_ENTRIES * dense::entry_size(<T::Kind as Kind>::DENSE_TAG)
+    dense::entry_at(
+        <T::Kind as Kind>::DENSE_ENTRIES,
+        <T::Kind as Kind>::DENSE_TAG,
+    )
 }
 
 /// Writes a dense list of `items` (FORMAT.md §6.8) into `out`: the header, then each

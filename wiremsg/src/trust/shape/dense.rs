@@ -32,7 +32,7 @@ impl Dense {
             count,
             stride,
             entries,
-            first: 4 + entries * entry_size(tag),
+            first: entry_at(entries, tag),
         }
     }
 }
@@ -42,6 +42,15 @@ impl Dense {
 #[inline(always)]
 pub(crate) const fn entry_size(tag: usize) -> usize {
     tag + 2
+}
+
+/// Offset from the list's start of entry `k` of its variant table (FORMAT.md §6.8:
+/// after the `u16` stride and the `u16` entry count), for a union whose tag is `tag`
+/// bytes. `entry_at(entries, tag)`, one past the last entry, is where element 0
+/// starts. At most 65,535 entries of at most 10 bytes: no overflow.
+#[inline(always)]
+pub(crate) const fn entry_at(k: usize, tag: usize) -> usize {
+    4 + k * entry_size(tag)
 }
 
 /// The unsigned little-endian number of `size` bytes (a union's repr: 1, 2, 4 or 8)
@@ -80,8 +89,7 @@ fn header_of(bytes: &[u8], at: usize, tag: usize) -> Result<Dense, Error> {
         return Err(truncated(4, bytes.len(), at));
     };
     let (stride, entries) = (usize::from(stride), usize::from(entries));
-    // At most 65,535 entries of at most 10 bytes: no overflow.
-    let first = 4 + entries * entry_size(tag);
+    let first = entry_at(entries, tag);
     if first > bytes.len() {
         return Err(truncated(first, bytes.len(), at));
     }
@@ -95,7 +103,7 @@ fn header_of(bytes: &[u8], at: usize, tag: usize) -> Result<Dense, Error> {
         ));
     }
     for k in 0..entries {
-        let entry = 4 + k * entry_size(tag);
+        let entry = entry_at(k, tag);
         let block = usize::from(read_u16(bytes, entry + tag).unwrap_or(0));
         if tag + block > stride {
             return Err(Error::new(
@@ -180,7 +188,7 @@ pub(crate) fn element(
     let start = d.first + i * d.stride;
     let index = read_uint(bytes, start, tag).unwrap_or(u64::MAX);
     let entry = match usize::try_from(index) {
-        Ok(k) if k < d.entries => 4 + k * entry_size(tag),
+        Ok(k) if k < d.entries => entry_at(k, tag),
         _ => {
             let err = entry_out_of_range(index, d.entries, at + start, i);
             return Err(format_2_or(err, bytes, at));

@@ -339,14 +339,13 @@ unsafe fn split_at(list: NonNull<u8>, stride: usize, index: usize) -> (NonNull<u
 #[inline(always)]
 unsafe fn dense_at<T: Element>(bytes: &[u8], stride: usize, index: usize) -> DenseAt {
     let tag = <T::Kind as Kind>::DENSE_TAG;
-    let entry_size = crate::trust::shape::dense::entry_size(tag);
     // SAFETY: validation read the header, every entry index below the entry count,
     // and every entry inside the list (`dense::header`, `dense::element`).
     unsafe {
         let entries = usize::from(u16::from_le_bytes(crate::validated::array_at(bytes, 2)));
-        let start = 4 + entries * entry_size + index * (stride & !SAME_TABLE);
+        let start = dense::entry_at(entries, tag) + index * (stride & !SAME_TABLE);
         let k = uint_at(bytes, start, tag) as usize;
-        let entry = 4 + k * entry_size;
+        let entry = dense::entry_at(k, tag);
         let block = u16::from_le_bytes(crate::validated::array_at(bytes, entry + tag));
         DenseAt {
             k,
@@ -410,7 +409,7 @@ fn same_table<T: Element>(bytes: &[u8]) -> bool {
     let entries = usize::from(read_u16(bytes, 2).unwrap_or(u16::MAX));
     entries <= <T::Kind as Kind>::DENSE_ENTRIES
         && (0..entries).all(|k| {
-            let at = 4 + k * dense::entry_size(tag);
+            let at = dense::entry_at(k, tag);
             dense::read_uint(bytes, at, tag)
                 == Some(<T::Kind as Kind>::dense_tag_at(INTERNAL, k as u64))
         })
@@ -663,7 +662,7 @@ pub(crate) fn shape<T: Element>(bytes: &[u8]) -> (usize, usize) {
 pub(crate) fn dense_shape(bytes: &[u8], tag: usize) -> (usize, usize) {
     let stride = usize::from(read_u16(bytes, 0).unwrap_or(1)).max(1);
     let entries = usize::from(read_u16(bytes, 2).unwrap_or(0));
-    let first = 4 + entries * dense::entry_size(tag);
+    let first = dense::entry_at(entries, tag);
     (bytes.len().saturating_sub(first) / stride, stride)
 }
 
@@ -1507,7 +1506,7 @@ impl<'v, T: Element> ListMut<'v, T> {
             // the elements at the stride.
             ListEncoding::Dense => {
                 let entries = usize::from(read_u16(self.bytes, 2).unwrap_or(0));
-                let first = 4 + entries * dense::entry_size(<T::Kind as Kind>::DENSE_TAG);
+                let first = dense::entry_at(entries, <T::Kind as Kind>::DENSE_TAG);
                 let (table, rest) = self.bytes.split_at_mut(first.min(self.bytes.len()));
                 (&*table, rest)
             }
@@ -1626,7 +1625,7 @@ where
                 // count; the entry's payload fits in the element (`dense::header`).
                 let tag = <T::Kind as Kind>::DENSE_TAG;
                 let k = uint_at(element, 0, tag) as usize;
-                let entry = 4 + k * dense::entry_size(tag);
+                let entry = dense::entry_at(k, tag);
                 let block = u16::from_le_bytes(crate::validated::array_at(self.table, entry + tag));
                 let payload = range_mut(element, tag, tag + usize::from(block));
                 let same = self.stride & SAME_TABLE != 0;
