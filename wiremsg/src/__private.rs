@@ -113,6 +113,8 @@ impl<T: crate::MapKey> Probe<T> {
 impl<T: WireMsg> Probe<T> {
     /// `T`'s `WireMsg::BLOCK_LENGTH`.
     pub const BLOCK_LENGTH: usize = T::BLOCK_LENGTH;
+    /// `T`'s message name (a union's check that its payload is named by it).
+    pub const MESSAGE_NAME: Option<&'static str> = Some(message_name(T::SCHEMA));
 }
 
 impl<T: crate::Template> Probe<T> {
@@ -148,6 +150,8 @@ pub trait ProbeFallback {
     const TEMPLATE_ID: u16 = 0;
     /// Unused (see `IS_TEMPLATE`).
     const SCHEMA_ID: u16 = 0;
+    /// Not a message: no name to check (its guard reports it).
+    const MESSAGE_NAME: Option<&'static str> = None;
 }
 
 impl<T: ?Sized> ProbeFallback for Probe<T> {}

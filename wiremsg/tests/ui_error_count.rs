@@ -21,6 +21,8 @@ const MISTAKES: &[&str] = &[
     "map-message-key",
     "borrowed-vec-of-struct-without-wire-msg",
     "field-vec-of-struct-without-wire-msg-beside-another",
+    "union-payload-without-wire-msg",
+    "union-struct-variant-field-without-wire-enum",
 ];
 
 fn errors(name: &str) -> usize {

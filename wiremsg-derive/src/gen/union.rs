@@ -25,6 +25,8 @@ struct Names<'a> {
     repr: TokenStream,
     /// Bytes of the tag.
     tag_size: TokenStream,
+    /// `for<'__wiremsg_g> Payload: WireMsg,` for each payload message (see [`guards`]).
+    guards: TokenStream,
 }
 
 /// The generated pieces of one variant.
@@ -68,7 +70,10 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
         self_static: relifetime("'static").apply(&self_ty),
         tag_size: quote_m!(::wiremsg::__private::size_of::<#repr>()),
         repr,
+        guards: TokenStream::new(),
     };
+    let (guards, guard_item, kind_span) = guards(u);
+    let names = Names { guards, ..names };
     let self_v = relifetime("'v").apply(&self_ty);
     let Names {
         view,
@@ -77,6 +82,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
         self_static,
         repr,
         name,
+        guards,
         ..
     } = &names;
 
@@ -191,7 +197,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
     let bounds: Vec<TokenStream> = pieces
         .iter()
         .filter_map(|p| p.decode_bound.as_ref())
-        .map(|ty| quote_m!(#ty: ::wiremsg::DecodeField<'v, Kind = ::wiremsg::__private::Msg<#ty>>))
+        .map(|ty| quote_m!(for<'__wiremsg_g> #ty: ::wiremsg::DecodeField<'v, Kind = ::wiremsg::__private::Msg<#ty>>))
         .collect();
     let items = pieces.iter().map(|p| &p.items);
     // `#[wire(no_decode)]`: a payload that cannot decode, held in a list, map or box
@@ -202,6 +208,23 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
             quote_m!(::wiremsg::__private::Some(::wiremsg::__private::Cow::Borrowed(#name)))
         }
         None => quote_m!(::wiremsg::__private::None),
+    };
+    // Without lifetimes the union is its own `'static` form: its lists need no
+    // retyping (which asks for `WireUnion`, and so for the guards, where `Element`
+    // cannot carry them).
+    let (retype_list, retype_view) = if u.generics.params.is_empty() {
+        (quote_m!(list), quote_m!(view))
+    } else {
+        (
+            quote_m!(list.same_union_layout()),
+            quote_m!(view.same_union_layout()),
+        )
+    };
+    // The kind is spanned at the one payload message a guard bounds, if one: the error
+    // its missing derive gives there is the guard item's, and shown once.
+    let kind = match kind_span {
+        Some(span) => quote_spanned!(span=> ::wiremsg::__private::UnionOf<#self_static>),
+        None => quote_m!(::wiremsg::__private::UnionOf<#self_static>),
     };
     let version = u.attrs.version();
     let vis = u.vis;
@@ -234,6 +257,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
             #[automatically_derived]
             impl<'v> ::wiremsg::DecodeField<'v> for #self_v
             where
+                #guards
                 #(#bounds,)*
             {
                 #[inline]
@@ -252,7 +276,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
             }
 
             #[automatically_derived]
-            impl<'v> #view<'v> {
+            impl<'v> #view<'v> where #guards {
                 #[doc = #decode_doc]
                 #[inline]
                 pub fn decode(&self) -> #self_v
@@ -267,25 +291,27 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
     quote_m! {
         #[doc = #view_doc]
         #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug, ::core::cmp::PartialEq)]
-        #vis enum #view<'v> {
+        #vis enum #view<'v> where #guards {
             #(#view_variants)*
         }
 
         #[doc = #mut_doc]
         #[derive(::core::fmt::Debug)]
-        #vis enum #view_mut<'v> {
+        #vis enum #view_mut<'v> where #guards {
             #(#mut_variants)*
         }
 
         #[doc = #lazy_doc]
         #[derive(::core::clone::Clone, ::core::fmt::Debug)]
-        #vis enum #lazy<'v> {
+        #vis enum #lazy<'v> where #guards {
             #(#lazy_variants)*
         }
 
         #(#items)*
 
         #values_block
+
+        #guard_item
 
         #[allow(non_local_definitions, non_camel_case_types, clippy::all)]
         const _: () = {
@@ -296,7 +322,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
             struct __WireMsgVariant;
 
             #[automatically_derived]
-            impl ::wiremsg::__private::UnionLayout for #self_static {
+            impl ::wiremsg::__private::UnionLayout for #self_static where #guards {
                 type Tag = #repr;
                 type Variants = #variant_list;
                 const NAME: &'static ::core::primitive::str = #name;
@@ -322,13 +348,13 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
             // where one inside `Cow::Borrowed(..)` needs Rust 1.89's lifetime extension
             // (a variant's `MessageRef::of` is not promotable).
             #[automatically_derived]
-            impl #impl_generics #ident #ty_generics {
+            impl #impl_generics #ident #ty_generics where #guards {
                 const __WIREMSG_VARIANTS: &'static [::wiremsg::UnionVariantSchema] =
                     &[#(#schemas),*];
             }
 
             #[automatically_derived]
-            impl #impl_generics ::wiremsg::WireUnion for #ident #ty_generics {
+            impl #impl_generics ::wiremsg::WireUnion for #ident #ty_generics where #guards {
                 const VERSION: ::core::primitive::u16 = #version;
                 const UNION_SCHEMA: &'static ::wiremsg::UnionSchema = &::wiremsg::UnionSchema {
                     name: ::wiremsg::__private::Cow::Borrowed(#name),
@@ -340,21 +366,61 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
                 type Layout = #self_static;
             }
 
+            // `Field` carries no guard (a payload may hold the union in a list: a
+            // trait cycle, E0275); its items are `FieldBody`'s, which carries them,
+            // read through `Probe` as a message's are.
             #[automatically_derived]
             impl #impl_generics ::wiremsg::Field for #ident #ty_generics {
-                type Kind = ::wiremsg::__private::UnionOf<#self_static>;
+                type Kind = #kind;
+                const TYPE: &'static ::wiremsg::TypeSchema = {
+                    use ::wiremsg::__private::FieldBodyFallback as _;
+                    ::wiremsg::__private::Probe::<Self>::FIELD_TYPE
+                };
+
+                #[inline]
+                fn tail_len(&self) -> ::core::primitive::usize {
+                    use ::wiremsg::__private::FieldBodyFallback as _;
+                    ::wiremsg::__private::Probe::<Self>::tail_len(self)
+                }
+
+                #[inline]
+                fn check_value(&self, depth: ::core::primitive::u32) -> ::core::result::Result<(), ::wiremsg::Error> {
+                    use ::wiremsg::__private::FieldBodyFallback as _;
+                    ::wiremsg::__private::Probe::<Self>::check_value(self, depth)
+                }
+
+                #[inline]
+                fn write(&self, block: &mut [::core::primitive::u8], tail: &mut [::core::primitive::u8]) {
+                    use ::wiremsg::__private::FieldBodyFallback as _;
+                    ::wiremsg::__private::Probe::<Self>::write(self, block, tail)
+                }
+            }
+
+            #[automatically_derived]
+            impl #impl_generics ::wiremsg::__private::FieldBody for #ident #ty_generics where #guards {
                 const TYPE: &'static ::wiremsg::TypeSchema = &::wiremsg::TypeSchema::Union(
                     ::wiremsg::Node::Static(<#self_static as ::wiremsg::WireUnion>::UNION_SCHEMA),
                 );
+                const PLAIN: ::wiremsg::__private::Plain<Self> = ::wiremsg::__private::Plain::NO;
+
+                #[inline(always)]
+                fn append_tail(&self, block: &mut [::core::primitive::u8], tail: &mut ::wiremsg::__private::Out<'_>) {
+                    ::wiremsg::Field::append_tail(self, block, tail)
+                }
 
                 #[inline]
+                fn append_split(&self, block: &mut [::core::primitive::u8], tail: &mut ::wiremsg::__private::Out<'_>) {
+                    ::wiremsg::Field::append_split(self, block, tail)
+                }
+
+                #[inline(always)]
                 fn tail_len(&self) -> ::core::primitive::usize {
                     match self {
                         #(#patterns => #tail_lens,)*
                     }
                 }
 
-                #[inline]
+                #[inline(always)]
                 fn check_value(&self, depth: ::core::primitive::u32) -> ::core::result::Result<(), ::wiremsg::Error> {
                     // A payload is one nesting level below the union (FORMAT.md §4.10).
                     #[allow(unused_variables)]
@@ -364,7 +430,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
                     }
                 }
 
-                #[inline]
+                #[inline(always)]
                 fn write(&self, _: &mut [::core::primitive::u8], __wiremsg_out: &mut [::core::primitive::u8]) {
                     let __wiremsg_at = ::core::cmp::min(#tag_size, __wiremsg_out.len());
                     #[allow(unused_variables)]
@@ -381,7 +447,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
 
                 #[inline(always)]
                 fn list_view<'v>(list: ::wiremsg::List<'v, Self>) -> ::wiremsg::List<'v, #self_static> {
-                    list.same_union_layout()
+                    #retype_list
                 }
 
                 #[inline(always)]
@@ -389,7 +455,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
                 where
                     Self: 'v,
                 {
-                    view.same_union_layout()
+                    #retype_view
                 }
             }
 
@@ -397,7 +463,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
 
             ::wiremsg::__private::serde_if! {
                 #[automatically_derived]
-                impl ::wiremsg::__private::serde::Serialize for #view<'_> {
+                impl ::wiremsg::__private::serde::Serialize for #view<'_> where #guards {
                     fn serialize<S: ::wiremsg::__private::serde::Serializer>(
                         &self,
                         serializer: S,
@@ -408,6 +474,54 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
             }
         };
     }
+}
+
+/// The guards of a union, as a message's (issue 33, see the message derive's
+/// `guards`): a bound `for<'__wiremsg_g> M: WireMsg` for each payload message `M`
+/// named by a path without generic arguments, and the guards of each struct variant's
+/// anonymous message, which every generated item but `Field` and `Element` carries, so
+/// that a payload without `#[derive(WireMsg)]` is one error naming the derive to add,
+/// not one per item: `Field`'s kind spanned at the payload type where there is one
+/// such payload (the third value), else one item per payload type (the second) before
+/// the kind's error at the derive. An anonymous message reports its own fields'
+/// missing derives (its guard items).
+fn guards(u: &Union<'_>) -> (TokenStream, TokenStream, Option<proc_macro2::Span>) {
+    let plain = |ty: &syn::Type| match ty {
+        syn::Type::Path(p) => {
+            p.qself.is_none()
+                && p.path.segments.iter().all(|s| s.arguments.is_none())
+                && !u.generics.type_params().any(|t| p.path.is_ident(&t.ident))
+                && !crate::ast::names_type(ty, u.ident)
+                && !p.path.is_ident("Self")
+        }
+        _ => false,
+    };
+    let (mut bounds, mut checks, mut spans) = (TokenStream::new(), Vec::new(), Vec::new());
+    for v in &u.variants {
+        match &v.shape {
+            Shape::Newtype { ty, .. } if plain(ty) => {
+                let span = syn::spanned::Spanned::span(ty);
+                bounds.extend(quote_spanned!(span=> for<'__wiremsg_g> #ty: ::wiremsg::WireMsg,));
+                checks.push(quote_spanned!(span=> let _ = <#ty as ::wiremsg::WireMsg>::VERSION;));
+                spans.push(span);
+            }
+            // The anonymous message's own guards (the types its fields hold), not a
+            // bound on the message: its `WireMsg` then comes from its impl, whose view
+            // types normalize (a bound would shadow them), and a bound on the `'static`
+            // form of one with lifetimes would be a second candidate beside its impl
+            // (E0283).
+            Shape::Struct(msg) => bounds.extend(Ctx::new(msg).guards),
+            _ => {}
+        }
+    }
+    // With one payload message, `Field`'s kind, spanned at it, is the one error (the
+    // kind is a kind only if the guards hold); with more, each type's item names it.
+    let (item, kind_span) = match spans.as_slice() {
+        [] => (TokenStream::new(), None),
+        [one] => (TokenStream::new(), Some(*one)),
+        _ => (quote_m!(const _: () = { #(#checks)* };), None),
+    };
+    (bounds, item, kind_span)
 }
 
 /// `Field `a` of variant `Stop``-style docs of a variant for the view enums.
@@ -428,6 +542,7 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
         repr,
         tag_size,
         name: union_name,
+        guards,
         ..
     } = n;
     let vi = v.ident;
@@ -448,7 +563,7 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
             // this module, to which the public impl forwards (E0446; see the message
             // derive's `Layout`).
             #[automatically_derived]
-            impl ::wiremsg::__private::VariantOf<#self_static, __WireMsgVariant> for #marker {
+            impl ::wiremsg::__private::VariantOf<#self_static, __WireMsgVariant> for #marker where #guards {
                 type Payload = #payload;
 
                 // The signatures name the payload's views as the trait does, through
@@ -488,7 +603,10 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
             #[automatically_derived]
             impl<__WiremsgP: ::wiremsg::__private::Payload> ::wiremsg::__private::Variant<#self_static> for #marker
             where
-                #marker: ::wiremsg::__private::VariantOf<#self_static, __WireMsgVariant, Payload = __WiremsgP>,
+                #guards
+                // With a binder, like the guards: without one this bound is global and
+                // checked where the impl is declared, where the guards do not hold.
+                for<'__wiremsg_g> #marker: ::wiremsg::__private::VariantOf<#self_static, __WireMsgVariant, Payload = __WiremsgP>,
             {
                 type Payload = __WiremsgP;
                 const TAG: ::core::primitive::u64 = #tag as ::core::primitive::u64;
@@ -641,14 +759,23 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                     let name_assert = if instantiated {
                         TokenStream::new()
                     } else {
+                        // Through `Probe`: a payload without a wire derive is the
+                        // guard's error alone. (The import at the derive's span: where
+                        // `Probe`'s inherent constant is found, it is unused.)
+                        let fallback = quote_m!(
+                            use ::wiremsg::__private::ProbeFallback as _;
+                        );
                         quote_spanned! {syn::spanned::Spanned::span(ty)=>
-                            const _: () = ::core::assert!(
-                                ::wiremsg::__private::str_eq(
-                                    ::wiremsg::__private::message_name(<#static_ty as ::wiremsg::WireMsg>::SCHEMA),
-                                    #msg_name,
-                                ),
-                                #name_check
-                            );
+                            const _: () = {
+                                #fallback
+                                ::core::assert!(
+                                    match ::wiremsg::__private::Probe::<#static_ty>::MESSAGE_NAME {
+                                        ::core::option::Option::Some(name) => ::wiremsg::__private::str_eq(name, #msg_name),
+                                        ::core::option::Option::None => true,
+                                    },
+                                    #name_check
+                                );
+                            };
                         }
                     };
                     quote_spanned! {syn::spanned::Spanned::span(ty)=>
@@ -677,7 +804,14 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                 decoded_size: quote_m! {
                     #view::#vi(__wiremsg_v) => <#v_ty as ::wiremsg::DecodeField<'v>>::decoded_size(__wiremsg_v),
                 },
-                serialize: serialize_newtype,
+                // Through the payload's kind, which asks only for `WireMsg` (what the
+                // guards give), not for `Serialize` of its view type.
+                serialize: quote_m! {
+                    #view::#vi(__wiremsg_v) => ::wiremsg::__private::serde::Serializer::serialize_newtype_variant(
+                        serializer, #union_name, #index, #vname,
+                        &::wiremsg::__private::SerializeView::<::wiremsg::__private::Msg<#static_ty>>(__wiremsg_v),
+                    ),
+                },
                 schema: Some(schema(if instantiated {
                     quote_m! {
                         ::wiremsg::__private::Some(::wiremsg::MessageRef::of(

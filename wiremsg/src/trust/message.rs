@@ -71,8 +71,8 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     /// `PartialEq` compares them field by field.
     type View<'v>: Copy + Debug + PartialEq;
     /// The mutable view (`{Name}Mut`): getters, and setters for fixed-size fields, in
-    /// place.
-    type Mut<'v>;
+    /// place; `Debug` prints its fields as the view does.
+    type Mut<'v>: Debug;
     /// The on-demand view (`{Name}Lazy`): accessors that each check what they read
     /// and return a `Result`.
     type Lazy<'v>: Clone + Debug;
