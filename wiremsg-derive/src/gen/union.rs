@@ -1,9 +1,11 @@
 //! Everything `#[derive(WireUnion)]` generates (FORMAT.md §4.10): the view and
 //! mutable view enums, the anonymous message of each struct variant (with the items
 //! `#[derive(WireMsg)]` gives a struct), and, inside `const _`, the tags, one marker
-//! per variant for the runtime's variant list, `UnionLayout`, `WireUnion`, `Field`,
-//! `Element`, `DecodeField`, and `Serialize` of the view (feature `serde` of the
-//! runtime).
+//! per variant for the runtime's variant list, `UnionLayout`, `WireUnion`, `Field`
+//! (its items from a `FieldBody`), `Element`, `DecodeField`, and `Serialize` of the
+//! view (feature `serde` of the runtime). Every item but `Field` and `Element` carries
+//! the union's guards (see `guards`), so that a payload without its derive is one
+//! error.
 
 use super::{Ctx, FieldCtx};
 use crate::ast::Relifetime;
@@ -25,7 +27,8 @@ struct Names<'a> {
     repr: TokenStream,
     /// Bytes of the tag.
     tag_size: TokenStream,
-    /// `for<'__wiremsg_g> Payload: WireMsg,` for each payload message (see [`guards`]).
+    /// `for<'__wiremsg_g> Payload: WireMsg,` for each payload message, and the
+    /// anonymous messages' own guards (see [`guards`]).
     guards: TokenStream,
 }
 
@@ -220,8 +223,8 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
             quote_m!(view.same_union_layout()),
         )
     };
-    // The kind is spanned at the one payload message a guard bounds, if one: the error
-    // its missing derive gives there is the guard item's, and shown once.
+    // The kind is spanned at the one payload message a guard bounds, if one: its
+    // missing derive is then this one error, at the payload (see `guards`).
     let kind = match kind_span {
         Some(span) => quote_spanned!(span=> ::wiremsg::__private::UnionOf<#self_static>),
         None => quote_m!(::wiremsg::__private::UnionOf<#self_static>),
