@@ -51,6 +51,15 @@ pub(crate) enum Kind {
     Invalid,
 }
 
+impl Kind {
+    /// True for the kinds whose data is in the tail by their syntax alone (text, a
+    /// list, an option of a tail type): variable-size, never plain, never settable
+    /// in place.
+    pub(crate) fn in_tail(self) -> bool {
+        matches!(self, Kind::Text | Kind::List | Kind::OptionTail)
+    }
+}
+
 /// An enum deriving `WireEnum`.
 pub(crate) struct Enum<'a> {
     pub(crate) ident: &'a Ident,

@@ -425,19 +425,7 @@ pub(crate) struct Guards {
 /// decoding of the lists, boxes and maps that hold them, unbounded for the same
 /// reason) goes through [`Guards::held`], and adds no error.
 fn guards(msg: &Message<'_>) -> Guards {
-    let plain = |ty: &syn::Type| match ty {
-        syn::Type::Path(p) => {
-            p.qself.is_none()
-                && p.path.segments.iter().all(|s| s.arguments.is_none())
-                && !msg
-                    .generics
-                    .type_params()
-                    .any(|t| p.path.is_ident(&t.ident))
-                && !crate::ast::names_type(ty, msg.ident)
-                && !p.path.is_ident("Self")
-        }
-        _ => false,
-    };
+    let plain = |ty: &syn::Type| guardable(ty, msg.generics, msg.ident);
     let mut found = Vec::new();
     let mut field_of = Vec::new();
     for (i, f) in msg.fields.iter().enumerate() {
@@ -491,6 +479,23 @@ fn guards(msg: &Message<'_>) -> Guards {
         held,
         held_fields,
         kind_span,
+    }
+}
+
+/// True for a type a guard may bound (see [`guards`]): a path without generic
+/// arguments that is not a type parameter of `generics`, does not name the deriving
+/// type `ident` and is not `Self`: the bound is then the same in every impl, so it
+/// never hides the type's own impl. Shared by the message and the union derive.
+pub(crate) fn guardable(ty: &syn::Type, generics: &syn::Generics, ident: &syn::Ident) -> bool {
+    match ty {
+        syn::Type::Path(p) => {
+            p.qself.is_none()
+                && p.path.segments.iter().all(|s| s.arguments.is_none())
+                && !generics.type_params().any(|t| p.path.is_ident(&t.ident))
+                && !crate::ast::names_type(ty, ident)
+                && !p.path.is_ident("Self")
+        }
+        _ => false,
     }
 }
 
@@ -939,10 +944,7 @@ fn plain(cx: &Ctx<'_>) -> TokenStream {
             f.reserved()
                 || attrs.null.is_some()
                 || attrs.max_len.is_some()
-                || matches!(
-                    f.field.kind,
-                    crate::ast::Kind::Text | crate::ast::Kind::List | crate::ast::Kind::OptionTail
-                )
+                || f.field.kind.in_tail()
         });
     if unplain {
         return quote_m!(::wiremsg::__private::Plain::NO);
@@ -1187,7 +1189,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
     // A list of zero-size elements would have no count on the wire.
     let lists = cx.fields.iter().filter(|f| f.field.kind == crate::ast::Kind::List).filter_map(|f| {
         let elem = view_mut::list_element(&f.field.static_ty)?;
-        if known_builtin(elem) {
+        if builtin_for(elem, Need::Element) {
             // A number, `bool` or `String` element is never zero-size.
             return None;
         }
@@ -1301,21 +1303,13 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
     }
 }
 
-/// True for a type the derive knows to be the runtime's own by its bare name: a
-/// number, `bool` or `String` (as the guards do, see [`builtin_for`]).
-fn known_builtin(ty: &syn::Type) -> bool {
-    builtin_for(ty, Need::Field)
-}
-
 /// True for a field whose layout assertion (`!EVOLVES || IN_TAIL`) holds by its kind:
 /// its data is in the tail (text, a list, an option of a tail type), or it is a
 /// number, `bool` or an option of one (fixed-size, never a message). Leaving the
 /// constant out saves its evaluation in every user crate; the derive already takes
 /// these kinds from the field's syntax.
 fn never_evolves_inline(f: &FieldCtx<'_>) -> bool {
-    use crate::ast::Kind;
-    matches!(f.field.kind, Kind::Text | Kind::List | Kind::OptionTail)
-        || crate::ast::is_primitive_or_option(&f.field.static_ty)
+    f.field.kind.in_tail() || crate::ast::is_primitive_or_option(&f.field.static_ty)
 }
 
 /// The element type of every array in `ty`, through nested arrays and options (the

@@ -489,20 +489,10 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
 /// the kind's error at the derive. An anonymous message reports its own fields'
 /// missing derives (its guard items).
 fn guards(u: &Union<'_>) -> (TokenStream, TokenStream, Option<proc_macro2::Span>) {
-    let plain = |ty: &syn::Type| match ty {
-        syn::Type::Path(p) => {
-            p.qself.is_none()
-                && p.path.segments.iter().all(|s| s.arguments.is_none())
-                && !u.generics.type_params().any(|t| p.path.is_ident(&t.ident))
-                && !crate::ast::names_type(ty, u.ident)
-                && !p.path.is_ident("Self")
-        }
-        _ => false,
-    };
     let (mut bounds, mut checks, mut spans) = (TokenStream::new(), Vec::new(), Vec::new());
     for v in &u.variants {
         match &v.shape {
-            Shape::Newtype { ty, .. } if plain(ty) => {
+            Shape::Newtype { ty, .. } if super::guardable(ty, u.generics, u.ident) => {
                 let span = syn::spanned::Spanned::span(ty);
                 bounds.extend(quote_spanned!(span=> for<'__wiremsg_g> #ty: ::wiremsg::WireMsg,));
                 checks.push(quote_spanned!(span=> let _ = <#ty as ::wiremsg::WireMsg>::VERSION;));

@@ -209,7 +209,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         // bound no argument meets, so that calling it is an error that says why and what
         // to do instead (rather than "no method named `set_<field>`").
         let setter = setter.or_else(|| {
-            matches!(f.field.kind, Kind::Text | Kind::List | Kind::OptionTail).then(|| {
+            f.field.kind.in_tail().then(|| {
                 let setter = format_ident!("set_{}", f.name, span = f.field.ident.span());
                 let doc = format!(
                     "Not callable: field `{}` is variable-size (its data is in the tail), and \
