@@ -309,7 +309,9 @@ pub(crate) fn names_type(ty: &Type, ident: &Ident) -> bool {
 
 /// The last path segment's name and its single type argument, if any.
 fn path_parts(ty: &Type) -> Option<(&Ident, Option<&Type>)> {
-    let Type::Path(path) = ty else { return None };
+    let Type::Path(path) = ungroup(ty) else {
+        return None;
+    };
     if path.qself.is_some() {
         return None;
     }
@@ -322,6 +324,17 @@ fn path_parts(ty: &Type) -> Option<(&Ident, Option<&Type>)> {
         _ => None,
     };
     Some((&last.ident, arg))
+}
+
+/// `ty` without the invisible group a `macro_rules!` `$t:ty` puts around it and
+/// without parentheses: `($t)` and `(Tick)` name what `Tick` does.
+pub(crate) fn ungroup(mut ty: &Type) -> &Type {
+    while let Type::Group(syn::TypeGroup { elem, .. }) | Type::Paren(syn::TypeParen { elem, .. }) =
+        ty
+    {
+        ty = elem;
+    }
+    ty
 }
 
 /// True for a number or `bool` named by its bare primitive name (`u64`, not a path):
@@ -364,29 +377,22 @@ pub(crate) fn is_primitive_or_option(ty: &Type) -> bool {
 
 /// The `T` of `Option<T>`.
 pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
-    match ty {
-        Type::Group(g) => option_inner(&g.elem),
-        Type::Paren(p) => option_inner(&p.elem),
-        _ => match path_parts(ty)? {
-            (ident, Some(inner)) if ident == "Option" => Some(inner),
-            _ => None,
-        },
+    match path_parts(ty)? {
+        (ident, Some(inner)) if ident == "Option" => Some(inner),
+        _ => None,
     }
 }
 
 /// The `T` of `Box<T>`.
 pub(crate) fn box_inner(ty: &Type) -> Option<&Type> {
-    match ty {
-        Type::Group(g) => box_inner(&g.elem),
-        Type::Paren(p) => box_inner(&p.elem),
-        _ => match path_parts(ty)? {
-            (ident, Some(inner)) if ident == "Box" => Some(inner),
-            _ => None,
-        },
+    match path_parts(ty)? {
+        (ident, Some(inner)) if ident == "Box" => Some(inner),
+        _ => None,
     }
 }
 
-/// The name of a path type's last segment (`i64`, `Decimal`).
+/// The name of a path type's last segment (`i64`, `Decimal`), through groups and
+/// parentheses.
 pub(crate) fn last_name(ty: &Type) -> Option<String> {
     path_parts(ty).map(|(ident, _)| ident.to_string())
 }

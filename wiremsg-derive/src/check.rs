@@ -99,12 +99,8 @@ fn field_types(cx: &Ctxt, field: &crate::ast::Field<'_>) {
                     field.ident
                 ),
             ),
-            Some(mut inner) => {
-                while let syn::Type::Group(syn::TypeGroup { elem, .. })
-                | syn::Type::Paren(syn::TypeParen { elem, .. }) = inner
-                {
-                    inner = elem;
-                }
+            Some(inner) => {
+                let inner = crate::ast::ungroup(inner);
                 let name = crate::ast::last_name(inner).unwrap_or_default();
                 if [
                     "f32", "f64", "bool", "u128", "i128", "FixedStr", "String", "Vec", "Option",

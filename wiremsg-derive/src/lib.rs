@@ -28,6 +28,7 @@ mod check;
 mod codegen; // `gen` is a reserved word in edition 2024
 mod ctxt;
 mod layout;
+mod lifetimes;
 mod map_ast;
 mod union_ast;
 mod union_check;
@@ -38,7 +39,8 @@ use syn::{DeriveInput, parse_macro_input};
 /// Derives `wiremsg::WireMsg`; documented on the re-export `wiremsg::WireMsg`.
 #[proc_macro_derive(WireMsg, attributes(wire))]
 pub fn derive_wire_msg(input: TokenStream) -> TokenStream {
-    let input = parse_macro_input!(input as DeriveInput);
+    let mut input = parse_macro_input!(input as DeriveInput);
+    lifetimes::rename_generated(&mut input);
     let cx = ctxt::Ctxt::new();
     let msg = ast::message(&cx, &input);
     if let Some(msg) = &msg {
@@ -59,7 +61,8 @@ pub fn derive_wire_msg(input: TokenStream) -> TokenStream {
 /// Derives `wiremsg::WireEnum`; documented on the re-export `wiremsg::WireEnum`.
 #[proc_macro_derive(WireEnum, attributes(wire))]
 pub fn derive_wire_enum(input: TokenStream) -> TokenStream {
-    let input = parse_macro_input!(input as DeriveInput);
+    let mut input = parse_macro_input!(input as DeriveInput);
+    lifetimes::rename_generated(&mut input);
     let cx = ctxt::Ctxt::new();
     let e = ast::enumeration(&cx, &input);
     if let Some(e) = &e {
@@ -93,7 +96,8 @@ pub fn derive_wire_enum(input: TokenStream) -> TokenStream {
 /// `wiremsg::WireDispatch`.
 #[proc_macro_derive(WireDispatch, attributes(wire))]
 pub fn derive_wire_dispatch(input: TokenStream) -> TokenStream {
-    let input = parse_macro_input!(input as DeriveInput);
+    let mut input = parse_macro_input!(input as DeriveInput);
+    lifetimes::rename_generated(&mut input);
     let cx = ctxt::Ctxt::new();
     let d = ast::dispatch(&cx, &input);
     match cx.check() {
@@ -109,7 +113,8 @@ pub fn derive_wire_dispatch(input: TokenStream) -> TokenStream {
 /// `wiremsg::WireUnion`.
 #[proc_macro_derive(WireUnion, attributes(wire))]
 pub fn derive_wire_union(input: TokenStream) -> TokenStream {
-    let input = parse_macro_input!(input as DeriveInput);
+    let mut input = parse_macro_input!(input as DeriveInput);
+    lifetimes::rename_generated(&mut input);
     let cx = ctxt::Ctxt::new();
     let synths = union_ast::synths(&input);
     let u = union_ast::union(&cx, &input, &synths);

@@ -669,3 +669,285 @@ fn user_constants_named_like_generated_ones_are_what_the_user_meant() {
     );
     assert_eq!(V2::view(&b).unwrap().decode(), full);
 }
+
+/// User types and lifetimes spelled like the generic parameters a careless expansion
+/// would introduce (`S` for a serializer, `T`, `V`, `P`, `'v`, `'m`, ...): a field of
+/// type `S` must be the user's `S`, a message generic over `'v` must keep its own.
+/// Before the fix a type named `S` did not compile with the `serde` feature (the
+/// generated `serialize<S: Serializer>` shadowed it).
+mod user_types_named_like_generic_parameters {
+    #![allow(non_camel_case_types)]
+    use wiremsg::{WireMsg, WireUnion};
+
+    macro_rules! leaf {
+        ($($name:ident),*) => {$(
+            #[derive(WireMsg, Debug, Clone, PartialEq)]
+            pub(crate) struct $name {
+                pub(crate) x: u16,
+            }
+        )*};
+    }
+    leaf!(S, T, U, V, P, D, E, F, K, R, W, B, M, G);
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Holder<'v, 'm, 'a, 't> {
+        pub(crate) s: S,
+        pub(crate) t: T,
+        pub(crate) u: Vec<U>,
+        pub(crate) v: Option<V>,
+        pub(crate) p: P,
+        pub(crate) d: D,
+        pub(crate) e: E,
+        pub(crate) f: F,
+        pub(crate) k: K,
+        pub(crate) r: R,
+        pub(crate) w: W,
+        pub(crate) b: B,
+        pub(crate) m: M,
+        pub(crate) g: G,
+        pub(crate) v_text: &'v str,
+        pub(crate) m_text: &'m str,
+        pub(crate) a_text: &'a str,
+        pub(crate) t_text: &'t str,
+    }
+
+    #[derive(WireUnion, Debug, PartialEq)]
+    #[repr(u8)]
+    pub(crate) enum Choice<'v> {
+        S(S),
+        P(P),
+        Named { s: S, text: &'v str },
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct WithChoice<'v> {
+        pub(crate) choice: Choice<'v>,
+    }
+}
+
+#[test]
+fn user_types_named_like_generic_parameters_are_the_users() {
+    use user_types_named_like_generic_parameters::*;
+    let h = Holder {
+        s: S { x: 1 },
+        t: T { x: 2 },
+        u: vec![U { x: 3 }],
+        v: Some(V { x: 4 }),
+        p: P { x: 5 },
+        d: D { x: 6 },
+        e: E { x: 7 },
+        f: F { x: 8 },
+        k: K { x: 9 },
+        r: R { x: 10 },
+        w: W { x: 11 },
+        b: B { x: 12 },
+        m: M { x: 13 },
+        g: G { x: 14 },
+        v_text: "v",
+        m_text: "m",
+        a_text: "a",
+        t_text: "t",
+    };
+    let bytes = h.to_bytes().unwrap();
+    let view = Holder::view(&bytes).unwrap();
+    assert_eq!(view.s().x(), 1);
+    assert_eq!(view.g().x(), 14);
+    assert_eq!(view.v_text(), "v");
+    assert_eq!(view.t_text(), "t");
+    assert_eq!(Holder::decode(&bytes).unwrap(), h);
+    let json = serde_json::to_value(view).unwrap();
+    assert_eq!(json["s"]["x"], 1);
+    assert_eq!(json["m_text"], "m");
+    let json = serde_json::to_value(Holder::view_lazy(&bytes).unwrap()).unwrap();
+    assert_eq!(json["k"]["x"], 9);
+
+    for choice in [
+        Choice::S(S { x: 21 }),
+        Choice::P(P { x: 22 }),
+        Choice::Named {
+            s: S { x: 23 },
+            text: "n",
+        },
+    ] {
+        let msg = WithChoice { choice };
+        let bytes = msg.to_bytes().unwrap();
+        assert_eq!(WithChoice::decode(&bytes).unwrap(), msg);
+        let json = serde_json::to_value(WithChoice::view(&bytes).unwrap()).unwrap();
+        let expected = match &msg.choice {
+            Choice::S(s) => serde_json::json!({"choice": {"S": {"x": s.x}}}),
+            Choice::P(p) => serde_json::json!({"choice": {"P": {"x": p.x}}}),
+            Choice::Named { s, text } => {
+                serde_json::json!({"choice": {"Named": {"s": {"x": s.x}, "text": text}}})
+            }
+        };
+        assert_eq!(json, expected);
+    }
+}
+
+/// Payloads and fields written by a `macro_rules!` `$t:ty` (an invisible group) or in
+/// parentheses are the types they name: the union's check that a payload is named by
+/// its message's own name saw through neither before (it failed to compile).
+mod types_through_macros_and_parentheses {
+    #![allow(unused_parens)]
+    use wiremsg::{WireMsg, WireUnion};
+
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    pub(crate) struct Fill {
+        pub(crate) qty: u32,
+    }
+
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    pub(crate) struct Cancel {
+        pub(crate) id: u64,
+    }
+
+    macro_rules! union_of {
+        ($name:ident, $a:ty, $b:ty, $opt:ty) => {
+            #[derive(WireUnion, Debug, PartialEq)]
+            #[repr(u8)]
+            pub(crate) enum $name {
+                Fill($a),
+                Cancel(Box<$b>),
+                Paren((Fill)),
+            }
+
+            #[derive(WireMsg, Debug, PartialEq)]
+            pub(crate) struct Holder {
+                pub(crate) event: $name,
+                pub(crate) maybe: $opt,
+                pub(crate) list: Vec<$a>,
+            }
+        };
+    }
+    union_of!(Event, Fill, Cancel, Option<u32>);
+
+    /// `Holder` written out: the same layout.
+    #[derive(WireUnion, Debug, PartialEq)]
+    #[repr(u8)]
+    pub(crate) enum DirectEvent {
+        Fill(Fill),
+        Cancel(Box<Cancel>),
+        Paren(Fill),
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Direct {
+        pub(crate) event: DirectEvent,
+        pub(crate) maybe: Option<u32>,
+        pub(crate) list: Vec<Fill>,
+    }
+}
+
+#[test]
+fn types_through_macros_and_parentheses_are_the_types_they_name() {
+    use types_through_macros_and_parentheses::{Cancel, Direct, DirectEvent, Event, Fill, Holder};
+    for event in [
+        Event::Fill(Fill { qty: 3 }),
+        Event::Cancel(Box::new(Cancel { id: 9 })),
+        Event::Paren(Fill { qty: 4 }),
+    ] {
+        let msg = Holder {
+            event,
+            maybe: Some(5),
+            list: vec![Fill { qty: 6 }],
+        };
+        let bytes = msg.to_bytes().unwrap();
+        assert_eq!(Holder::decode(&bytes).unwrap(), msg);
+    }
+    // The layout of the same types written out: the option of a primitive in the
+    // block (presence byte and value), each payload at its tag.
+    let direct = Direct {
+        event: DirectEvent::Cancel(Box::new(Cancel { id: 9 })),
+        maybe: None,
+        list: vec![Fill { qty: 1 }],
+    };
+    let through = Holder {
+        event: Event::Cancel(Box::new(Cancel { id: 9 })),
+        maybe: None,
+        list: vec![Fill { qty: 1 }],
+    };
+    let bytes = through.to_bytes().unwrap();
+    assert_eq!(bytes, direct.to_bytes().unwrap());
+    assert_eq!(&bytes[..2], &[2 + 4 + 5 + 4, 0]);
+}
+
+/// Lints a careful crate denies: the generated code trips none of them.
+pub mod strict_lints {
+    #![deny(
+        unused_lifetimes,
+        single_use_lifetimes,
+        unused_qualifications,
+        trivial_casts,
+        trivial_numeric_casts,
+        unused_results,
+        elided_lifetimes_in_paths,
+        missing_debug_implementations,
+        unreachable_pub,
+        missing_docs,
+        unused_import_braces,
+        explicit_outlives_requirements,
+        let_underscore_drop,
+        redundant_lifetimes,
+        unsafe_code,
+        keyword_idents,
+        macro_use_extern_crate,
+        unit_bindings
+    )]
+    use wiremsg::{WireEnum, WireMsg, WireUnion};
+
+    /// A side.
+    #[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+    #[repr(u8)]
+    pub enum Side {
+        /// Buy.
+        Buy = 1,
+        /// Sell.
+        Sell = 2,
+    }
+
+    /// A fill.
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    pub struct Fill {
+        /// Quantity.
+        pub qty: u32,
+        /// Side.
+        pub side: Side,
+    }
+
+    /// A note.
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    pub struct Note<'a> {
+        /// Text.
+        pub text: &'a str,
+        /// Fills.
+        pub fills: Vec<Fill>,
+        /// Maybe a fill.
+        pub last: Option<Fill>,
+    }
+
+    /// An event.
+    #[derive(WireUnion, Debug, PartialEq)]
+    #[repr(u8)]
+    pub enum Event<'a> {
+        /// A fill.
+        Fill(Fill),
+        /// A note.
+        Note(Note<'a>),
+        /// A cancel.
+        Cancel {
+            /// Its id.
+            id: u64,
+        },
+    }
+
+    /// A batch.
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub struct Batch<'a> {
+        /// Events.
+        pub events: Vec<Event<'a>>,
+        /// One event.
+        pub first: Event<'a>,
+        /// A map.
+        pub by_id: std::collections::BTreeMap<u64, Fill>,
+    }
+}

@@ -33,8 +33,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .collect();
     let field_types2 = &bounded;
     // Spanned at the field's type, as in `view_mut`.
+    let binder = super::binder();
     let decodes = bounded.iter().map(|ty| {
-        quote::quote_spanned!(syn::spanned::Spanned::span(ty)=> for<'__wiremsg_g> #ty: ::wiremsg::DecodeField<'v>,)
+        quote::quote_spanned!(syn::spanned::Spanned::span(ty)=> #binder #ty: ::wiremsg::DecodeField<'v>,)
     });
     // Absent fields (reserved, or added after the writer's version) decode as their
     // declared default or their type's `Default`.

@@ -34,9 +34,10 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
     // own (the one error of a message without a template id) and carried by both
     // impls, whose bodies assume it, with a `for<'_>` binder so that they are not
     // checked where the impls are declared (see `gen::guards`).
+    let binder = super::binder();
     let guards: Vec<TokenStream> = types
         .iter()
-        .map(|ty| quote_spanned!(syn::spanned::Spanned::span(ty)=> for<'__wiremsg_g> #ty: ::wiremsg::Template,))
+        .map(|ty| quote_spanned!(syn::spanned::Spanned::span(ty)=> #binder #ty: ::wiremsg::Template,))
         .collect();
     let guard_checks = types.iter().map(|ty| {
         quote_spanned!(syn::spanned::Spanned::span(ty)=> let _ = <#ty as ::wiremsg::Template>::TEMPLATE_ID;)

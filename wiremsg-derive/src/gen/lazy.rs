@@ -94,16 +94,16 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             #[automatically_derived]
             impl<'v #tp> ::wiremsg::__private::serde::Serialize for #lazy<'v #vg> #where_clause {
                 #[inline]
-                fn serialize<S: ::wiremsg::__private::serde::Serializer>(
+                fn serialize<__WiremsgS: ::wiremsg::__private::serde::Serializer>(
                     &self,
-                    serializer: S,
-                ) -> ::wiremsg::__private::Result<S::Ok, S::Error> {
+                    serializer: __WiremsgS,
+                ) -> ::wiremsg::__private::Result<__WiremsgS::Ok, __WiremsgS::Error> {
                     match self.to_view() {
                         ::wiremsg::__private::Ok(view) => {
                             <#self_static as ::wiremsg::WireMsg>::__serialize_view(&view, serializer)
                         }
                         ::wiremsg::__private::Err(err) => ::wiremsg::__private::Err(
-                            <S::Error as ::wiremsg::__private::serde::ser::Error>::custom(err),
+                            <__WiremsgS::Error as ::wiremsg::__private::serde::ser::Error>::custom(err),
                         ),
                     }
                 }

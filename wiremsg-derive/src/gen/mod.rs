@@ -455,7 +455,8 @@ fn guards(msg: &Message<'_>) -> Guards {
     for ((ty, need, is_inline), field) in found {
         let span = syn::spanned::Spanned::span(ty);
         let tr = need.trait_path(span);
-        let bound = quote_spanned!(span=> for<'__wiremsg_g> #ty: #tr,);
+        let binder = binder();
+        let bound = quote_spanned!(span=> #binder #ty: #tr,);
         all.extend(bound.clone());
         if is_inline {
             inline.extend(bound);
@@ -480,6 +481,15 @@ fn guards(msg: &Message<'_>) -> Guards {
         held_fields,
         kind_span,
     }
+}
+
+/// The `for<'__wiremsg_g>` binder of a guard or of a field type's bound: the binder
+/// makes the bound non-global, so that it is checked where the impl is used, not where
+/// it is declared. Spanned at the macro (mixed site) even where the bound is spanned
+/// at the user's type: the lifetime is unused by design, and a user's
+/// `deny(unused_lifetimes)` would otherwise report it in their code.
+pub(crate) fn binder() -> TokenStream {
+    quote_m!(for<'__wiremsg_g>)
 }
 
 /// True for a type a guard may bound (see [`guards`]): a path without generic

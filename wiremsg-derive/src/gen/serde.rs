@@ -41,10 +41,10 @@ pub(crate) fn serialize_method(cx: &Ctx<'_>) -> TokenStream {
     let vg = &cx.vg;
     quote_m! {
         ::wiremsg::__private::serde_if! {
-            fn __serialize_view<S: ::wiremsg::__private::serde::Serializer>(
+            fn __serialize_view<__WiremsgS: ::wiremsg::__private::serde::Serializer>(
                 view: &#view<'_ #vg>,
-                serializer: S,
-            ) -> ::wiremsg::__private::Result<S::Ok, S::Error> {
+                serializer: __WiremsgS,
+            ) -> ::wiremsg::__private::Result<__WiremsgS::Ok, __WiremsgS::Error> {
                 let mut out = serializer.serialize_struct(#name, #count)?;
                 #(#fields)*
                 ::wiremsg::__private::serde::ser::SerializeStruct::end(out)
@@ -63,10 +63,10 @@ pub(crate) fn serialize_impl(cx: &Ctx<'_>) -> TokenStream {
         ::wiremsg::__private::serde_if! {
             #[automatically_derived]
             impl<'v #tp> ::wiremsg::__private::serde::Serialize for #view<'v #vg> #where_clause {
-                fn serialize<S: ::wiremsg::__private::serde::Serializer>(
+                fn serialize<__WiremsgS: ::wiremsg::__private::serde::Serializer>(
                     &self,
-                    serializer: S,
-                ) -> ::wiremsg::__private::Result<S::Ok, S::Error> {
+                    serializer: __WiremsgS,
+                ) -> ::wiremsg::__private::Result<__WiremsgS::Ok, __WiremsgS::Error> {
                     <#self_static as ::wiremsg::WireMsg>::__serialize_view(self, serializer)
                 }
             }

@@ -334,10 +334,10 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
                 type Lazy<'v> = #lazy<'v>;
 
                 ::wiremsg::__private::serde_if! {
-                    fn __serialize_view<S: ::wiremsg::__private::serde::Serializer>(
+                    fn __serialize_view<__WiremsgS: ::wiremsg::__private::serde::Serializer>(
                         view: &#view<'_>,
-                        serializer: S,
-                    ) -> ::wiremsg::__private::Result<S::Ok, S::Error> {
+                        serializer: __WiremsgS,
+                    ) -> ::wiremsg::__private::Result<__WiremsgS::Ok, __WiremsgS::Error> {
                         match *view {
                             #(#serializes)*
                             #lifetime_arm
@@ -467,10 +467,10 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
             ::wiremsg::__private::serde_if! {
                 #[automatically_derived]
                 impl ::wiremsg::__private::serde::Serialize for #view<'_> where #guards {
-                    fn serialize<S: ::wiremsg::__private::serde::Serializer>(
+                    fn serialize<__WiremsgS: ::wiremsg::__private::serde::Serializer>(
                         &self,
-                        serializer: S,
-                    ) -> ::wiremsg::__private::Result<S::Ok, S::Error> {
+                        serializer: __WiremsgS,
+                    ) -> ::wiremsg::__private::Result<__WiremsgS::Ok, __WiremsgS::Error> {
                         <#self_static as ::wiremsg::__private::UnionLayout>::__serialize_view(self, serializer)
                     }
                 }
@@ -494,7 +494,8 @@ fn guards(u: &Union<'_>) -> (TokenStream, TokenStream, Option<proc_macro2::Span>
         match &v.shape {
             Shape::Newtype { ty, .. } if super::guardable(ty, u.generics, u.ident) => {
                 let span = syn::spanned::Spanned::span(ty);
-                bounds.extend(quote_spanned!(span=> for<'__wiremsg_g> #ty: ::wiremsg::WireMsg,));
+                let binder = super::binder();
+                bounds.extend(quote_spanned!(span=> #binder #ty: ::wiremsg::WireMsg,));
                 checks.push(quote_spanned!(span=> let _ = <#ty as ::wiremsg::WireMsg>::VERSION;));
                 spans.push(span);
             }
@@ -722,7 +723,7 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
             let msg_name = msg_name.trim_start_matches("r#").to_owned();
             // An instantiation of a generic message is named by its schema
             // (`Batch_Tick`), which syntax cannot tell: its reference takes that name.
-            let instantiated = matches!(ty, syn::Type::Path(p)
+            let instantiated = matches!(crate::ast::ungroup(ty), syn::Type::Path(p)
                 if p.path.segments.last().is_some_and(|s| matches!(&s.arguments,
                     syn::PathArguments::AngleBracketed(a)
                         if a.args.iter().any(|a| matches!(a, syn::GenericArgument::Type(_))))));

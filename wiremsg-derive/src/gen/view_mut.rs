@@ -68,12 +68,13 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         // number, `bool` or an option of one, which are always settable and updatable:
         // a method's own `where` clause costs the compiler's trait solving in its body.)
         let known = crate::ast::is_primitive_or_option(ty);
+        let binder = super::binder();
         let scalar = if known {
             TokenStream::new()
         } else {
-            quote::quote_spanned!(span=> where for<'__wiremsg_g> #ty: ::wiremsg::Scalar<'v>,)
+            quote::quote_spanned!(span=> where #binder #ty: ::wiremsg::Scalar<'v>,)
         };
-        let msg_field = quote::quote_spanned!(span=> for<'__wiremsg_g> #static_ty: ::wiremsg::__private::MsgField<'v>,);
+        let msg_field = quote::quote_spanned!(span=> #binder #static_ty: ::wiremsg::__private::MsgField<'v>,);
         let index = super::index_path(i, cx.fields.len());
         let has_lifetime = quote_m!(#ty).to_string() != quote_m!(#static_ty).to_string();
         // `set_<field>`: for every fixed-size candidate; the `Scalar` bound makes it
@@ -166,7 +167,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             let update = if known {
                 TokenStream::new()
             } else {
-                quote::quote_spanned!(span=> where for<'__wiremsg_g> #ty: ::wiremsg::Update<'v>,)
+                quote::quote_spanned!(span=> where #binder #ty: ::wiremsg::Update<'v>,)
             };
             if f.later() {
                 let doc = format!(
