@@ -500,3 +500,110 @@ fn a_table_in_another_order_reads_by_its_tags() {
     assert_eq!(names, ["Fill", "Heartbeat", "Cancel"]);
     assert!(matches!(events.get_mut(2), Some(EventMut::Cancel(_))));
 }
+
+/// Up-front validation checks one element per variant-table entry of a variant whose
+/// bytes need no check (numbers alone) and skips the others of that entry: every
+/// element of a variant with checks is still checked, wherever it is, and the error
+/// is at the same element and offset as on demand and in decoding.
+mod checked_beside_unchecked {
+    use super::*;
+    use wiremsg::WireEnum;
+
+    #[derive(WireEnum, Debug, PartialEq, Clone, Copy)]
+    #[repr(u8)]
+    pub(crate) enum Side {
+        Buy = 0,
+        Sell = 1,
+    }
+
+    /// Checked: its `side` byte.
+    #[derive(WireMsg, Debug, PartialEq, Clone)]
+    pub(crate) struct Add {
+        pub(crate) px: i64,
+        pub(crate) side: Side,
+    }
+
+    /// Numbers alone: any bytes of its block are a `Del`.
+    #[derive(WireMsg, Debug, PartialEq, Clone)]
+    pub(crate) struct Del {
+        pub(crate) id: u64,
+    }
+
+    #[derive(WireUnion, Debug, PartialEq, Clone)]
+    #[repr(u8)]
+    pub(crate) enum Ev {
+        Add(Add) = 0,
+        Del(Del) = 1,
+        Beat = 2,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq, Clone)]
+    pub(crate) struct Evs {
+        pub(crate) events: Vec<Ev>,
+    }
+
+    /// A marker price: the one element whose bytes a test breaks.
+    pub(crate) const MARK: i64 = 0x1122_3344_5566_7788;
+
+    /// 200 events, three kinds in turn, the `Add` at `marked` with price `MARK`.
+    pub(crate) fn events(marked: usize) -> Evs {
+        let events = (0..200)
+            .map(|i| match i % 3 {
+                _ if i == marked => Ev::Add(Add {
+                    px: MARK,
+                    side: Side::Sell,
+                }),
+                0 => Ev::Add(Add {
+                    px: i as i64,
+                    side: Side::Buy,
+                }),
+                1 => Ev::Del(Del { id: i as u64 }),
+                _ => Ev::Beat,
+            })
+            .collect();
+        Evs { events }
+    }
+
+    /// Where `MARK`'s bytes start.
+    pub(crate) fn mark_at(bytes: &[u8]) -> usize {
+        let mark = MARK.to_le_bytes();
+        bytes.windows(8).position(|w| w == mark).unwrap()
+    }
+}
+
+#[test]
+fn every_element_of_a_checked_variant_is_checked_between_unchecked_ones() {
+    use checked_beside_unchecked::{Evs, events, mark_at};
+    for marked in [0, 3, 99, 150, 198] {
+        let value = events(marked);
+        let mut bytes = value.to_bytes().unwrap();
+        assert_eq!(Evs::decode(&bytes).unwrap(), value);
+        // `side` follows the price in `Add`'s block: 7 is no `Side`.
+        let side_at = mark_at(&bytes) + 8;
+        assert_eq!(bytes[side_at], 1);
+        bytes[side_at] = 7;
+        let up_front = Evs::view(&bytes).unwrap_err();
+        assert!(
+            matches!(
+                up_front.kind(),
+                ErrorKind::UnknownEnumValue { value: 7, .. }
+            ),
+            "{up_front}"
+        );
+        assert_eq!(up_front.offset(), side_at);
+        assert_eq!(
+            up_front.path().as_str(),
+            format!("events[{marked}].Add.side")
+        );
+        let decoded = Evs::decode(&bytes).unwrap_err();
+        assert_eq!(
+            (decoded.offset(), decoded.path()),
+            (side_at, up_front.path())
+        );
+        // On demand, the list's `to_view` validates what up-front validation does.
+        let lazy = Evs::view_lazy(&bytes)
+            .and_then(|l| l.events()?.to_view().map(|_| ()))
+            .unwrap_err();
+        assert_eq!((lazy.offset(), lazy.path()), (side_at, up_front.path()));
+    }
+}

@@ -273,6 +273,17 @@ pub trait Kind: Sealed {
         Err(not_dense())
     }
 
+    /// True unless [`validate_dense`](Self::validate_dense) of the variant with `tag`
+    /// accepts or refuses a payload by its length and the nesting depth alone (a
+    /// payload kind whose bytes need no check, [`CHECKS`](Self::CHECKS) false):
+    /// validation then checks one element per variant-table entry and skips the
+    /// others of that entry, whose payloads have the same length.
+    #[doc(hidden)]
+    fn dense_checks(_: Internal, tag: u64) -> bool {
+        let _ = tag;
+        true
+    }
+
     /// Reads the payload of an element of a dense list without checks.
     ///
     /// # Safety

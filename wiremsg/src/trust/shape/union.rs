@@ -297,6 +297,10 @@ pub trait Payload: Sealed {
     /// without a tail), so that a union of such payloads lays its lists out densely
     /// (FORMAT.md §6.8); `None` for a message with a tail and for the catch-all.
     const FIXED_BLOCK: Option<usize>;
+    /// True if [`validate`](Self::validate) reads the payload's bytes; false if it
+    /// accepts or refuses a payload by its length and the depth alone (a message
+    /// whose bytes need no check, [`Kind::CHECKS`]).
+    const CHECKS: bool;
 
     /// Finds the on-demand view `target` in the payload (`lazy.rs`).
     #[doc(hidden)]
@@ -435,6 +439,7 @@ impl Payload for Unit {
         size: 0,
     });
     const FIXED_BLOCK: Option<usize> = Some(0);
+    const CHECKS: bool = false;
 
     #[inline(always)]
     fn lazy(_: Internal, _: &[u8], _: &crate::lazy::Root<'_>, _: u32) -> Result<(), Error> {
@@ -467,6 +472,7 @@ impl<M: WireMsg> Payload for Carries<M> {
     } else {
         Some(M::BLOCK_LENGTH)
     };
+    const CHECKS: bool = <<M as crate::Field>::Kind as Kind>::CHECKS;
 
     #[inline(always)]
     fn lazy<'v>(
@@ -526,6 +532,7 @@ impl Payload for Raw {
     const CATCH_ALL: bool = true;
     const HEADER: Option<Header> = None;
     const FIXED_BLOCK: Option<usize> = None;
+    const CHECKS: bool = false;
 
     #[inline(always)]
     fn lazy<'v>(
@@ -592,6 +599,11 @@ pub trait VariantList<L: UnionLayout>: Sealed {
         mode: &M,
         depth: u32,
     ) -> Option<Result<(), Error>>;
+
+    /// True unless the variant that takes `tag` validates a payload by its length
+    /// and the depth alone ([`Payload::CHECKS`]); true if no variant takes it.
+    #[doc(hidden)]
+    fn checks(_: Internal, tag: u64) -> bool;
 
     /// The view of the variant that takes `tag`.
     ///
@@ -802,6 +814,15 @@ fn validate_variant<L: UnionLayout, V: Variant<L>, M: Mode>(
 
 impl<L: UnionLayout, V: Variant<L>, R: VariantList<L>> VariantList<L> for VCons<V, R> {
     #[inline(always)]
+    fn checks(i: Internal, tag: u64) -> bool {
+        if takes::<L, V>(tag) {
+            <V::Payload as Payload>::CHECKS
+        } else {
+            R::checks(i, tag)
+        }
+    }
+
+    #[inline(always)]
     fn validate<M: Mode>(
         i: Internal,
         tag: u64,
@@ -938,6 +959,11 @@ impl<L: UnionLayout, V: Variant<L>, R: VariantList<L>> VariantList<L> for VCons<
 }
 
 impl<L: UnionLayout, V: Variant<L>> VariantList<L> for VLast<V> {
+    #[inline(always)]
+    fn checks(_: Internal, tag: u64) -> bool {
+        !takes::<L, V>(tag) || <V::Payload as Payload>::CHECKS
+    }
+
     #[inline(always)]
     fn validate<M: Mode>(
         _: Internal,
@@ -1243,6 +1269,11 @@ impl<L: UnionLayout> Kind for UnionOf<L> {
         depth: u32,
     ) -> Result<(), Error> {
         validate_payload::<L, M>(tag, payload, mode, depth)
+    }
+
+    #[inline(always)]
+    fn dense_checks(_: Internal, tag: u64) -> bool {
+        L::Variants::checks(INTERNAL, tag)
     }
 
     #[inline(always)]
