@@ -23,6 +23,7 @@ const MISTAKES: &[&str] = &[
     "field-vec-of-struct-without-wire-msg-beside-another",
     "union-payload-without-wire-msg",
     "union-struct-variant-field-without-wire-enum",
+    "union-payload-without-wire-msg-held-by-a-message",
 ];
 
 fn errors(name: &str) -> usize {

@@ -75,7 +75,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
         repr,
         guards: TokenStream::new(),
     };
-    let (guards, guard_item, kind_span) = guards(u);
+    let (guards, guard_item, kind_span, field_guards) = guards(u);
     let names = Names { guards, ..names };
     let self_v = relifetime("'v").apply(&self_ty);
     let Names {
@@ -369,11 +369,12 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
                 type Layout = #self_static;
             }
 
-            // `Field` carries no guard (a payload may hold the union in a list: a
-            // trait cycle, E0275); its items are `FieldBody`'s, which carries them,
-            // read through `Probe` as a message's are.
+            // `Field` carries only the payloads' `Field` guards (see `guards`: a
+            // payload may hold the union in a list, a trait cycle through `WireMsg`,
+            // E0275); its items are `FieldBody`'s, which carries them all, read
+            // through `Probe` as a message's are.
             #[automatically_derived]
-            impl #impl_generics ::wiremsg::Field for #ident #ty_generics {
+            impl #impl_generics ::wiremsg::Field for #ident #ty_generics where #field_guards {
                 type Kind = #kind;
                 const TYPE: &'static ::wiremsg::TypeSchema = {
                     use ::wiremsg::__private::FieldBodyFallback as _;
@@ -444,8 +445,9 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
                 }
             }
 
+            // `Field`'s guards, which its supertrait needs (no more: see `guards`).
             #[automatically_derived]
-            impl #impl_generics ::wiremsg::Element for #ident #ty_generics {
+            impl #impl_generics ::wiremsg::Element for #ident #ty_generics where #field_guards {
                 type ListView<'v> = ::wiremsg::List<'v, #self_static>;
 
                 #[inline(always)]
@@ -488,14 +490,36 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
 /// such payload (the third value), else one item per payload type (the second) before
 /// the kind's error at the derive. An anonymous message reports its own fields'
 /// missing derives (its guard items).
-fn guards(u: &Union<'_>) -> (TokenStream, TokenStream, Option<proc_macro2::Span>) {
+///
+/// The fourth value is `Field`'s own guards: `for<'__wiremsg_g> M: Field` for each
+/// such payload and each struct variant's inline guards. They fail where a payload
+/// lacks its derive, so that a message holding the union (whose guard is the union's
+/// `Field`) drops its impls and adds one error, not one per item that uses the union.
+/// `Field`, not `WireMsg`: a message's `Field` carries only the bounds of the types it
+/// holds inline, and no payload held unboxed holds the union inline (its size would be
+/// infinite), so the bound leads back to no impl of the union (a payload holding the
+/// union in a list would be a cycle through `WireMsg`, E0275). A boxed payload may
+/// hold it inline (`tests/boxes.rs`' `Branch`), so it has no `Field` guard.
+fn guards(
+    u: &Union<'_>,
+) -> (
+    TokenStream,
+    TokenStream,
+    Option<proc_macro2::Span>,
+    TokenStream,
+) {
     let (mut bounds, mut checks, mut spans) = (TokenStream::new(), Vec::new(), Vec::new());
+    let mut field_bounds = TokenStream::new();
     for v in &u.variants {
         match &v.shape {
-            Shape::Newtype { ty, .. } if super::guardable(ty, u.generics, u.ident) => {
+            Shape::Newtype { ty, boxed } if super::guardable(ty, u.generics, u.ident) => {
                 let span = syn::spanned::Spanned::span(ty);
                 let binder = super::binder();
                 bounds.extend(quote_spanned!(span=> #binder #ty: ::wiremsg::WireMsg,));
+                // A boxed payload may hold the union inline: no `Field` guard.
+                if !boxed {
+                    field_bounds.extend(quote_spanned!(span=> #binder #ty: ::wiremsg::Field,));
+                }
                 checks.push(quote_spanned!(span=> let _ = <#ty as ::wiremsg::WireMsg>::VERSION;));
                 spans.push(span);
             }
@@ -504,7 +528,11 @@ fn guards(u: &Union<'_>) -> (TokenStream, TokenStream, Option<proc_macro2::Span>
             // types normalize (a bound would shadow them), and a bound on the `'static`
             // form of one with lifetimes would be a second candidate beside its impl
             // (E0283).
-            Shape::Struct(msg) => bounds.extend(Ctx::new(msg).guards),
+            Shape::Struct(msg) => {
+                let cx = Ctx::new(msg);
+                bounds.extend(cx.guards);
+                field_bounds.extend(cx.inline_guards);
+            }
             _ => {}
         }
     }
@@ -515,7 +543,7 @@ fn guards(u: &Union<'_>) -> (TokenStream, TokenStream, Option<proc_macro2::Span>
         [one] => (TokenStream::new(), Some(*one)),
         _ => (quote_m!(const _: () = { #(#checks)* };), None),
     };
-    (bounds, item, kind_span)
+    (bounds, item, kind_span, field_bounds)
 }
 
 /// `Field `a` of variant `Stop``-style docs of a variant for the view enums.
