@@ -117,6 +117,16 @@ impl<T: WireMsg> Probe<T> {
     pub const MESSAGE_NAME: Option<&'static str> = Some(message_name(T::SCHEMA));
 }
 
+impl<T: UnionLayout> Probe<T> {
+    /// [`keeps_its_list_shape`] of union `T`: checked only where `T`'s payloads have
+    /// their derives (its `UnionLayout` holds), so that a payload without one is the
+    /// union's guard's error alone.
+    pub const KEEPS_ITS_LIST_SHAPE: bool = keeps_its_list_shape::<T>();
+    /// True: `T` is a union whose payloads have their derives (the gate of the
+    /// retyping of its lists, see [`Held`]).
+    pub const UNION: bool = true;
+}
+
 impl<T: crate::Template> Probe<T> {
     /// True: `T` has a template id.
     pub const IS_TEMPLATE: bool = true;
@@ -152,6 +162,11 @@ pub trait ProbeFallback {
     const SCHEMA_ID: u16 = 0;
     /// Not a message: no name to check (its guard reports it).
     const MESSAGE_NAME: Option<&'static str> = None;
+    /// Not a union (a payload lacks its derive, which its guard reports): nothing to
+    /// check.
+    const KEEPS_ITS_LIST_SHAPE: bool = true;
+    /// Not a union whose payloads have their derives.
+    const UNION: bool = false;
 }
 
 impl<T: ?Sized> ProbeFallback for Probe<T> {}
@@ -279,12 +294,28 @@ impl Held<true> {
     {
         list.same_layout()
     }
+
+    /// [`List::same_union_layout`]: `Element` of a union with lifetimes, gated by
+    /// `Probe::<U>::UNION`.
+    #[inline(always)]
+    pub fn same_union_layout<'v, U, V>(list: List<'v, U>) -> List<'v, V>
+    where
+        U: crate::WireUnion + Element,
+        V: crate::WireUnion<Layout = U::Layout> + Element,
+    {
+        list.same_union_layout()
+    }
 }
 
 /// A stand-in that no program that compiles contains (see [`Held`]).
 impl Held<false> {
     /// Never called.
     pub fn same_layout<'v, T, U>(_: List<'v, T>) -> List<'v, U> {
+        List::default()
+    }
+
+    /// Never called.
+    pub fn same_union_layout<'v, U, V>(_: List<'v, U>) -> List<'v, V> {
         List::default()
     }
 }

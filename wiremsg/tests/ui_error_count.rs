@@ -24,6 +24,8 @@ const MISTAKES: &[&str] = &[
     "union-payload-without-wire-msg",
     "union-struct-variant-field-without-wire-enum",
     "union-payload-without-wire-msg-held-by-a-message",
+    "union-later-payload-without-wire-msg",
+    "union-with-lifetime-payload-without-wire-msg",
 ];
 
 fn errors(name: &str) -> usize {

@@ -92,7 +92,16 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
     // A later variant must keep a fixed-size union fixed-size (FORMAT.md §4.10):
     // checked where one exists.
     let list_shape = if u.variants.iter().any(|v| v.attrs.since() > 1) {
-        quote_m!(const _: () = ::wiremsg::__private::keeps_its_list_shape::<#self_static>();)
+        // Through `Probe`: a payload without its derive is the guards' error alone.
+        quote_m!(
+            const _: () = {
+                use ::wiremsg::__private::ProbeFallback as _;
+                ::core::assert!(
+                    ::wiremsg::__private::Probe::<#self_static>::KEEPS_ITS_LIST_SHAPE,
+                    "wiremsg: a variant added after version 1 to a union whose version-1 variants are all fixed-size must be fixed-size too: its lists are dense (FORMAT.md §6.8) and would change shape; to let the union gain variants with a tail, give it a `#[wire(other)]` catch-all from version 1"
+                );
+            };
+        )
     } else {
         TokenStream::new()
     };
@@ -214,13 +223,19 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
     };
     // Without lifetimes the union is its own `'static` form: its lists need no
     // retyping (which asks for `WireUnion`, and so for the guards, where `Element`
-    // cannot carry them).
+    // cannot carry them). With them, the retyping goes through the `Held` gate of
+    // `Probe`'s `UNION`, so that a payload without its derive is the guards' error
+    // alone.
     let (retype_list, retype_view) = if u.generics.params.is_empty() {
         (quote_m!(list), quote_m!(view))
     } else {
+        let gate = quote_m!(::wiremsg::__private::Held::<{
+            use ::wiremsg::__private::ProbeFallback as _;
+            ::wiremsg::__private::Probe::<#self_static>::UNION
+        }>);
         (
-            quote_m!(list.same_union_layout()),
-            quote_m!(view.same_union_layout()),
+            quote_m!(#gate::same_union_layout(list)),
+            quote_m!(#gate::same_union_layout(view)),
         )
     };
     // The kind is spanned at the one payload message a guard bounds, if one: its

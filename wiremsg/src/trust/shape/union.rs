@@ -728,14 +728,11 @@ const fn fixed_at_v1<L: UnionLayout, V: Variant<L>>() -> bool {
 /// Whether a union is fixed-size is fixed by its version-1 variants (FORMAT.md
 /// §4.10), as a message's block length field is (§5): a union whose version-1
 /// variants make it fixed-size has dense lists (§6.8), which a later variant with a
-/// tail would turn into table lists under every deployed reader. Evaluated by the
-/// derive, which names the union in the error.
+/// tail would turn into table lists under every deployed reader. False if union `L`
+/// breaks that rule; asserted by the derive, whose error names the rule at the union.
 #[doc(hidden)]
-pub const fn keeps_its_list_shape<L: UnionLayout>() {
-    assert!(
-        !<L::Variants as VariantList<L>>::FIXED_AT_V1 || is_dense::<L>(),
-        "wiremsg: a variant added after version 1 to a union whose version-1 variants are all fixed-size must be fixed-size too: its lists are dense (FORMAT.md §6.8) and would change shape; to let the union gain variants with a tail, give it a `#[wire(other)]` catch-all from version 1"
-    );
+pub const fn keeps_its_list_shape<L: UnionLayout>() -> bool {
+    !<L::Variants as VariantList<L>>::FIXED_AT_V1 || is_dense::<L>()
 }
 
 /// True if union `L` is fixed-size (FORMAT.md §4.10), with at most 65,535 variants
