@@ -1073,3 +1073,67 @@ fn a_union_of_unit_variants_alone_views_and_round_trips() {
         }
     );
 }
+
+/// A recursive union and a recursive message with lifetimes, through boxes and lists
+/// of themselves, decode borrowing. Their decoding bounded the owned list and the box
+/// by the element's `DecodeField`, a cycle: E0275 at `decode`, or rustc running for
+/// over ten minutes once a program also viewed and encoded them.
+mod recursive_with_lifetimes {
+    use wiremsg::{WireMsg, WireUnion};
+
+    #[derive(WireUnion, Debug, PartialEq)]
+    #[repr(u8)]
+    enum Expr<'a> {
+        Lit { v: i64 },
+        Name { n: &'a str },
+        Add { l: Box<Expr<'a>>, r: Box<Expr<'a>> },
+        List { items: Vec<Expr<'a>> },
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    struct Node<'a> {
+        name: &'a str,
+        next: Option<Box<Node<'a>>>,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    struct Doc<'a> {
+        e: Expr<'a>,
+        all: Vec<Expr<'a>>,
+        n: Node<'a>,
+    }
+
+    #[test]
+    fn decode_borrowing_and_view() {
+        let doc = Doc {
+            e: Expr::Add {
+                l: Box::new(Expr::Lit { v: 1 }),
+                r: Box::new(Expr::Name { n: "x" }),
+            },
+            all: vec![Expr::List {
+                items: vec![Expr::Lit { v: 2 }, Expr::Name { n: "yz" }],
+            }],
+            n: Node {
+                name: "a",
+                next: Some(Box::new(Node {
+                    name: "b",
+                    next: None,
+                })),
+            },
+        };
+        let bytes = doc.to_bytes().unwrap();
+        let decoded = Doc::decode(&bytes).unwrap();
+        assert_eq!(decoded, doc);
+        // Borrowed from the bytes, not copied.
+        let Expr::Add { r, .. } = &decoded.e else {
+            panic!("{:?}", decoded.e)
+        };
+        let Expr::Name { n } = **r else {
+            panic!("{r:?}")
+        };
+        assert!(bytes.as_ptr_range().contains(&n.as_ptr()));
+        let view = Doc::view(&bytes).unwrap();
+        assert_eq!(view.n().next().unwrap().name(), "b");
+        assert_eq!(view.decode(), doc);
+    }
+}

@@ -144,9 +144,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
 
 /// True if decoding bounds field `f` by its type's `DecodeField` (see `generate`).
 fn is_bounded(f: &super::FieldCtx<'_>) -> bool {
-    let (ty, st) = (&f.field.ty, &f.field.static_ty);
-    let borrows = quote_m!(#ty).to_string() != quote_m!(#st).to_string();
-    // A map of borrowed keys or values gets no bound either: a bound naming its key or
+    let ty = &f.field.ty;
+    // Lists, maps and boxes, where a recursive message refers to itself, get no bound.
+    // A map of borrowed keys or values gets none either: a bound naming its key or
     // value type with the bytes' lifetime makes the view's `'static` names unusable in
     // this impl (a map that cannot decode, such as one of `&[u32]` values, fails to
     // compile, saying so).
@@ -160,7 +160,15 @@ fn is_bounded(f: &super::FieldCtx<'_>) -> bool {
         || crate::ast::option_inner(ty)
             .map_or(ty, |inner| inner)
             .eq(&syn::parse_quote!(String));
-    !builtin && ((borrows && crate::map_ast::map_args(ty).is_none()) || !refers_to_itself)
+    // Of the lists, boxes and maps, a borrowed list (`&'a [T]`, which decodes only for
+    // some `T`) gets a bound, but not an owned list or box of borrowing elements (`Vec<Expr<'a>>`,
+    // `Box<Expr<'a>>`): through them a recursive message or union with lifetimes
+    // refers to itself, and a bound there is a cycle (E0275).
+    let borrowed = matches!(
+        crate::ast::ungroup(crate::ast::option_inner(ty).unwrap_or(ty)),
+        syn::Type::Reference(_)
+    );
+    !builtin && ((borrowed && crate::map_ast::map_args(ty).is_none()) || !refers_to_itself)
 }
 
 /// `<ty as DecodeField<'v>>::item` for field `f` of view type `ty`. An unbounded field
