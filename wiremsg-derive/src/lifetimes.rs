@@ -47,3 +47,34 @@ impl VisitMut for Rename {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::rename_generated;
+    use quote::ToTokens;
+
+    fn renamed(src: &str) -> String {
+        let mut input: syn::DeriveInput = syn::parse_str(src).unwrap();
+        rename_generated(&mut input);
+        input.to_token_stream().to_string().replace(' ', "")
+    }
+
+    #[test]
+    fn the_generated_lifetimes_are_renamed_to_names_the_type_does_not_declare() {
+        assert_eq!(
+            renamed(
+                "struct S<'v, 'v_, 'm, 'a: 'v> { x: &'v str, y: &'v_ str, z: &'m [u8], w: &'a str }"
+            ),
+            "structS<'v__,'v_,'m_,'a:'v__>{x:&'v__str,y:&'v_str,z:&'m_[u8],w:&'astr}"
+        );
+        assert_eq!(
+            renamed("struct S<'__wiremsg_g> { x: &'__wiremsg_g str }"),
+            "structS<'wiremsg_g_>{x:&'wiremsg_g_str}"
+        );
+        // Nothing to rename: unchanged.
+        assert_eq!(
+            renamed("struct S<'a> { x: &'a str }"),
+            "structS<'a>{x:&'astr}"
+        );
+    }
+}
