@@ -16,6 +16,10 @@ pub(crate) struct Message<'a> {
     pub(crate) generics: &'a Generics,
     pub(crate) fields: Vec<Field<'a>>,
     pub(crate) attrs: attr::Container,
+    /// The union whose struct variant this anonymous message is (`None` for a struct
+    /// deriving `WireMsg`): a field naming it refers back to the message, as one
+    /// naming the message does.
+    pub(crate) union: Option<&'a Ident>,
 }
 
 /// One field of a message.
@@ -204,6 +208,7 @@ pub(crate) fn message<'a>(cx: &Ctxt, input: &'a DeriveInput) -> Option<Message<'
         generics: &input.generics,
         fields,
         attrs: attr::container(cx, &input.attrs),
+        union: None,
     })
 }
 

@@ -55,6 +55,8 @@ pub(crate) struct Synth {
     pub(crate) ident: Ident,
     pub(crate) vis: Visibility,
     pub(crate) generics: Generics,
+    /// The union's name.
+    pub(crate) union: Ident,
 }
 
 /// One entry per variant: the anonymous message's parts for a struct variant.
@@ -91,6 +93,7 @@ pub(crate) fn synths(input: &DeriveInput) -> Vec<Option<Synth>> {
                 ),
                 vis: input.vis.clone(),
                 generics,
+                union: input.ident.clone(),
             })
         })
         .collect()
@@ -257,6 +260,7 @@ fn shape<'a>(
                 })
                 .collect();
             Shape::Struct(ast::Message {
+                union: Some(&synth.union),
                 ident: &synth.ident,
                 vis: &synth.vis,
                 generics: &synth.generics,

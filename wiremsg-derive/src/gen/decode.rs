@@ -28,7 +28,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .fields
         .iter()
         .zip(&field_types)
-        .filter(|(f, _)| is_bounded(f))
+        .filter(|(f, _)| is_bounded(cx, f))
         .map(|(_, ty)| *ty)
         .collect();
     let field_types2 = &bounded;
@@ -49,7 +49,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let defaulted2 = &defaulted;
     let inits = cx.fields.iter().zip(&field_types).map(|(f, ty)| {
         let name = f.field.ident;
-        let decode = relifetime_map(f, decoding(f, ty, "decode_view"));
+        let decode = relifetime_map(f, decoding(cx, f, ty, "decode_view"));
         let type_default = super::default_expr(
             ty,
             &|t| quote_m!(<#t as ::wiremsg::__private::DefaultFor<'v>>::default_for()),
@@ -87,7 +87,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .filter(|(f, _)| !f.reserved() && !crate::ast::is_primitive_or_option(&f.field.ty))
         .map(|(f, ty)| {
         let name = f.field.ident;
-        let size = relifetime_map(f, decoding(f, ty, "decoded_size"));
+        let size = relifetime_map(f, decoding(cx, f, ty, "decoded_size"));
         if f.later() {
             let try_name = quote::format_ident!("try_{}", f.name);
             quote_m!(match view.#try_name() { ::wiremsg::__private::Some(v) => #size(v), ::wiremsg::__private::None => 0 })
@@ -143,8 +143,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
 }
 
 /// True if decoding bounds field `f` by its type's `DecodeField` (see `generate`).
-fn is_bounded(f: &super::FieldCtx<'_>) -> bool {
-    let ty = &f.field.ty;
+fn is_bounded(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
+    let (ty, st) = (&f.field.ty, &f.field.static_ty);
+    let borrows = quote_m!(#ty).to_string() != quote_m!(#st).to_string();
     // Lists, maps and boxes, where a recursive message refers to itself, get no bound.
     // A map of borrowed keys or values gets none either: a bound naming its key or
     // value type with the bytes' lifetime makes the view's `'static` names unusable in
@@ -160,24 +161,31 @@ fn is_bounded(f: &super::FieldCtx<'_>) -> bool {
         || crate::ast::option_inner(ty)
             .map_or(ty, |inner| inner)
             .eq(&syn::parse_quote!(String));
-    // Of the lists, boxes and maps, a borrowed list (`&'a [T]`, which decodes only for
-    // some `T`) gets a bound, but not an owned list or box of borrowing elements (`Vec<Expr<'a>>`,
-    // `Box<Expr<'a>>`): through them a recursive message or union with lifetimes
-    // refers to itself, and a bound there is a cycle (E0275).
+    // Of the lists and boxes, one that borrows gets a bound (`&'a [u32]`, or a list of
+    // a message holding one, which cannot decode: `decode` is then not available,
+    // rather than the derive failing), unless it is an owned list or box that names
+    // the message itself, or the union a struct variant's message belongs to
+    // (`Box<Expr<'a>>` in a variant of `Expr<'a>`): through it a recursive type with
+    // lifetimes refers to itself, and a bound there is a cycle (E0275). (A borrowed
+    // `&'a [Self]` cannot decode: it keeps its bound.)
     let borrowed = matches!(
         crate::ast::ungroup(crate::ast::option_inner(ty).unwrap_or(ty)),
         syn::Type::Reference(_)
     );
-    !builtin && ((borrowed && crate::map_ast::map_args(ty).is_none()) || !refers_to_itself)
+    let names_itself = crate::ast::names_type(ty, cx.msg.ident)
+        || cx.msg.union.is_some_and(|u| crate::ast::names_type(ty, u));
+    let recursion = names_itself && !borrowed;
+    let bounded_borrow = borrows && !recursion && crate::map_ast::map_args(ty).is_none();
+    !builtin && (bounded_borrow || !refers_to_itself)
 }
 
 /// `<ty as DecodeField<'v>>::item` for field `f` of view type `ty`. An unbounded field
 /// that holds a type the derive guards (see `gen::Guards::held`) decodes through the
 /// gate instead: its decoding needs that type to be a wire type, and with one without
 /// its derive would repeat the guard's error.
-fn decoding(f: &super::FieldCtx<'_>, ty: &syn::Type, item: &str) -> TokenStream {
+fn decoding(cx: &Ctx<'_>, f: &super::FieldCtx<'_>, ty: &syn::Type, item: &str) -> TokenStream {
     let item = proc_macro2::Ident::new(item, proc_macro2::Span::mixed_site());
-    if !f.held || is_bounded(f) {
+    if !f.held || is_bounded(cx, f) {
         return quote_m!(<#ty as ::wiremsg::DecodeField<'v>>::#item);
     }
     // The gate's first and last tokens spanned at the type's first and last, so that
