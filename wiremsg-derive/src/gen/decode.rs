@@ -157,10 +157,9 @@ fn is_bounded(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
         || (matches!(f.field.ty, syn::Type::Tuple(_)) && crate::ast::holds_list(&f.field.ty));
     // Nor a number, `bool`, `String` or an option of these, which always decode: a
     // bound that can only hold still costs trait solving.
-    let builtin = crate::ast::is_primitive_or_option(ty)
-        || crate::ast::option_inner(ty)
-            .map_or(ty, |inner| inner)
-            .eq(&syn::parse_quote!(String));
+    let unwrapped = crate::ast::option_inner(ty).unwrap_or(ty);
+    let builtin =
+        crate::ast::is_primitive_or_option(ty) || unwrapped.eq(&syn::parse_quote!(String));
     // Of the lists and boxes, one that borrows gets a bound (`&'a [u32]`, or a list of
     // a message holding one, which cannot decode: `decode` is then not available,
     // rather than the derive failing), unless it is an owned list or box that names
@@ -168,10 +167,7 @@ fn is_bounded(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
     // (`Box<Expr<'a>>` in a variant of `Expr<'a>`): through it a recursive type with
     // lifetimes refers to itself, and a bound there is a cycle (E0275). (A borrowed
     // `&'a [Self]` cannot decode: it keeps its bound.)
-    let borrowed = matches!(
-        crate::ast::ungroup(crate::ast::option_inner(ty).unwrap_or(ty)),
-        syn::Type::Reference(_)
-    );
+    let borrowed = matches!(crate::ast::ungroup(unwrapped), syn::Type::Reference(_));
     let names_itself = crate::ast::names_type(ty, cx.msg.ident)
         || cx.msg.union.is_some_and(|u| crate::ast::names_type(ty, u));
     let recursion = names_itself && !borrowed;

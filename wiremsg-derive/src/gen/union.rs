@@ -75,7 +75,12 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
         repr,
         guards: TokenStream::new(),
     };
-    let (guards, guard_item, kind_span, field_guards) = guards(u);
+    let UnionGuards {
+        all: guards,
+        item: guard_item,
+        kind_span,
+        field: field_guards,
+    } = guards(u);
     let names = Names { guards, ..names };
     let self_v = relifetime("'v").apply(&self_ty);
     let Names {
@@ -496,33 +501,42 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
     }
 }
 
+/// The guards of a union (see [`guards`]).
+struct UnionGuards {
+    /// A bound `for<'__wiremsg_g> M: WireMsg` for each payload message `M`, and the
+    /// anonymous messages' own guards: carried by every generated item but `Field`
+    /// and `Element`.
+    all: TokenStream,
+    /// One item per payload type naming its missing derive, where more than one
+    /// payload has a guard (empty otherwise).
+    item: TokenStream,
+    /// Where `Field`'s kind is spanned: at the payload type where exactly one payload
+    /// has a guard, its missing derive then being this one error.
+    kind_span: Option<proc_macro2::Span>,
+    /// `Field`'s and `Element`'s own guards: `for<'__wiremsg_g> M: Field` for each
+    /// unboxed payload and each struct variant's inline guards.
+    field: TokenStream,
+}
+
 /// The guards of a union, as a message's (issue 33, see the message derive's
 /// `guards`): a bound `for<'__wiremsg_g> M: WireMsg` for each payload message `M`
 /// named by a path without generic arguments, and the guards of each struct variant's
 /// anonymous message, which every generated item but `Field` and `Element` carries, so
 /// that a payload without `#[derive(WireMsg)]` is one error naming the derive to add,
 /// not one per item: `Field`'s kind spanned at the payload type where there is one
-/// such payload (the third value), else one item per payload type (the second) before
-/// the kind's error at the derive. An anonymous message reports its own fields'
-/// missing derives (its guard items).
+/// such payload ([`UnionGuards::kind_span`]), else one item per payload type
+/// ([`UnionGuards::item`]) before the kind's error at the derive. An anonymous message
+/// reports its own fields' missing derives (its guard items).
 ///
-/// The fourth value is `Field`'s own guards: `for<'__wiremsg_g> M: Field` for each
-/// such payload and each struct variant's inline guards. They fail where a payload
-/// lacks its derive, so that a message holding the union (whose guard is the union's
-/// `Field`) drops its impls and adds one error, not one per item that uses the union.
+/// `Field`'s own guards ([`UnionGuards::field`]) fail where a payload lacks its
+/// derive, so that a message holding the union (whose guard is the union's `Field`)
+/// drops its impls and adds one error, not one per item that uses the union.
 /// `Field`, not `WireMsg`: a message's `Field` carries only the bounds of the types it
 /// holds inline, and no payload held unboxed holds the union inline (its size would be
 /// infinite), so the bound leads back to no impl of the union (a payload holding the
 /// union in a list would be a cycle through `WireMsg`, E0275). A boxed payload may
 /// hold it inline (`tests/boxes.rs`' `Branch`), so it has no `Field` guard.
-fn guards(
-    u: &Union<'_>,
-) -> (
-    TokenStream,
-    TokenStream,
-    Option<proc_macro2::Span>,
-    TokenStream,
-) {
+fn guards(u: &Union<'_>) -> UnionGuards {
     let (mut bounds, mut checks, mut spans) = (TokenStream::new(), Vec::new(), Vec::new());
     let mut field_bounds = TokenStream::new();
     for v in &u.variants {
@@ -558,7 +572,12 @@ fn guards(
         [one] => (TokenStream::new(), Some(*one)),
         _ => (quote_m!(const _: () = { #(#checks)* };), None),
     };
-    (bounds, item, kind_span, field_bounds)
+    UnionGuards {
+        all: bounds,
+        item,
+        kind_span,
+        field: field_bounds,
+    }
 }
 
 /// `Field `a` of variant `Stop``-style docs of a variant for the view enums.
