@@ -7,8 +7,9 @@ pub use crate::generic::{NameBuf, generic_name, name_str};
 pub use crate::header::{MessageHeader, Template, view_body, view_body_lazy, view_body_mut};
 pub use crate::kind::{EnumOf, Msg, UnionOf};
 pub use crate::layout::{
-    AllFixed, At, FieldList, FixedLayout, Flag, Here, Inline, Layout, Leaf, Left, Nil, No, Pair,
-    Prefixed, Right, Yes, block_length, has_block_length, has_tail, min_block_length, offset,
+    AllFixed, At, FieldList, FieldPos, FixedLayout, Flag, Here, Inline, Layout, Leaf, Left, Nil,
+    No, Pair, Prefixed, Right, Yes, block_length, has_block_length, has_tail, min_block_length,
+    offset,
 };
 pub use crate::lazy::{LazyMsg, Root, Step, Target};
 pub use crate::list::{Bounded, ListMut};
@@ -25,6 +26,7 @@ pub use crate::union::{
 pub use crate::validated::{
     FieldAt, MessageKind, MutOf, NestedKind, Validated, ValidatedMut, check_depth, deeper,
 };
+pub use crate::view_fields::{eq_encoded, eq_views, fmt_lazy, fmt_view};
 pub use crate::{Error, ErrorKind, List, MAX_DEPTH};
 pub use alloc::borrow::Cow;
 pub use alloc::boxed::Box;

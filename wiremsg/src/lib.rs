@@ -192,6 +192,7 @@ pub mod schema;
 mod serde_view;
 #[allow(unsafe_code)]
 mod trust;
+mod view_fields;
 
 use kinds::{array, decimal, fixed_str, list, map, null, tuple};
 use trust::shape::union;

@@ -1,5 +1,5 @@
-//! `PartialEq` of views: view == view field by field (not byte by byte), owned ==
-//! view and view == owned, and dispatch views.
+//! `PartialEq` and `Debug` of views: view == view field by field (not byte by byte),
+//! owned == view and view == owned, dispatch views, and what `Debug` shows.
 
 use wiremsg::{FixedStr, Template, WireDispatch, WireEnum, WireMsg};
 
@@ -200,4 +200,134 @@ fn dispatch_views_compare_by_variant_and_message() {
     };
     assert!(ping == Ping { sequence: 1 });
     assert!(Ping { sequence: 2 } != ping);
+}
+
+/// Version 1 of `Account` below: `old` was removed in version 2 (its slot kept).
+mod account_v1 {
+    #[derive(wiremsg::WireMsg, Debug)]
+    pub(crate) struct Account {
+        pub(crate) id: u32,
+        pub(crate) old: u16,
+        pub(crate) name: String,
+    }
+}
+
+#[derive(WireMsg, Debug)]
+#[wire(version = 3)]
+#[allow(dead_code)] // `old` is written, never read
+struct Account {
+    id: u32,
+    #[wire(reserved)]
+    old: u16,
+    name: String,
+    #[wire(since = 3)]
+    limit: Option<u32>,
+    #[wire(since = 3)]
+    tags: Vec<String>,
+}
+
+fn account_v1(old: u16) -> Vec<u8> {
+    account_v1::Account {
+        id: 7,
+        old,
+        name: "ann".into(),
+    }
+    .to_bytes()
+    .unwrap()
+}
+
+#[test]
+fn debug_shows_every_field_but_reserved_ones_and_later_ones_as_options() {
+    let new = Account {
+        id: 7,
+        old: 0,
+        name: "ann".into(),
+        limit: Some(5),
+        tags: vec!["a".into()],
+    }
+    .to_bytes()
+    .unwrap();
+    assert_eq!(
+        format!("{:?}", Account::view(&new).unwrap()),
+        r#"AccountView { id: 7, name: "ann", limit: Some(Some(5)), tags: Some(["a"]) }"#
+    );
+    let old = account_v1(9);
+    assert_eq!(
+        format!("{:?}", Account::view(&old).unwrap()),
+        r#"AccountView { id: 7, name: "ann", limit: None, tags: None }"#
+    );
+    let mut bytes = old.clone();
+    assert_eq!(
+        format!("{:?}", Account::view_mut(&mut bytes).unwrap()),
+        r#"AccountMut { id: 7, name: "ann", limit: None, tags: None }"#
+    );
+    // The formatter's flags reach the fields.
+    assert_eq!(
+        format!("{:#?}", Account::view(&old).unwrap()),
+        "AccountView {\n    id: 7,\n    name: \"ann\",\n    limit: None,\n    tags: None,\n}"
+    );
+    // A version-1 reader has no reserved field: it shows `old`.
+    assert_eq!(
+        format!("{:?}", account_v1::Account::view(&old).unwrap()),
+        r#"AccountView { id: 7, old: 9, name: "ann" }"#
+    );
+}
+
+#[test]
+fn equality_skips_reserved_fields_and_counts_each_later_one() {
+    let (a, b) = (account_v1(1), account_v1(2));
+    assert_eq!(Account::view(&a).unwrap(), Account::view(&b).unwrap());
+    assert_ne!(
+        account_v1::Account::view(&a).unwrap(),
+        account_v1::Account::view(&b).unwrap()
+    );
+    let with = |limit, tags: &[&str]| {
+        Account {
+            id: 7,
+            old: 0,
+            name: "ann".into(),
+            limit,
+            tags: tags.iter().map(|t| t.to_string()).collect(),
+        }
+        .to_bytes()
+        .unwrap()
+    };
+    let same = |x: &[u8], y: &[u8]| Account::view(x).unwrap() == Account::view(y).unwrap();
+    let base = with(Some(5), &["a"]);
+    assert!(same(&base, &with(Some(5), &["a"])));
+    assert!(!same(&base, &with(None, &["a"])));
+    assert!(!same(&base, &with(Some(5), &["b"])));
+    // Present with its default value is not absent.
+    assert!(!same(&with(None, &[]), &a));
+    assert!(same(&a, &account_v1(3)));
+}
+
+#[test]
+fn debug_of_an_on_demand_view_shows_each_read() {
+    let new = Account {
+        id: 7,
+        old: 0,
+        name: "ann".into(),
+        limit: Some(5),
+        tags: vec!["a".into()],
+    }
+    .to_bytes()
+    .unwrap();
+    let shown = |bytes: &[u8]| format!("{:?}", Account::view_lazy(bytes).unwrap());
+    assert_eq!(
+        shown(&new),
+        r#"AccountLazy { id: Ok(7), name: Ok("ann"), limit: Ok(Some(Some(5))), tags: Ok(Some([Ok("a")])) }"#
+    );
+    assert_eq!(
+        shown(&account_v1(9)),
+        r#"AccountLazy { id: Ok(7), name: Ok("ann"), limit: Ok(None), tags: Ok(None) }"#
+    );
+    // A bad field is its error; the others still read.
+    let mut bad = new.clone();
+    let at = bad.windows(3).position(|w| w == b"ann").unwrap();
+    bad[at] = 0xff;
+    assert_eq!(
+        shown(&bad),
+        r#"AccountLazy { id: Ok(7), name: Err(invalid UTF-8 after 0 valid bytes at byte 21 in `name` (InvalidUtf8 { valid_up_to: 0 })), limit: Ok(Some(Some(5))), tags: Ok(Some([Ok("a")])) }"#
+    );
 }

@@ -28,16 +28,8 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .enumerate()
         .filter(|(_, f)| !f.reserved())
         .map(|(i, f)| accessors(f, i, count));
-    let debug_fields = cx.fields.iter().filter(|f| !f.reserved()).map(|f| {
-        let label = &f.name;
-        let read = if f.later() {
-            format_ident!("try_{}", f.name, span = f.field.ident.span())
-        } else {
-            f.field.ident.clone()
-        };
-        quote_m!(.field(#label, &self.#read()))
-    });
     let lazy_name = lazy.to_string();
+    let reserved = cx.reserved_indices();
     let (vg, tp) = (&cx.vg, &cx.tp);
     let where_clause = cx.where_clause();
     let struct_where = cx.struct_where_clause();
@@ -117,9 +109,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         impl<'v #tp> ::core::fmt::Debug for #lazy<'v #vg> #where_clause {
             #[inline]
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                f.debug_struct(#lazy_name)
-                    #(#debug_fields)*
-                    .finish()
+                ::wiremsg::__private::fmt_lazy(&self.0, #lazy_name, #reserved, f)
             }
         }
     }

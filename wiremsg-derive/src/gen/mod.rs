@@ -252,6 +252,15 @@ impl Ctx<'_> {
             .then(|| quote_m!(::wiremsg::__private::Held::<{ __WIREMSG_HELD }>))
     }
 
+    /// The indices of the reserved fields, which views neither read nor show, as
+    /// a slice expression (`&[2]`) for the views' `Debug` and `PartialEq`.
+    pub(crate) fn reserved_indices(&self) -> TokenStream {
+        let indices = (self.fields.iter().enumerate())
+            .filter(|(_, f)| f.reserved())
+            .map(|(i, _)| i);
+        quote_m!(&[#(#indices),*])
+    }
+
     /// `where` and the predicates of a generic message, for an impl without a
     /// `where` clause of its own; nothing for a message without type parameters.
     pub(crate) fn where_clause(&self) -> TokenStream {

@@ -44,9 +44,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .enumerate()
         .filter(|(_, f)| !f.reserved())
         .map(|(i, f)| accessors(f, i, count, false));
-    let debug_fields = debug_fields(cx);
     let version = version_body(cx);
     let view_name = view.to_string();
+    let reserved = cx.reserved_indices();
     let eq = partial_eq(cx);
     let (vg, tp) = (&cx.vg, &cx.tp);
     let where_clause = cx.where_clause();
@@ -112,21 +112,6 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             pub fn version(&self) -> ::core::primitive::u16 {
                 #version
             }
-
-            /// The fields, as `Debug` prints them, under the type name `name`: the
-            /// view's and the mutable view's `Debug` (one field list per message to
-            /// compile, not two), on the caller's formatter and its flags.
-            #[doc(hidden)]
-            #[inline]
-            pub fn __wiremsg_fmt(
-                &self,
-                name: &::core::primitive::str,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.debug_struct(name)
-                    #(#debug_fields)*
-                    .finish()
-            }
         }
 
         #eq
@@ -135,7 +120,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         impl<'v #tp> ::core::fmt::Debug for #view<'v #vg> #where_clause {
             #[inline]
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                self.__wiremsg_fmt(#view_name, f)
+                ::wiremsg::__private::fmt_view(self.0, #view_name, #reserved, f)
             }
         }
     }
@@ -146,33 +131,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
 fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
     let ident = cx.msg.ident;
     let view = &cx.view;
-    let fields = cx.fields.iter().filter(|f| !f.reserved()).map(|f| {
-        // A map's accessor returns the view of its `'static` form (`MapView` is
-        // invariant): compare as that type.
-        let v_ty = if crate::map_ast::map_args(&f.field.ty).is_some() {
-            f.wire_ty.clone()
-        } else {
-            let v_ty = &f.v_ty;
-            quote_m!(#v_ty)
-        };
-        if f.later() {
-            let try_name = format_ident!("try_{}", f.name);
-            quote_m! {
-                && ::wiremsg::__private::field_eq::<::wiremsg::__private::Option<#v_ty>>(
-                    self.#try_name(),
-                    other.#try_name(),
-                )
-            }
-        } else if crate::ast::is_primitive_or_option(&f.field.ty) {
-            // A number's view is the number, and `field_eq` of numbers is `==`: the
-            // same comparison, without the trait solving of the generic call.
-            let name = f.field.ident;
-            quote_m!(&& self.#name() == other.#name())
-        } else {
-            let name = f.field.ident;
-            quote_m!(&& ::wiremsg::__private::field_eq::<#v_ty>(self.#name(), other.#name()))
-        }
-    });
+    let reserved = cx.reserved_indices();
     let lifetimes: Vec<_> = cx.msg.generics.lifetimes().collect();
     let bounded = &cx.bounded;
     let (vg, tp) = (&cx.vg, &cx.tp);
@@ -192,7 +151,7 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
         impl<'v #tp> ::core::cmp::PartialEq for #view<'v #vg> #where_clause {
             #[inline]
             fn eq(&self, other: &Self) -> ::core::primitive::bool {
-                true #(#fields)*
+                ::wiremsg::__private::eq_views(self.0, other.0, #reserved)
             }
         }
 
@@ -201,14 +160,7 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
         impl<'__wiremsg_v, #(#lifetimes,)* #(#bounded),*> ::core::cmp::PartialEq<#view<'__wiremsg_v #vg>> for #ident #ty_generics #where_clause {
             #[inline]
             fn eq(&self, other: &#view<'__wiremsg_v #vg>) -> ::core::primitive::bool {
-                let bytes = match ::wiremsg::WireMsg::to_bytes(self) {
-                    ::wiremsg::__private::Ok(bytes) => bytes,
-                    ::wiremsg::__private::Err(_) => return false,
-                };
-                match <Self as ::wiremsg::WireMsg>::view(&bytes) {
-                    ::wiremsg::__private::Ok(mine) => mine == *other,
-                    ::wiremsg::__private::Err(_) => false,
-                }
+                ::wiremsg::__private::eq_encoded(self, other.0, #reserved)
             }
         }
 
@@ -221,25 +173,6 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
             }
         }
     }
-}
-
-/// `.field(name, value)` of every readable field, for `Debug` (later fields as
-/// `Option`s: `None` when the writer did not have them).
-fn debug_fields(cx: &Ctx<'_>) -> Vec<TokenStream> {
-    cx.fields
-        .iter()
-        .filter(|f| !f.reserved())
-        .map(|f| {
-            let label = &f.name;
-            if f.later() {
-                let try_name = format_ident!("try_{}", f.name);
-                quote_m!(.field(#label, &self.#try_name()))
-            } else {
-                let name = f.field.ident;
-                quote_m!(.field(#label, &self.#name()))
-            }
-        })
-        .collect()
 }
 
 /// The body of `version()`: the newest `since` among the fields present.

@@ -9,10 +9,11 @@
 //! this crate can make them disagree (the traits are sealed).
 
 use crate::field::{Field, FixedKind, Kind};
-use crate::mode::sealed::{Internal, Place, Sealed};
+use crate::mode::sealed::{INTERNAL, Internal, Place, Sealed};
 use crate::primitives_le::read_u32;
 use crate::validated::{bad_end_offset, block_length_too_small};
 use crate::{Error, Mode};
+use core::marker::PhantomData;
 
 /// The layout of a message type: implemented by `#[derive(WireMsg)]` on the type with
 /// its lifetimes set to `'static` (proofs of validation are keyed by it).
@@ -222,6 +223,93 @@ pub trait FieldList: Sealed {
     /// Bytes of the slots of the fields of versions up to `version`.
     #[doc(hidden)]
     fn size_until(_: Internal, version: u16) -> usize;
+
+    /// Hands `visit` the position of each field from `at` on, in wire order, and
+    /// moves `at` past them ([`visit_fields`]).
+    ///
+    /// # Safety
+    ///
+    /// `Self` is the part of `L::Fields` whose first field `at` points to:
+    /// `L::Fields` itself from [`Cursor::default`], or the second half of a [`Pair`]
+    /// after its first. (A [`FieldPos`] made otherwise would read the wrong bytes.)
+    #[doc(hidden)]
+    unsafe fn visit<L: Layout, V: Visit<L>>(_: Internal, at: &mut Cursor, visit: &mut V)
+    where
+        Self: 'static;
+}
+
+/// Where [`FieldList::visit`] is in a field list: the next field's slot offset from
+/// the start of the list, its index, and the last tail field before it (its index
+/// and end-offset slot).
+#[doc(hidden)]
+#[derive(Debug, Default)]
+pub struct Cursor {
+    off: usize,
+    index: usize,
+    prev: Option<(usize, usize)>,
+}
+
+/// Where field `F` of layout `L` is: what [`At`] says of it, found by a walk of the
+/// layout's fields ([`visit_fields`]) rather than a path. Only that walk makes one,
+/// so that the readers given one (`Validated::field`, `LazyMsg::field`) read exactly
+/// the bytes validation checked for `F`. Invariant in `L` and `F`, as every type that
+/// carries a proof (`tests/variance.rs`).
+#[doc(hidden)]
+pub struct FieldPos<L, F> {
+    /// Offset of the slot from the start of the message (`offset`).
+    pub(crate) off: usize,
+    /// Index in the field list (`At::INDEX`).
+    pub(crate) index: usize,
+    /// The version that added the field (`At::SINCE`).
+    pub(crate) since: u16,
+    /// Index and end-offset slot (from the start of the list) of the last tail field
+    /// before it (`At::PREV_INDEX`, `At::PREV_END`).
+    pub(crate) prev: Option<(usize, usize)>,
+    _field: crate::kind::Invariant<(L, F)>,
+}
+
+impl<L, F> Clone for FieldPos<L, F> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<L, F> Copy for FieldPos<L, F> {}
+
+impl<L, F> core::fmt::Debug for FieldPos<L, F> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("FieldPos")
+            .field("off", &self.off)
+            .field("index", &self.index)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<L, F> FieldPos<L, F> {
+    /// The field's index in the field list (its name's in `Layout::FIELD_NAMES`).
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The schema version that added the field.
+    pub fn since(&self) -> u16 {
+        self.since
+    }
+}
+
+/// What [`visit_fields`] hands the position of each field of layout `L` to.
+#[doc(hidden)]
+pub trait Visit<L> {
+    /// Field `F`, at `pos`.
+    fn field<F: Field + 'static>(&mut self, pos: FieldPos<L, F>);
+}
+
+/// Hands `visit` the position of each field of layout `L`, in wire order: one generic
+/// walk for what goes over every field of any message (the views' `Debug` and
+/// `PartialEq`), rather than a body per message in every crate that derives them.
+pub(crate) fn visit_fields<L: Layout, V: Visit<L>>(visit: &mut V) {
+    // SAFETY: `L::Fields` from its first field.
+    unsafe { L::Fields::visit::<L, V>(INTERNAL, &mut Cursor::default(), visit) }
 }
 
 impl Sealed for Nil {}
@@ -268,6 +356,8 @@ impl FieldList for Nil {
     fn size_until(_: Internal, _: u16) -> usize {
         0
     }
+
+    unsafe fn visit<L: Layout, V: Visit<L>>(_: Internal, _: &mut Cursor, _: &mut V) {}
 }
 
 /// Whether a list of `len` one-byte elements that ends at `end` in `message`, at most
@@ -423,6 +513,27 @@ impl<F: Field, const SINCE: u16> FieldList for Leaf<F, SINCE> {
             0
         }
     }
+
+    unsafe fn visit<L: Layout, V: Visit<L>>(_: Internal, at: &mut Cursor, visit: &mut V)
+    where
+        Self: 'static,
+    {
+        // The caller's cursor is at this field: these are its `At` facts (the
+        // sizes and the last tail field of the fields before it, as `At` sums them).
+        let pos = FieldPos {
+            off: prefix::<L>() + at.off,
+            index: at.index,
+            since: SINCE,
+            prev: at.prev,
+            _field: PhantomData,
+        };
+        at.off += <F::Kind as Kind>::BLOCK_SIZE;
+        if <F::Kind as Kind>::IN_TAIL {
+            at.prev = Some((at.index, at.off - 4));
+        }
+        at.index += 1;
+        visit.field::<F>(pos);
+    }
 }
 
 impl<A: FieldList, B: FieldList> Sealed for Pair<A, B> {}
@@ -483,6 +594,17 @@ impl<A: FieldList, B: FieldList> FieldList for Pair<A, B> {
 
     fn size_until(i: Internal, version: u16) -> usize {
         A::size_until(i, version) + B::size_until(i, version)
+    }
+
+    unsafe fn visit<L: Layout, V: Visit<L>>(i: Internal, at: &mut Cursor, visit: &mut V)
+    where
+        Self: 'static,
+    {
+        // SAFETY: `B`'s first field follows `A`'s last, where `A` leaves the cursor.
+        unsafe {
+            A::visit(i, at, visit);
+            B::visit(i, at, visit);
+        }
     }
 }
 

@@ -24,7 +24,7 @@
 use crate::field::{Element, Field, ListEncoding};
 use crate::kind::Invariant;
 use crate::layout::{At, Layout, block_length, has_block_length, min_block_length, offset, prefix};
-use crate::layout::{FieldList, Walk};
+use crate::layout::{FieldList, FieldPos, Walk};
 use crate::mode::Checked;
 use crate::mode::sealed::{INTERNAL, Internal, Place};
 use crate::primitives_le::read_u32;
@@ -668,10 +668,16 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
     where
         L::Fields: At<I>,
     {
-        self.read::<I>().map_err(|failure| match failure {
+        self.read::<I>().map_err(|failure| self.failure(failure))
+    }
+
+    /// The error a read's `failure` is, as up-front validation of the root reports it.
+    #[inline(always)]
+    fn failure(&self, failure: Failure) -> Error {
+        match failure {
             Failure::View(err) => self.error(err),
             Failure::Done(err) => err,
-        })
+        }
     }
 
     /// Field `I`, which every version has (a compile error otherwise).
@@ -693,13 +699,33 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
         };
         match self.try_get::<I>()? {
             Some(value) => Ok(value),
-            // The header check proved the block of version 1, which holds the field.
-            None => Err(self.error(block_length_too_small(
-                self.known_end(),
-                min_block_length::<L>(),
-                1,
-            ))),
+            None => Err(self.cut_block()),
         }
+    }
+
+    /// The error of a field of version 1 read as absent: never made, since the header
+    /// check proved the block of version 1, which holds every such field.
+    #[cold]
+    pub(crate) fn cut_block(&self) -> Error {
+        self.error(block_length_too_small(
+            self.known_end(),
+            min_block_length::<L>(),
+            1,
+        ))
+    }
+
+    /// The field at `pos`, checked as [`try_get`](Self::try_get) checks it.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_get`](Self::try_get).
+    #[inline]
+    pub(crate) fn field<F: Field>(
+        &self,
+        pos: FieldPos<L, F>,
+    ) -> Result<Option<LazyOf<'v, F>>, Error> {
+        self.read_at::<F>(pos.off, pos.index, pos.since, pos.prev)
+            .map_err(|failure| self.failure(failure))
     }
 
     /// [`try_get`](Self::try_get), errors counting from `bytes` with the field's name.
@@ -708,10 +734,35 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
     where
         L::Fields: At<I>,
     {
-        type K<L, I> = <FieldAt<L, I> as Field>::Kind;
-        let name = field_name::<L>(<L::Fields as At<I>>::INDEX);
-        let off = offset::<L, I>();
-        let end = off + <K<L, I> as Kind>::BLOCK_SIZE;
+        let prev = match (
+            <L::Fields as At<I>>::PREV_INDEX,
+            <L::Fields as At<I>>::PREV_END,
+        ) {
+            (Some(index), Some(slot)) => Some((index, slot)),
+            _ => None,
+        };
+        self.read_at::<FieldAt<L, I>>(
+            offset::<L, I>(),
+            <L::Fields as At<I>>::INDEX,
+            <L::Fields as At<I>>::SINCE,
+            prev,
+        )
+    }
+
+    /// Reads the field of type `F` whose slot is at `off` from the start of the
+    /// message, index `index`, added in version `since`, after the tail field
+    /// `prev` (its index and end-offset slot from the start of the field list):
+    /// its `At` facts.
+    #[inline(always)]
+    fn read_at<F: Field>(
+        &self,
+        off: usize,
+        index: usize,
+        since: u16,
+        prev: Option<(usize, usize)>,
+    ) -> Result<Option<LazyOf<'v, F>>, Failure> {
+        let name = field_name::<L>(index);
+        let end = off + <F::Kind as Kind>::BLOCK_SIZE;
         let known_end = self.known_end();
         // A field of version 1 is in every block the header check let through: the
         // test folds away for it.
@@ -719,7 +770,7 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
             // As the walk of up-front validation: absent, or cut (no version's block).
             if off < known_end {
                 return Err(Failure::View(
-                    block_length_too_small(known_end, end, <L::Fields as At<I>>::SINCE)
+                    block_length_too_small(known_end, end, since)
                         .shift(self.block_at)
                         .in_field(name),
                 ));
@@ -728,8 +779,8 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
         }
         let block = self.block.get(off..end).unwrap_or_default();
         let block_at = self.block_at.wrapping_add(off);
-        let place = if <K<L, I> as Kind>::IN_TAIL {
-            let (start, region_end) = self.region::<I>(end - 4, name)?;
+        let place = if <F::Kind as Kind>::IN_TAIL {
+            let (start, region_end) = self.region(end - 4, name, prev)?;
             Place {
                 block,
                 block_at,
@@ -739,45 +790,45 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
         } else {
             Place::block(block, block_at)
         };
-        <K<L, I> as Kind>::lazy(INTERNAL, place, &self.root, self.depth)
+        <F::Kind as Kind>::lazy(INTERNAL, place, &self.root, self.depth)
             .map(Some)
             .map_err(|e| Failure::View(e.in_field(name)))
     }
 
-    /// The tail region of field `I`, whose end offset is at `slot` of the block:
-    /// from the end offset of the tail field before it (or the block length) to its
-    /// own, checked in order and inside the message's bytes, and not before the block
-    /// length (FORMAT.md §3). Returned from the start of `bytes`.
+    /// The tail region of the field whose end offset is at `slot` of the block, after
+    /// the tail field `prev` (as [`read_at`](Self::read_at)): from the end offset of
+    /// that field (or the block length) to its own, checked in order and inside the
+    /// message's bytes, and not before the block length (FORMAT.md §3). Returned from
+    /// the start of `bytes`.
     #[inline(always)]
-    fn region<I>(&self, slot: usize, name: &'static str) -> Result<(usize, usize), Failure>
-    where
-        L::Fields: At<I>,
-    {
+    fn region(
+        &self,
+        slot: usize,
+        name: &'static str,
+        prev: Option<(usize, usize)>,
+    ) -> Result<(usize, usize), Failure> {
         let (origin, end) = self.origin()?;
-        let (start, end) = self.region_from_origin::<I>(slot, name, end - origin)?;
+        let (start, end) = self.region_from_origin(slot, name, prev, end - origin)?;
         Ok((origin + start, origin + end))
     }
 
     /// [`region`](Self::region) from the origin, in the `len` bytes from there to the
     /// end of the message; errors count from `bytes`.
     #[inline(always)]
-    fn region_from_origin<I>(
+    fn region_from_origin(
         &self,
         slot: usize,
         name: &'static str,
+        prev: Option<(usize, usize)>,
         len: usize,
-    ) -> Result<(usize, usize), Error>
-    where
-        L::Fields: At<I>,
-    {
+    ) -> Result<(usize, usize), Error> {
         let declared = self.block.len();
         let root = self.depth == 0;
-        let start = match <L::Fields as At<I>>::PREV_END {
-            Some(prev) => {
+        let start = match prev {
+            Some((index, prev)) => {
                 let prev = prefix::<L>() + prev;
                 let start = read_u32(self.block, prev).unwrap_or(0) as usize;
                 if start < declared || start > len {
-                    let index = <L::Fields as At<I>>::PREV_INDEX.unwrap_or(0);
                     return Err(bad_end_offset(
                         start,
                         declared,

@@ -11,7 +11,7 @@
 
 use crate::field::{Field, FixedKind, Kind, Scalar, SetInPlace, ViewOf};
 use crate::layout::{
-    At, FieldList, FixedLayout, Layout, Prefixed, Walk, block_length, has_block_length,
+    At, FieldList, FieldPos, FixedLayout, Layout, Prefixed, Walk, block_length, has_block_length,
     min_block_length, offset, prefix,
 };
 use crate::mode::sealed::{INTERNAL, Internal, Place};
@@ -133,8 +133,24 @@ where
 {
     let end_slot = offset::<L, I>() + <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE - 4;
     // SAFETY: forwarded to the caller.
+    unsafe { region_at::<L>(ptr, end_slot, <L::Fields as At<I>>::PREV_END) }
+}
+
+/// [`region_of`] of the tail field whose end-offset slot is at `end_slot` from the
+/// start of the message, `prev_end` its [`At::PREV_END`].
+///
+/// # Safety
+///
+/// As [`region_of`], for the field of `L` with these slots.
+#[inline(always)]
+unsafe fn region_at<L: Layout>(
+    ptr: NonNull<u8>,
+    end_slot: usize,
+    prev_end: Option<usize>,
+) -> (usize, usize) {
+    // SAFETY: forwarded to the caller.
     unsafe {
-        let start = match <L::Fields as At<I>>::PREV_END {
+        let start = match prev_end {
             Some(slot) => u32_at(ptr, prefix::<L>() + slot),
             None => u16_at(ptr, 0),
         };
@@ -571,9 +587,10 @@ impl<'v, L: Layout> Validated<'v, L> {
     where
         L::Fields: At<I>,
     {
-        let end = offset::<L, I>() + <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE;
-        // Every block holds the fields of version 1: no load for those.
-        end <= min_block_length::<L>() || end <= self.known_end()
+        self.present(
+            offset::<L, I>(),
+            <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE,
+        )
     }
 
     /// Reads field `I`.
@@ -586,20 +603,51 @@ impl<'v, L: Layout> Validated<'v, L> {
     where
         L::Fields: At<I>,
     {
-        let off = offset::<L, I>();
-        let size = <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE;
+        // SAFETY: forwarded to the caller; the offsets are field `I`'s.
+        unsafe { self.read_at::<FieldAt<L, I>>(offset::<L, I>(), <L::Fields as At<I>>::PREV_END) }
+    }
+
+    /// True if the field of `size` block bytes whose slot is at `off` from the start
+    /// of the message is present: inside the block of version 1, or of the writer's.
+    #[inline(always)]
+    fn present(self, off: usize, size: usize) -> bool {
+        // Every block holds the fields of version 1: no load for those.
+        off + size <= min_block_length::<L>() || off + size <= self.known_end()
+    }
+
+    /// Reads the field of type `F` whose slot is at `off` from the start of the
+    /// message, `prev_end` its [`At::PREV_END`].
+    ///
+    /// # Safety
+    ///
+    /// `F`, `off` and `prev_end` are those of one field of `L` (its `At` type,
+    /// [`offset`] and `PREV_END`), and the field is present ([`Self::present`]).
+    #[inline(always)]
+    unsafe fn read_at<F: Field>(self, off: usize, prev_end: Option<usize>) -> ViewOf<'v, F> {
+        let size = <F::Kind as Kind>::BLOCK_SIZE;
         // SAFETY: a present field was validated with exactly these block bytes, and,
-        // for a tail field, with its region (`region_of`).
+        // for a tail field, with its region (`region_at`).
         unsafe {
             let block = slice_at(self.ptr.get(), off, off + size);
-            let region = if <<FieldAt<L, I> as Field>::Kind as Kind>::IN_TAIL {
-                let (start, end) = region_of::<L, I>(self.ptr.get());
+            let region = if <F::Kind as Kind>::IN_TAIL {
+                let (start, end) = region_at::<L>(self.ptr.get(), off + size - 4, prev_end);
                 slice_at(self.tail.get(), start, end)
             } else {
                 &[]
             };
-            <<FieldAt<L, I> as Field>::Kind as Kind>::read(INTERNAL, block, region)
+            <F::Kind as Kind>::read(INTERNAL, block, region)
         }
+    }
+
+    /// The field at `pos`, `None` if the writer's version did not have it.
+    #[inline]
+    pub(crate) fn field<F: Field>(self, pos: FieldPos<L, F>) -> Option<ViewOf<'v, F>> {
+        let prev_end = pos.prev.map(|(_, slot)| slot);
+        self.present(pos.off, <F::Kind as Kind>::BLOCK_SIZE)
+            // SAFETY: only the walk of `L`'s fields makes a `FieldPos<L, F>`, with the
+            // `At` facts of a field of type `F` (`layout::visit_fields`), and it is
+            // present.
+            .then(|| unsafe { self.read_at::<F>(pos.off, prev_end) })
     }
 
     /// The message's bytes as far as this reader knows them: its block and the tail
