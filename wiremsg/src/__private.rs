@@ -38,6 +38,7 @@ pub use core::result::Result::{self, Err, Ok};
 #[cfg(feature = "serde")]
 pub use serde;
 
+use crate::LazyOf;
 use crate::primitives_le::{write_u16, write_u32};
 
 /// The wire value of variant `I` of a derived enum or union (its discriminant or
@@ -355,6 +356,251 @@ impl<'v, F: Field> HeldDecode<'v, F> for Held<false> {
         unreachable!()
     }
 }
+
+/// The reads of a derived message's views, through its layout: `Gate<Order>` for
+/// `Order`'s. A message whose held type has no wire derive has no layout, and gets
+/// [`GateFallback`]'s stand-ins instead, which no program that compiles contains
+/// (that type's guard is the error; see `Probe`). So the views' impls need no
+/// `where` clause of guards: the derive's compile time went mostly to trait solving
+/// in the bodies that carried one (`benches/README.md`, "Derive cost"). Only the
+/// accessors whose signatures name a guarded type keep it, as their own.
+#[derive(Debug)]
+pub struct Gate<L>(PhantomData<L>);
+
+impl<L: Layout> Gate<L> {
+    /// [`Validated::get`].
+    #[inline(always)]
+    pub fn get<'v, I>(view: Validated<'v, L>) -> ViewOf<'v, FieldAt<L, I>>
+    where
+        L::Fields: At<I>,
+    {
+        view.get::<I>()
+    }
+
+    /// [`Validated::try_get`].
+    #[inline(always)]
+    pub fn try_get<'v, I>(view: Validated<'v, L>) -> Option<ViewOf<'v, FieldAt<L, I>>>
+    where
+        L::Fields: At<I>,
+    {
+        view.try_get::<I>()
+    }
+
+    /// [`Validated::has`].
+    #[inline(always)]
+    pub fn has<I>(view: Validated<'_, L>) -> bool
+    where
+        L::Fields: At<I>,
+    {
+        view.has::<I>()
+    }
+
+    /// [`Validated::as_bytes`].
+    #[inline(always)]
+    pub fn as_bytes(view: Validated<'_, L>) -> Option<&[u8]> {
+        view.as_bytes()
+    }
+
+    /// [`ValidatedMut::as_ref`].
+    #[inline(always)]
+    pub fn mut_as_ref<'m>(view: &'m ValidatedMut<'_, L>) -> Validated<'m, L> {
+        view.as_ref()
+    }
+
+    /// [`ValidatedMut::as_bytes`].
+    #[inline(always)]
+    pub fn mut_as_bytes<'m>(view: &'m ValidatedMut<'_, L>) -> Option<&'m [u8]> {
+        view.as_bytes()
+    }
+
+    /// [`ValidatedMut::set`].
+    #[inline(always)]
+    pub fn mut_set<'v, I>(view: &mut ValidatedMut<'v, L>, value: &FieldAt<L, I>) -> bool
+    where
+        L::Fields: At<I>,
+        FieldAt<L, I>: Scalar<'v>,
+    {
+        view.set::<I>(value)
+    }
+
+    /// [`ValidatedMut::update`].
+    #[inline(always)]
+    pub fn mut_update<'v, I>(
+        view: &mut ValidatedMut<'v, L>,
+        f: impl FnOnce(FieldAt<L, I>) -> FieldAt<L, I>,
+    ) -> bool
+    where
+        L::Fields: At<I>,
+        FieldAt<L, I>: crate::Update<'v>,
+    {
+        view.update::<I>(f)
+    }
+
+    /// [`ValidatedMut::list`].
+    #[inline(always)]
+    pub fn mut_list<'m, I>(
+        view: &'m mut ValidatedMut<'_, L>,
+    ) -> ListMut<'m, <<FieldAt<L, I> as Field>::Kind as crate::validated::ListKind>::Element>
+    where
+        L::Fields: At<I>,
+        <FieldAt<L, I> as Field>::Kind: crate::validated::ListKind,
+    {
+        view.list::<I>()
+    }
+
+    /// [`LazyMsg::get`].
+    #[inline(always)]
+    pub fn lazy_get<'v, I>(view: &LazyMsg<'v, L>) -> Result<LazyOf<'v, FieldAt<L, I>>, Error>
+    where
+        L::Fields: At<I>,
+    {
+        view.get::<I>()
+    }
+
+    /// [`LazyMsg::try_get`].
+    #[inline(always)]
+    pub fn lazy_try_get<'v, I>(
+        view: &LazyMsg<'v, L>,
+    ) -> Result<Option<LazyOf<'v, FieldAt<L, I>>>, Error>
+    where
+        L::Fields: At<I>,
+    {
+        view.try_get::<I>()
+    }
+
+    /// [`LazyMsg::has`].
+    #[inline(always)]
+    pub fn lazy_has<I>(view: &LazyMsg<'_, L>) -> bool
+    where
+        L::Fields: At<I>,
+    {
+        view.has::<I>()
+    }
+
+    /// [`fmt_view`].
+    #[inline(always)]
+    pub fn fmt_view(
+        view: Validated<'_, L>,
+        name: &str,
+        reserved: &[usize],
+        f: &mut Formatter<'_>,
+    ) -> FmtResult {
+        fmt_view(view, name, reserved, f)
+    }
+
+    /// [`eq_views`].
+    #[inline(always)]
+    pub fn eq_views(a: Validated<'_, L>, b: Validated<'_, L>, reserved: &[usize]) -> bool {
+        eq_views(a, b, reserved)
+    }
+
+    /// [`fmt_lazy`].
+    #[inline(always)]
+    pub fn fmt_lazy(
+        view: &LazyMsg<'_, L>,
+        name: &str,
+        reserved: &[usize],
+        f: &mut Formatter<'_>,
+    ) -> FmtResult {
+        fmt_lazy(view, name, reserved, f)
+    }
+}
+
+impl<M: WireMsg<Layout = M> + Layout> Gate<M> {
+    /// The up-front view of an on-demand view ([`LazyMsg::validate`]).
+    #[inline(always)]
+    pub fn lazy_to_view<'v>(view: &LazyMsg<'v, M>) -> Result<M::View<'v>, Error> {
+        view.validate().map(M::__view_of)
+    }
+}
+
+/// What [`Gate`] gives a message without a layout: a program that names it does not
+/// compile (the message's guard is an error), so none of these is ever called.
+/// Returning `!`, each stands for any type the accessor declares.
+#[allow(clippy::missing_errors_doc)]
+pub trait GateFallback<L> {
+    /// Never called.
+    fn get<I>(_: Validated<'_, L>) -> ! {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn try_get<I>(_: Validated<'_, L>) -> ! {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn has<I>(_: Validated<'_, L>) -> ! {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn as_bytes(_: Validated<'_, L>) -> ! {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn mut_as_ref(_: &ValidatedMut<'_, L>) -> ! {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn mut_as_bytes(_: &ValidatedMut<'_, L>) -> ! {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn mut_set<I>(_: &mut ValidatedMut<'_, L>, _: &impl Sized) -> ! {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn mut_update<I>(_: &mut ValidatedMut<'_, L>, _: impl Sized) -> ! {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn mut_list<I>(_: &mut ValidatedMut<'_, L>) -> ! {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn lazy_get<I>(_: &LazyMsg<'_, L>) -> ! {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn lazy_try_get<I>(_: &LazyMsg<'_, L>) -> ! {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn lazy_has<I>(_: &LazyMsg<'_, L>) -> ! {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn lazy_to_view(_: &LazyMsg<'_, L>) -> ! {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn fmt_view(_: Validated<'_, L>, _: &str, _: &[usize], _: &mut Formatter<'_>) -> ! {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn eq_views(_: Validated<'_, L>, _: Validated<'_, L>, _: &[usize]) -> ! {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn fmt_lazy(_: &LazyMsg<'_, L>, _: &str, _: &[usize], _: &mut Formatter<'_>) -> ! {
+        unreachable!()
+    }
+}
+
+impl<L> GateFallback<L> for Gate<L> {}
 
 /// Requires that `K` is a map key: the derive's guard of a map field's key type.
 #[derive(Debug)]

@@ -27,18 +27,28 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .iter()
         .enumerate()
         .filter(|(_, f)| !f.reserved())
-        .map(|(i, f)| accessors(f, i, count));
+        .map(|(i, f)| accessors(cx, f, i, count));
     let lazy_name = lazy.to_string();
     let reserved = cx.reserved_indices();
     let (vg, tp) = (&cx.vg, &cx.tp);
     let where_clause = cx.where_clause();
+    let view_where = cx.view_where_clause();
     let struct_where = cx.struct_where_clause();
+    let fmt = cx.view_fn("fmt_lazy", quote_m!(&self.0, #lazy_name, #reserved, f));
+    let to_view = if cx.gated() {
+        quote_m!({
+            use ::wiremsg::__private::GateFallback as _;
+            ::wiremsg::__private::Gate::<#self_static>::lazy_to_view(&self.0)
+        })
+    } else {
+        quote_m!(self.0.validate().map(<#self_static as ::wiremsg::WireMsg>::__view_of))
+    };
     quote_m! {
         #[doc = #struct_doc]
         #vis struct #lazy<'v #tp>(::wiremsg::__private::LazyMsg<'v, #self_static>) #struct_where;
 
         #[automatically_derived]
-        impl<'v #tp> ::core::clone::Clone for #lazy<'v #vg> #where_clause {
+        impl<'v #tp> ::core::clone::Clone for #lazy<'v #vg> #view_where {
             #[inline(always)]
             fn clone(&self) -> Self {
                 #lazy(::core::clone::Clone::clone(&self.0))
@@ -46,8 +56,8 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         }
 
         #[automatically_derived]
-        #[allow(clippy::all)]
-        impl<'v #tp> #lazy<'v #vg> #where_clause {
+        #[allow(clippy::all, unreachable_code)]
+        impl<'v #tp> #lazy<'v #vg> #view_where {
             #(#accessors)*
 
             /// Checks the rest of the message as
@@ -59,14 +69,14 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             /// Any error of up-front validation of the message's bytes.
             #[inline]
             pub fn to_view(&self) -> ::core::result::Result<#view<'v #vg>, ::wiremsg::Error> {
-                self.0.validate().map(<#self_static as ::wiremsg::WireMsg>::__view_of)
+                #to_view
             }
         }
 
         /// The messages' up-front views compared (`to_view()` of both): bytes that
         /// fail validation equal nothing, themselves included.
         #[automatically_derived]
-        impl<'v #tp> ::core::cmp::PartialEq for #lazy<'v #vg> #where_clause {
+        impl<'v #tp> ::core::cmp::PartialEq for #lazy<'v #vg> #view_where {
             // Inline, as every method here: only a crate that compares, prints or
             // serializes a message's on-demand views compiles the code for it.
             #[inline]
@@ -106,10 +116,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         /// fail (a field added in a later version as an `Option`, `None` where the
         /// writer did not have it).
         #[automatically_derived]
-        impl<'v #tp> ::core::fmt::Debug for #lazy<'v #vg> #where_clause {
+        #[allow(unreachable_code)]
+        impl<'v #tp> ::core::fmt::Debug for #lazy<'v #vg> #view_where {
             #[inline]
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                ::wiremsg::__private::fmt_lazy(&self.0, #lazy_name, #reserved, f)
+                #fmt
             }
         }
     }
@@ -119,7 +130,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
 /// in a later version `try_name()` and `has_name()` (`name()` only where the default
 /// of an older writer's bytes has the type read on demand: numbers, `bool`, text and
 /// options of these).
-fn accessors(f: &FieldCtx<'_>, i: usize, count: usize) -> TokenStream {
+fn accessors(cx: &Ctx<'_>, f: &FieldCtx<'_>, i: usize, count: usize) -> TokenStream {
     let name = f.field.ident;
     let wire_ty = &f.wire_ty;
     let index = super::index_path(i, count);
@@ -134,13 +145,21 @@ fn accessors(f: &FieldCtx<'_>, i: usize, count: usize) -> TokenStream {
          [`WireMsg::view`](::wiremsg::WireMsg::view) reports for the field's bytes.",
         f.name
     );
+    // As the view's (see `Ctx::gated`): through the gate, the guards of the field
+    // on the accessors whose signatures name its types.
+    let read = |method: &str| cx.read(method, Some(&index), quote_m!(&self.0));
+    let wh = (cx.gated() && !f.guards.is_empty()).then(|| {
+        let guards = &f.guards;
+        quote_m!(where #guards)
+    });
     if !f.later() {
         let ret = result(lazy_ty);
+        let get = read("lazy_get");
         return quote_m! {
             #[doc = #doc]
             #[inline]
-            pub fn #name(&self) -> #ret {
-                self.0.get::<#index>()
+            pub fn #name(&self) -> #ret #wh {
+                #get
             }
         };
     }
@@ -158,6 +177,7 @@ fn accessors(f: &FieldCtx<'_>, i: usize, count: usize) -> TokenStream {
         f.name
     );
     let try_ret = result(quote_m!(::core::option::Option<#lazy_ty>));
+    let (try_get, has) = (read("lazy_try_get"), read("lazy_has"));
     let defaulted = crate::ast::is_primitive_or_option(&f.field.ty).then(|| {
         let default = match &f.field.attrs.default {
             Some(expr) => quote_m!(#expr),
@@ -170,10 +190,11 @@ fn accessors(f: &FieldCtx<'_>, i: usize, count: usize) -> TokenStream {
         quote_m! {
             #[doc = #doc]
             #[inline]
-            pub fn #name(&self) -> #ret {
-                ::core::result::Result::Ok(
-                    ::wiremsg::__private::Option::unwrap_or_else(self.0.try_get::<#index>()?, || #default)
-                )
+            pub fn #name(&self) -> #ret #wh {
+                // (`map` rather than `?`: the gate's stand-in is `!`, which has no `?`.)
+                ::core::result::Result::map(#try_get, |read: ::core::option::Option<#lazy_ty>| {
+                    ::wiremsg::__private::Option::unwrap_or_else(read, || #default)
+                })
             }
         }
     });
@@ -182,14 +203,14 @@ fn accessors(f: &FieldCtx<'_>, i: usize, count: usize) -> TokenStream {
 
         #[doc = #try_doc]
         #[inline]
-        pub fn #try_name(&self) -> #try_ret {
-            self.0.try_get::<#index>()
+        pub fn #try_name(&self) -> #try_ret #wh {
+            #try_get
         }
 
         #[doc = #has_doc]
         #[inline]
         pub fn #has_name(&self) -> ::core::primitive::bool {
-            self.0.has::<#index>()
+            #has
         }
     }
 }

@@ -91,6 +91,8 @@ pub(crate) struct FieldCtx<'a> {
     /// True if the field holds a type the derive guards in a list, box or map (see
     /// [`Guards::held`]).
     pub(crate) held: bool,
+    /// The guards of the types the field holds (see [`Ctx::gated`]).
+    pub(crate) guards: TokenStream,
 }
 
 impl FieldCtx<'_> {
@@ -178,7 +180,8 @@ impl<'a> Ctx<'a> {
             .fields
             .iter()
             .zip(&guards.held_fields)
-            .map(|(field, &held)| {
+            .zip(&guards.field_guards)
+            .map(|((field, &held), field_guards)| {
                 let wire_ty = wire_type(field);
                 let ty = &wire_ty;
                 let v_ty = Relifetime {
@@ -199,6 +202,7 @@ impl<'a> Ctx<'a> {
                     as_field: quote_m!(<#ty as ::wiremsg::Field>),
                     wire_ty,
                     held,
+                    guards: field_guards.clone(),
                 }
             })
             .collect();
@@ -250,6 +254,81 @@ impl Ctx<'_> {
     pub(crate) fn held_gate(&self) -> Option<TokenStream> {
         (!self.held_const.is_empty())
             .then(|| quote_m!(::wiremsg::__private::Held::<{ __WIREMSG_HELD }>))
+    }
+
+    /// True if the views' impls carry no guards and read through
+    /// `Gate<Self>` instead (`__private::Gate`): a message without type parameters
+    /// that has guards. Each accessor whose signature names a guarded type carries
+    /// that field's guards itself ([`FieldCtx::guards`]). (A generic message keeps
+    /// them on its impls: its layout may hold only under its impls' predicates, where
+    /// a gate would pick the stand-in rather than report it.)
+    pub(crate) fn gated(&self) -> bool {
+        !self.generic && !self.guards.is_empty()
+    }
+
+    /// `where` and the predicates of the views' impls: none for a gated message (see
+    /// [`Ctx::gated`]), else [`Ctx::where_clause`].
+    pub(crate) fn view_where_clause(&self) -> TokenStream {
+        if self.gated() {
+            TokenStream::new()
+        } else {
+            self.where_clause()
+        }
+    }
+
+    /// `proof.method::<index>()` (`args` after the proof), or its call through
+    /// `Gate<Self>` for a gated message (see [`Ctx::gated`]).
+    pub(crate) fn read(
+        &self,
+        method: &str,
+        index: Option<&TokenStream>,
+        proof: TokenStream,
+    ) -> TokenStream {
+        let turbofish = index.map(|i| quote_m!(::<#i>));
+        if self.gated() {
+            let gated = Ident::new(method, proc_macro2::Span::mixed_site());
+            let self_static = &self.self_static;
+            quote_m!({
+                use ::wiremsg::__private::GateFallback as _;
+                ::wiremsg::__private::Gate::<#self_static>::#gated #turbofish(#proof)
+            })
+        } else {
+            let direct = Ident::new(
+                method.trim_start_matches("lazy_"),
+                proc_macro2::Span::mixed_site(),
+            );
+            quote_m!((#proof).#direct #turbofish())
+        }
+    }
+
+    /// `::wiremsg::__private::name(args)` (`fmt_view`, `eq_views`, `fmt_lazy`), or its
+    /// call through `Gate<Self>` for a gated message (see [`Ctx::gated`]).
+    pub(crate) fn view_fn(&self, name: &str, args: TokenStream) -> TokenStream {
+        let name = Ident::new(name, proc_macro2::Span::mixed_site());
+        if self.gated() {
+            let self_static = &self.self_static;
+            quote_m!({
+                use ::wiremsg::__private::GateFallback as _;
+                ::wiremsg::__private::Gate::<#self_static>::#name(#args)
+            })
+        } else {
+            quote_m!(::wiremsg::__private::#name(#args))
+        }
+    }
+
+    /// `Gate::<Self>::name::<index>(args)` (see [`Ctx::gated`]).
+    pub(crate) fn view_fn_turbofish(
+        &self,
+        name: &str,
+        index: &TokenStream,
+        args: TokenStream,
+    ) -> TokenStream {
+        let name = Ident::new(name, proc_macro2::Span::mixed_site());
+        let self_static = &self.self_static;
+        quote_m!({
+            use ::wiremsg::__private::GateFallback as _;
+            ::wiremsg::__private::Gate::<#self_static>::#name::<#index>(#args)
+        })
     }
 
     /// The indices of the reserved fields, which views neither read nor show, as
@@ -396,6 +475,8 @@ pub(crate) struct Guards {
     pub(crate) held: TokenStream,
     /// For each field, true if it holds a type with such a bound.
     pub(crate) held_fields: Vec<bool>,
+    /// For each field, the bounds of the types it holds (those of [`Guards::all`]).
+    pub(crate) field_guards: Vec<TokenStream>,
     /// Where `Field`'s `type Kind = Msg<Self>` is spanned. `Msg<Self>` is a kind only
     /// if the message is a `WireMsg`, whose impl carries every bound, so `Field`'s
     /// check of its kind is an error for each bound of a held type that fails: the
@@ -455,6 +536,7 @@ fn guards(msg: &Message<'_>) -> Guards {
     // body that carries it (most of the derive's compile time in `benches/compile-time`
     // was such predicates).
     let mut held_fields = vec![false; msg.fields.len()];
+    let mut field_guards = vec![TokenStream::new(); msg.fields.len()];
     let found = found
         .into_iter()
         .zip(field_of)
@@ -467,6 +549,7 @@ fn guards(msg: &Message<'_>) -> Guards {
         let binder = binder();
         let bound = quote_spanned!(span=> #binder #ty: #tr,);
         all.extend(bound.clone());
+        field_guards[field].extend(bound.clone());
         if is_inline {
             inline.extend(bound);
             let item = need.item();
@@ -488,6 +571,7 @@ fn guards(msg: &Message<'_>) -> Guards {
         item: quote_m!(#held_item #item),
         held,
         held_fields,
+        field_guards,
         kind_span,
     }
 }

@@ -2,7 +2,7 @@
 //! layout constants and one accessor per field, each resolving its own field in O(1).
 
 use super::{Ctx, FieldCtx};
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::format_ident;
 
 pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
@@ -43,13 +43,16 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .iter()
         .enumerate()
         .filter(|(_, f)| !f.reserved())
-        .map(|(i, f)| accessors(f, i, count, false));
+        .map(|(i, f)| accessors(cx, f, i, count, false));
     let version = version_body(cx);
     let view_name = view.to_string();
     let reserved = cx.reserved_indices();
     let eq = partial_eq(cx);
     let (vg, tp) = (&cx.vg, &cx.tp);
     let where_clause = cx.where_clause();
+    let view_where = cx.view_where_clause();
+    let as_bytes = cx.read("as_bytes", None, quote_m!(self.0));
+    let fmt = cx.view_fn("fmt_view", quote_m!(self.0, #view_name, #reserved, f));
     let struct_where = cx.struct_where_clause();
     // A generic view is `Copy` whatever its type arguments are (a derive would ask
     // them to be).
@@ -89,8 +92,8 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         }
 
         #[automatically_derived]
-        #[allow(clippy::all)]
-        impl<'v #tp> #view<'v #vg> #where_clause {
+        #[allow(clippy::all, unreachable_code)]
+        impl<'v #tp> #view<'v #vg> #view_where {
             #(#accessors)*
 
             /// The message's bytes as far as this reader knows them: its block and the
@@ -103,7 +106,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             /// list): decode a list element instead of relying on its bytes.
             #[inline]
             pub fn as_bytes(&self) -> ::core::option::Option<&'v [::core::primitive::u8]> {
-                self.0.as_bytes()
+                #as_bytes
             }
 
             /// The newest schema version, up to this reader's, whose fields the bytes
@@ -117,10 +120,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         #eq
 
         #[automatically_derived]
-        impl<'v #tp> ::core::fmt::Debug for #view<'v #vg> #where_clause {
+        #[allow(unreachable_code)]
+        impl<'v #tp> ::core::fmt::Debug for #view<'v #vg> #view_where {
             #[inline]
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                ::wiremsg::__private::fmt_view(self.0, #view_name, #reserved, f)
+                #fmt
             }
         }
     }
@@ -136,6 +140,8 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
     let bounded = &cx.bounded;
     let (vg, tp) = (&cx.vg, &cx.tp);
     let where_clause = cx.where_clause();
+    let view_where = cx.view_where_clause();
+    let eq = cx.view_fn("eq_views", quote_m!(self.0, other.0, #reserved));
     let (_, ty_generics, _) = cx.msg.generics.split_for_impl();
     let view_doc = "Field by field, as the accessors read them: numbers and text by value, enums by \
          their wire value, lists, arrays and nested messages element by element. A field \
@@ -148,10 +154,11 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
     quote_m! {
         #[doc = #view_doc]
         #[automatically_derived]
-        impl<'v #tp> ::core::cmp::PartialEq for #view<'v #vg> #where_clause {
+        #[allow(unreachable_code)]
+        impl<'v #tp> ::core::cmp::PartialEq for #view<'v #vg> #view_where {
             #[inline]
             fn eq(&self, other: &Self) -> ::core::primitive::bool {
-                ::wiremsg::__private::eq_views(self.0, other.0, #reserved)
+                #eq
             }
         }
 
@@ -194,7 +201,13 @@ fn version_body(cx: &Ctx<'_>) -> TokenStream {
 /// version also `try_name()` and `has_name()`. Shared by the view (values of the
 /// bytes' lifetime `'v`) and the mutable view's getters (`in_mut`: values borrowed
 /// from the view, `'m`).
-pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) -> TokenStream {
+pub(crate) fn accessors(
+    cx: &Ctx<'_>,
+    f: &FieldCtx<'_>,
+    i: usize,
+    count: usize,
+    in_mut: bool,
+) -> TokenStream {
     let (lt, generics, receiver, proof) = if in_mut {
         (
             quote_m!('m),
@@ -245,16 +258,38 @@ pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) 
         "Field `{}` (`{ty_text}`): block bytes at `{offset}`, `{size}` long.",
         f.name
     );
+    // The views of a gated message read through the gate (see `Ctx::gated`), and an
+    // accessor whose signature names a guarded type carries its field's guards.
+    let gated = cx.gated();
+    let read = |method: &str| {
+        if gated {
+            let proof = if in_mut {
+                quote_m!(self.as_view().0)
+            } else {
+                proof.clone()
+            };
+            cx.read(method, Some(&index), proof)
+        } else {
+            let method = Ident::new(method, proc_macro2::Span::mixed_site());
+            quote_m!(#proof.#method::<#index>())
+        }
+    };
+    let guards = if gated {
+        f.guards.clone()
+    } else {
+        TokenStream::new()
+    };
     if !f.later() {
         let body = if forward {
             quote_m!(self.as_view().#name())
         } else {
-            quote_m!(#proof.get::<#index>())
+            read("get")
         };
+        let wh = (!guards.is_empty()).then(|| quote_m!(where #guards));
         return quote_m! {
             #[doc = #doc]
             #[inline]
-            pub fn #name #generics (#receiver) -> #view_ty {
+            pub fn #name #generics (#receiver) -> #view_ty #wh {
                 #body
             }
         };
@@ -276,11 +311,13 @@ pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) 
             let bound = if known_default {
                 quote_m!()
             } else {
-                quote_m!(where #view_ty: ::core::default::Default)
+                quote_m!(#view_ty: ::core::default::Default)
             };
             (quote_m!(::core::default::Default::default()), bound)
         }
     };
+    let bound = (!guards.is_empty() || !bound.is_empty()).then(|| quote_m!(where #guards #bound));
+    let try_where = (!guards.is_empty()).then(|| quote_m!(where #guards));
     let try_doc = format!(
         "Field `{}`, or `None` if the writer's version (older than {since}) did not have it.",
         f.name
@@ -310,24 +347,25 @@ pub(crate) fn accessors(f: &FieldCtx<'_>, i: usize, count: usize, in_mut: bool) 
             }
         };
     }
+    let (try_get, has) = (read("try_get"), read("has"));
     quote_m! {
         #[doc = #doc]
         #[inline]
         pub fn #name #generics (#receiver) -> #view_ty #bound {
             // No binding beside the user's `default` expression (issue 30).
-            ::wiremsg::__private::Option::unwrap_or_else(#proof.try_get::<#index>(), || #default)
+            ::wiremsg::__private::Option::unwrap_or_else(#try_get, || #default)
         }
 
         #[doc = #try_doc]
         #[inline]
-        pub fn #try_name #generics (#receiver) -> ::wiremsg::__private::Option<#view_ty> {
-            #proof.try_get::<#index>()
+        pub fn #try_name #generics (#receiver) -> ::wiremsg::__private::Option<#view_ty> #try_where {
+            #try_get
         }
 
         #[doc = #has_doc]
         #[inline]
         pub fn #has_name(&self) -> ::core::primitive::bool {
-            #proof.has::<#index>()
+            #has
         }
     }
 }

@@ -42,7 +42,6 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let view_mut = &cx.view_mut;
     let self_static = &cx.self_static;
     let (vg, tp) = (&cx.vg, &cx.tp);
-    let where_clause = cx.where_clause();
     let struct_where = cx.struct_where_clause();
     let doc = format!(
         "Mutable view of a [`{ident}`] message, built by \
@@ -56,7 +55,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .iter()
         .enumerate()
         .filter(|(_, f)| !f.reserved())
-        .map(|(i, f)| super::view::accessors(f, i, cx.fields.len(), true));
+        .map(|(i, f)| super::view::accessors(cx, f, i, cx.fields.len(), true));
     let methods = cx.fields.iter().enumerate().filter(|(_, f)| !f.reserved()).map(|(i, f)| {
         let static_ty = &f.field.static_ty;
         let ty = &f.field.ty;
@@ -76,6 +75,35 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         };
         let msg_field = quote::quote_spanned!(span=> #binder #static_ty: ::wiremsg::__private::MsgField<'v>,);
         let index = super::index_path(i, cx.fields.len());
+        // Through the gate for a gated message (see `Ctx::gated`); the methods that
+        // read a field through the layout's constants or a nested kind carry all of
+        // the message's guards instead, and those whose signatures name a guarded
+        // type their field's.
+        let gated = cx.gated();
+        let (set, update_call, list) = if gated {
+            (
+                cx.view_fn_turbofish("mut_set", &index, quote_m!(&mut self.0, &value)),
+                cx.view_fn_turbofish("mut_update", &index, quote_m!(&mut self.0, f)),
+                cx.view_fn_turbofish("mut_list", &index, quote_m!(&mut self.0)),
+            )
+        } else {
+            (
+                quote_m!(self.0.set::<#index>(&value)),
+                quote_m!(self.0.update::<#index>(f)),
+                quote_m!(self.0.list::<#index>()),
+            )
+        };
+        let all_guards = if gated {
+            let guards = &cx.guards;
+            quote_m!(where #guards)
+        } else {
+            TokenStream::new()
+        };
+        let nested_guards = if gated { cx.guards.clone() } else { TokenStream::new() };
+        let list_where = (gated && !f.guards.is_empty()).then(|| {
+            let guards = &f.guards;
+            quote_m!(where #guards)
+        });
         let has_lifetime = quote_m!(#ty).to_string() != quote_m!(#static_ty).to_string();
         // `set_<field>`: for every fixed-size candidate; the `Scalar` bound makes it
         // uncallable (with a message saying why) where the type is a nested message
@@ -115,7 +143,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                 return quote_m! {
                     #[doc = #doc]
                     #[inline]
-                    pub fn #setter(&mut self, value: #ty) -> ::core::result::Result<#ret, ::wiremsg::Error> {
+                    pub fn #setter(&mut self, value: #ty) -> ::core::result::Result<#ret, ::wiremsg::Error>
+                    #all_guards
+                    {
                         let wire = #wire;
                         ::wiremsg::__private::check_field(wire, 0, #view::<'static #vg>::#offset, #label)?;
                         ::core::result::Result::Ok(#ok)
@@ -137,7 +167,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     pub fn #setter(&mut self, value: #ty) -> ::core::primitive::bool
                     #scalar
                     {
-                        self.0.set::<#index>(&value)
+                        #set
                     }
                 }
             } else {
@@ -152,7 +182,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     pub fn #setter(&mut self, value: #ty)
                     #scalar
                     {
-                        self.0.set::<#index>(&value);
+                        #set;
                     }
                 }
             }
@@ -185,7 +215,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     pub fn #updater(&mut self, f: impl ::core::ops::FnOnce(#ty) -> #ty) -> ::core::primitive::bool
                     #update
                     {
-                        self.0.update::<#index>(f)
+                        #update_call
                     }
                 }
             } else {
@@ -201,7 +231,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     pub fn #updater(&mut self, f: impl ::core::ops::FnOnce(#ty) -> #ty)
                     #update
                     {
-                        self.0.update::<#index>(f);
+                        #update_call;
                     }
                 }
             }
@@ -250,6 +280,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                         pub fn #getter_name(&mut self) -> ::wiremsg::__private::Option<<#static_ty as ::wiremsg::__private::MsgField<'v>>::Mut<'_>>
                         where
                             #msg_field
+                            #nested_guards
                         {
                             <#static_ty as ::wiremsg::__private::MsgField<'v>>::try_nested::<#self_static, #index>(&mut self.0)
                         }
@@ -276,6 +307,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                         pub fn #getter_name(&mut self) -> <#static_ty as ::wiremsg::__private::MsgField<'v>>::Mut<'_>
                         where
                             #msg_field
+                            #nested_guards
                         {
                             <#static_ty as ::wiremsg::__private::MsgField<'v>>::nested::<#self_static, #index>(&mut self.0)
                         }
@@ -287,8 +319,8 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                 quote_m! {
                     #[doc = #doc]
                     #[inline]
-                    pub fn #getter_name(&mut self) -> ::wiremsg::ListMut<'_, #elem> {
-                        self.0.list::<#index>()
+                    pub fn #getter_name(&mut self) -> ::wiremsg::ListMut<'_, #elem> #list_where {
+                        #list
                     }
                 }
             }),
@@ -298,27 +330,40 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     });
     let debug_name = view_mut.to_string();
     let reserved = cx.reserved_indices();
+    let view_where = cx.view_where_clause();
+    let fmt = cx.view_fn(
+        "fmt_view",
+        quote_m!(self.as_view().0, #debug_name, #reserved, f),
+    );
+    let (as_ref, as_bytes) = if cx.gated() {
+        (
+            cx.view_fn("mut_as_ref", quote_m!(&self.0)),
+            cx.view_fn("mut_as_bytes", quote_m!(&self.0)),
+        )
+    } else {
+        (quote_m!(self.0.as_ref()), quote_m!(self.0.as_bytes()))
+    };
     quote_m! {
         #[doc = #doc]
         #vis struct #view_mut<'v #tp>(::wiremsg::__private::ValidatedMut<'v, #self_static>) #struct_where;
 
         #[automatically_derived]
-        #[allow(clippy::all)]
-        impl<'v #tp> #view_mut<'v #vg> #where_clause {
+        #[allow(clippy::all, unreachable_code)]
+        impl<'v #tp> #view_mut<'v #vg> #view_where {
             #(#getters)*
             #(#methods)*
 
             /// The read-only view of the same bytes.
             #[inline]
             pub fn as_view(&self) -> #view<'_ #vg> {
-                #view(self.0.as_ref())
+                #view(#as_ref)
             }
 
             /// The message's bytes as far as this reader knows them, as the view's
             /// `as_bytes()`.
             #[inline]
             pub fn as_bytes(&self) -> ::core::option::Option<&[::core::primitive::u8]> {
-                self.0.as_bytes()
+                #as_bytes
             }
 
             /// The newest schema version, up to this reader's, whose fields the bytes
@@ -330,10 +375,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         }
 
         #[automatically_derived]
-        impl<'v #tp> ::core::fmt::Debug for #view_mut<'v #vg> #where_clause {
+        #[allow(unreachable_code)]
+        impl<'v #tp> ::core::fmt::Debug for #view_mut<'v #vg> #view_where {
             #[inline]
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                ::wiremsg::__private::fmt_view(self.0.as_ref(), #debug_name, #reserved, f)
+                #fmt
             }
         }
     }
