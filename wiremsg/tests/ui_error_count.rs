@@ -26,6 +26,7 @@ const MISTAKES: &[&str] = &[
     "union-payload-without-wire-msg-held-by-a-message",
     "union-later-payload-without-wire-msg",
     "union-with-lifetime-payload-without-wire-msg",
+    "union-payload-through-a-macro-without-wire-msg",
 ];
 
 fn errors(name: &str) -> usize {

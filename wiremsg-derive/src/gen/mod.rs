@@ -590,7 +590,8 @@ pub(crate) fn binder() -> TokenStream {
 /// type `ident` and is not `Self`: the bound is then the same in every impl, so it
 /// never hides the type's own impl. Shared by the message and the union derive.
 pub(crate) fn guardable(ty: &syn::Type, generics: &syn::Generics, ident: &syn::Ident) -> bool {
-    match ty {
+    // Through the invisible group of a `macro_rules!` `$t:ty`, or parentheses.
+    match crate::ast::ungroup(ty) {
         syn::Type::Path(p) => {
             p.qself.is_none()
                 && p.path.segments.iter().all(|s| s.arguments.is_none())
