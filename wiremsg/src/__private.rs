@@ -606,16 +606,6 @@ impl<L> GateFallback<L> for Gate<L> {}
 #[derive(Debug)]
 pub struct MapKeyOf<K: crate::MapKey + ?Sized>(PhantomData<K>);
 
-/// True if two views of a field of type `F` read as the same value (the views'
-/// `PartialEq`).
-#[inline]
-pub fn field_eq<'v, F: Field>(a: ViewOf<'v, F>, b: ViewOf<'v, F>) -> bool
-where
-    F::Kind: 'v,
-{
-    <F::Kind as Kind>::view_eq(crate::mode::sealed::INTERNAL, a, b)
-}
-
 /// `Field::check_value` of a message's field `name` at block offset `off`, its error
 /// placed in the field: one call per field in the derived `__check`, rather than the
 /// same lines expanded in every message.
