@@ -22,14 +22,7 @@ pub fn fmt_view<L: Layout>(
     reserved: &[usize],
     f: &mut fmt::Formatter<'_>,
 ) -> fmt::Result {
-    let mut fields = Fields {
-        out: f.debug_struct(name),
-        names: L::FIELD_NAMES,
-        reserved,
-        read: view,
-    };
-    visit_fields::<L, _>(&mut fields);
-    fields.out.finish()
+    fmt_fields::<L, _>(view, name, reserved, f)
 }
 
 /// Formats the fields of the on-demand view `view` as a struct named `name`, each as
@@ -42,11 +35,24 @@ pub fn fmt_lazy<L: Layout>(
     reserved: &[usize],
     f: &mut fmt::Formatter<'_>,
 ) -> fmt::Result {
+    fmt_fields::<L, _>(view, name, reserved, f)
+}
+
+/// [`fmt_view`] and [`fmt_lazy`]: each field as `read` reads it.
+fn fmt_fields<L: Layout, R>(
+    read: R,
+    name: &str,
+    reserved: &[usize],
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result
+where
+    for<'a, 'b, 'r> Fields<'a, 'b, 'r, R>: Visit<L>,
+{
     let mut fields = Fields {
         out: f.debug_struct(name),
         names: L::FIELD_NAMES,
         reserved,
-        read: view,
+        read,
     };
     visit_fields::<L, _>(&mut fields);
     fields.out.finish()
