@@ -27,6 +27,7 @@ const MISTAKES: &[&str] = &[
     "union-later-payload-without-wire-msg",
     "union-with-lifetime-payload-without-wire-msg",
     "union-payload-through-a-macro-without-wire-msg",
+    "field-later-struct-without-wire-msg",
 ];
 
 fn errors(name: &str) -> usize {

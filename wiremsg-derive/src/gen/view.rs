@@ -336,7 +336,7 @@ pub(crate) fn accessors(
 
             #[doc = #try_doc]
             #[inline]
-            pub fn #try_name #generics (#receiver) -> ::wiremsg::__private::Option<#view_ty> {
+            pub fn #try_name #generics (#receiver) -> ::wiremsg::__private::Option<#view_ty> #try_where {
                 self.as_view().#try_name()
             }
 
