@@ -36,10 +36,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let struct_where = cx.struct_where_clause();
     let fmt = cx.view_fn("fmt_lazy", quote_m!(&self.0, #lazy_name, #reserved, f));
     let to_view = if cx.gated() {
-        quote_m!({
-            use ::wiremsg::__private::GateFallback as _;
-            ::wiremsg::__private::Gate::<#self_static>::lazy_to_view(&self.0)
-        })
+        cx.gate("lazy_to_view", None, quote_m!(&self.0))
     } else {
         quote_m!(self.0.validate().map(<#self_static as ::wiremsg::WireMsg>::__view_of))
     };

@@ -276,59 +276,50 @@ impl Ctx<'_> {
         }
     }
 
-    /// `proof.method::<index>()` (`args` after the proof), or its call through
-    /// `Gate<Self>` for a gated message (see [`Ctx::gated`]).
+    /// `Gate::<Self>::name::<index>(args)`, with `GateFallback` in scope: a read of
+    /// a gated message's views (see [`Ctx::gated`]).
+    pub(crate) fn gate(
+        &self,
+        name: &str,
+        index: Option<&TokenStream>,
+        args: TokenStream,
+    ) -> TokenStream {
+        let name = Ident::new(name, proc_macro2::Span::mixed_site());
+        let turbofish = index.map(|i| quote_m!(::<#i>));
+        let self_static = &self.self_static;
+        quote_m!({
+            use ::wiremsg::__private::GateFallback as _;
+            ::wiremsg::__private::Gate::<#self_static>::#name #turbofish(#args)
+        })
+    }
+
+    /// `proof.method::<index>()`, or its call through the gate for a gated message
+    /// ([`Ctx::gate`]; the on-demand view's are named `lazy_` there).
     pub(crate) fn read(
         &self,
         method: &str,
         index: Option<&TokenStream>,
         proof: TokenStream,
     ) -> TokenStream {
-        let turbofish = index.map(|i| quote_m!(::<#i>));
         if self.gated() {
-            let gated = Ident::new(method, proc_macro2::Span::mixed_site());
-            let self_static = &self.self_static;
-            quote_m!({
-                use ::wiremsg::__private::GateFallback as _;
-                ::wiremsg::__private::Gate::<#self_static>::#gated #turbofish(#proof)
-            })
-        } else {
-            let direct = Ident::new(
-                method.trim_start_matches("lazy_"),
-                proc_macro2::Span::mixed_site(),
-            );
-            quote_m!((#proof).#direct #turbofish())
+            return self.gate(method, index, proof);
         }
+        let direct = Ident::new(
+            method.trim_start_matches("lazy_"),
+            proc_macro2::Span::mixed_site(),
+        );
+        let turbofish = index.map(|i| quote_m!(::<#i>));
+        quote_m!((#proof).#direct #turbofish())
     }
 
     /// `::wiremsg::__private::name(args)` (`fmt_view`, `eq_views`, `fmt_lazy`), or its
-    /// call through `Gate<Self>` for a gated message (see [`Ctx::gated`]).
+    /// call through the gate for a gated message ([`Ctx::gate`]).
     pub(crate) fn view_fn(&self, name: &str, args: TokenStream) -> TokenStream {
-        let name = Ident::new(name, proc_macro2::Span::mixed_site());
         if self.gated() {
-            let self_static = &self.self_static;
-            quote_m!({
-                use ::wiremsg::__private::GateFallback as _;
-                ::wiremsg::__private::Gate::<#self_static>::#name(#args)
-            })
-        } else {
-            quote_m!(::wiremsg::__private::#name(#args))
+            return self.gate(name, None, args);
         }
-    }
-
-    /// `Gate::<Self>::name::<index>(args)` (see [`Ctx::gated`]).
-    pub(crate) fn view_fn_turbofish(
-        &self,
-        name: &str,
-        index: &TokenStream,
-        args: TokenStream,
-    ) -> TokenStream {
         let name = Ident::new(name, proc_macro2::Span::mixed_site());
-        let self_static = &self.self_static;
-        quote_m!({
-            use ::wiremsg::__private::GateFallback as _;
-            ::wiremsg::__private::Gate::<#self_static>::#name::<#index>(#args)
-        })
+        quote_m!(::wiremsg::__private::#name(#args))
     }
 
     /// The indices of the reserved fields, which views neither read nor show, as

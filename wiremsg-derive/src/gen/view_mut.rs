@@ -82,9 +82,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let gated = cx.gated();
         let (set, update_call, list) = if gated {
             (
-                cx.view_fn_turbofish("mut_set", &index, quote_m!(&mut self.0, &value)),
-                cx.view_fn_turbofish("mut_update", &index, quote_m!(&mut self.0, f)),
-                cx.view_fn_turbofish("mut_list", &index, quote_m!(&mut self.0)),
+                cx.gate("mut_set", Some(&index), quote_m!(&mut self.0, &value)),
+                cx.gate("mut_update", Some(&index), quote_m!(&mut self.0, f)),
+                cx.gate("mut_list", Some(&index), quote_m!(&mut self.0)),
             )
         } else {
             (
