@@ -19,6 +19,7 @@ pub use crate::plain::{Out, Plain, same_layout};
 pub use crate::schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 #[cfg(feature = "serde")]
 pub use crate::serde_view::SerializeView;
+pub use crate::trust::shape::byte_check::ByteCheck;
 pub use crate::union::{
     Carries, Payload, Raw, UnionLayout, Unit, VCons, VLast, Variant, VariantList,
     keeps_its_list_shape,
@@ -774,6 +775,8 @@ impl<T: Clone> CloneFor<'_> for T {
         self.clone()
     }
 }
+
+pub use crate::trust::shape::enums::enum_values;
 
 /// `Field::write` of an enum type.
 #[inline(always)]

@@ -81,6 +81,7 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
             value: #d as ::core::primitive::u64,
         })
     });
+    let has_catch_all = catch_all.is_some();
     let name = ident.to_string().trim_start_matches("r#").to_owned();
     let element = super::element_impl(quote_m!(impl ::wiremsg::Element for #ident));
     quote_m! {
@@ -100,6 +101,8 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
                     catch_all: #catch_all_name,
                 };
                 const __FALLBACK: Self = #fallback;
+                const __VALUES: ::wiremsg::__private::Option<(::core::primitive::u64, ::core::primitive::u64)> =
+                    ::wiremsg::__private::enum_values(&[#(#names as ::core::primitive::u64),*], #has_catch_all);
 
                 #[inline]
                 fn from_raw(raw: #repr) -> ::wiremsg::__private::Option<Self> {

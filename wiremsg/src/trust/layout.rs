@@ -11,6 +11,8 @@
 use crate::field::{Field, FixedKind, Kind};
 use crate::mode::sealed::{INTERNAL, Internal, Place, Sealed};
 use crate::primitives_le::read_u32;
+use crate::trust::shape::ByteCheck;
+use crate::trust::shape::byte_check::byte_check;
 use crate::validated::{bad_end_offset, block_length_too_small};
 use crate::{Error, Mode};
 use core::marker::PhantomData;
@@ -76,6 +78,8 @@ pub trait Prefixed<F: FieldList>: Flag {
     const MIN_SLOT_SIZE: usize;
     /// True if its bytes need checking (anything with a tail does).
     const CHECKS: bool;
+    /// Its [`Kind::BYTE_CHECK`](crate::Kind): its fields', where it has no tail.
+    const BYTE_CHECK: ByteCheck;
     /// True if it is inline and its block grows in later versions.
     const EVOLVES: bool;
 }
@@ -85,6 +89,7 @@ impl<F: FieldList> Prefixed<F> for Yes {
     const SLOT_SIZE: usize = 4;
     const MIN_SLOT_SIZE: usize = 4;
     const CHECKS: bool = true;
+    const BYTE_CHECK: ByteCheck = ByteCheck::Other;
     const EVOLVES: bool = false;
 }
 
@@ -93,6 +98,11 @@ impl<F: FieldList> Prefixed<F> for No {
     const SLOT_SIZE: usize = if F::IN_TAIL { 4 } else { F::SIZE };
     const MIN_SLOT_SIZE: usize = if F::IN_TAIL { 4 } else { F::MIN_SIZE };
     const CHECKS: bool = F::IN_TAIL || F::CHECKS;
+    const BYTE_CHECK: ByteCheck = if F::IN_TAIL {
+        ByteCheck::Other
+    } else {
+        F::BYTE_CHECK
+    };
     const EVOLVES: bool = !F::IN_TAIL && F::MIN_SIZE != F::SIZE;
 }
 
@@ -181,6 +191,9 @@ pub trait FieldList: Sealed {
     const IN_TAIL: bool;
     /// True if any field's bytes need checking.
     const CHECKS: bool;
+    /// What decides the fields' block, of fixed-size fields, once another block of
+    /// its length passed ([`ByteCheck`], offsets from the first field's slot).
+    const BYTE_CHECK: ByteCheck;
     /// Offset (from the start of the list) of the last tail field's end-offset slot.
     const LAST_END: Option<usize>;
     /// Index (from the start of the list) of the last tail field, whose slot is
@@ -320,6 +333,7 @@ impl FieldList for Nil {
     const MIN_SIZE: usize = 0;
     const IN_TAIL: bool = false;
     const CHECKS: bool = false;
+    const BYTE_CHECK: ByteCheck = ByteCheck::Free;
     const LAST_END: Option<usize> = None;
     const LAST_INDEX: Option<usize> = None;
     const TAIL_TEXT: bool = true;
@@ -388,6 +402,7 @@ impl<F: Field, const SINCE: u16> FieldList for Leaf<F, SINCE> {
     };
     const IN_TAIL: bool = <F::Kind as Kind>::IN_TAIL;
     const CHECKS: bool = <F::Kind as Kind>::CHECKS;
+    const BYTE_CHECK: ByteCheck = byte_check::<F::Kind>();
     const LAST_END: Option<usize> = if <F::Kind as Kind>::IN_TAIL {
         Some(<F::Kind as Kind>::BLOCK_SIZE - 4)
     } else {
@@ -548,6 +563,7 @@ impl<A: FieldList, B: FieldList> FieldList for Pair<A, B> {
     };
     const IN_TAIL: bool = A::IN_TAIL || B::IN_TAIL;
     const CHECKS: bool = A::CHECKS || B::CHECKS;
+    const BYTE_CHECK: ByteCheck = A::BYTE_CHECK.then(B::BYTE_CHECK, A::SIZE);
     const LAST_END: Option<usize> = match B::LAST_END {
         Some(slot) => Some(A::SIZE + slot),
         None => A::LAST_END,

@@ -1022,6 +1022,8 @@ impl<M: WireMsg> Kind for crate::kind::Msg<M> {
     const BLOCK_SIZE: usize = <Flags<M> as Prefixed<FieldsOf<M>>>::SLOT_SIZE;
     const IN_TAIL: bool = has_block_length::<M::Layout>();
     const CHECKS: bool = <Flags<M> as Prefixed<FieldsOf<M>>>::CHECKS;
+    const BYTE_CHECK: crate::trust::shape::ByteCheck =
+        <Flags<M> as Prefixed<FieldsOf<M>>>::BYTE_CHECK;
     const EVOLVES: bool = <Flags<M> as Prefixed<FieldsOf<M>>>::EVOLVES;
     const LIST_ENCODING: crate::ListEncoding = if <Self as Kind>::IN_TAIL {
         crate::ListEncoding::Split

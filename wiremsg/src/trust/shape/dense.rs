@@ -5,6 +5,7 @@
 //! so that all of them fail alike.
 
 use crate::primitives_le::read_u16;
+use crate::trust::shape::ByteCheck;
 use crate::{Error, ErrorKind};
 
 /// The shape of a dense list region, from its header (checked by [`header`]).
@@ -199,40 +200,42 @@ pub(crate) fn element(
     Ok((value, start + tag, block))
 }
 
-/// Calls `f(i, k, tag, payload, payload_at)` (`k` the entry index) for each element of a dense list region
-/// whose header [`header`] read as `d`, with `tag`-byte tags, in order, after the
-/// check of [`element`] (`VariantEntryOutOfRange`); stops at the first error. The
-/// loop of up-front validation: the elements and the table as slices, so that each
-/// element costs one bounds check of its entry and one of its payload.
+/// Calls `f(i, k, tag, payload, payload_at)` (`k` the entry index) for each element
+/// of a dense list region whose header [`header`] read as `d`, with `tag`-byte tags,
+/// in order, after the check of [`element`] (`VariantEntryOutOfRange`); stops at the
+/// first error. The loop of up-front validation: the elements and the table as
+/// slices, so that each element costs one bounds check of its entry and one of its
+/// payload.
 ///
-/// `uniform(tag)` says that `f` accepts or refuses the payloads of the variant with
-/// `tag` by their length alone (the variant's bytes need no check): every element of
-/// one entry has a payload of the entry's block length, so once `f` accepted one,
-/// the others of that entry are skipped (entries 0 to 63, one bit each). The first
-/// element of each entry is still checked, so an error is the one the full loop
-/// finds, at the same element. (`events/access`: the feed's three variants of
-/// numbers alone cost an entry index and a bit test each, not the table's load, a
-/// jump on the tag and the payload's header checks.)
+/// `f` validates the payload and returns what decides the other payloads of its
+/// variant ([`ByteCheck`]): every element of one entry has a payload of the entry's
+/// block length, so once `f` accepted one, each other element of that entry (entries
+/// 0 to 63) is one byte compare (an enum's or a `bool`'s byte), or none (a payload of
+/// numbers). An element that fails the compare goes to `f`, so an error is the one
+/// the full loop finds, at the same element. (`events/access`: the feed's three
+/// variants of numbers and its two with a `side` byte cost the entry index, a load of
+/// the entry's test and one compare each, with no jump on the tag.)
 #[inline(always)]
 pub(crate) fn try_each(
     bytes: &[u8],
     at: usize,
     d: &Dense,
     tag: usize,
-    uniform: impl Fn(u64) -> bool,
-    mut f: impl FnMut(usize, u64, u64, &[u8], usize) -> Result<(), Error>,
+    mut f: impl FnMut(usize, u64, u64, &[u8], usize) -> Result<ByteCheck, Error>,
 ) -> Result<(), Error> {
     let size = entry_size(tag);
     let table = bytes.get(4..d.first).unwrap_or_default();
     let elements = bytes.get(d.first..).unwrap_or_default();
-    // Bit `k`: an element of entry `k` passed, and its variant is `uniform`.
-    let mut passed: u64 = 0;
+    // Entry `k`'s test, once an element of it passed; `Test::NONE` (zeros) before.
+    let mut tests = [Test::NONE; 64];
     for (i, element) in elements.chunks_exact(d.stride.max(1)).enumerate() {
         let index = read_uint(element, 0, tag).unwrap_or(u64::MAX);
-        let bit = 1u64
-            .checked_shl(u32::try_from(index).unwrap_or(u32::MAX))
-            .unwrap_or(0);
-        if passed & bit != 0 {
+        let test = usize::try_from(index)
+            .ok()
+            .and_then(|k| tests.get(k))
+            .copied()
+            .unwrap_or(Test::NONE);
+        if test.passes(element) {
             continue;
         }
         let entry = usize::try_from(index)
@@ -247,10 +250,56 @@ pub(crate) fn try_each(
         let value = read_uint(entry, 0, tag).unwrap_or(0);
         let block = usize::from(read_u16(entry, tag).unwrap_or(0));
         let payload = element.get(tag..tag + block).unwrap_or_default();
-        f(i, index, value, payload, d.first + i * d.stride + tag)?;
-        if uniform(value) {
-            passed |= bit;
+        let check = f(i, index, value, payload, d.first + i * d.stride + tag)?;
+        if let Some(slot) = usize::try_from(index).ok().and_then(|k| tests.get_mut(k)) {
+            *slot = Test::of(check, tag, block);
         }
     }
     Ok(())
+}
+
+/// The test that decides the other elements of a variant-table entry once one
+/// passed: the element's byte `at` minus `lo` (wrapping) is below `span`. Byte 0 (the
+/// entry index) with a span of 256 passes every element; a span of 0 none.
+#[derive(Clone, Copy)]
+struct Test {
+    at: u16,
+    lo: u8,
+    span: u16,
+}
+
+impl Test {
+    /// Passes no element: it goes to the full check.
+    const NONE: Test = Test {
+        at: 0,
+        lo: 0,
+        span: 0,
+    };
+
+    /// The test of an entry whose payloads are `block` bytes after a `tag`-byte
+    /// index and are decided by `check`.
+    #[inline(always)]
+    fn of(check: ByteCheck, tag: usize, block: usize) -> Test {
+        const ALL: Test = Test {
+            at: 0,
+            lo: 0,
+            span: 256,
+        };
+        match check {
+            ByteCheck::Free => ALL,
+            // The byte is past this entry's block: a field this writer's block lacks.
+            ByteCheck::Range { at, .. } if at >= block => ALL,
+            ByteCheck::Range { at, lo, span } => match u16::try_from(tag + at) {
+                Ok(at) => Test { at, lo, span },
+                Err(_) => Test::NONE,
+            },
+            ByteCheck::Other => Test::NONE,
+        }
+    }
+
+    #[inline(always)]
+    fn passes(self, element: &[u8]) -> bool {
+        let byte = element.get(usize::from(self.at)).copied().unwrap_or(0);
+        u16::from(byte.wrapping_sub(self.lo)) < self.span
+    }
 }

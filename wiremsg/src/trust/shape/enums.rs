@@ -6,7 +6,7 @@ use crate::field::{Field, FixedKind, Scalar, SetInPlace};
 use crate::kind::EnumOf;
 use crate::message::{EnumRepr, WireEnum};
 use crate::mode::sealed::{Internal, Place, Sealed};
-use crate::trust::shape::Kind;
+use crate::trust::shape::{ByteCheck, Kind};
 use crate::{Error, ErrorKind, ListEncoding, Mode};
 
 impl<E: WireEnum> Sealed for EnumOf<E> {}
@@ -20,6 +20,12 @@ impl<E: WireEnum> Kind for EnumOf<E> {
     const EVOLVES: bool = false;
     const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
     const MIN_ELEMENT_SIZE: usize = <Self as Kind>::BLOCK_SIZE;
+    /// A one-byte enum whose valid values have no gap is one byte compare
+    /// (`WireEnum::__VALUES`, which the derive states; `None` otherwise).
+    const BYTE_CHECK: ByteCheck = match E::__VALUES {
+        Some((lo, hi)) if <Self as Kind>::BLOCK_SIZE == 1 => ByteCheck::byte_values(lo, hi),
+        _ => ByteCheck::Other,
+    };
     type View<'v> = E;
     crate::trust::shape::eager_lazy!();
 
@@ -91,3 +97,33 @@ impl<'v, E: WireEnum> SetInPlace<'v, E> for EnumOf<E> {
 }
 
 impl<E: WireEnum> FixedKind for EnumOf<E> {}
+
+/// The least and the greatest of `values`, the distinct wire values of an enum's
+/// variants, if they have no gap (`WireEnum::__VALUES`); every value for an enum
+/// with a catch-all.
+#[doc(hidden)]
+pub const fn enum_values(values: &[u64], catch_all: bool) -> Option<(u64, u64)> {
+    if catch_all {
+        return Some((0, u64::MAX));
+    }
+    let [first, ..] = values else {
+        return None;
+    };
+    let (mut lo, mut hi, mut i) = (*first, *first, 1);
+    while i < values.len() {
+        let v = values[i];
+        if v < lo {
+            lo = v;
+        }
+        if v > hi {
+            hi = v;
+        }
+        i += 1;
+    }
+    // Distinct values fill `lo..=hi` exactly when there are `hi - lo + 1` of them.
+    if hi - lo == values.len() as u64 - 1 {
+        Some((lo, hi))
+    } else {
+        None
+    }
+}

@@ -4,6 +4,7 @@
 //! that name a shape (`crate::kinds`) only encode and decode through the views.
 
 pub(crate) mod array;
+pub(crate) mod byte_check;
 pub(crate) mod decimal;
 pub(crate) mod dense;
 pub(crate) mod enums;
@@ -18,6 +19,7 @@ pub(crate) mod tuple;
 pub(crate) mod union;
 
 use crate::mode::sealed::{Internal, Place, Sealed};
+pub(crate) use byte_check::ByteCheck;
 
 /// The on-demand read of a kind that is checked whole when its field is read: its
 /// `Lazy` is its `View` (`lazy::eager`).
@@ -88,6 +90,11 @@ pub trait Kind: Sealed {
     /// its message, which sees the bytes before its region (see `Leaf::validate`).
     #[doc(hidden)]
     const LIST_BYTE_BITS: Option<u8> = None;
+    /// What decides a block of this kind once another of its length passed
+    /// ([`ByteCheck`]); read only where [`CHECKS`](Self::CHECKS) is true. `Other`
+    /// unless the kind says more.
+    #[doc(hidden)]
+    const BYTE_CHECK: ByteCheck = ByteCheck::Other;
     /// True if the field's tail region holds nothing but text (`String`,
     /// `Option<String>`): a message whose every tail field is such has a tail that is
     /// all text, which batched validation checks as one run (`mode::Skim`). A hint
@@ -273,15 +280,15 @@ pub trait Kind: Sealed {
         Err(not_dense())
     }
 
-    /// True unless [`validate_dense`](Self::validate_dense) of the variant with `tag`
-    /// accepts or refuses a payload by its length and the nesting depth alone (a
-    /// payload kind whose bytes need no check, [`CHECKS`](Self::CHECKS) false):
-    /// validation then checks one element per variant-table entry and skips the
-    /// others of that entry, whose payloads have the same length.
+    /// What decides the payload of an element of a dense list as the variant with
+    /// `tag`, once another of the same variant-table entry passed
+    /// [`validate_dense`](Self::validate_dense) ([`ByteCheck`] of the variant's
+    /// payload kind; `Other` if no variant takes `tag`): validation then checks
+    /// each later element of that entry by one byte, or not at all.
     #[doc(hidden)]
-    fn dense_checks(_: Internal, tag: u64) -> bool {
+    fn dense_byte_check(_: Internal, tag: u64) -> ByteCheck {
         let _ = tag;
-        true
+        ByteCheck::Other
     }
 
     /// Reads the payload of an element of a dense list without checks.

@@ -98,6 +98,11 @@ impl Kind for bool {
     const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
     const MIN_ELEMENT_SIZE: usize = 1;
     const BYTE_BITS: Option<u8> = Some(1);
+    const BYTE_CHECK: crate::trust::shape::ByteCheck = crate::trust::shape::ByteCheck::Range {
+        at: 0,
+        lo: 0,
+        span: 2,
+    };
     type View<'v> = bool;
     crate::trust::shape::eager_lazy!();
 

@@ -189,6 +189,11 @@ macro_rules! tuple {
             const IN_TAIL: bool = <fields!($($T),+) as FieldList>::IN_TAIL;
             const CHECKS: bool =
                 <Self as Kind>::IN_TAIL || <fields!($($T),+) as FieldList>::CHECKS;
+            const BYTE_CHECK: crate::trust::shape::ByteCheck = if <Self as Kind>::IN_TAIL {
+                crate::trust::shape::ByteCheck::Other
+            } else {
+                <fields!($($T),+) as FieldList>::BYTE_CHECK
+            };
             const EVOLVES: bool = false;
             const LIST_ENCODING: ListEncoding = if <Self as Kind>::IN_TAIL {
                 ListEncoding::Split

@@ -15,7 +15,8 @@ use crate::layout::{FieldList, Layout, has_block_length, min_block_length};
 use crate::message::{EnumRepr, check_budget, decode_budget};
 use crate::mode::Checked;
 use crate::mode::sealed::{INTERNAL, Internal, Place, Sealed};
-use crate::trust::shape::Kind;
+use crate::trust::shape::byte_check::byte_check;
+use crate::trust::shape::{ByteCheck, Kind};
 use crate::validated::{NestedKind, check_depth, mut_of, validate_message, view_of};
 use crate::{Error, ErrorKind, Mode, UnionSchema, WireMsg};
 use alloc::vec::Vec;
@@ -297,10 +298,10 @@ pub trait Payload: Sealed {
     /// without a tail), so that a union of such payloads lays its lists out densely
     /// (FORMAT.md §6.8); `None` for a message with a tail and for the catch-all.
     const FIXED_BLOCK: Option<usize>;
-    /// True if [`validate`](Self::validate) reads the payload's bytes; false if it
-    /// accepts or refuses a payload by its length and the depth alone (a message
-    /// whose bytes need no check, [`Kind::CHECKS`]).
-    const CHECKS: bool;
+    /// What decides a payload once another of its length passed
+    /// [`validate`](Self::validate) at the same depth ([`ByteCheck`]): `Free` for a
+    /// payload whose bytes need no check (a message of numbers, [`Kind::CHECKS`]).
+    const BYTE_CHECK: ByteCheck;
 
     /// Finds the on-demand view `target` in the payload (`lazy.rs`).
     #[doc(hidden)]
@@ -439,7 +440,7 @@ impl Payload for Unit {
         size: 0,
     });
     const FIXED_BLOCK: Option<usize> = Some(0);
-    const CHECKS: bool = false;
+    const BYTE_CHECK: ByteCheck = ByteCheck::Free;
 
     #[inline(always)]
     fn lazy(_: Internal, _: &[u8], _: &crate::lazy::Root<'_>, _: u32) -> Result<(), Error> {
@@ -472,7 +473,7 @@ impl<M: WireMsg> Payload for Carries<M> {
     } else {
         Some(M::BLOCK_LENGTH)
     };
-    const CHECKS: bool = <<M as crate::Field>::Kind as Kind>::CHECKS;
+    const BYTE_CHECK: ByteCheck = byte_check::<<M as crate::Field>::Kind>();
 
     #[inline(always)]
     fn lazy<'v>(
@@ -532,7 +533,7 @@ impl Payload for Raw {
     const CATCH_ALL: bool = true;
     const HEADER: Option<Header> = None;
     const FIXED_BLOCK: Option<usize> = None;
-    const CHECKS: bool = false;
+    const BYTE_CHECK: ByteCheck = ByteCheck::Free;
 
     #[inline(always)]
     fn lazy<'v>(
@@ -600,10 +601,10 @@ pub trait VariantList<L: UnionLayout>: Sealed {
         depth: u32,
     ) -> Option<Result<(), Error>>;
 
-    /// True unless the variant that takes `tag` validates a payload by its length
-    /// and the depth alone ([`Payload::CHECKS`]); true if no variant takes it.
+    /// The [`Payload::BYTE_CHECK`] of the variant that takes `tag`; `Other` if none
+    /// does.
     #[doc(hidden)]
-    fn checks(_: Internal, tag: u64) -> bool;
+    fn byte_check(_: Internal, tag: u64) -> ByteCheck;
 
     /// The view of the variant that takes `tag`.
     ///
@@ -811,11 +812,11 @@ fn validate_variant<L: UnionLayout, V: Variant<L>, M: Mode>(
 
 impl<L: UnionLayout, V: Variant<L>, R: VariantList<L>> VariantList<L> for VCons<V, R> {
     #[inline(always)]
-    fn checks(i: Internal, tag: u64) -> bool {
+    fn byte_check(i: Internal, tag: u64) -> ByteCheck {
         if takes::<L, V>(tag) {
-            <V::Payload as Payload>::CHECKS
+            <V::Payload as Payload>::BYTE_CHECK
         } else {
-            R::checks(i, tag)
+            R::byte_check(i, tag)
         }
     }
 
@@ -957,8 +958,12 @@ impl<L: UnionLayout, V: Variant<L>, R: VariantList<L>> VariantList<L> for VCons<
 
 impl<L: UnionLayout, V: Variant<L>> VariantList<L> for VLast<V> {
     #[inline(always)]
-    fn checks(_: Internal, tag: u64) -> bool {
-        !takes::<L, V>(tag) || <V::Payload as Payload>::CHECKS
+    fn byte_check(_: Internal, tag: u64) -> ByteCheck {
+        if takes::<L, V>(tag) {
+            <V::Payload as Payload>::BYTE_CHECK
+        } else {
+            ByteCheck::Other
+        }
     }
 
     #[inline(always)]
@@ -1269,8 +1274,8 @@ impl<L: UnionLayout> Kind for UnionOf<L> {
     }
 
     #[inline(always)]
-    fn dense_checks(_: Internal, tag: u64) -> bool {
-        L::Variants::checks(INTERNAL, tag)
+    fn dense_byte_check(_: Internal, tag: u64) -> ByteCheck {
+        L::Variants::byte_check(INTERNAL, tag)
     }
 
     #[inline(always)]
