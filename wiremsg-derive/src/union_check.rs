@@ -1,6 +1,7 @@
 //! Check, for `#[derive(WireUnion)]`: the rules of FORMAT.md §4.10 that parsing alone
-//! cannot see. Tags that collide are found by the compiler (generated constant
-//! assertions), since tags may be constant expressions.
+//! cannot see. Tags that collide are found here where every tag is a literal (the
+//! usual case), else by the compiler (generated constant assertions, one per pair),
+//! since tags may be constant expressions.
 
 use crate::ctxt::Ctxt;
 use crate::union_ast::{Shape, Union};
@@ -87,6 +88,30 @@ pub(crate) fn union(cx: &Ctxt, u: &Union<'_>) {
     if tagged == 0 {
         cx.error_spanned_by(u.ident, "`WireUnion` needs at least one variant with a tag");
     }
+    if let Some(tags) = literal_tags(u) {
+        // Two that Rust numbers alike too are its error (E0081), not a second one.
+        let rust = numbered(u, |_| None);
+        let name = u.ident.to_string();
+        let name = name.trim_start_matches("r#");
+        let mut first = std::collections::HashMap::new();
+        for (i, (v, tag)) in u.variants.iter().zip(tags).enumerate() {
+            if v.attrs.other {
+                continue;
+            }
+            let Some(&j) = first.get(&tag) else {
+                first.insert(tag, i);
+                continue;
+            };
+            if rust.as_ref().is_some_and(|r| r[i] == r[j]) {
+                continue;
+            }
+            let (a, b) = (u.variants[j].ident, v.ident);
+            cx.error_spanned_by(
+                b,
+                format!("wiremsg: variants `{a}` and `{b}` of `{name}` have the same tag; give `{b}` another (`= N` or `#[wire(tag = N)]`)"),
+            );
+        }
+    }
     if let Some(repr) = &u.repr {
         let variants = u.variants.iter();
         crate::check::catch_all_numbering(
@@ -94,5 +119,47 @@ pub(crate) fn union(cx: &Ctxt, u: &Union<'_>) {
             repr,
             variants.map(|v| (v.ident, v.discriminant, v.attrs.other)),
         );
+    }
+}
+
+/// Every variant's tag by Rust's rule (explicit, else the previous variant's plus
+/// one, the first 0; the catch-all counts), if every explicit one is an integer or
+/// byte literal; `None` if one is another expression, which only the compiler can
+/// evaluate.
+pub(crate) fn literal_tags(u: &Union<'_>) -> Option<Vec<u128>> {
+    numbered(u, |v| v.attrs.tag.as_ref())
+}
+
+/// The variants' values by Rust's rule, from each one's `tag` if it has one, else its
+/// discriminant; `None` where one is not a literal.
+fn numbered<'a>(
+    u: &'a Union<'_>,
+    tag: impl Fn(&'a crate::union_ast::Variant<'_>) -> Option<&'a syn::Expr>,
+) -> Option<Vec<u128>> {
+    let mut next = 0u128;
+    u.variants
+        .iter()
+        .map(|v| {
+            let value = match tag(v).or(v.discriminant) {
+                Some(expr) => literal(expr)?,
+                None => next,
+            };
+            next = value.checked_add(1)?;
+            Some(value)
+        })
+        .collect()
+}
+
+/// The value of an integer or byte literal, through groups and parentheses.
+fn literal(expr: &syn::Expr) -> Option<u128> {
+    match expr {
+        syn::Expr::Lit(lit) => match &lit.lit {
+            syn::Lit::Int(int) => int.base10_parse().ok(),
+            syn::Lit::Byte(byte) => Some(u128::from(byte.value())),
+            _ => None,
+        },
+        syn::Expr::Group(g) => literal(&g.expr),
+        syn::Expr::Paren(p) => literal(&p.expr),
+        _ => None,
     }
 }

@@ -21,7 +21,7 @@ pub use crate::schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 pub use crate::serde_view::SerializeView;
 pub use crate::trust::shape::byte_check::ByteCheck;
 pub use crate::union::{
-    Carries, Payload, Raw, UnionLayout, Unit, VCons, VLast, Variant, VariantList,
+    Carries, Payload, Raw, UnionLayout, Unit, VOne, VPair, Variant, VariantList,
     keeps_its_list_shape,
 };
 pub use crate::validated::{
@@ -776,7 +776,7 @@ impl<T: Clone> CloneFor<'_> for T {
     }
 }
 
-pub use crate::trust::shape::enums::enum_values;
+pub use crate::trust::shape::enums::{EnumValues, enum_values};
 
 /// `Field::write` of an enum type.
 #[inline(always)]

@@ -125,11 +125,12 @@ pub trait WireEnum: Copy + Debug + Sized + 'static {
     #[doc(hidden)]
     const __FALLBACK: Self;
     /// The least and the greatest value `from_raw` accepts, if it accepts every
-    /// value between them and no other (every value, for a catch-all): stated by
-    /// the derive (`__private::enum_values`), so that validation can check a
-    /// one-byte enum by one compare (`ByteCheck`). `None` checks by `from_raw`.
+    /// value between them and no other (every value, for a catch-all): promised by
+    /// the derive (`unsafe`, `__private::EnumValues::promise`), so that validation
+    /// can check a one-byte enum by one compare (`ByteCheck`). Unknown by default:
+    /// `from_raw` decides.
     #[doc(hidden)]
-    const __VALUES: Option<(u64, u64)> = None;
+    const __VALUES: crate::__private::EnumValues<Self> = crate::__private::EnumValues::UNKNOWN;
     /// The variant for `raw`, or `None` if there is none (never `None` for an enum
     /// with a catch-all variant).
     fn from_raw(raw: Self::Repr) -> Option<Self>;

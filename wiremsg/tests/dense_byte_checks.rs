@@ -120,10 +120,10 @@ fn check_of<F: Field>() -> ByteCheck {
 
 #[test]
 fn what_decides_each_payload() {
-    assert_eq!(<Side as WireEnum>::__VALUES, Some((0, 1)));
-    assert_eq!(<Gappy as WireEnum>::__VALUES, None);
-    assert_eq!(<Letter as WireEnum>::__VALUES, Some((65, 67)));
-    assert_eq!(<Open as WireEnum>::__VALUES, Some((0, u64::MAX)));
+    assert_eq!(<Side as WireEnum>::__VALUES.get(), Some((0, 1)));
+    assert_eq!(<Gappy as WireEnum>::__VALUES.get(), None);
+    assert_eq!(<Letter as WireEnum>::__VALUES.get(), Some((65, 67)));
+    assert_eq!(<Open as WireEnum>::__VALUES.get(), Some((0, u64::MAX)));
     let range = |at, lo, span| ByteCheck::Range { at, lo, span };
     assert_eq!(check_of::<bool>(), range(0, 0, 2));
     assert_eq!(check_of::<Side>(), range(0, 0, 2));

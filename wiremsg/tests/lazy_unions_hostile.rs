@@ -1768,7 +1768,7 @@ proptest! {
 mod forged {
     use super::{Fix, FixLazy, FixMut, FixView, Pre, PreLazy, PreMut, PreView};
     use wiremsg::__private::{
-        Carries, Field, TypeSchema, UnionLayout, UnionOf, Unit, VCons, VLast, Variant,
+        Carries, Field, TypeSchema, UnionLayout, UnionOf, Unit, VOne, VPair, Variant,
     };
     use wiremsg::{UnionSchema, WireUnion};
 
@@ -1852,9 +1852,13 @@ mod forged {
         };
     }
 
-    layout!(Forged, VCons<A, VCons<Huge, VCons<B, VLast<C>>>>, "Forged");
-    layout!(Forged2, VCons<B, VLast<A>>, "Forged2");
-    layout!(Forged3, VCons<A, VCons<B, VLast<C>>>, "Forged3");
+    layout!(
+        Forged,
+        VPair<VPair<VOne<A>, VOne<Huge>>, VPair<VOne<B>, VOne<C>>>,
+        "Forged"
+    );
+    layout!(Forged2, VPair<VOne<B>, VOne<A>>, "Forged2");
+    layout!(Forged3, VPair<VOne<A>, VPair<VOne<B>, VOne<C>>>, "Forged3");
 
     macro_rules! variant {
         ($m:ident, $l:ident, $payload:ty, $tag:expr, $variant:ident) => {

@@ -172,7 +172,7 @@ fn kebab(name: &str) -> String {
 #[test]
 fn kebab_and_the_scan_read_names_as_meant() {
     assert_eq!(kebab("ListIterMut"), "list-iter-mut");
-    assert_eq!(kebab("VCons"), "v-cons");
+    assert_eq!(kebab("VPair"), "v-pair");
     assert_eq!(
         generic_type("pub struct List<'v, T> {").as_deref(),
         Some("List")

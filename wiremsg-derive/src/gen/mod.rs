@@ -1099,14 +1099,25 @@ pub(crate) fn variant_values(
 ) -> (TokenStream, Vec<TokenStream>) {
     let value =
         |i: usize| quote_m!(<#self_ty as ::wiremsg::__private::VariantValue<#repr, #i>>::VALUE);
+    // A value without an expression counts on from the last variant with one (`+ k`),
+    // not from the one before it: a chain one constant deep per variant overflowed
+    // the query depth limit past about 128 variants.
+    let mut last = None;
     let impls = exprs.iter().enumerate().map(|(i, expr)| {
-        let v = match (expr, i.checked_sub(1)) {
-            (Some(expr), _) => quote_m!(#expr),
-            (None, Some(prev)) => {
-                let prev = value(prev);
-                quote_m!(#prev + 1)
+        let v = match (expr, last) {
+            (Some(expr), _) => {
+                last = Some(i);
+                quote_m!(#expr)
             }
-            (None, None) => quote_m!(0),
+            (None, Some(from)) => {
+                let from_value = value(from);
+                let k = proc_macro2::Literal::usize_unsuffixed(i - from);
+                quote_m!(#from_value + #k)
+            }
+            (None, None) => {
+                let k = proc_macro2::Literal::usize_unsuffixed(i);
+                quote_m!(#k)
+            }
         };
         quote_m! {
             #[automatically_derived]

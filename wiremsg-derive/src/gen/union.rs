@@ -131,9 +131,15 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
     let tagged: Vec<usize> = (0..u.variants.len())
         .filter(|&i| !u.variants[i].attrs.other)
         .collect();
-    // Two variants with one tag could never both be read.
+    // Two variants with one tag could never both be read: checked by the derive
+    // where every tag is a literal (`union_check`), else by the compiler, pair by pair.
     let mut distinct = Vec::new();
-    for (k, &i) in tagged.iter().enumerate() {
+    let pairs = if crate::union_check::literal_tags(u).is_some() {
+        &[][..]
+    } else {
+        &tagged[..]
+    };
+    for (k, &i) in pairs.iter().enumerate() {
         for &j in &tagged[..k] {
             let (a, b) = (u.variants[j].ident, u.variants[i].ident);
             let (ta, tb) = (&tags[j], &tags[i]);
@@ -159,17 +165,7 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
         .copied()
         .chain((0..u.variants.len()).filter(|&i| u.variants[i].attrs.other))
         .collect();
-    let variant_list = order
-        .iter()
-        .rev()
-        .fold(None::<TokenStream>, |rest, &i| {
-            let marker = format_ident!("__WireMsgVariant{}", i);
-            Some(match rest {
-                None => quote_m!(::wiremsg::__private::VLast<#marker>),
-                Some(rest) => quote_m!(::wiremsg::__private::VCons<#marker, #rest>),
-            })
-        })
-        .unwrap_or_default();
+    let variant_list = variant_tree(&order);
 
     // A union of unit variants alone (which later versions may give data variants)
     // holds no borrow: an uninhabited hidden variant keeps the views' lifetime used
@@ -1137,5 +1133,25 @@ fn synthetic_message(n: &Names<'_>, v: &Variant<'_>, msg: &crate::ast::Message<'
         }
 
         #derived
+    }
+}
+
+/// The runtime's variant list of the variants at `order`, in that order, as a
+/// balanced tree (`VPair` of halves, `VOne` leaves): its depth, log2 of the variant
+/// count, bounds the trait solver's recursion and the size of the types it builds,
+/// where a list one variant deep per variant failed past 120 variants (E0275) and
+/// took time quadratic in their number.
+fn variant_tree(order: &[usize]) -> TokenStream {
+    match order {
+        [] => TokenStream::new(),
+        [i] => {
+            let marker = format_ident!("__WireMsgVariant{}", i);
+            quote_m!(::wiremsg::__private::VOne<#marker>)
+        }
+        _ => {
+            let (a, b) = order.split_at(order.len() / 2);
+            let (a, b) = (variant_tree(a), variant_tree(b));
+            quote_m!(::wiremsg::__private::VPair<#a, #b>)
+        }
     }
 }

@@ -101,8 +101,13 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
                     catch_all: #catch_all_name,
                 };
                 const __FALLBACK: Self = #fallback;
-                const __VALUES: ::wiremsg::__private::Option<(::core::primitive::u64, ::core::primitive::u64)> =
-                    ::wiremsg::__private::enum_values(&[#(#names as ::core::primitive::u64),*], #has_catch_all);
+                // SAFETY: `from_raw` below accepts exactly these values (the
+                // variants' distinct values, or every value with a catch-all).
+                const __VALUES: ::wiremsg::__private::EnumValues<Self> = unsafe {
+                    ::wiremsg::__private::EnumValues::promise(
+                        ::wiremsg::__private::enum_values(&[#(#names as ::core::primitive::u64),*], #has_catch_all),
+                    )
+                };
 
                 #[inline]
                 fn from_raw(raw: #repr) -> ::wiremsg::__private::Option<Self> {

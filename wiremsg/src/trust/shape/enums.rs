@@ -21,8 +21,8 @@ impl<E: WireEnum> Kind for EnumOf<E> {
     const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
     const MIN_ELEMENT_SIZE: usize = <Self as Kind>::BLOCK_SIZE;
     /// A one-byte enum whose valid values have no gap is one byte compare
-    /// (`WireEnum::__VALUES`, which the derive states; `None` otherwise).
-    const BYTE_CHECK: ByteCheck = match E::__VALUES {
+    /// (`WireEnum::__VALUES`, which the derive promises; unknown otherwise).
+    const BYTE_CHECK: ByteCheck = match E::__VALUES.get() {
         Some((lo, hi)) if <Self as Kind>::BLOCK_SIZE == 1 => ByteCheck::byte_values(lo, hi),
         _ => ByteCheck::Other,
     };
@@ -97,6 +97,52 @@ impl<'v, E: WireEnum> SetInPlace<'v, E> for EnumOf<E> {
 }
 
 impl<E: WireEnum> FixedKind for EnumOf<E> {}
+
+/// The wire values an enum's `from_raw` accepts, as one range, if they are one: what
+/// validation of a dense list trusts to check a one-byte enum by one compare
+/// ([`ByteCheck`]). `#[derive(WireEnum)]` promises it (`WireEnum::__VALUES`); a
+/// hand-written impl keeps [`UNKNOWN`](Self::UNKNOWN), and its values are checked
+/// by `from_raw`.
+///
+/// Made only by the `unsafe` [`promise`](Self::promise), and invariant in the enum
+/// type, so that a hand-written impl cannot state another type's range in safe code
+/// (`tests/ui/copied-enum-values.rs`).
+pub struct EnumValues<E: ?Sized>(Option<(u64, u64)>, crate::kind::Invariant<*const E>);
+
+impl<E: ?Sized> Clone for EnumValues<E> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<E: ?Sized> Copy for EnumValues<E> {}
+
+impl<E: ?Sized> core::fmt::Debug for EnumValues<E> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("EnumValues").field(&self.0).finish()
+    }
+}
+
+impl<E: ?Sized> EnumValues<E> {
+    /// Not stated: `from_raw` decides each value.
+    pub const UNKNOWN: EnumValues<E> = EnumValues(None, core::marker::PhantomData);
+
+    /// The range of [`enum_values`] of `E`'s variants' values.
+    ///
+    /// # Safety
+    ///
+    /// `E` is the enum whose `WireEnum::__VALUES` this is, and, where `values` is
+    /// `Some((lo, hi))`, its `from_raw` returns `Some` for every value from `lo` to
+    /// `hi` and for no other.
+    pub const unsafe fn promise(values: Option<(u64, u64)>) -> EnumValues<E> {
+        EnumValues(values, core::marker::PhantomData)
+    }
+
+    /// The promised range, if any.
+    pub const fn get(self) -> Option<(u64, u64)> {
+        self.0
+    }
+}
 
 /// The least and the greatest of `values`, the distinct wire values of an enum's
 /// variants, if they have no gap (`WireEnum::__VALUES`); every value for an enum

@@ -3,9 +3,9 @@
 //!
 //! A union's bytes are a tag, then the payload of the variant it names: nothing for a
 //! unit variant, a message for the others. The derive describes the variants as a
-//! type-level list ([`VCons`], [`VLast`]) of markers that each name a tag and a
+//! type-level tree ([`VPair`], [`VOne`]) of markers that each name a tag and a
 //! payload kind ([`Unit`], [`Carries`] a message, or [`Raw`] bytes for the
-//! catch-all); validation and reads walk that one list, so what a read relies on is
+//! catch-all); validation and reads walk that one tree, so what a read relies on is
 //! what validation checked. Generated code only wraps the payload views this module
 //! hands it into the user's view enum.
 
@@ -237,7 +237,7 @@ pub type UnionMut<'v, U> = <<U as WireUnion>::Layout as UnionLayout>::Mut<'v>;
 pub trait UnionLayout: Sized + 'static {
     /// The tag's integer type (`u8`, `u16`, `u32`, `u64`).
     type Tag: EnumRepr;
-    /// The variants, as [`VCons`] and [`VLast`] of variant markers (the catch-all, if
+    /// The variants, as a tree of [`VPair`] and [`VOne`] of variant markers (the catch-all, if
     /// any, last).
     type Variants: VariantList<Self>;
     /// The union's name, for errors.
@@ -572,25 +572,35 @@ impl Payload for Raw {
     }
 }
 
-/// Variant `V`, then the variants of `R`.
+/// The variants of `A`, then those of `B`: a node of a balanced tree, so that a
+/// union of `n` variants is a type `log2(n)` deep (the trait solver recurses that
+/// deep, where a list would be `n` deep).
 #[derive(Debug)]
-pub struct VCons<V, R>(crate::kind::Invariant<(V, R)>);
+pub struct VPair<A, B>(crate::kind::Invariant<(A, B)>);
 
-/// Variant `V`, the last: a read that reaches it takes it without comparing its tag
-/// (validation proved that one variant takes the tag, and no earlier one did).
+/// Variant `V` alone: a leaf. A read that reaches it takes it without comparing its
+/// tag (validation proved that a variant of the tree takes the tag, and the walk
+/// went down only into subtrees with one that takes it).
 #[derive(Debug)]
-pub struct VLast<V>(crate::kind::Invariant<V>);
+pub struct VOne<V>(crate::kind::Invariant<V>);
 
-impl<V, R> Sealed for VCons<V, R> {}
-impl<V> Sealed for VLast<V> {}
+impl<A, B> Sealed for VPair<A, B> {}
+impl<V> Sealed for VOne<V> {}
 
-/// A type-level list of the variants of union `L` (sealed: [`VCons`], [`VLast`]).
+/// A type-level tree of the variants of union `L` (sealed: [`VPair`], [`VOne`]),
+/// whose leaves in order are the variants in order.
 ///
 /// A variant takes a tag if it is the catch-all or has that tag; the first that
-/// takes it is the one validated and read. Both walk the same list in the same
-/// order, so the read's unconditional last step is the variant validation chose.
+/// takes it is the one validated and read. Validation and the reads walk the same
+/// tree alike: down into the first half if one of its variants takes the tag
+/// ([`takes`](Self::takes)), else into the second; so a read reaches the leaf
+/// validation chose, and takes it there without comparing again.
 #[doc(hidden)]
 pub trait VariantList<L: UnionLayout>: Sealed {
+    /// True if a variant of the tree takes `tag`.
+    #[doc(hidden)]
+    fn takes(tag: u64) -> bool;
+
     /// Validates `payload` as the variant that takes `tag`; `None` if none does.
     #[doc(hidden)]
     fn validate<M: Mode>(
@@ -810,13 +820,18 @@ fn validate_variant<L: UnionLayout, V: Variant<L>, M: Mode>(
         .map_err(|e| e.in_field(V::NAME))
 }
 
-impl<L: UnionLayout, V: Variant<L>, R: VariantList<L>> VariantList<L> for VCons<V, R> {
+impl<L: UnionLayout, A: VariantList<L>, B: VariantList<L>> VariantList<L> for VPair<A, B> {
+    #[inline(always)]
+    fn takes(tag: u64) -> bool {
+        A::takes(tag) || B::takes(tag)
+    }
+
     #[inline(always)]
     fn byte_check(i: Internal, tag: u64) -> ByteCheck {
-        if takes::<L, V>(tag) {
-            <V::Payload as Payload>::BYTE_CHECK
+        if A::takes(tag) {
+            A::byte_check(i, tag)
         } else {
-            R::byte_check(i, tag)
+            B::byte_check(i, tag)
         }
     }
 
@@ -828,35 +843,33 @@ impl<L: UnionLayout, V: Variant<L>, R: VariantList<L>> VariantList<L> for VCons<
         mode: &M,
         depth: u32,
     ) -> Option<Result<(), Error>> {
-        if takes::<L, V>(tag) {
-            Some(validate_variant::<L, V, M>(payload, mode, depth))
+        if A::takes(tag) {
+            A::validate(i, tag, payload, mode, depth)
         } else {
-            R::validate(i, tag, payload, mode, depth)
+            B::validate(i, tag, payload, mode, depth)
         }
     }
 
     #[inline(always)]
     unsafe fn read<'v>(i: Internal, tag: u64, payload: &'v [u8]) -> L::View<'v> {
-        if takes::<L, V>(tag) {
-            // SAFETY: validation took this variant for this tag (the first that
-            // takes it) and validated the payload as its.
-            V::wrap(tag, unsafe { <V::Payload as Payload>::read(i, payload) })
+        if A::takes(tag) {
+            // SAFETY: validation went down into `A` for this tag, as this does, and
+            // `A` validated the payload: forwarded.
+            unsafe { A::read(i, tag, payload) }
         } else {
-            // SAFETY: validation took a later variant: forwarded.
-            unsafe { R::read(i, tag, payload) }
+            // SAFETY: as above, into `B`.
+            unsafe { B::read(i, tag, payload) }
         }
     }
 
     #[inline(always)]
     unsafe fn read_mut<'v>(i: Internal, tag: u64, payload: &'v mut [u8]) -> L::Mut<'v> {
-        if takes::<L, V>(tag) {
+        if A::takes(tag) {
             // SAFETY: as in `read`.
-            V::wrap_mut(tag, unsafe {
-                <V::Payload as Payload>::read_mut(i, payload)
-            })
+            unsafe { A::read_mut(i, tag, payload) }
         } else {
             // SAFETY: as in `read`.
-            unsafe { R::read_mut(i, tag, payload) }
+            unsafe { B::read_mut(i, tag, payload) }
         }
     }
 
@@ -868,10 +881,10 @@ impl<L: UnionLayout, V: Variant<L>, R: VariantList<L>> VariantList<L> for VCons<
         root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> Option<Result<L::Lazy<'v>, Error>> {
-        if takes::<L, V>(tag) {
-            Some(lazy_variant::<L, V>(tag, payload, root, depth))
+        if A::takes(tag) {
+            A::lazy(i, tag, payload, root, depth)
         } else {
-            R::lazy(i, tag, payload, root, depth)
+            B::lazy(i, tag, payload, root, depth)
         }
     }
 
@@ -882,57 +895,61 @@ impl<L: UnionLayout, V: Variant<L>, R: VariantList<L>> VariantList<L> for VCons<
         target: &crate::lazy::Target,
         steps: &mut alloc::vec::Vec<crate::lazy::Step>,
     ) -> bool {
-        if takes::<L, V>(tag) {
-            steps.push(crate::lazy::Step::Field(V::NAME));
-            <V::Payload as Payload>::locate(i, payload, target, steps)
+        if A::takes(tag) {
+            A::locate(i, tag, payload, target, steps)
         } else {
-            R::locate(i, tag, payload, target, steps)
+            B::locate(i, tag, payload, target, steps)
         }
     }
 
     #[inline(always)]
     fn knows(tag: u64) -> bool {
-        (!<V::Payload as Payload>::CATCH_ALL && tag == V::TAG) || R::knows(tag)
+        A::knows(tag) || B::knows(tag)
     }
 
-    const DENSE_BLOCK: Option<usize> = match (<V::Payload as Payload>::FIXED_BLOCK, R::DENSE_BLOCK)
-    {
+    const DENSE_BLOCK: Option<usize> = match (A::DENSE_BLOCK, B::DENSE_BLOCK) {
         (Some(a), Some(b)) => Some(if a > b { a } else { b }),
         _ => None,
     };
 
-    const FIXED_AT_V1: bool = fixed_at_v1::<L, V>() && R::FIXED_AT_V1;
+    const FIXED_AT_V1: bool = A::FIXED_AT_V1 && B::FIXED_AT_V1;
 
-    const COUNT: usize = 1 + R::COUNT;
+    const COUNT: usize = A::COUNT + B::COUNT;
 
     #[inline]
     fn write_entries(out: &mut [u8], tag: usize) {
-        write_entry::<L, V>(out, tag);
-        R::write_entries(out.get_mut(tag + 2..).unwrap_or_default(), tag);
+        A::write_entries(out, tag);
+        let rest = out.get_mut(A::COUNT * (tag + 2)..).unwrap_or_default();
+        B::write_entries(rest, tag);
     }
 
     #[inline(always)]
     fn position(tag: u64) -> u64 {
-        if tag == V::TAG {
-            0
+        let a = A::position(tag);
+        if a < A::COUNT as u64 {
+            a
         } else {
-            1 + R::position(tag)
+            A::COUNT as u64 + B::position(tag)
         }
     }
 
     #[inline(always)]
     fn tag_at(position: u64) -> u64 {
-        if position == 0 {
-            V::TAG
+        if position < A::COUNT as u64 {
+            A::tag_at(position)
         } else {
-            R::tag_at(position - 1)
+            B::tag_at(position - A::COUNT as u64)
         }
     }
 
-    const LEAST_TAG: u64 = least_of::<L, V>(R::LEAST_TAG);
+    const LEAST_TAG: u64 = if A::LEAST_TAG < B::LEAST_TAG {
+        A::LEAST_TAG
+    } else {
+        B::LEAST_TAG
+    };
 
-    // `V` after the rest: of two variants with one tag, the first takes it.
-    const HEADERS: Option<[Option<Header>; TAG_WINDOW]> = with_header::<L, V>(R::HEADERS);
+    // `A`'s over `B`'s: of two variants with one tag, the first takes it.
+    const HEADERS: Option<[Option<Header>; TAG_WINDOW]> = over(A::HEADERS, B::HEADERS);
 
     #[inline(always)]
     unsafe fn lazy_checked<'v>(
@@ -943,20 +960,43 @@ impl<L: UnionLayout, V: Variant<L>, R: VariantList<L>> VariantList<L> for VCons<
         root: &crate::lazy::Root<'v>,
         depth: u32,
     ) -> L::Lazy<'v> {
-        if takes::<L, V>(tag) {
-            // SAFETY: `V` takes `tag` and is the first that does, so the slot of `tag`
-            // holds `V`'s header (`HEADERS`); forwarded from the caller.
-            V::wrap_lazy(tag, unsafe {
-                <V::Payload as Payload>::lazy_checked(i, payload, declared, root, depth)
-            })
+        if A::takes(tag) {
+            // SAFETY: the first variant that takes `tag` is in `A`, whose table has
+            // its header in the slot of `tag` as the whole tree's does: forwarded.
+            unsafe { A::lazy_checked(i, tag, payload, declared, root, depth) }
         } else {
-            // SAFETY: forwarded from the caller.
-            unsafe { R::lazy_checked(i, tag, payload, declared, root, depth) }
+            // SAFETY: no variant of `A` takes `tag`: the first that does is in `B`,
+            // as above.
+            unsafe { B::lazy_checked(i, tag, payload, declared, root, depth) }
         }
     }
 }
 
-impl<L: UnionLayout, V: Variant<L>> VariantList<L> for VLast<V> {
+/// The headers of `a`, and of `b` in the slots `a` leaves empty; `None` if either
+/// is (a variant without a header or a tag in the window).
+const fn over(
+    a: Option<[Option<Header>; TAG_WINDOW]>,
+    b: Option<[Option<Header>; TAG_WINDOW]>,
+) -> Option<[Option<Header>; TAG_WINDOW]> {
+    let (Some(mut a), Some(b)) = (a, b) else {
+        return None;
+    };
+    let mut slot = 0;
+    while slot < TAG_WINDOW {
+        if a[slot].is_none() {
+            a[slot] = b[slot];
+        }
+        slot += 1;
+    }
+    Some(a)
+}
+
+impl<L: UnionLayout, V: Variant<L>> VariantList<L> for VOne<V> {
+    #[inline(always)]
+    fn takes(tag: u64) -> bool {
+        takes::<L, V>(tag)
+    }
+
     #[inline(always)]
     fn byte_check(_: Internal, tag: u64) -> ByteCheck {
         if takes::<L, V>(tag) {
