@@ -9,6 +9,9 @@ use format_golden::golden;
 use proptest::prelude::*;
 use wiremsg::{ErrorKind, Field, Kind, ListEncoding, WireMsg, WireUnion};
 
+#[path = "common/side.rs"]
+mod side;
+
 #[path = "common/e16.rs"]
 mod e16_types;
 use e16_types::{Batch, Event, EventMut, EventView, Fill, e16};
@@ -507,21 +510,8 @@ fn a_table_in_another_order_reads_by_its_tags() {
 /// is at the same element and offset as on demand and in decoding.
 mod checked_beside_unchecked {
     use super::*;
-    use wiremsg::WireEnum;
-
-    #[derive(WireEnum, Debug, PartialEq, Clone, Copy)]
-    #[repr(u8)]
-    pub(crate) enum Side {
-        Buy = 0,
-        Sell = 1,
-    }
-
-    /// Checked: its `side` byte.
-    #[derive(WireMsg, Debug, PartialEq, Clone)]
-    pub(crate) struct Add {
-        pub(crate) px: i64,
-        pub(crate) side: Side,
-    }
+    // `Add` is checked: its `side` byte.
+    pub(crate) use crate::side::{Add, Side};
 
     /// Numbers alone: any bytes of its block are a `Del`.
     #[derive(WireMsg, Debug, PartialEq, Clone)]

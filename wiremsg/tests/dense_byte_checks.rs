@@ -9,12 +9,9 @@ use proptest::prelude::*;
 use wiremsg::__private::ByteCheck;
 use wiremsg::{ErrorKind, Field, Kind, WireEnum, WireMsg, WireUnion};
 
-#[derive(WireEnum, Debug, PartialEq, Clone, Copy)]
-#[repr(u8)]
-pub(crate) enum Side {
-    Buy = 0,
-    Sell = 1,
-}
+#[path = "common/side.rs"]
+mod side;
+use side::{Add, Side};
 
 /// Values with a gap: no single range decides it.
 #[derive(WireEnum, Debug, PartialEq, Clone, Copy)]
@@ -48,12 +45,6 @@ pub(crate) enum Open {
 pub(crate) enum Wide {
     X = 0,
     Y = 1,
-}
-
-#[derive(WireMsg, Debug, PartialEq, Clone)]
-pub(crate) struct Add {
-    pub(crate) px: i64,
-    pub(crate) side: Side,
 }
 
 #[derive(WireMsg, Debug, PartialEq, Clone)]
@@ -357,6 +348,23 @@ mod versions {
     use super::Side;
     use wiremsg::{WireMsg, WireUnion};
 
+    /// The union of each version's `Add` and its list.
+    macro_rules! union_of_add {
+        () => {
+            #[derive(WireUnion, Debug, PartialEq, Clone)]
+            #[repr(u8)]
+            pub(crate) enum Ev {
+                Add(Add) = 0,
+                Beat = 1,
+            }
+
+            #[derive(WireMsg, Debug, PartialEq, Clone)]
+            pub(crate) struct Evs {
+                pub(crate) events: Vec<Ev>,
+            }
+        };
+    }
+
     pub(crate) mod old {
         use super::*;
 
@@ -365,17 +373,7 @@ mod versions {
             pub(crate) px: i64,
         }
 
-        #[derive(WireUnion, Debug, PartialEq, Clone)]
-        #[repr(u8)]
-        pub(crate) enum Ev {
-            Add(Add) = 0,
-            Beat = 1,
-        }
-
-        #[derive(WireMsg, Debug, PartialEq, Clone)]
-        pub(crate) struct Evs {
-            pub(crate) events: Vec<Ev>,
-        }
+        union_of_add!();
     }
 
     pub(crate) mod new {
@@ -389,17 +387,7 @@ mod versions {
             pub(crate) side: Side,
         }
 
-        #[derive(WireUnion, Debug, PartialEq, Clone)]
-        #[repr(u8)]
-        pub(crate) enum Ev {
-            Add(Add) = 0,
-            Beat = 1,
-        }
-
-        #[derive(WireMsg, Debug, PartialEq, Clone)]
-        pub(crate) struct Evs {
-            pub(crate) events: Vec<Ev>,
-        }
+        union_of_add!();
     }
 }
 

@@ -3,20 +3,11 @@
 //! `log2(300)` deep, where a list 300 deep failed with E0275 past about 120
 //! variants), and every reader takes the first, a middle and the last variant.
 
-use wiremsg::{ErrorKind, WireEnum, WireMsg, WireUnion};
+use wiremsg::{ErrorKind, WireMsg, WireUnion};
 
-#[derive(WireEnum, Debug, PartialEq, Clone, Copy)]
-#[repr(u8)]
-pub(crate) enum Side {
-    Buy = 0,
-    Sell = 1,
-}
-
-#[derive(WireMsg, Debug, PartialEq, Clone)]
-pub(crate) struct Add {
-    pub(crate) px: i64,
-    pub(crate) side: Side,
-}
+#[path = "common/side.rs"]
+mod side;
+use side::{Add, Side};
 
 #[derive(WireUnion, Debug, PartialEq, Clone)]
 #[repr(u16)]
