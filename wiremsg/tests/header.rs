@@ -395,3 +395,34 @@ fn mutable_views_after_a_header() {
         }
     );
 }
+
+/// The dispatch enum's check of distinct ids (one constant check per variant, against
+/// the earlier ones): the first earlier variant with both ids, skipping variants
+/// without a template id (their guard reports them), and the message it composes.
+#[test]
+fn a_dispatch_enums_duplicate_ids_are_found_against_every_earlier_variant() {
+    use wiremsg::__private::{ConstMessage, same_template_before};
+    let ids = [
+        (true, 1, 6),
+        (false, 0, 0),
+        (true, 2, 6),
+        (true, 1, 7),
+        (true, 1, 6),
+    ];
+    assert_eq!(same_template_before(&ids, 0), None);
+    assert_eq!(same_template_before(&ids, 1), None);
+    assert_eq!(same_template_before(&ids, 2), None);
+    // Same template id, another schema: distinct.
+    assert_eq!(same_template_before(&ids, 3), None);
+    assert_eq!(same_template_before(&ids, 4), Some(0));
+    // Not a template: never a duplicate, of an earlier variant's zeros either.
+    assert_eq!(
+        same_template_before(&[(true, 0, 0), (false, 0, 0)], 1),
+        None
+    );
+    let m = ConstMessage::of(&["`", "Add", "` and `", "Delete", "`"]);
+    assert_eq!(m.as_str(), "`Add` and `Delete`");
+    // A part that does not fit is left out whole.
+    let long = "x".repeat(1020);
+    assert_eq!(ConstMessage::of(&["abc", &long, "de"]).as_str().len(), 1023);
+}

@@ -52,28 +52,42 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
     let fallback = quote_m!(
         use ::wiremsg::__private::ProbeFallback as _;
     );
-    let mut distinct = Vec::new();
-    for (i, a) in types.iter().enumerate() {
-        for b in types.iter().skip(i + 1) {
-            let msg = format!(
-                "wiremsg: `{}` and `{}` have the same template id and schema id; a dispatch enum needs distinct ones",
-                quote_m!(#a).to_string().replace(' ', ""),
-                quote_m!(#b).to_string().replace(' ', "")
-            );
-            distinct.push(quote_spanned! {syn::spanned::Spanned::span(b)=>
-                const _: () = {
-                    #fallback
-                    ::core::assert!(
-                        !::wiremsg::__private::Probe::<#a>::IS_TEMPLATE
-                            || !::wiremsg::__private::Probe::<#b>::IS_TEMPLATE
-                            || ::wiremsg::__private::Probe::<#a>::TEMPLATE_ID != ::wiremsg::__private::Probe::<#b>::TEMPLATE_ID
-                            || ::wiremsg::__private::Probe::<#a>::SCHEMA_ID != ::wiremsg::__private::Probe::<#b>::SCHEMA_ID,
-                        #msg
-                    )
-                };
-            });
+    // One check per variant, against the earlier ones (`same_template_before`), its
+    // message composed with the other's name at compile time.
+    let type_names: Vec<String> = types
+        .iter()
+        .map(|ty| quote_m!(#ty).to_string().replace(' ', ""))
+        .collect();
+    let n = types.len();
+    let id_table = quote_m! {
+        const __WIREMSG_IDS: [(::core::primitive::bool, ::core::primitive::u16, ::core::primitive::u16); #n] = {
+            #fallback
+            [#((
+                ::wiremsg::__private::Probe::<#types>::IS_TEMPLATE,
+                ::wiremsg::__private::Probe::<#types>::TEMPLATE_ID,
+                ::wiremsg::__private::Probe::<#types>::SCHEMA_ID,
+            )),*]
+        };
+        const __WIREMSG_NAMES: [&::core::primitive::str; #n] = [#(#type_names),*];
+    };
+    let distinct = types.iter().enumerate().skip(1).map(|(k, b)| {
+        quote_spanned! {syn::spanned::Spanned::span(b)=>
+            const _: () = {
+                if let ::core::option::Option::Some(a) =
+                    ::wiremsg::__private::same_template_before(&__WIREMSG_IDS, #k)
+                {
+                    let m = ::wiremsg::__private::ConstMessage::of(&[
+                        "wiremsg: `",
+                        __WIREMSG_NAMES[a],
+                        "` and `",
+                        __WIREMSG_NAMES[#k],
+                        "` have the same template id and schema id; a dispatch enum needs distinct ones",
+                    ]);
+                    ::core::panic!("{}", m.as_str());
+                }
+            };
         }
-    }
+    });
     // Each variant's (template id, schema id), as constants for the match patterns.
     let id_consts = quote_m! {
         #(const #ids: ::core::primitive::u16 = <#types as ::wiremsg::Template>::TEMPLATE_ID;)*
@@ -325,6 +339,7 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
         }
 
         const _: () = {
+            #id_table
             #(#distinct)*
             #guard_item
         };
