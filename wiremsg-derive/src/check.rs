@@ -389,8 +389,9 @@ pub(crate) fn catch_all_numbering<'a>(
     }
 }
 
-/// The value of an integer or byte literal discriminant.
-fn literal(expr: &syn::Expr) -> Option<u128> {
+/// The value of an integer or byte literal (a discriminant or a union's tag), through
+/// groups and parentheses.
+pub(crate) fn literal(expr: &syn::Expr) -> Option<u128> {
     match expr {
         syn::Expr::Lit(syn::ExprLit {
             lit: syn::Lit::Int(int),

@@ -141,25 +141,11 @@ fn numbered<'a>(
         .iter()
         .map(|v| {
             let value = match tag(v).or(v.discriminant) {
-                Some(expr) => literal(expr)?,
+                Some(expr) => crate::check::literal(expr)?,
                 None => next,
             };
             next = value.checked_add(1)?;
             Some(value)
         })
         .collect()
-}
-
-/// The value of an integer or byte literal, through groups and parentheses.
-fn literal(expr: &syn::Expr) -> Option<u128> {
-    match expr {
-        syn::Expr::Lit(lit) => match &lit.lit {
-            syn::Lit::Int(int) => int.base10_parse().ok(),
-            syn::Lit::Byte(byte) => Some(u128::from(byte.value())),
-            _ => None,
-        },
-        syn::Expr::Group(g) => literal(&g.expr),
-        syn::Expr::Paren(p) => literal(&p.expr),
-        _ => None,
-    }
 }

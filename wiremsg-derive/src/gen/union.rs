@@ -134,12 +134,8 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
     // Two variants with one tag could never both be read: checked by the derive
     // where every tag is a literal (`union_check`), else by the compiler, pair by pair.
     let mut distinct = Vec::new();
-    let pairs = if crate::union_check::literal_tags(u).is_some() {
-        &[][..]
-    } else {
-        &tagged[..]
-    };
-    for (k, &i) in pairs.iter().enumerate() {
+    let by_compiler = crate::union_check::literal_tags(u).is_none();
+    for (k, &i) in tagged.iter().enumerate().filter(|_| by_compiler) {
         for &j in &tagged[..k] {
             let (a, b) = (u.variants[j].ident, u.variants[i].ident);
             let (ta, tb) = (&tags[j], &tags[i]);
