@@ -333,6 +333,33 @@ fn path_parts(ty: &Type) -> Option<(&Ident, Option<&Type>)> {
 
 /// `ty` without the invisible group a `macro_rules!` `$t:ty` puts around it and
 /// without parentheses: `($t)` and `(Tick)` name what `Tick` does.
+/// How the derive's errors and docs write a type: its tokens without the spaces
+/// `quote` puts between them, but one between two words and after a lifetime
+/// (`&'a Fill`, `&'static [u8]`, `dyn Trait`).
+pub(crate) fn type_text(ty: &impl quote::ToTokens) -> String {
+    let text = quote::ToTokens::to_token_stream(ty).to_string();
+    let mut out = String::with_capacity(text.len());
+    let mut words = text.split(' ').peekable();
+    while let Some(token) = words.next() {
+        out.push_str(token);
+        let word = |t: &str, last: bool| {
+            let c = if last {
+                t.chars().last()
+            } else {
+                t.chars().next()
+            };
+            c.is_some_and(|c| c.is_alphanumeric() || c == '_')
+        };
+        let lifetime = token.starts_with('\'') && token.len() > 1;
+        if let Some(next) = words.peek() {
+            if lifetime || (word(token, true) && word(next, false)) {
+                out.push(' ');
+            }
+        }
+    }
+    out
+}
+
 pub(crate) fn ungroup(mut ty: &Type) -> &Type {
     while let Type::Group(syn::TypeGroup { elem, .. }) | Type::Paren(syn::TypeParen { elem, .. }) =
         ty
@@ -423,9 +450,7 @@ pub(crate) fn classify(cx: &Ctxt, ty: &Type) -> Kind {
                     crate::map_ast::classify_borrowed_map(cx, elem)
                 }
                 elem => {
-                    let owned = quote::ToTokens::to_token_stream(elem)
-                        .to_string()
-                        .replace(' ', "");
+                    let owned = type_text(elem);
                     cx.error_spanned_by(
                         ty,
                         format!("unsupported borrowed type: borrowed fields are `&str` and `&[T]`; use the owned type `{owned}`"),
@@ -584,9 +609,7 @@ fn classify_path(cx: &Ctxt, ty: &Type) -> Kind {
             Some((_, Kind::Path)) | None => Kind::Path,
             Some((_, Kind::Invalid)) => Kind::Invalid,
             Some((inner, _)) => {
-                let inner = quote::ToTokens::to_token_stream(inner)
-                    .to_string()
-                    .replace(' ', "");
+                let inner = type_text(inner);
                 cx.error_spanned_by(
                     ty,
                     format!("`Box<{inner}>` is not supported: a box is for a message, union or tuple (`Option<Box<Self>>` makes a recursive message), and `{inner}` gains nothing from one on the wire; use `{inner}`"),
@@ -597,9 +620,7 @@ fn classify_path(cx: &Ctxt, ty: &Type) -> Kind {
         "Rc" | "Arc" | "Cow" | "HashSet" | "BTreeSet" | "VecDeque" => {
             let advice = match (name.as_str(), arg) {
                 ("Rc" | "Arc", Some(inner)) => {
-                    let inner = quote::ToTokens::to_token_stream(inner)
-                        .to_string()
-                        .replace(' ', "");
+                    let inner = type_text(inner);
                     format!(
                         "shared ownership has no wire form (decoding makes a new value for each field); use `{inner}` (a message that holds itself uses `Box`: `Option<Box<Self>>`)"
                     )
@@ -650,8 +671,20 @@ fn list_element(cx: &Ctxt, elem: &Type) -> Kind {
 
 #[cfg(test)]
 mod tests {
-    use super::{box_inner, holds_box, names_type};
+    use super::{box_inner, holds_box, names_type, type_text};
     use syn::{Ident, Type};
+
+    #[test]
+    fn types_are_written_without_spaces_but_between_words() {
+        assert_eq!(type_text(&ty("&'a Fill")), "&'a Fill");
+        assert_eq!(type_text(&ty("(u8, Seq<Expr>)")), "(u8,Seq<Expr>)");
+        assert_eq!(
+            type_text(&ty("Vec < Box < dyn Send > >")),
+            "Vec<Box<dyn Send>>"
+        );
+        assert_eq!(type_text(&ty("[Fill; 2]")), "[Fill;2]");
+        assert_eq!(type_text(&ty("&'static [u8]")), "&'static [u8]");
+    }
 
     fn ty(text: &str) -> Type {
         syn::parse_str(text).unwrap()

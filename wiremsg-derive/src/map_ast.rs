@@ -53,9 +53,7 @@ fn classify(cx: &Ctxt, ty: &Type) -> Kind {
         return Kind::Invalid;
     }
     if let Some(refusal) = refused_key(key) {
-        let name = quote::ToTokens::to_token_stream(key)
-            .to_string()
-            .replace(' ', "");
+        let name = crate::ast::type_text(key);
         cx.error_spanned_by(
             key,
             format!(

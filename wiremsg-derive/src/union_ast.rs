@@ -211,11 +211,16 @@ fn shape<'a>(
             let probe = Ctxt::new();
             let kind = ast::classify(&probe, &field.ty);
             let refused = probe.check().is_err();
-            if refused || !matches!(kind, ast::Kind::Path) || ast::option_inner(&field.ty).is_some()
+            // Only a path names a message: a tuple, an array or a reference (boxed or
+            // not) never is one, and would be one error per generated item.
+            let unboxed = ast::box_inner(&field.ty).unwrap_or(&field.ty);
+            let not_a_path = !matches!(ast::ungroup(unboxed), syn::Type::Path(_));
+            if refused
+                || not_a_path
+                || !matches!(kind, ast::Kind::Path)
+                || ast::option_inner(&field.ty).is_some()
             {
-                let ty = quote::ToTokens::to_token_stream(&field.ty)
-                    .to_string()
-                    .replace(' ', "");
+                let ty = ast::type_text(&field.ty);
                 cx.error_spanned_by(
                     &field.ty,
                     format!(

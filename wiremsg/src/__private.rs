@@ -16,6 +16,7 @@ pub use crate::list::{Bounded, ListMut};
 pub use crate::message::{EnumRepr, WireEnum, WireMsg, check_budget, decode_budget};
 pub use crate::null::{NullAs, NullRepr};
 pub use crate::plain::{Out, Plain, same_layout};
+use crate::schema::MessageRef;
 pub use crate::schema::{EnumSchema, FieldSchema, MessageSchema, TypeSchema};
 #[cfg(feature = "serde")]
 pub use crate::serde_view::SerializeView;
@@ -926,6 +927,18 @@ macro_rules! __wiremsg_serde_if {
 }
 
 pub use crate::__wiremsg_serde_if as serde_if;
+
+/// The name of a derived message's `Field::TYPE` (`""` for any other type): how a
+/// union names a payload that is an instantiation of a generic message.
+pub const fn type_name(ty: &'static TypeSchema) -> &'static str {
+    match ty {
+        TypeSchema::Message(MessageRef {
+            name: Cow::Borrowed(name),
+            ..
+        }) => name,
+        _ => "",
+    }
+}
 
 /// The name of a message schema the derive wrote (`""` for one made at run time), for
 /// the constant checks of `#[derive(WireUnion)]`.

@@ -41,6 +41,14 @@ pub trait Field {
     type Kind: Kind;
     /// The schema descriptor of the type.
     const TYPE: &'static TypeSchema;
+    /// As much of [`TYPE`](Self::TYPE) as names the type: what the name of a generic
+    /// message's instantiation is made of (`Seq_Expr`, FORMAT.md §11). A union's has no
+    /// variants: a payload that holds the union by a type argument (`Expr::Seq(Seq<Expr>)`)
+    /// is named while the union's variants are built, so naming it by the whole schema
+    /// was a cycle of constants (E0391). Types that hold another type name it by that
+    /// type's `__NAME_TYPE`.
+    #[doc(hidden)]
+    const __NAME_TYPE: &'static TypeSchema = Self::TYPE;
     /// Bytes the field takes in the block of the message that holds it: its value for
     /// a fixed-size type, or its slot (ending in a `u32` tail end offset) for a type
     /// with tail data.

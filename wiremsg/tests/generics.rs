@@ -371,6 +371,100 @@ fn instantiations_are_union_payloads() {
     );
 }
 
+/// A union whose payload is a generic message instantiated with the union itself
+/// (a tree of expressions through a generic list message), directly, in a list and
+/// in a box: the union's schema and the instantiation's name refer to each other.
+#[derive(WireMsg, Debug, PartialEq, Clone)]
+struct Seq<T> {
+    op: u8,
+    items: Vec<T>,
+}
+
+#[derive(WireMsg, Debug, PartialEq, Clone)]
+struct Boxed<T> {
+    inner: Option<Box<T>>,
+}
+
+#[derive(WireUnion, Debug, PartialEq, Clone)]
+#[repr(u8)]
+enum Expr {
+    Lit { value: i64 } = 1,
+    Seq(Seq<Expr>) = 2,
+    Nested(Seq<Vec<Expr>>) = 3,
+    Boxed(Boxed<Expr>) = 4,
+}
+
+#[test]
+fn a_union_is_the_type_argument_of_its_own_payload() {
+    let lit = |value| Expr::Lit { value };
+    let expr = Expr::Seq(Seq {
+        op: 7,
+        items: vec![
+            lit(1),
+            Expr::Nested(Seq {
+                op: 8,
+                items: vec![vec![lit(2), lit(3)], vec![]],
+            }),
+            Expr::Boxed(Boxed {
+                inner: Some(Box::new(lit(4))),
+            }),
+        ],
+    });
+    let bytes = expr.to_bytes().unwrap();
+    assert_eq!(Expr::decode(&bytes).unwrap(), expr);
+    let ExprView::Seq(seq) = Expr::view(&bytes).unwrap() else {
+        panic!()
+    };
+    assert_eq!(seq.op(), 7);
+    assert_eq!(seq.items().len(), 3);
+    assert_eq!(Seq::<Expr>::SCHEMA.name, "Seq_Expr");
+    assert_eq!(Seq::<Vec<Expr>>::SCHEMA.name, "Seq_Vec_Expr");
+    assert_eq!(Boxed::<Expr>::SCHEMA.name, "Boxed_Expr");
+    let variants = &Expr::UNION_SCHEMA.variants;
+    let payloads: Vec<Option<&str>> = variants
+        .iter()
+        .map(|v| v.payload.as_ref().map(|p| &*p.name))
+        .collect();
+    assert_eq!(
+        payloads,
+        [
+            Some("ExprLit"),
+            Some("Seq_Expr"),
+            Some("Seq_Vec_Expr"),
+            Some("Boxed_Expr")
+        ]
+    );
+    assert_eq!(
+        variants[1]
+            .payload
+            .as_ref()
+            .unwrap()
+            .resolve()
+            .unwrap()
+            .name,
+        "Seq_Expr"
+    );
+    // The payload as a message of its own: its schema set holds every instantiation,
+    // and the schema-driven reader reads its bytes as the typed view does.
+    let Expr::Seq(seq) = &expr else { panic!() };
+    let bytes = seq.to_bytes().unwrap();
+    let set = SchemaSet::of::<Seq<Expr>>().unwrap();
+    let names: Vec<&str> = set.messages().iter().map(|m| &*m.name).collect();
+    assert_eq!(names, ["Boxed_Expr", "ExprLit", "Seq_Expr", "Seq_Vec_Expr"]);
+    assert_eq!(
+        SchemaSet::from_bytes(&set.to_bytes().unwrap()).unwrap(),
+        set
+    );
+    let dynamic = wiremsg::dynamic::view(&set, "Seq_Expr", &bytes).unwrap();
+    assert_eq!(
+        serde_json::to_string(&dynamic).unwrap(),
+        serde_json::to_string(&Seq::<Expr>::view(&bytes).unwrap()).unwrap()
+    );
+    let mut bytes = bytes;
+    Seq::<Expr>::view_mut(&mut bytes).unwrap().set_op(9);
+    assert_eq!(Seq::<Expr>::view_lazy(&bytes).unwrap().op().unwrap(), 9);
+}
+
 /// A generic message evolves by the same rules: older and newer readers of an
 /// instantiation read each other's bytes.
 #[test]

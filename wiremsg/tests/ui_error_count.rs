@@ -28,6 +28,8 @@ const MISTAKES: &[&str] = &[
     "union-with-lifetime-payload-without-wire-msg",
     "union-payload-through-a-macro-without-wire-msg",
     "field-later-struct-without-wire-msg",
+    "field-generic-argument-without-wire-msg",
+    "union-generic-payload-argument-without-wire-msg",
 ];
 
 fn errors(name: &str) -> usize {

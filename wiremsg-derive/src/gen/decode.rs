@@ -172,7 +172,10 @@ fn is_bounded(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
         || cx.msg.union.is_some_and(|u| crate::ast::names_type(ty, u));
     let recursion = names_itself && !borrowed;
     let bounded_borrow = borrows && !recursion && crate::map_ast::map_args(ty).is_none();
-    !builtin && (bounded_borrow || !refers_to_itself)
+    // Nor any other owned field that names the message or its union: a generic
+    // message instantiated with it (`s: Seq<Expr>` in a variant of `Expr`) decodes
+    // through it, so a bound there is the same cycle.
+    !builtin && !recursion && (bounded_borrow || !refers_to_itself)
 }
 
 /// `<ty as DecodeField<'v>>::item` for field `f` of view type `ty`. An unbounded field

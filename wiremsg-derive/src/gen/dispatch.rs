@@ -54,10 +54,7 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
     );
     // One check per variant, against the earlier ones (`same_template_before`), its
     // message composed with the other's name at compile time.
-    let type_names: Vec<String> = types
-        .iter()
-        .map(|ty| quote_m!(#ty).to_string().replace(' ', ""))
-        .collect();
+    let type_names: Vec<String> = types.iter().map(crate::ast::type_text).collect();
     let n = types.len();
     let id_table = quote_m! {
         const __WIREMSG_IDS: [(::core::primitive::bool, ::core::primitive::u16, ::core::primitive::u16); #n] = {

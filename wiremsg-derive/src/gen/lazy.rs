@@ -133,10 +133,7 @@ fn accessors(cx: &Ctx<'_>, f: &FieldCtx<'_>, i: usize, count: usize) -> TokenStr
     let index = super::index_path(i, count);
     let lazy_ty = quote_m!(::wiremsg::LazyOf<'v, #wire_ty>);
     let result = |ty: TokenStream| quote_m!(::core::result::Result<#ty, ::wiremsg::Error>);
-    let ty_text = {
-        let ty = &f.field.ty;
-        quote_m!(#ty).to_string().replace(' ', "")
-    };
+    let ty_text = crate::ast::type_text(&f.field.ty);
     let mut doc = format!(
         "Field `{}` (`{ty_text}`), checked as it is read.\n\n# Errors\n\nWhat \
          [`WireMsg::view`](::wiremsg::WireMsg::view) reports for the field's bytes.",

@@ -506,7 +506,9 @@ pub(crate) struct Guards {
 /// decoding of the lists, boxes and maps that hold them, unbounded for the same
 /// reason) goes through [`Guards::held`], and adds no error.
 fn guards(msg: &Message<'_>) -> Guards {
-    let plain = |ty: &syn::Type| guardable(ty, msg.generics, msg.ident);
+    let plain = |ty: &syn::Type| {
+        guardable(ty, msg.generics, msg.ident) || instantiation(ty, msg.generics, msg.ident)
+    };
     let mut found = Vec::new();
     let mut field_of = Vec::new();
     for (i, f) in msg.fields.iter().enumerate() {
@@ -592,6 +594,53 @@ pub(crate) fn guardable(ty: &syn::Type, generics: &syn::Generics, ident: &syn::I
         }
         _ => false,
     }
+}
+
+/// True for another generic message instantiated with closed types (`Batch<Tick>`,
+/// `Pair<u8, Vec<Quote>>`): arguments without a lifetime, a type parameter of
+/// `generics`, `Self` or the deriving type `ident`, so that, as for [`guardable`]'s
+/// types, the bound is the same in every impl. Its guard (`Batch<Tick>: Field`)
+/// makes an argument without its derive one error, where rustc's "required for
+/// `Batch<Tick>`" names it, not one per generated item. The runtime's own generic
+/// types are not messages: [`held`] looks into them.
+pub(crate) fn instantiation(ty: &syn::Type, generics: &syn::Generics, ident: &syn::Ident) -> bool {
+    const RUNTIME: [&str; 8] = [
+        "Vec", "Box", "Option", "BTreeMap", "HashMap", "Decimal", "FixedStr", "Bounded",
+    ];
+    let syn::Type::Path(p) = crate::ast::ungroup(ty) else {
+        return false;
+    };
+    let Some(last) = p.path.segments.last() else {
+        return false;
+    };
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return false;
+    };
+    let closed = |t: &syn::Type| {
+        !quote_m!(#t).to_string().contains('\'')
+            && !crate::ast::names_type(t, ident)
+            && !crate::ast::names_type(t, &syn::Ident::new("Self", ident.span()))
+            && !generics
+                .type_params()
+                .any(|param| crate::ast::names_type(t, &param.ident))
+    };
+    p.qself.is_none()
+        && !RUNTIME.contains(&last.ident.to_string().as_str())
+        && p.path
+            .segments
+            .iter()
+            .rev()
+            .skip(1)
+            .all(|s| s.arguments.is_none())
+        && args
+            .args
+            .iter()
+            .any(|a| matches!(a, syn::GenericArgument::Type(_)))
+        && args.args.iter().all(|a| match a {
+            syn::GenericArgument::Type(t) => closed(t),
+            syn::GenericArgument::Const(_) => true,
+            _ => false,
+        })
 }
 
 /// The errors and the gate of the types a message holds in lists, boxes and maps
@@ -1280,7 +1329,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
         let mut elems = Vec::new();
         array_elements(&f.field.static_ty, &mut elems);
         elems.into_iter().map(move |elem| {
-            let elem_name = quote_m!(#elem).to_string().replace(' ', "");
+            let elem_name = crate::ast::type_text(&elem);
             let in_tail = fact(elem, "IN_TAIL", true);
             let msg = format!(
                 "wiremsg: the elements of array field `{}` must be fixed-size, and `{elem_name}` \
@@ -1390,7 +1439,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
     let base = name.trim_start_matches("r#");
     let args = cx.msg.generics.type_params().map(|p| {
         let ident = &p.ident;
-        quote_m!(<#ident as ::wiremsg::Field>::TYPE)
+        quote_m!(<#ident as ::wiremsg::Field>::__NAME_TYPE)
     });
     quote_m! {
         #[automatically_derived]

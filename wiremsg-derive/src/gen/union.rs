@@ -392,6 +392,16 @@ pub(crate) fn generate(u: &Union<'_>) -> TokenStream {
                     use ::wiremsg::__private::FieldBodyFallback as _;
                     ::wiremsg::__private::Probe::<Self>::FIELD_TYPE
                 };
+                // Its name without its variants (see `Field::__NAME_TYPE`).
+                const __NAME_TYPE: &'static ::wiremsg::TypeSchema = &::wiremsg::TypeSchema::Union(
+                    ::wiremsg::Node::Static(&::wiremsg::UnionSchema {
+                        name: ::wiremsg::__private::Cow::Borrowed(#name),
+                        version: #version,
+                        tag: ::wiremsg::Node::Static(<#repr as ::wiremsg::Field>::TYPE),
+                        variants: ::wiremsg::__private::Cow::Borrowed(&[]),
+                        catch_all: ::wiremsg::__private::None,
+                    }),
+                );
 
                 #[inline]
                 fn tail_len(&self) -> ::core::primitive::usize {
@@ -533,7 +543,10 @@ fn guards(u: &Union<'_>) -> UnionGuards {
     let mut field_bounds = TokenStream::new();
     for v in &u.variants {
         match &v.shape {
-            Shape::Newtype { ty, boxed } if super::guardable(ty, u.generics, u.ident) => {
+            Shape::Newtype { ty, boxed }
+                if super::guardable(ty, u.generics, u.ident)
+                    || super::instantiation(ty, u.generics, u.ident) =>
+            {
                 let span = syn::spanned::Spanned::span(ty);
                 let binder = super::binder();
                 bounds.extend(quote_spanned!(span=> #binder #ty: ::wiremsg::WireMsg,));
@@ -860,17 +873,23 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                         &::wiremsg::__private::SerializeView::<::wiremsg::__private::Msg<#static_ty>>(__wiremsg_v),
                     ),
                 },
+                // Named by its `Field::TYPE` (its name), not by its schema, whose
+                // fields may hold this union: a cycle of constants (E0391).
                 schema: Some(schema(if instantiated {
                     quote_m! {
                         ::wiremsg::__private::Some(::wiremsg::MessageRef::of(
-                            ::wiremsg::__private::message_name(<#static_ty as ::wiremsg::WireMsg>::SCHEMA),
+                            ::wiremsg::__private::type_name(<#static_ty as ::wiremsg::Field>::TYPE),
                             || <#static_ty as ::wiremsg::WireMsg>::SCHEMA,
                         ))
                     }
                 } else {
                     message_ref(&static_ty, &msg_name)
                 })),
-                decode_bound: (!*boxed).then(|| quote_m!(#v_ty)),
+                // Nor a payload that names the union (`Seq<Expr>` in `Expr`): its
+                // decoding asks for the union's, which would ask for it again (E0275,
+                // and with two such payloads a search rustc did not finish).
+                decode_bound: (!*boxed && !crate::ast::names_type(ty, n.u.ident))
+                    .then(|| quote_m!(#v_ty)),
                 items: TokenStream::new(),
             }
         }

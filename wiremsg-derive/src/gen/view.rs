@@ -253,7 +253,7 @@ pub(crate) fn accessors(
     // getter. Not where the field's type has a lifetime, whose view type the view
     // names with the bytes' lifetime and the mutable view with `'static`.
     let forward = in_mut && quote_m!(#ty).to_string() == quote_m!(#static_ty).to_string();
-    let ty_text = quote_m!(#ty).to_string().replace(' ', "");
+    let ty_text = crate::ast::type_text(ty);
     let mut doc = format!(
         "Field `{}` (`{ty_text}`): block bytes at `{offset}`, `{size}` long.",
         f.name

@@ -11,6 +11,10 @@ impl<T: Field, const N: usize> Field for [T; N] {
         element: Node::Static(T::TYPE),
         len: N,
     };
+    const __NAME_TYPE: &'static TypeSchema = &TypeSchema::Array {
+        element: Node::Static(T::__NAME_TYPE),
+        len: N,
+    };
     const PLAIN: crate::plain::Plain<Self> = crate::trust::shape::array::array_plain();
 
     #[inline(always)]

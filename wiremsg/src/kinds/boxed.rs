@@ -10,6 +10,7 @@ use alloc::boxed::Box;
 impl<T: Field> Field for Box<T> {
     type Kind = T::Kind;
     const TYPE: &'static TypeSchema = T::TYPE;
+    const __NAME_TYPE: &'static TypeSchema = T::__NAME_TYPE;
 
     #[inline(always)]
     fn tail_len(&self) -> usize {

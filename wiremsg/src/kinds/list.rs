@@ -214,6 +214,8 @@ macro_rules! list_field {
         $($impl_head)* {
             type Kind = ListOf<T>;
             const TYPE: &'static TypeSchema = &TypeSchema::List(Node::Static(T::TYPE));
+            const __NAME_TYPE: &'static TypeSchema =
+                &TypeSchema::List(Node::Static(T::__NAME_TYPE));
 
             #[inline]
             fn tail_len(&self) -> usize {
@@ -312,6 +314,10 @@ impl<T: Element, const MAX: usize> Field for Bounded<'_, T, MAX> {
     type Kind = BoundedListOf<T, MAX>;
     const TYPE: &'static TypeSchema = &TypeSchema::BoundedList {
         element: Node::Static(T::TYPE),
+        max_len: MAX,
+    };
+    const __NAME_TYPE: &'static TypeSchema = &TypeSchema::BoundedList {
+        element: Node::Static(T::__NAME_TYPE),
         max_len: MAX,
     };
 

@@ -244,6 +244,8 @@ macro_rules! map_field {
             type Kind = MapOf<K, V>;
             const TYPE: &'static TypeSchema =
                 &TypeSchema::Map(Node::Static(<(K, V) as Field>::TYPE));
+            const __NAME_TYPE: &'static TypeSchema =
+                &TypeSchema::Map(Node::Static(<(K, V) as Field>::__NAME_TYPE));
 
             #[inline]
             fn tail_len(&self) -> usize {

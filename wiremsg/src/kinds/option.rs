@@ -8,6 +8,7 @@ use crate::{Error, Node, TypeSchema};
 impl<T: Field> Field for Option<T> {
     type Kind = Opt<T::Kind>;
     const TYPE: &'static TypeSchema = &TypeSchema::Option(Node::Static(T::TYPE));
+    const __NAME_TYPE: &'static TypeSchema = &TypeSchema::Option(Node::Static(T::__NAME_TYPE));
 
     #[inline(always)]
     fn tail_len(&self) -> usize {

@@ -63,6 +63,8 @@ macro_rules! tuple {
             type Kind = Tup<($($T,)+)>;
             const TYPE: &'static TypeSchema =
                 &TypeSchema::Tuple(Cow::Borrowed(&[$(Node::Static($T::TYPE)),+]));
+            const __NAME_TYPE: &'static TypeSchema =
+                &TypeSchema::Tuple(Cow::Borrowed(&[$(Node::Static($T::__NAME_TYPE)),+]));
 
             #[inline]
             fn tail_len(&self) -> usize {
