@@ -352,7 +352,8 @@ pub(crate) fn type_text(ty: &impl quote::ToTokens) -> String {
         };
         let lifetime = token.starts_with('\'') && token.len() > 1;
         if let Some(next) = words.peek() {
-            if lifetime || (word(token, true) && word(next, false)) {
+            let closes = next.starts_with(['>', ',', ')', ']', ';']);
+            if (lifetime && !closes) || (word(token, true) && word(next, false)) {
                 out.push(' ');
             }
         }
@@ -684,6 +685,8 @@ mod tests {
         );
         assert_eq!(type_text(&ty("[Fill; 2]")), "[Fill;2]");
         assert_eq!(type_text(&ty("&'static [u8]")), "&'static [u8]");
+        assert_eq!(type_text(&ty("&'a Inner<'a>")), "&'a Inner<'a>");
+        assert_eq!(type_text(&ty("Foo<'a, T>")), "Foo<'a,T>");
     }
 
     fn ty(text: &str) -> Type {

@@ -221,12 +221,26 @@ fn shape<'a>(
                 || ast::option_inner(&field.ty).is_some()
             {
                 let ty = ast::type_text(&field.ty);
+                let name = &v.ident;
+                // The fix that compiles: a borrowed message is held by value, and `()`
+                // is a unit variant; anything else is a struct variant's field.
+                let fix = match ast::ungroup(&field.ty) {
+                    syn::Type::Reference(r)
+                        if matches!(ast::ungroup(&r.elem), syn::Type::Path(_)) =>
+                    {
+                        let elem = ast::type_text(&r.elem);
+                        format!("hold the message by value, `{name}({elem})`")
+                    }
+                    syn::Type::Tuple(t) if t.elems.is_empty() => {
+                        format!("a variant without data is a unit variant, `{name}`")
+                    }
+                    _ => format!(
+                        "to carry `{ty}`, write a struct variant `{name} {{ value: {ty} }}`"
+                    ),
+                };
                 cx.error_spanned_by(
                     &field.ty,
-                    format!(
-                        "a tuple variant holds one `#[derive(WireMsg)]` message; to carry `{ty}`, write a struct variant `{} {{ value: {ty} }}`",
-                        v.ident
-                    ),
+                    format!("a tuple variant holds one `#[derive(WireMsg)]` message; {fix}"),
                 );
                 return Shape::Invalid;
             }

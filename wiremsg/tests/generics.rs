@@ -465,6 +465,92 @@ fn a_union_is_the_type_argument_of_its_own_payload() {
     assert_eq!(Seq::<Expr>::view_lazy(&bytes).unwrap().op().unwrap(), 9);
 }
 
+/// Mutual recursion through instantiations: two messages that hold each other in
+/// `Seq`, a union whose payload holds a message holding the union, and two unions
+/// that hold each other. Each views, decodes and round-trips (each was E0275, at
+/// the derive or at `decode`).
+#[derive(WireMsg, Debug, PartialEq, Clone)]
+struct Left {
+    x: u8,
+    right: Seq<Right>,
+}
+
+#[derive(WireMsg, Debug, PartialEq, Clone)]
+struct Right {
+    lefts: Seq<Left>,
+}
+
+#[derive(WireMsg, Debug, PartialEq, Clone)]
+struct Holder {
+    e: Term,
+}
+
+#[derive(WireUnion, Debug, PartialEq, Clone)]
+#[repr(u8)]
+enum Term {
+    Lit { value: i64 } = 1,
+    Held(Seq<Holder>) = 2,
+    Other(Box<Seq<Other>>) = 3,
+}
+
+#[derive(WireUnion, Debug, PartialEq, Clone)]
+#[repr(u8)]
+enum Other {
+    Leaf { value: u16 } = 1,
+    Terms(Seq<Term>) = 2,
+}
+
+#[test]
+fn mutual_recursion_through_instantiations() {
+    let left = Left {
+        x: 1,
+        right: Seq {
+            op: 2,
+            items: vec![Right {
+                lefts: Seq {
+                    op: 3,
+                    items: vec![Left {
+                        x: 4,
+                        right: Seq {
+                            op: 5,
+                            items: vec![],
+                        },
+                    }],
+                },
+            }],
+        },
+    };
+    let bytes = left.to_bytes().unwrap();
+    assert_eq!(Left::decode(&bytes).unwrap(), left);
+    let view = Left::view(&bytes).unwrap();
+    assert_eq!(view.right().items().get(0).unwrap().lefts().op(), 3);
+
+    let term = Term::Held(Seq {
+        op: 6,
+        items: vec![Holder {
+            e: Term::Other(Box::new(Seq {
+                op: 7,
+                items: vec![
+                    Other::Leaf { value: 8 },
+                    Other::Terms(Seq {
+                        op: 9,
+                        items: vec![Term::Lit { value: -1 }],
+                    }),
+                ],
+            })),
+        }],
+    });
+    let holder = Holder { e: term };
+    let bytes = holder.to_bytes().unwrap();
+    assert_eq!(Holder::decode(&bytes).unwrap(), holder);
+    let set = SchemaSet::of::<Holder>().unwrap();
+    let dynamic = wiremsg::dynamic::view(&set, "Holder", &bytes).unwrap();
+    assert_eq!(
+        serde_json::to_string(&dynamic).unwrap(),
+        serde_json::to_string(&Holder::view(&bytes).unwrap()).unwrap()
+    );
+}
+
 /// A generic message evolves by the same rules: older and newer readers of an
 /// instantiation read each other's bytes.
 #[test]

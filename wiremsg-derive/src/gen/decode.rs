@@ -146,7 +146,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
 fn is_bounded(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
     let (ty, st) = (&f.field.ty, &f.field.static_ty);
     let borrows = quote_m!(#ty).to_string() != quote_m!(#st).to_string();
-    // Lists, maps and boxes, where a recursive message refers to itself, get no bound.
+    // Lists, maps and boxes, where a recursive message refers to itself, get no bound;
+    // nor a generic message (`Seq<B>`), which may hold its arguments in lists
+    // (`A { b: Seq<B> }` and `B { a: Seq<A> }` were a cycle, E0275).
     // A map of borrowed keys or values gets none either: a bound naming its key or
     // value type with the bytes' lifetime makes the view's `'static` names unusable in
     // this impl (a map that cannot decode, such as one of `&[u32]` values, fails to
@@ -154,6 +156,7 @@ fn is_bounded(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
     let refers_to_itself = f.field.kind == crate::ast::Kind::List
         || crate::map_ast::is_map(&f.field.ty)
         || crate::ast::holds_box(&f.field.ty)
+        || super::generic_message_args(crate::ast::option_inner(ty).unwrap_or(ty)).is_some()
         || (matches!(f.field.ty, syn::Type::Tuple(_)) && crate::ast::holds_list(&f.field.ty));
     // Nor a number, `bool`, `String` or an option of these, which always decode: a
     // bound that can only hold still costs trait solving.

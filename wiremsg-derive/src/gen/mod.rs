@@ -506,9 +506,9 @@ pub(crate) struct Guards {
 /// decoding of the lists, boxes and maps that hold them, unbounded for the same
 /// reason) goes through [`Guards::held`], and adds no error.
 fn guards(msg: &Message<'_>) -> Guards {
-    let plain = |ty: &syn::Type| {
-        guardable(ty, msg.generics, msg.ident) || instantiation(ty, msg.generics, msg.ident)
-    };
+    let plain = |ty: &syn::Type| guardable(ty, msg.generics, msg.ident);
+    let names = [Some(msg.ident), msg.union];
+    let inst = |ty: &syn::Type| instantiation(ty, msg.generics, names.iter().flatten().copied());
     let mut found = Vec::new();
     let mut field_of = Vec::new();
     for (i, f) in msg.fields.iter().enumerate() {
@@ -518,7 +518,7 @@ fn guards(msg: &Message<'_>) -> Guards {
                 found.push((inner, Need::NullRepr, true));
             }
         } else {
-            held(ty, Need::Field, true, &plain, &mut found);
+            held(ty, Need::Field, true, &plain, &inst, &mut found);
         }
         field_of.resize(found.len(), i);
     }
@@ -598,49 +598,71 @@ pub(crate) fn guardable(ty: &syn::Type, generics: &syn::Generics, ident: &syn::I
 
 /// True for another generic message instantiated with closed types (`Batch<Tick>`,
 /// `Pair<u8, Vec<Quote>>`): arguments without a lifetime, a type parameter of
-/// `generics`, `Self` or the deriving type `ident`, so that, as for [`guardable`]'s
+/// `generics`, `Self` or one of `idents` (the deriving type, and the union of a
+/// struct variant's message), so that, as for [`guardable`]'s
 /// types, the bound is the same in every impl. Its guard (`Batch<Tick>: Field`)
 /// makes an argument without its derive one error, where rustc's "required for
 /// `Batch<Tick>`" names it, not one per generated item. The runtime's own generic
 /// types are not messages: [`held`] looks into them.
-pub(crate) fn instantiation(ty: &syn::Type, generics: &syn::Generics, ident: &syn::Ident) -> bool {
-    const RUNTIME: [&str; 8] = [
-        "Vec", "Box", "Option", "BTreeMap", "HashMap", "Decimal", "FixedStr", "Bounded",
-    ];
-    let syn::Type::Path(p) = crate::ast::ungroup(ty) else {
+pub(crate) fn instantiation<'i>(
+    ty: &syn::Type,
+    generics: &syn::Generics,
+    idents: impl IntoIterator<Item = &'i syn::Ident> + Clone,
+) -> bool {
+    let Some(args) = generic_message_args(ty) else {
         return false;
     };
-    let Some(last) = p.path.segments.last() else {
-        return false;
-    };
-    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
-        return false;
-    };
+    let self_ident = syn::Ident::new("Self", proc_macro2::Span::call_site());
     let closed = |t: &syn::Type| {
         !quote_m!(#t).to_string().contains('\'')
-            && !crate::ast::names_type(t, ident)
-            && !crate::ast::names_type(t, &syn::Ident::new("Self", ident.span()))
+            && !crate::ast::names_type(t, &self_ident)
+            && !idents
+                .clone()
+                .into_iter()
+                .any(|i| crate::ast::names_type(t, i))
             && !generics
                 .type_params()
                 .any(|param| crate::ast::names_type(t, &param.ident))
     };
-    p.qself.is_none()
-        && !RUNTIME.contains(&last.ident.to_string().as_str())
-        && p.path
-            .segments
-            .iter()
-            .rev()
-            .skip(1)
-            .all(|s| s.arguments.is_none())
-        && args
-            .args
-            .iter()
-            .any(|a| matches!(a, syn::GenericArgument::Type(_)))
-        && args.args.iter().all(|a| match a {
-            syn::GenericArgument::Type(t) => closed(t),
-            syn::GenericArgument::Const(_) => true,
-            _ => false,
-        })
+    args.iter().all(|a| match a {
+        syn::GenericArgument::Type(t) => closed(t),
+        syn::GenericArgument::Const(_) => true,
+        _ => false,
+    })
+}
+
+/// The generic arguments of `ty` if it names a generic type that is not one of the
+/// runtime's (`Batch<Tick>`, not `Vec<Tick>`): by syntax, a generic message, which
+/// may hold its type arguments in lists, as a list does.
+pub(crate) fn generic_message_args(
+    ty: &syn::Type,
+) -> Option<&syn::punctuated::Punctuated<syn::GenericArgument, syn::Token![,]>> {
+    const RUNTIME: [&str; 8] = [
+        "Vec", "Box", "Option", "BTreeMap", "HashMap", "Decimal", "FixedStr", "Bounded",
+    ];
+    let syn::Type::Path(p) = crate::ast::ungroup(ty) else {
+        return None;
+    };
+    let last = p.path.segments.last()?;
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    let outer_plain = p
+        .path
+        .segments
+        .iter()
+        .rev()
+        .skip(1)
+        .all(|s| s.arguments.is_none());
+    let has_type = args
+        .args
+        .iter()
+        .any(|a| matches!(a, syn::GenericArgument::Type(_)));
+    (p.qself.is_none()
+        && outer_plain
+        && has_type
+        && !RUNTIME.contains(&last.ident.to_string().as_str()))
+    .then_some(&args.args)
 }
 
 /// The errors and the gate of the types a message holds in lists, boxes and maps
@@ -716,6 +738,7 @@ fn held<'t>(
     need: Need,
     inline: bool,
     plain: &dyn Fn(&syn::Type) -> bool,
+    inst: &dyn Fn(&syn::Type) -> bool,
     out: &mut Vec<(&'t syn::Type, Need, bool)>,
 ) {
     let arg = |p: &'t syn::TypePath, i: usize| -> Option<&'t syn::Type> {
@@ -733,24 +756,29 @@ fn held<'t>(
         }
     };
     match ty {
-        syn::Type::Group(g) => held(&g.elem, need, inline, plain, out),
-        syn::Type::Paren(p) => held(&p.elem, need, inline, plain, out),
+        syn::Type::Group(g) => held(&g.elem, need, inline, plain, inst, out),
+        syn::Type::Paren(p) => held(&p.elem, need, inline, plain, inst, out),
         // `[T; N]` and tuples are `Field` and `Element` if their parts are fields.
         syn::Type::Array(a) if need != Need::MapKey => {
-            held(&a.elem, Need::Field, inline, plain, out)
+            held(&a.elem, Need::Field, inline, plain, inst, out)
         }
         syn::Type::Tuple(t) if need != Need::MapKey => {
             for elem in &t.elems {
-                held(elem, Need::Field, inline, plain, out);
+                held(elem, Need::Field, inline, plain, inst, out);
             }
         }
         // `&[T]`: a list.
         syn::Type::Reference(r) if need != Need::MapKey => {
             if let syn::Type::Slice(s) = &*r.elem {
-                held(&s.elem, Need::Element, false, plain, out);
+                held(&s.elem, Need::Element, false, plain, inst, out);
             }
         }
         _ if plain(ty) || decimal_of_plain(ty, plain) => out.push((ty, need, inline)),
+        // Guarded as a held type even inline: an instantiation's impls bound its type
+        // parameters as what it holds them in (`Seq<B>: Field` asks for `B: Element`),
+        // so under `Field` and `Element`, which carry the inline guards, the bound
+        // would lead back through `B` to this message (E0275).
+        _ if inst(ty) => out.push((ty, need, false)),
         syn::Type::Path(p) if p.qself.is_none() && need != Need::MapKey => {
             let Some(last) = p.path.segments.last() else {
                 return;
@@ -758,24 +786,24 @@ fn held<'t>(
             match last.ident.to_string().as_str() {
                 "Vec" => {
                     if let Some(elem) = arg(p, 0) {
-                        held(elem, Need::Element, false, plain, out);
+                        held(elem, Need::Element, false, plain, inst, out);
                     }
                 }
                 "Box" => {
                     if let Some(inner) = arg(p, 0) {
-                        held(inner, Need::Field, false, plain, out);
+                        held(inner, Need::Field, false, plain, inst, out);
                     }
                 }
                 // An option is a field, not a list element.
                 "Option" if need == Need::Field => {
                     if let Some(inner) = arg(p, 0) {
-                        held(inner, Need::Field, inline, plain, out);
+                        held(inner, Need::Field, inline, plain, inst, out);
                     }
                 }
                 "BTreeMap" | "HashMap" => {
                     if let (Some(k), Some(v)) = (arg(p, 0), arg(p, 1)) {
-                        held(k, Need::MapKey, false, plain, out);
-                        held(v, Need::Field, false, plain, out);
+                        held(k, Need::MapKey, false, plain, inst, out);
+                        held(v, Need::Field, false, plain, inst, out);
                     }
                 }
                 _ => {}

@@ -545,13 +545,15 @@ fn guards(u: &Union<'_>) -> UnionGuards {
         match &v.shape {
             Shape::Newtype { ty, boxed }
                 if super::guardable(ty, u.generics, u.ident)
-                    || super::instantiation(ty, u.generics, u.ident) =>
+                    || super::instantiation(ty, u.generics, [u.ident]) =>
             {
                 let span = syn::spanned::Spanned::span(ty);
                 let binder = super::binder();
                 bounds.extend(quote_spanned!(span=> #binder #ty: ::wiremsg::WireMsg,));
-                // A boxed payload may hold the union inline: no `Field` guard.
-                if !boxed {
+                // A boxed payload may hold the union inline: no `Field` guard. Nor an
+                // instantiation (`Seq<Holder>`), whose `Field` asks for its arguments
+                // as it holds them (`Holder: Element`), which may hold the union.
+                if !boxed && super::guardable(ty, u.generics, u.ident) {
                     field_bounds.extend(quote_spanned!(span=> #binder #ty: ::wiremsg::Field,));
                 }
                 checks.push(quote_spanned!(span=> let _ = <#ty as ::wiremsg::WireMsg>::VERSION;));
@@ -794,6 +796,21 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                 if p.path.segments.last().is_some_and(|s| matches!(&s.arguments,
                     syn::PathArguments::AngleBracketed(a)
                         if a.args.iter().any(|a| matches!(a, syn::GenericArgument::Type(_))))));
+            // Decoding takes no bound on a boxed payload, nor on a generic message
+            // (`Seq<Expr>`, `Seq<Holder>`): it may hold the union, through its
+            // arguments, and its decoding then asks for the union's, which would ask
+            // for it again (E0275; with two such payloads a search rustc did not
+            // finish). Unbounded, it decodes through the `Held` gate of its `Field`,
+            // which a payload without its derive (the guards' error) does not have.
+            let bounded = !*boxed && super::generic_message_args(ty).is_none();
+            let decoder = if bounded {
+                quote_m!(<#v_ty as ::wiremsg::DecodeField<'v>>)
+            } else {
+                quote_m!(<::wiremsg::__private::Held<{
+                    use ::wiremsg::__private::ProbeFallback as _;
+                    ::wiremsg::__private::Probe::<#static_ty>::FIELD
+                }> as ::wiremsg::__private::HeldDecode<'v, #v_ty>>)
+            };
             let view_ty = quote_m!(<#static_ty as ::wiremsg::WireMsg>::View<'v>);
             let mut_ty = quote_m!(<#static_ty as ::wiremsg::WireMsg>::Mut<'v>);
             let lazy_ty = quote_m!(<#static_ty as ::wiremsg::WireMsg>::Lazy<'v>);
@@ -857,13 +874,11 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                     ::wiremsg::WireMsg::__write(#payload, __wiremsg_payload);
                 }),
                 decode: {
-                    let decoded = wrap(
-                        quote_m!(<#v_ty as ::wiremsg::DecodeField<'v>>::decode_view(__wiremsg_v)),
-                    );
+                    let decoded = wrap(quote_m!(#decoder::decode_view(__wiremsg_v)));
                     quote_m!(#view::#vi(__wiremsg_v) => Self::#vi(#decoded),)
                 },
                 decoded_size: quote_m! {
-                    #view::#vi(__wiremsg_v) => <#v_ty as ::wiremsg::DecodeField<'v>>::decoded_size(__wiremsg_v),
+                    #view::#vi(__wiremsg_v) => #decoder::decoded_size(__wiremsg_v),
                 },
                 // Through the payload's kind, which asks only for `WireMsg` (what the
                 // guards give), not for `Serialize` of its view type.
@@ -885,11 +900,7 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
                 } else {
                     message_ref(&static_ty, &msg_name)
                 })),
-                // Nor a payload that names the union (`Seq<Expr>` in `Expr`): its
-                // decoding asks for the union's, which would ask for it again (E0275,
-                // and with two such payloads a search rustc did not finish).
-                decode_bound: (!*boxed && !crate::ast::names_type(ty, n.u.ident))
-                    .then(|| quote_m!(#v_ty)),
+                decode_bound: bounded.then(|| quote_m!(#v_ty)),
                 items: TokenStream::new(),
             }
         }

@@ -14,6 +14,7 @@ enum Instr<'a> {
     Levels([Fill; 2]) = 2,
     Boxed(Box<(u8, u16)>) = 3,
     Borrowed(&'a Fill) = 4,
+    Nothing(()) = 5,
 }
 
 fn main() {}
