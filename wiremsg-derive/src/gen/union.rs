@@ -666,7 +666,11 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
             #[automatically_derived]
             impl<__WiremsgP: ::wiremsg::__private::Payload> ::wiremsg::__private::Variant<#self_static> for #marker
             where
-                #guards
+                // The union's layout in place of its guards (it holds where they all
+                // do): two bounds instead of one per payload, in each of `n` impls.
+                // The signatures keep the projections the trait declares, and the
+                // bodies only forward, so nothing needs them normalized.
+                for<'__wiremsg_g> #self_static: ::wiremsg::__private::UnionLayout,
                 // With a binder, like the guards: without one this bound is global and
                 // checked where the impl is declared, where the guards do not hold.
                 for<'__wiremsg_g> #marker: ::wiremsg::__private::VariantOf<#self_static, __WireMsgVariant, Payload = __WiremsgP>,
