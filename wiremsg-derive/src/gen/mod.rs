@@ -481,7 +481,9 @@ pub(crate) struct Guards {
 /// impl, so it never hides the type's own impl) and does not name the message itself,
 /// by the trait its holder needs (`Field` inline and for the value of a box, option or
 /// map, `Element` for a list element, `MapKey` for a map key, `NullRepr` for the number
-/// of a `#[wire(null)]` field); `Decimal`s of such a type as a whole.
+/// of a `#[wire(null)]` field); `Decimal`s of such a type as a whole; and another
+/// generic message instantiated with closed types ([`instantiation`]), always as a
+/// type held in a list (see [`held`]).
 ///
 /// Each bound is required once by [`Guards::item`], spanned at the type, so that a
 /// type without a wire derive is one error there naming the derive to add (the traits'
@@ -599,11 +601,11 @@ pub(crate) fn guardable(ty: &syn::Type, generics: &syn::Generics, ident: &syn::I
 /// True for another generic message instantiated with closed types (`Batch<Tick>`,
 /// `Pair<u8, Vec<Quote>>`): arguments without a lifetime, a type parameter of
 /// `generics`, `Self` or one of `idents` (the deriving type, and the union of a
-/// struct variant's message), so that, as for [`guardable`]'s
-/// types, the bound is the same in every impl. Its guard (`Batch<Tick>: Field`)
-/// makes an argument without its derive one error, where rustc's "required for
-/// `Batch<Tick>`" names it, not one per generated item. The runtime's own generic
-/// types are not messages: [`held`] looks into them.
+/// struct variant's message), so that, as for [`guardable`]'s types, the bound is
+/// the same in every impl. Its guard (`Batch<Tick>: Field`, carried as a held
+/// type's) makes an argument without its derive one error, where rustc's "required
+/// for `Batch<Tick>`" names it, not one per generated item. The runtime's own
+/// generic types are not messages: [`held`] looks into them.
 pub(crate) fn instantiation<'i>(
     ty: &syn::Type,
     generics: &syn::Generics,
