@@ -331,29 +331,20 @@ fn path_parts(ty: &Type) -> Option<(&Ident, Option<&Type>)> {
     Some((&last.ident, arg))
 }
 
-/// `ty` without the invisible group a `macro_rules!` `$t:ty` puts around it and
-/// without parentheses: `($t)` and `(Tick)` name what `Tick` does.
 /// How the derive's errors and docs write a type: its tokens without the spaces
 /// `quote` puts between them, but one between two words and after a lifetime
 /// (`&'a Fill`, `&'static [u8]`, `dyn Trait`).
 pub(crate) fn type_text(ty: &impl quote::ToTokens) -> String {
     let text = quote::ToTokens::to_token_stream(ty).to_string();
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
     let mut out = String::with_capacity(text.len());
     let mut words = text.split(' ').peekable();
     while let Some(token) = words.next() {
         out.push_str(token);
-        let word = |t: &str, last: bool| {
-            let c = if last {
-                t.chars().last()
-            } else {
-                t.chars().next()
-            };
-            c.is_some_and(|c| c.is_alphanumeric() || c == '_')
-        };
         let lifetime = token.starts_with('\'') && token.len() > 1;
         if let Some(next) = words.peek() {
             let closes = next.starts_with(['>', ',', ')', ']', ';']);
-            if (lifetime && !closes) || (word(token, true) && word(next, false)) {
+            if (lifetime && !closes) || (word(token.chars().last()) && word(next.chars().next())) {
                 out.push(' ');
             }
         }
@@ -361,6 +352,8 @@ pub(crate) fn type_text(ty: &impl quote::ToTokens) -> String {
     out
 }
 
+/// `ty` without the invisible group a `macro_rules!` `$t:ty` puts around it and
+/// without parentheses: `($t)` and `(Tick)` name what `Tick` does.
 pub(crate) fn ungroup(mut ty: &Type) -> &Type {
     while let Type::Group(syn::TypeGroup { elem, .. }) | Type::Paren(syn::TypeParen { elem, .. }) =
         ty

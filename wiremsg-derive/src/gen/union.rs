@@ -806,7 +806,7 @@ fn piece(n: &Names<'_>, v: &Variant<'_>, i: usize, tag: &Ident) -> Piece {
             // for it again (E0275; with two such payloads a search rustc did not
             // finish). Unbounded, it decodes through the `Held` gate of its `Field`,
             // which a payload without its derive (the guards' error) does not have.
-            let bounded = !*boxed && super::generic_message_args(ty).is_none();
+            let bounded = !*boxed && !instantiated;
             let decoder = if bounded {
                 quote_m!(<#v_ty as ::wiremsg::DecodeField<'v>>)
             } else {
