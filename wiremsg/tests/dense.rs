@@ -3,6 +3,8 @@
 //! versions (a payload that gained a field, a union that gained a variant), and the
 //! errors of bad headers and elements, with their paths and offsets.
 
+#[path = "common/cases.rs"]
+mod cases;
 #[path = "common/golden.rs"]
 mod format_golden;
 use format_golden::golden;
@@ -414,7 +416,7 @@ fn event() -> impl Strategy<Value = Event> {
 
 proptest! {
     // Few cases under Miri (the CI's Miri step runs this file).
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 256 }))]
+    #![proptest_config(ProptestConfig::with_cases(cases::cases(256)))]
 
     #[test]
     fn lists_round_trip_and_read_alike_every_way(

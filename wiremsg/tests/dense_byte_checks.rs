@@ -5,6 +5,8 @@
 //! every reader refuses the same bytes, with the same error, at the same element:
 //! up front, decoding, and on demand element by element.
 
+#[path = "common/cases.rs"]
+mod cases;
 use proptest::prelude::*;
 use wiremsg::__private::ByteCheck;
 use wiremsg::{ErrorKind, Field, Kind, WireEnum, WireMsg, WireUnion};
@@ -209,7 +211,7 @@ fn agree(bytes: &[u8]) -> Result<Evs, wiremsg::Error> {
 const MAX_EVENTS: usize = if cfg!(miri) { 12 } else { 60 };
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 512 }))]
+    #![proptest_config(ProptestConfig::with_cases(cases::cases(512)))]
 
     #[test]
     fn lists_round_trip(events in proptest::collection::vec(ev(), 0..MAX_EVENTS)) {

@@ -6,6 +6,8 @@
 
 // `pub` for the fuzz crate, which includes it too.
 #[allow(unreachable_pub)]
+#[path = "common/cases.rs"]
+mod cases;
 #[path = "common/dynamic_lazy.rs"]
 mod dynamic_lazy;
 #[path = "common/golden.rs"]
@@ -1174,7 +1176,7 @@ fn apply(bytes: &mut Vec<u8>, hits: &[Hit]) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig::with_cases(cases::cases(160)))]
 
     /// Arbitrary values of every kind of field, changed at random: the two readers
     /// accept the same bytes, read the same values, and fail with the same error.
@@ -2569,7 +2571,7 @@ fn tape() -> impl Strategy<Value = dense::Tape> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig::with_cases(cases::cases(160)))]
 
     /// Arbitrary dense lists, changed at random: the two readers accept the same
     /// bytes, read the same values and fail with the same error.

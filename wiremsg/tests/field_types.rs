@@ -2,6 +2,8 @@
 //! (§4.8), optional numbers with a null sentinel (§4.9) and bounded lists (§6.5):
 //! golden bytes, round trips, hostile bytes and values, and property tests.
 
+#[path = "common/cases.rs"]
+mod cases;
 #[path = "common/golden.rs"]
 mod format_golden;
 use format_golden::golden;
@@ -664,7 +666,7 @@ fn levels() -> impl Strategy<Value = Level> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 512 }))]
+    #![proptest_config(ProptestConfig::with_cases(cases::cases(512)))]
 
     #[test]
     fn levels_round_trip(value in levels()) {

@@ -2,6 +2,8 @@
 //! make `view` (or the accessors of a view it accepts) panic; and over every accepted
 //! buffer the checked, unchecked and mutable views and decoding read the same values.
 
+#[path = "common/cases.rs"]
+mod cases;
 mod common;
 
 use common::*;
@@ -134,7 +136,7 @@ fn view_all(bytes: &[u8]) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 512 }))]
+    #![proptest_config(ProptestConfig::with_cases(cases::cases(512)))]
 
     #[test]
     fn round_trip(value in mixed()) {
@@ -204,7 +206,7 @@ fn field_and_type_names_do_not_shadow_generated_code() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 1024 }))]
+    #![proptest_config(ProptestConfig::with_cases(cases::cases(1024)))]
 
     /// `view` checks the strings of a message in one batch; the string-by-string
     /// checked pass must accept exactly the same bytes and fail with the same error.
@@ -265,7 +267,7 @@ fn text_bytes() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 2048 }))]
+    #![proptest_config(ProptestConfig::with_cases(cases::cases(2048)))]
 
     /// The text of 11 strings cut at arbitrary bytes (so a cut may fall inside a
     /// character, and every piece of a valid text may still be invalid): `view`

@@ -2,6 +2,8 @@
 //! owned message's fields and attributes with `&'a str` / `&'a [T]`, and encodes to
 //! exactly the same bytes, with no allocation of its own.
 
+#[path = "common/cases.rs"]
+mod cases;
 use proptest::prelude::*;
 use wiremsg::{Decimal, ErrorKind, FixedStr, Template, WireEnum, WireMsg};
 
@@ -216,7 +218,7 @@ fn a_twin_without_from_still_encodes_alike() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 256 }))]
+    #![proptest_config(ProptestConfig::with_cases(cases::cases(256)))]
 
     #[test]
     fn twins_encode_alike(

@@ -3,6 +3,8 @@
 //! tag, cut-short tag, payload past its region, bad payload), with their paths and
 //! offsets.
 
+#[path = "common/cases.rs"]
+mod cases;
 #[path = "common/golden.rs"]
 mod format_golden;
 #[path = "common/handmade.rs"]
@@ -910,7 +912,7 @@ fn order() -> impl Strategy<Value = Order> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 512 }))]
+    #![proptest_config(ProptestConfig::with_cases(cases::cases(512)))]
 
     /// Every value round trips, alone and in a message, and a union's bytes in a
     /// message are its bytes alone.

@@ -8,7 +8,12 @@ use wiremsg::{Error, SchemaSet};
 /// open exactly when `view` fails on the block length; where `view` accepts, every
 /// field reads the same value; where `view` fails, every field before the failing
 /// one reads, the failing one fails with `view`'s error, and `to_view` too.
-pub fn agrees(set: &SchemaSet, name: &str, bytes: &[u8], upfront: &Result<DynView<'_>, Error>) {
+pub(crate) fn agrees(
+    set: &SchemaSet,
+    name: &str,
+    bytes: &[u8],
+    upfront: &Result<DynView<'_>, Error>,
+) {
     let key = |e: &Error| (e.kind().clone(), e.offset(), e.path());
     let lazy = match dynamic::view_lazy(set, name, bytes) {
         Ok(lazy) => lazy,
