@@ -30,6 +30,8 @@ const MISTAKES: &[&str] = &[
     "field-later-struct-without-wire-msg",
     "field-generic-argument-without-wire-msg",
     "union-generic-payload-argument-without-wire-msg",
+    "const-parameter-message-held",
+    "const-parameter-union-payload",
 ];
 
 fn errors(name: &str) -> usize {

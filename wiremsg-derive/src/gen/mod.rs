@@ -580,21 +580,51 @@ pub(crate) fn binder() -> TokenStream {
     quote_m!(for<'__wiremsg_g>)
 }
 
+/// The runtime's generic types, which are not messages: the derive looks into them
+/// (see [`held`]) rather than guarding them as a whole.
+const RUNTIME_GENERICS: [&str; 8] = [
+    "Vec", "Box", "Option", "BTreeMap", "HashMap", "Decimal", "FixedStr", "Bounded",
+];
+
 /// True for a type a guard may bound (see [`guards`]): a path without generic
-/// arguments that is not a type parameter of `generics`, does not name the deriving
-/// type `ident` and is not `Self`: the bound is then the same in every impl, so it
-/// never hides the type's own impl. Shared by the message and the union derive.
+/// arguments, or with const arguments only (`Buf<4>`, not the runtime's `FixedStr<8>`),
+/// that is not a type parameter of `generics`, does not name the deriving type
+/// `ident` and is not `Self`: the bound is then the same in every impl, so it never
+/// hides the type's own impl. Shared by the message and the union derive.
 pub(crate) fn guardable(ty: &syn::Type, generics: &syn::Generics, ident: &syn::Ident) -> bool {
     // Through the invisible group of a `macro_rules!` `$t:ty`, or parentheses.
     match crate::ast::ungroup(ty) {
         syn::Type::Path(p) => {
             p.qself.is_none()
-                && p.path.segments.iter().all(|s| s.arguments.is_none())
+                && p.path
+                    .segments
+                    .iter()
+                    .rev()
+                    .skip(1)
+                    .all(|s| s.arguments.is_none())
+                && p.path.segments.last().is_some_and(only_const_arguments)
                 && !generics.type_params().any(|t| p.path.is_ident(&t.ident))
                 && !crate::ast::names_type(ty, ident)
                 && !p.path.is_ident("Self")
         }
         _ => false,
+    }
+}
+
+/// True for a path segment without generic arguments, or with const arguments only
+/// on a type that is not the runtime's: a user's type with a const parameter (its
+/// derive refuses one, so guarding it makes its uses one error each, not dozens).
+fn only_const_arguments(segment: &syn::PathSegment) -> bool {
+    match &segment.arguments {
+        syn::PathArguments::None => true,
+        syn::PathArguments::AngleBracketed(args) => {
+            !RUNTIME_GENERICS.contains(&segment.ident.to_string().as_str())
+                && args
+                    .args
+                    .iter()
+                    .all(|a| matches!(a, syn::GenericArgument::Const(_)))
+        }
+        syn::PathArguments::Parenthesized(_) => false,
     }
 }
 
@@ -639,9 +669,6 @@ pub(crate) fn instantiation<'i>(
 pub(crate) fn generic_message_args(
     ty: &syn::Type,
 ) -> Option<&syn::punctuated::Punctuated<syn::GenericArgument, syn::Token![,]>> {
-    const RUNTIME: [&str; 8] = [
-        "Vec", "Box", "Option", "BTreeMap", "HashMap", "Decimal", "FixedStr", "Bounded",
-    ];
     let syn::Type::Path(p) = crate::ast::ungroup(ty) else {
         return None;
     };
@@ -663,7 +690,7 @@ pub(crate) fn generic_message_args(
     (p.qself.is_none()
         && outer_plain
         && has_type
-        && !RUNTIME.contains(&last.ident.to_string().as_str()))
+        && !RUNTIME_GENERICS.contains(&last.ident.to_string().as_str()))
     .then_some(&args.args)
 }
 
