@@ -551,6 +551,73 @@ fn mutual_recursion_through_instantiations() {
     );
 }
 
+/// A generic message with a name and a list: aliased below with a const parameter.
+#[derive(WireMsg, Debug, PartialEq, Clone)]
+struct Named<K, T> {
+    name: K,
+    items: Vec<T>,
+}
+
+/// Aliases with const parameters of instantiations that hold their holder: the
+/// derive guards `Group<8>` as it guards an instantiation, as a held type (inline it
+/// was a trait cycle, E0275, found by a hostile review).
+type Group<const N: usize> = Named<wiremsg::FixedStr<N>, Grove>;
+type Args<const N: usize> = Named<wiremsg::FixedStr<N>, Call>;
+
+#[derive(WireMsg, Debug, PartialEq, Clone)]
+struct Grove {
+    v: u32,
+    kids: Group<8>,
+}
+
+#[derive(WireUnion, Debug, PartialEq, Clone)]
+#[repr(u8)]
+enum Call {
+    Lit { v: i64 } = 0,
+    Apply { f: u8, args: Args<4> } = 1,
+}
+
+#[test]
+fn a_const_alias_of_an_instantiation_may_hold_its_holder() {
+    fn name<const N: usize>(s: &str) -> wiremsg::FixedStr<N> {
+        wiremsg::FixedStr::new(s).unwrap()
+    }
+    let leaf = Grove {
+        v: 2,
+        kids: Named {
+            name: name("leaf"),
+            items: vec![],
+        },
+    };
+    let grove = Grove {
+        v: 1,
+        kids: Named {
+            name: name("root"),
+            items: vec![leaf],
+        },
+    };
+    let bytes = grove.to_bytes().unwrap();
+    assert_eq!(Grove::decode(&bytes).unwrap(), grove);
+    let view = Grove::view(&bytes).unwrap();
+    assert_eq!(view.kids().name(), "root");
+    assert_eq!(view.kids().items().get(0).unwrap().v(), 2);
+
+    let call = Call::Apply {
+        f: 3,
+        args: Named {
+            name: name("add"),
+            items: vec![Call::Lit { v: -1 }, Call::Lit { v: 5 }],
+        },
+    };
+    let bytes = call.to_bytes().unwrap();
+    assert_eq!(Call::decode(&bytes).unwrap(), call);
+    let CallView::Apply(apply) = Call::view(&bytes).unwrap() else {
+        panic!("not Apply");
+    };
+    assert_eq!(apply.args().name(), "add");
+    assert_eq!(apply.args().items().len(), 2);
+}
+
 /// A generic message evolves by the same rules: older and newer readers of an
 /// instantiation read each other's bytes.
 #[test]

@@ -148,7 +148,8 @@ fn is_bounded(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
     let borrows = quote_m!(#ty).to_string() != quote_m!(#st).to_string();
     // Lists, maps and boxes, where a recursive message refers to itself, get no bound;
     // nor a generic message (`Seq<B>`), which may hold its arguments in lists
-    // (`A { b: Seq<B> }` and `B { a: Seq<A> }` were a cycle, E0275).
+    // (`A { b: Seq<B> }` and `B { a: Seq<A> }` were a cycle, E0275), or an alias of
+    // one with const arguments (`Group<8>`).
     // A map of borrowed keys or values gets none either: a bound naming its key or
     // value type with the bytes' lifetime makes the view's `'static` names unusable in
     // this impl (a map that cannot decode, such as one of `&[u32]` values, fails to
@@ -157,6 +158,7 @@ fn is_bounded(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
         || crate::map_ast::is_map(&f.field.ty)
         || crate::ast::holds_box(&f.field.ty)
         || super::generic_message_args(crate::ast::option_inner(ty).unwrap_or(ty)).is_some()
+        || super::const_instantiation(crate::ast::option_inner(ty).unwrap_or(ty))
         || (matches!(f.field.ty, syn::Type::Tuple(_)) && crate::ast::holds_list(&f.field.ty));
     // Nor a number, `bool`, `String` or an option of these, which always decode: a
     // bound that can only hold still costs trait solving.

@@ -611,6 +611,15 @@ pub(crate) fn guardable(ty: &syn::Type, generics: &syn::Generics, ident: &syn::I
     }
 }
 
+/// True for a path whose last segment has const arguments only and is not one of the
+/// runtime's types (`Group<8>`, not `FixedStr<8>`): a user's type, or an alias of a
+/// generic message (`type Group<const N: usize> = Named<FixedStr<N>, Tree>`), which
+/// may hold its holder as an instantiation may.
+pub(crate) fn const_instantiation(ty: &syn::Type) -> bool {
+    matches!(crate::ast::ungroup(ty), syn::Type::Path(p)
+        if p.path.segments.last().is_some_and(|s| !s.arguments.is_none() && only_const_arguments(s)))
+}
+
 /// True for a path segment without generic arguments, or with const arguments only
 /// on a type that is not the runtime's: a user's type with a const parameter (its
 /// derive refuses one, so guarding it makes its uses one error each, not dozens).
@@ -802,7 +811,11 @@ fn held<'t>(
                 held(&s.elem, Need::Element, false, plain, inst, out);
             }
         }
-        _ if plain(ty) || decimal_of_plain(ty, plain) => out.push((ty, need, inline)),
+        // A path with const arguments (`Group<8>`) may alias a generic message that
+        // holds this one (`type Group<const N: usize> = Named<FixedStr<N>, Tree>`):
+        // guarded as a held type, as an instantiation is (below), for the same reason.
+        _ if plain(ty) => out.push((ty, need, inline && !const_instantiation(ty))),
+        _ if decimal_of_plain(ty, plain) => out.push((ty, need, inline)),
         // Guarded as a held type even inline: an instantiation's impls bound its type
         // parameters as what it holds them in (`Seq<B>: Field` asks for `B: Element`),
         // so under `Field` and `Element`, which carry the inline guards, the bound

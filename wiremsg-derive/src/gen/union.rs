@@ -552,8 +552,12 @@ fn guards(u: &Union<'_>) -> UnionGuards {
                 bounds.extend(quote_spanned!(span=> #binder #ty: ::wiremsg::WireMsg,));
                 // A boxed payload may hold the union inline: no `Field` guard. Nor an
                 // instantiation (`Seq<Holder>`), whose `Field` asks for its arguments
-                // as it holds them (`Holder: Element`), which may hold the union.
-                if !boxed && super::guardable(ty, u.generics, u.ident) {
+                // as it holds them (`Holder: Element`), which may hold the union; nor
+                // a path with const arguments, which may alias one.
+                if !boxed
+                    && super::guardable(ty, u.generics, u.ident)
+                    && !super::const_instantiation(ty)
+                {
                     field_bounds.extend(quote_spanned!(span=> #binder #ty: ::wiremsg::Field,));
                 }
                 checks.push(quote_spanned!(span=> let _ = <#ty as ::wiremsg::WireMsg>::VERSION;));
