@@ -596,12 +596,7 @@ pub(crate) fn guardable(ty: &syn::Type, generics: &syn::Generics, ident: &syn::I
     match crate::ast::ungroup(ty) {
         syn::Type::Path(p) => {
             p.qself.is_none()
-                && p.path
-                    .segments
-                    .iter()
-                    .rev()
-                    .skip(1)
-                    .all(|s| s.arguments.is_none())
+                && outer_segments_plain(&p.path)
                 && p.path.segments.last().is_some_and(only_const_arguments)
                 && !generics.type_params().any(|t| p.path.is_ident(&t.ident))
                 && !crate::ast::names_type(ty, ident)
@@ -618,6 +613,16 @@ pub(crate) fn guardable(ty: &syn::Type, generics: &syn::Generics, ident: &syn::I
 pub(crate) fn const_instantiation(ty: &syn::Type) -> bool {
     matches!(crate::ast::ungroup(ty), syn::Type::Path(p)
         if p.path.segments.last().is_some_and(|s| !s.arguments.is_none() && only_const_arguments(s)))
+}
+
+/// True if every segment of `path` but the last has no generic arguments (`a::b::T<..>`,
+/// not `a<X>::T`).
+fn outer_segments_plain(path: &syn::Path) -> bool {
+    path.segments
+        .iter()
+        .rev()
+        .skip(1)
+        .all(|s| s.arguments.is_none())
 }
 
 /// True for a path segment without generic arguments, or with const arguments only
@@ -685,19 +690,12 @@ pub(crate) fn generic_message_args(
     let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
         return None;
     };
-    let outer_plain = p
-        .path
-        .segments
-        .iter()
-        .rev()
-        .skip(1)
-        .all(|s| s.arguments.is_none());
     let has_type = args
         .args
         .iter()
         .any(|a| matches!(a, syn::GenericArgument::Type(_)));
     (p.qself.is_none()
-        && outer_plain
+        && outer_segments_plain(&p.path)
         && has_type
         && !RUNTIME_GENERICS.contains(&last.ident.to_string().as_str()))
     .then_some(&args.args)
@@ -867,12 +865,7 @@ fn decimal_of_plain(ty: &syn::Type, plain: &dyn Fn(&syn::Type) -> bool) -> bool 
     };
     last.ident == "Decimal"
         && p.qself.is_none()
-        && p.path
-            .segments
-            .iter()
-            .rev()
-            .skip(1)
-            .all(|s| s.arguments.is_none())
+        && outer_segments_plain(&p.path)
         && args.args.iter().all(|a| match a {
             syn::GenericArgument::Type(t) => plain(t),
             syn::GenericArgument::Const(_) => true,

@@ -8,12 +8,10 @@ use wiremsg::{Error, SchemaSet};
 /// open exactly when `view` fails on the block length; where `view` accepts, every
 /// field reads the same value; where `view` fails, every field before the failing
 /// one reads, the failing one fails with `view`'s error, and `to_view` too.
-pub(crate) fn agrees(
-    set: &SchemaSet,
-    name: &str,
-    bytes: &[u8],
-    upfront: &Result<DynView<'_>, Error>,
-) {
+// `pub`: the fuzz crate includes this file as a public module and calls it from its
+// targets; in a test binary it is unreachable from outside.
+#[allow(unreachable_pub)]
+pub fn agrees(set: &SchemaSet, name: &str, bytes: &[u8], upfront: &Result<DynView<'_>, Error>) {
     let key = |e: &Error| (e.kind().clone(), e.offset(), e.path());
     let lazy = match dynamic::view_lazy(set, name, bytes) {
         Ok(lazy) => lazy,
