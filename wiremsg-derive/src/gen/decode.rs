@@ -146,6 +146,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
 fn is_bounded(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
     let (ty, st) = (&f.field.ty, &f.field.static_ty);
     let borrows = quote_m!(#ty).to_string() != quote_m!(#st).to_string();
+    let unwrapped = crate::ast::option_inner(ty).unwrap_or(ty);
     // Lists, maps and boxes, where a recursive message refers to itself, get no bound;
     // nor a generic message (`Seq<B>`), which may hold its arguments in lists
     // (`A { b: Seq<B> }` and `B { a: Seq<A> }` were a cycle, E0275), or an alias of
@@ -157,12 +158,11 @@ fn is_bounded(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
     let refers_to_itself = f.field.kind == crate::ast::Kind::List
         || crate::map_ast::is_map(&f.field.ty)
         || crate::ast::holds_box(&f.field.ty)
-        || super::generic_message_args(crate::ast::option_inner(ty).unwrap_or(ty)).is_some()
-        || super::const_instantiation(crate::ast::option_inner(ty).unwrap_or(ty))
+        || super::generic_message_args(unwrapped).is_some()
+        || super::const_instantiation(unwrapped)
         || (matches!(f.field.ty, syn::Type::Tuple(_)) && crate::ast::holds_list(&f.field.ty));
     // Nor a number, `bool`, `String` or an option of these, which always decode: a
     // bound that can only hold still costs trait solving.
-    let unwrapped = crate::ast::option_inner(ty).unwrap_or(ty);
     let builtin =
         crate::ast::is_primitive_or_option(ty) || unwrapped.eq(&syn::parse_quote!(String));
     // Of the lists and boxes, one that borrows gets a bound (`&'a [u32]`, or a list of
