@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use wiremsg_benches::bench_table::{read_criterion_dir, render, splice};
-use wiremsg_benches::datasets::{dataset_names, sizes};
+use wiremsg_benches::datasets::{dataset_names, feed_stream_size, ids, sizes};
 
 const USAGE: &str = "usage: bench_table [--criterion-dir DIR] [--no-sizes] [--readme FILE]
   --criterion-dir DIR  criterion's output (default: $CARGO_TARGET_DIR/criterion,
@@ -75,6 +75,9 @@ fn main() -> ExitCode {
     let sizes = if with_sizes { sizes() } else { Vec::new() };
     let table = render(&dataset_names(), &estimates, &sizes);
     print!("{table}");
+    if with_sizes {
+        print_feed_stream(&sizes);
+    }
     if let Some(path) = readme {
         let text = match std::fs::read_to_string(&path) {
             Ok(t) => t,
@@ -93,4 +96,25 @@ fn main() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// The feed as wiremsg frames a stream (FORMAT.md §10), against rkyv's row of the data
+/// set's own frames: what each format's user stores or sends.
+fn print_feed_stream(sizes: &[wiremsg_benches::datasets::Size]) {
+    let stream = feed_stream_size();
+    let rkyv = sizes
+        .iter()
+        .find(|s| s.dataset == stream.dataset && s.format == ids::RKYV);
+    let Some(rkyv) = rkyv else { return };
+    println!(
+        "\nfeed as wiremsg frames a stream (FORMAT.md §10: a u32 length and the 8-byte \
+         message header before each message): {} B, zstd {} B; rkyv's {} B, zstd {} B: \
+         {:.2} and {:.2}.",
+        stream.bytes,
+        stream.zstd,
+        rkyv.bytes,
+        rkyv.zstd,
+        stream.bytes as f64 / rkyv.bytes as f64,
+        stream.zstd as f64 / rkyv.zstd as f64,
+    );
 }

@@ -1069,6 +1069,19 @@ fn frame(buf: &mut Vec<u8>, kind: u8, write: impl FnOnce(&mut Vec<u8>)) {
     end_frame(buf, at);
 }
 
+/// The feed as a wiremsg user frames a stream (FORMAT.md §10): per message a `u32`
+/// frame length, the 8-byte message header (its template id, schema 6, version 1),
+/// then the message, as [`wiremsg::frame::FrameWriter`] writes them. The data set's
+/// own frames (a `u16` length and the kind byte) are what every format shares; this
+/// is what a wiremsg user stores or sends instead: 12 bytes before each message, not 3.
+pub fn wiremsg_stream(feed: &Feed) -> Vec<u8> {
+    let mut writer = wiremsg::frame::FrameWriter::new(Vec::new());
+    for msg in &feed.messages {
+        each_msg!(msg, x => writer.write(x)).expect("feed: a message is far below 1 MiB");
+    }
+    writer.into_inner()
+}
+
 /// The frames of a feed buffer, in order: `(kind, payload)`, payloads
 /// aligned to `ALIGN` from the start of the buffer. Panics on a truncated
 /// frame.
@@ -1900,6 +1913,31 @@ mod tests {
             err.kind(),
             wiremsg::ErrorKind::UnknownVariant { tag: 0x5A, .. }
         ));
+    }
+
+    #[test]
+    fn the_wiremsg_stream_reads_back_every_message() {
+        let feed = Feed::generate(500);
+        let stream = wiremsg_stream(&feed);
+        // 12 bytes before each message: the frame length and the message header.
+        let payloads: usize = feed
+            .messages
+            .iter()
+            .map(|m| each_msg!(m, x => x.encoded_len()))
+            .sum();
+        assert_eq!(stream.len(), payloads + 12 * 500);
+        let mut reader = wiremsg::frame::FrameReader::new(&stream[..]);
+        for msg in &feed.messages {
+            let (mut read, mut want) = (Fold::new(), Fold::new());
+            each_msg!(msg, x => x.fold(&mut want));
+            each_kind!(kind_of(msg), K => {
+                let (header, view) = reader.next_view::<K>().unwrap().unwrap();
+                assert_eq!((header.schema_id, header.version), (6, 1));
+                K::fold_view(view, &mut read);
+            });
+            assert_eq!(read.finish(), want.finish());
+        }
+        assert!(reader.next_frame().unwrap().is_none());
     }
 
     #[test]

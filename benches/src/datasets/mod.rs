@@ -542,9 +542,7 @@ pub fn sizes() -> Vec<Size> {
         fn visit<C: Codec<D>>(&mut self) {
             let mut codec = C::default();
             let bytes = codec.encode(self.data);
-            let zstd = zstd::bulk::compress(bytes, ZSTD_LEVEL)
-                .expect("zstd: compressing into a Vec cannot fail")
-                .len();
+            let zstd = zstd_len(bytes);
             self.out.push(Size {
                 dataset: D::NAME,
                 format: C::ID,
@@ -565,6 +563,26 @@ pub fn sizes() -> Vec<Size> {
     let mut sizes = Sizes(Vec::new());
     for_each_dataset(&mut sizes);
     sizes.0
+}
+
+/// Bytes of `bytes` after zstd at [`ZSTD_LEVEL`].
+fn zstd_len(bytes: &[u8]) -> usize {
+    zstd::bulk::compress(bytes, ZSTD_LEVEL)
+        .expect("zstd: compressing into a Vec cannot fail")
+        .len()
+}
+
+/// The feed (at its full [`Dataset::LEN`]) as wiremsg frames a stream
+/// ([`feed::wiremsg_stream`], FORMAT.md §10), beside [`sizes`]' row of the data set's
+/// own frames, which every format shares.
+pub fn feed_stream_size() -> Size {
+    let stream = feed::wiremsg_stream(&Feed::generate(Feed::LEN));
+    Size {
+        dataset: Feed::NAME,
+        format: ids::WIREMSG,
+        bytes: stream.len(),
+        zstd: zstd_len(&stream),
+    }
 }
 
 /// A small deterministic generator (splitmix64): the data sets need
