@@ -589,7 +589,7 @@ fn classify_path(cx: &Ctxt, ty: &Type) -> Kind {
             Some((_, Kind::Path)) => Kind::Path,
             Some((_, Kind::Text | Kind::List)) => Kind::OptionTail,
             Some((inner, Kind::OptionTail)) => {
-                cx.error_spanned_by(inner, "nested `Option` is not supported; use one `Option`");
+                cx.error_spanned_by(inner, "an `Option` of an `Option` of a string or list is not supported; use one `Option`");
                 Kind::Invalid
             }
             Some((_, Kind::Invalid)) => Kind::Invalid,

@@ -133,6 +133,7 @@ fn field_types(cx: &Ctxt, field: &crate::ast::Field<'_>) {
             );
         }
     }
+    decimal_scales(cx, &field.ty);
     if let Some(max_len) = &field.attrs.max_len {
         if field.kind != crate::ast::Kind::List {
             cx.error_spanned_by(
@@ -140,6 +141,48 @@ fn field_types(cx: &Ctxt, field: &crate::ast::Field<'_>) {
                 "`max_len` goes on a list field (`Vec<T>` or `&[T]`); remove it",
             );
         }
+    }
+}
+
+/// The most decimal places of a `Decimal` (FORMAT.md §4.8; the runtime's
+/// `decimal::MAX_SCALE`).
+const MAX_SCALE: u128 = 18;
+
+/// A `Decimal<M, SCALE>` with a literal `SCALE` over 18, anywhere in `ty` (`Vec<..>`,
+/// `Option<..>`, arrays, tuples): an error at the scale. The runtime's assertion
+/// catches a scale given by a constant too, but rustc reports it inside the runtime.
+fn decimal_scales(cx: &Ctxt, ty: &syn::Type) {
+    match crate::ast::ungroup(ty) {
+        syn::Type::Path(p) => {
+            for segment in &p.path.segments {
+                let syn::PathArguments::AngleBracketed(args) = &segment.arguments else {
+                    continue;
+                };
+                for (i, arg) in args.args.iter().enumerate() {
+                    match arg {
+                        syn::GenericArgument::Type(t) => decimal_scales(cx, t),
+                        syn::GenericArgument::Const(scale)
+                            if segment.ident == "Decimal" && i == 1 =>
+                        {
+                            if let Some(n) = literal(scale).filter(|&n| n > MAX_SCALE) {
+                                cx.error_spanned_by(
+                                    scale,
+                                    format!(
+                                        "a `Decimal` has at most {MAX_SCALE} decimal places (FORMAT.md §4.8: 10^{n} is past a 64-bit mantissa's range); use a scale of 0 to {MAX_SCALE}"
+                                    ),
+                                );
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        syn::Type::Array(a) => decimal_scales(cx, &a.elem),
+        syn::Type::Slice(s) => decimal_scales(cx, &s.elem),
+        syn::Type::Reference(r) => decimal_scales(cx, &r.elem),
+        syn::Type::Tuple(t) => t.elems.iter().for_each(|t| decimal_scales(cx, t)),
+        _ => {}
     }
 }
 

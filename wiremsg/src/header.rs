@@ -313,6 +313,11 @@ pub trait Template: WireMsg {
 /// assert_eq!(got[2], ClientMsg::Cancel(Cancel { id: 8 }));
 /// # Ok::<(), wiremsg::Error>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be sent with a message header: it has no template id",
+    label = "sent with a message header",
+    note = "add `#[wire(template_id = N)]` (and `schema_id = N` if the schema has an id) to `{Self}`, or send a `#[derive(WireDispatch)]` enum of messages that have one"
+)]
 pub trait WithHeader {
     /// Bytes of header and message (saturating at `usize::MAX`, which is also the
     /// length of a value that encoding refuses).

@@ -596,7 +596,8 @@ pub use validated::MutOf;
 /// borrowed keys or values; `&mut` and borrowed types other than `&str`, `&[T]` and
 /// `&BTreeMap`/`&HashMap`; lists of arrays or options, and lists
 /// of lists of borrowed elements (`Vec<Vec<&str>>`; lists of lists are fine);
-/// nested `Option`; arrays of variable-size types; blocks over 65,535 bytes; a
+/// an `Option` of an `Option` of a string or list (`Option<Option<i64>>` is fine: two
+/// presence bytes); arrays of variable-size types; blocks over 65,535 bytes; a
 /// variable-size field added in a later version to a message whose version-1 fields
 /// are all fixed-size (unless it has `#[wire(block_length)]`); a fixed-size message
 /// with `since` fields nested inline; field names the views use themselves (`decode`,

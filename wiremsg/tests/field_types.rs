@@ -816,3 +816,30 @@ fn siblings_arrays_options_and_lists_of_the_new_types() {
         &ErrorKind::NullSentinel { value: 0 }
     );
 }
+
+/// An `Option` of an `Option` of a number nests (FORMAT.md §4.5): two presence bytes,
+/// absent and present-but-empty apart.
+#[test]
+fn options_of_options_of_numbers_keep_both_presences() {
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    struct Limit {
+        limit: Option<Option<i64>>,
+    }
+    let cases: [(Option<Option<i64>>, [u8; 10]); 3] = [
+        (None, [0; 10]),
+        (Some(None), [1, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+        (Some(Some(5)), [1, 1, 5, 0, 0, 0, 0, 0, 0, 0]),
+    ];
+    for (limit, bytes) in cases {
+        let value = Limit { limit };
+        assert_eq!(value.to_bytes().unwrap(), bytes, "{limit:?}");
+        assert_eq!(Limit::view(&bytes).unwrap().limit(), limit);
+        assert_eq!(Limit::decode(&bytes).unwrap(), value);
+    }
+    let err = Limit::view(&[1, 2, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::InvalidPresence { .. }),
+        "{err}"
+    );
+    assert_eq!(err.offset(), 1);
+}

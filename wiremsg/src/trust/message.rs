@@ -83,6 +83,13 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     /// Bytes after the message (after the block, for a message without a tail) are
     /// ignored: a newer writer may have appended them.
     ///
+    /// The bytes carry no type: a message without a tail (FORMAT.md §2) has no
+    /// length or id of its own, so `view` reads any bytes at least as long as its
+    /// block as this message, including another message's or ones that start with
+    /// a message header (`encode_with_header`). Read those with
+    /// [`Template::view_with_header`](crate::Template::view_with_header) (or a
+    /// `#[derive(WireDispatch)]` enum's `view`), which checks the template id.
+    ///
     /// # Errors
     ///
     /// Any [`ErrorKind`] of validation: truncated block, end offsets out of range,

@@ -6,3 +6,9 @@ struct Maybe {
 }
 
 fn main() {}
+
+// Options of fixed-size types nest: two presence bytes.
+#[derive(WireMsg)]
+struct Fine {
+    limit: Option<Option<i64>>,
+}
