@@ -363,6 +363,38 @@ pub(crate) fn ungroup(mut ty: &Type) -> &Type {
     ty
 }
 
+/// Calls `f` on `ty` and on every type inside it that the derive reads as a wire shape:
+/// type arguments, array, slice and reference elements, tuple elements, through groups
+/// and parentheses. Not into function pointers, trait objects or `Fn(..)` arguments,
+/// which have their own lifetime rules and are never wire types.
+pub(crate) fn each_type<'t>(ty: &'t Type, f: &mut dyn FnMut(&'t Type)) {
+    f(ty);
+    match ty {
+        Type::Path(p) => {
+            if let Some(q) = &p.qself {
+                each_type(&q.ty, f);
+            }
+            for segment in &p.path.segments {
+                if let syn::PathArguments::AngleBracketed(args) = &segment.arguments {
+                    for arg in &args.args {
+                        if let syn::GenericArgument::Type(t) = arg {
+                            each_type(t, f);
+                        }
+                    }
+                }
+            }
+        }
+        Type::Array(a) => each_type(&a.elem, f),
+        Type::Slice(s) => each_type(&s.elem, f),
+        Type::Reference(r) => each_type(&r.elem, f),
+        Type::Ptr(p) => each_type(&p.elem, f),
+        Type::Group(g) => each_type(&g.elem, f),
+        Type::Paren(p) => each_type(&p.elem, f),
+        Type::Tuple(t) => t.elems.iter().for_each(|t| each_type(t, f)),
+        _ => {}
+    }
+}
+
 /// True for a number or `bool` named by its bare primitive name (`u64`, not a path):
 /// what `classify` already takes for the primitive of that name. Such a type is a
 /// field, a list element and settable, so the derive bounds nothing on it (see

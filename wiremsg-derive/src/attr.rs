@@ -125,8 +125,11 @@ fn for_each_key(
                         .get_ident()
                         .map(Ident::to_string)
                         .unwrap_or_default();
+                    let hint = suggestion(place, &name)
+                        .map(|k| format!("did you mean `{k}`? "))
+                        .unwrap_or_default();
                     return Err(meta.error(format!(
-                        "unknown `wire` attribute `{name}`: {}",
+                        "unknown `wire` attribute `{name}`: {hint}{}",
                         expected(place)
                     )));
                 }
@@ -147,9 +150,38 @@ fn for_each_key(
     }
 }
 
+/// The key of `place` a misspelled `name` most likely meant (`sinse`: `since`,
+/// `max_length`: `max_len`): at most two edits away, or one is the start of the other.
+fn suggestion(place: &Place, name: &str) -> Option<&'static str> {
+    place
+        .keys
+        .iter()
+        .map(|&key| (strsim::damerau_levenshtein(key, name), key))
+        .filter(|&(edits, key)| {
+            (edits <= 2 && edits < key.len())
+                || (name.len() >= 3 && (name.starts_with(key) || key.starts_with(name)))
+        })
+        .min_by_key(|&(edits, _)| edits)
+        .map(|(_, key)| key)
+}
+
+/// The value after `key =`, or an error that shows the form (`#[wire(since)]` was
+/// syn's bare "expected `=`").
+fn value<'m>(
+    meta: &'m ParseNestedMeta<'_>,
+    key: &str,
+    example: &str,
+) -> syn::Result<syn::parse::ParseStream<'m>> {
+    meta.value().map_err(|_| {
+        meta.error(format!(
+            "`{key}` takes a value: `#[wire({key} = {example})]`"
+        ))
+    })
+}
+
 /// `key = <integer from 1 (or 0) to 65535>`.
 fn u16_value(meta: &ParseNestedMeta<'_>, key: &str, min: u16) -> syn::Result<(u16, LitInt)> {
-    let lit: LitInt = meta.value()?.parse()?;
+    let lit: LitInt = value(meta, key, if min == 0 { "0" } else { "2" })?.parse()?;
     match lit.base10_parse::<u16>() {
         Ok(v) if v >= min => Ok((v, lit)),
         _ => Err(syn::Error::new(
@@ -181,7 +213,7 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
         } else if meta.path.is_ident("block_length") {
             out.block_length = true;
         } else if meta.path.is_ident("borrowed") {
-            out.borrowed = Some(meta.value()?.parse()?);
+            out.borrowed = Some(value(meta, "borrowed", "NameRef")?.parse()?);
         } else if meta.path.is_ident("no_decode") {
             out.no_decode = true;
         } else {
@@ -198,15 +230,15 @@ pub(crate) fn field(cx: &Ctxt, attrs: &[Attribute]) -> Field {
         if meta.path.is_ident("since") {
             out.since = Some(u16_value(meta, "since", 1)?);
         } else if meta.path.is_ident("default") {
-            out.default = Some(meta.value()?.parse()?);
+            out.default = Some(value(meta, "default", "0")?.parse()?);
         } else if meta.path.is_ident("reserved") {
             out.reserved = true;
         } else if meta.path.is_ident("null") {
-            out.null = Some(meta.value()?.parse()?);
+            out.null = Some(value(meta, "null", "i64::MIN")?.parse()?);
         } else if meta.path.is_ident("borrowed") {
-            out.borrowed = Some(meta.value()?.parse()?);
+            out.borrowed = Some(value(meta, "borrowed", "QuoteRef")?.parse()?);
         } else if meta.path.is_ident("max_len") {
-            let lit: LitInt = meta.value()?.parse()?;
+            let lit: LitInt = value(meta, "max_len", "64")?.parse()?;
             if lit.base10_parse::<u32>().is_err() {
                 return Err(syn::Error::new(
                     lit.span(),
@@ -317,7 +349,7 @@ pub(crate) fn union_variant(cx: &Ctxt, attrs: &[Attribute]) -> UnionVariant {
         if meta.path.is_ident("other") {
             out.other = true;
         } else if meta.path.is_ident("tag") {
-            out.tag = Some(meta.value()?.parse()?);
+            out.tag = Some(value(meta, "tag", "1")?.parse()?);
         } else if meta.path.is_ident("since") {
             out.since = Some(u16_value(meta, "since", 1)?);
         } else {

@@ -152,38 +152,25 @@ const MAX_SCALE: u128 = 18;
 /// `Option<..>`, arrays, tuples): an error at the scale. The runtime's assertion
 /// catches a scale given by a constant too, but rustc reports it inside the runtime.
 fn decimal_scales(cx: &Ctxt, ty: &syn::Type) {
-    match crate::ast::ungroup(ty) {
-        syn::Type::Path(p) => {
-            for segment in &p.path.segments {
-                let syn::PathArguments::AngleBracketed(args) = &segment.arguments else {
-                    continue;
-                };
-                for (i, arg) in args.args.iter().enumerate() {
-                    match arg {
-                        syn::GenericArgument::Type(t) => decimal_scales(cx, t),
-                        syn::GenericArgument::Const(scale)
-                            if segment.ident == "Decimal" && i == 1 =>
-                        {
-                            if let Some(n) = literal(scale).filter(|&n| n > MAX_SCALE) {
-                                cx.error_spanned_by(
-                                    scale,
-                                    format!(
-                                        "a `Decimal` has at most {MAX_SCALE} decimal places (FORMAT.md §4.8: 10^{n} is past a 64-bit mantissa's range); use a scale of 0 to {MAX_SCALE}"
-                                    ),
-                                );
-                            }
-                        }
-                        _ => {}
-                    }
-                }
+    crate::ast::each_type(ty, &mut |t| {
+        let syn::Type::Path(p) = t else { return };
+        let Some(last) = p.path.segments.last().filter(|s| s.ident == "Decimal") else {
+            return;
+        };
+        let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+            return;
+        };
+        if let Some(syn::GenericArgument::Const(scale)) = args.args.iter().nth(1) {
+            if let Some(n) = literal(scale).filter(|&n| n > MAX_SCALE) {
+                cx.error_spanned_by(
+                    scale,
+                    format!(
+                        "a `Decimal` has at most {MAX_SCALE} decimal places (FORMAT.md §4.8: 10^{n} is past a 64-bit mantissa's range); use a scale of 0 to {MAX_SCALE}"
+                    ),
+                );
             }
         }
-        syn::Type::Array(a) => decimal_scales(cx, &a.elem),
-        syn::Type::Slice(s) => decimal_scales(cx, &s.elem),
-        syn::Type::Reference(r) => decimal_scales(cx, &r.elem),
-        syn::Type::Tuple(t) => t.elems.iter().for_each(|t| decimal_scales(cx, t)),
-        _ => {}
-    }
+    });
 }
 
 /// Names the generated view and mutable view use for their own methods.

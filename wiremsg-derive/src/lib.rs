@@ -40,6 +40,9 @@ use syn::{DeriveInput, parse_macro_input};
 #[proc_macro_derive(WireMsg, attributes(wire))]
 pub fn derive_wire_msg(input: TokenStream) -> TokenStream {
     let mut input = parse_macro_input!(input as DeriveInput);
+    if lifetimes::unresolved(&input) {
+        return TokenStream::new();
+    }
     lifetimes::rename_generated(&mut input);
     let cx = ctxt::Ctxt::new();
     let msg = ast::message(&cx, &input);
@@ -97,6 +100,9 @@ pub fn derive_wire_enum(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(WireDispatch, attributes(wire))]
 pub fn derive_wire_dispatch(input: TokenStream) -> TokenStream {
     let mut input = parse_macro_input!(input as DeriveInput);
+    if lifetimes::unresolved(&input) {
+        return TokenStream::new();
+    }
     lifetimes::rename_generated(&mut input);
     let cx = ctxt::Ctxt::new();
     let d = ast::dispatch(&cx, &input);
@@ -114,6 +120,9 @@ pub fn derive_wire_dispatch(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(WireUnion, attributes(wire))]
 pub fn derive_wire_union(input: TokenStream) -> TokenStream {
     let mut input = parse_macro_input!(input as DeriveInput);
+    if lifetimes::unresolved(&input) {
+        return TokenStream::new();
+    }
     lifetimes::rename_generated(&mut input);
     let cx = ctxt::Ctxt::new();
     let synths = union_ast::synths(&input);

@@ -37,6 +37,42 @@ pub(crate) fn rename_generated(input: &mut DeriveInput) {
     }
 }
 
+/// True if a field type of `input` borrows without naming a lifetime (`&str`,
+/// `Cow<'_, str>`) or names one the item does not declare (`&'b str` on `S<'a>`):
+/// rustc reports either at the field, once. The derives then generate nothing, where
+/// code built on the broken type would repeat that error once per generated item.
+pub(crate) fn unresolved(input: &DeriveInput) -> bool {
+    let declared: HashSet<String> = input
+        .generics
+        .lifetimes()
+        .map(|l| l.lifetime.ident.to_string())
+        .collect();
+    let known = |l: &syn::Lifetime| l.ident == "static" || declared.contains(&l.ident.to_string());
+    let fields: Vec<&syn::Field> = match &input.data {
+        syn::Data::Struct(s) => s.fields.iter().collect(),
+        syn::Data::Enum(e) => e.variants.iter().flat_map(|v| &v.fields).collect(),
+        syn::Data::Union(u) => u.fields.named.iter().collect(),
+    };
+    let mut found = false;
+    for field in fields {
+        crate::ast::each_type(&field.ty, &mut |t| match t {
+            syn::Type::Reference(r) => found |= r.lifetime.as_ref().is_none_or(|l| !known(l)),
+            syn::Type::Path(p) => {
+                for segment in &p.path.segments {
+                    if let syn::PathArguments::AngleBracketed(args) = &segment.arguments {
+                        found |= args
+                            .args
+                            .iter()
+                            .any(|a| matches!(a, syn::GenericArgument::Lifetime(l) if !known(l)));
+                    }
+                }
+            }
+            _ => {}
+        });
+    }
+    found
+}
+
 struct Rename(Vec<(String, String)>);
 
 impl VisitMut for Rename {

@@ -140,6 +140,7 @@ pub type ViewOf<'v, F> = <<F as Field>::Kind as Kind>::View<'v>;
 /// such a field can be viewed but not decoded: use `Vec<T>` for decoding.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be decoded from the bytes it views",
+    note = "a `&'static str` field never decodes (decoding borrows from the bytes): use `String`, or `&'a str` with the message generic over `'a`",
     note = "a borrowed slice `&[T]` decodes only for `T = u8`; use `Vec<T>` in the type you decode into",
     note = "a message holding a list, map or box of a message that cannot decode (one with a `&'static str` field) cannot decode either: mark it (or the union) `#[wire(no_decode)]`"
 )]

@@ -1404,9 +1404,9 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
             }
         })
     });
-    // A list of zero-size elements would have no count on the wire.
-    let lists = cx.fields.iter().filter(|f| f.field.kind == crate::ast::Kind::List).filter_map(|f| {
-        let elem = view_mut::list_element(&f.field.static_ty)?;
+    // A list of zero-size elements would have no count on the wire: every list in a
+    // field's type (`Vec<Empty>`, and inside options, tuples and lists of lists).
+    let lists = cx.fields.iter().flat_map(|f| list_elements(&f.field.static_ty).into_iter().map(move |elem| (f, elem))).filter_map(|(f, elem)| {
         if builtin_for(elem, Need::Element) {
             // A number, `bool` or `String` element is never zero-size.
             return None;
@@ -1418,7 +1418,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
         };
         let block_size = fact(elem, "BLOCK_SIZE", true);
         let msg = format!(
-            "wiremsg: the elements of list field `{}` must not be zero-size (a message without fields, `FixedStr<0>`)",
+            "wiremsg: the elements of a list in field `{}` must not be zero-size (a message without fields, `FixedStr<0>`)",
             f.name
         );
         Some(quote_spanned! {syn::spanned::Spanned::span(elem)=>
@@ -1528,6 +1528,26 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
 /// these kinds from the field's syntax.
 fn never_evolves_inline(f: &FieldCtx<'_>) -> bool {
     f.field.kind.in_tail() || crate::ast::is_primitive_or_option(&f.field.static_ty)
+}
+
+/// The element types of every list in `ty`: `Vec<T>` and `&[T]`, at any depth the
+/// derive reads a wire shape through ([`crate::ast::each_type`]).
+fn list_elements(ty: &syn::Type) -> Vec<&syn::Type> {
+    let mut out = Vec::new();
+    crate::ast::each_type(ty, &mut |t| match t {
+        syn::Type::Slice(s) => out.push(&*s.elem),
+        syn::Type::Path(p) => {
+            if let Some(last) = p.path.segments.last().filter(|s| s.ident == "Vec") {
+                if let syn::PathArguments::AngleBracketed(args) = &last.arguments {
+                    if let Some(syn::GenericArgument::Type(elem)) = args.args.first() {
+                        out.push(elem);
+                    }
+                }
+            }
+        }
+        _ => {}
+    });
+    out
 }
 
 /// The element type of every array in `ty`, through nested arrays and options (the
