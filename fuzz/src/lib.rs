@@ -1,7 +1,7 @@
 //! Message types and differential checks shared by the fuzz targets.
 
 use std::collections::BTreeMap;
-use wiremsg::{Decimal, FixedStr, WireDispatch, WireEnum, WireMsg, WireUnion};
+use wiremsg::{Decimal, FixedStr, SchemaSet, WireDispatch, WireEnum, WireMsg, WireUnion};
 
 /// The schema-driven reader's on-demand view against its up-front one (shared with
 /// the tests of `wiremsg`).
@@ -656,6 +656,51 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
     out.push(("dynamic", kinds.to_bytes().unwrap()));
     out.push(("dynamic", old_ticks.to_bytes().unwrap()));
     out.push(("dynamic", new_ticks.to_bytes().unwrap()));
+    // Schemas read from bytes (after the others, as above): each set's schema file
+    // with a message of it, as the `schema` target splits its input.
+    let with_schema = |set: SchemaSet, message: Vec<u8>| {
+        let schema = set.to_bytes().unwrap();
+        let mut input = u16::try_from(schema.len()).unwrap().to_le_bytes().to_vec();
+        input.extend(schema);
+        input.extend(message);
+        input
+    };
+    let of = |set: wiremsg::Result<SchemaSet>| set.unwrap();
+    let mut all = of(SchemaSet::of::<Every>());
+    all.add::<Node>().unwrap();
+    all.add::<Maps>().unwrap();
+    all.add::<Kinds>().unwrap();
+    out.push((
+        "schema",
+        with_schema(all.clone(), every.to_bytes().unwrap()),
+    ));
+    out.push(("schema", with_schema(all, headed[1].clone())));
+    out.push((
+        "schema",
+        with_schema(of(SchemaSet::of::<Node>()), node.to_bytes().unwrap()),
+    ));
+    out.push((
+        "schema",
+        with_schema(of(SchemaSet::of::<Maps>()), maps.to_bytes().unwrap()),
+    ));
+    out.push((
+        "schema",
+        with_schema(of(SchemaSet::of::<Kinds>()), kinds.to_bytes().unwrap()),
+    ));
+    out.push((
+        "schema",
+        with_schema(
+            of(SchemaSet::of::<book_v2::Book>()),
+            new_book.to_bytes().unwrap(),
+        ),
+    ));
+    out.push((
+        "schema",
+        with_schema(
+            of(SchemaSet::of::<ticks_v2::Ticks>()),
+            old_ticks.to_bytes().unwrap(),
+        ),
+    ));
     out
 }
 
@@ -728,6 +773,16 @@ mod tests {
             "frame_reader" => frames(bytes),
             "codec" => frames(&bytes[1..]),
             "dynamic" => dynamic(bytes),
+            "schema" => {
+                let (len, rest) = bytes.split_first_chunk::<2>().unwrap();
+                let (schema, message) = rest.split_at(usize::from(u16::from_le_bytes(*len)));
+                SchemaSet::from_bytes(schema).is_ok_and(|set| {
+                    set.messages()
+                        .iter()
+                        .any(|m| dynamic::view(&set, &m.name, message).is_ok())
+                        || dynamic::view_with_header(&set, message).is_ok()
+                })
+            }
             _ => panic!("no target {target}"),
         }
     }
