@@ -665,8 +665,7 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
         input.extend(message);
         input
     };
-    let of = |set: wiremsg::Result<SchemaSet>| set.unwrap();
-    let mut all = of(SchemaSet::of::<Every>());
+    let mut all = SchemaSet::of::<Every>().unwrap();
     all.add::<Node>().unwrap();
     all.add::<Maps>().unwrap();
     all.add::<Kinds>().unwrap();
@@ -677,27 +676,27 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
     out.push(("schema", with_schema(all, headed[1].clone())));
     out.push((
         "schema",
-        with_schema(of(SchemaSet::of::<Node>()), node.to_bytes().unwrap()),
+        with_schema(SchemaSet::of::<Node>().unwrap(), node.to_bytes().unwrap()),
     ));
     out.push((
         "schema",
-        with_schema(of(SchemaSet::of::<Maps>()), maps.to_bytes().unwrap()),
+        with_schema(SchemaSet::of::<Maps>().unwrap(), maps.to_bytes().unwrap()),
     ));
     out.push((
         "schema",
-        with_schema(of(SchemaSet::of::<Kinds>()), kinds.to_bytes().unwrap()),
+        with_schema(SchemaSet::of::<Kinds>().unwrap(), kinds.to_bytes().unwrap()),
     ));
     out.push((
         "schema",
         with_schema(
-            of(SchemaSet::of::<book_v2::Book>()),
+            SchemaSet::of::<book_v2::Book>().unwrap(),
             new_book.to_bytes().unwrap(),
         ),
     ));
     out.push((
         "schema",
         with_schema(
-            of(SchemaSet::of::<ticks_v2::Ticks>()),
+            SchemaSet::of::<ticks_v2::Ticks>().unwrap(),
             old_ticks.to_bytes().unwrap(),
         ),
     ));

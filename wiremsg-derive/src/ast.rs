@@ -441,6 +441,14 @@ pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
     }
 }
 
+/// The `T` of `Vec<T>`.
+pub(crate) fn vec_inner(ty: &Type) -> Option<&Type> {
+    match path_parts(ty)? {
+        (ident, Some(inner)) if ident == "Vec" => Some(inner),
+        _ => None,
+    }
+}
+
 /// The `T` of `Box<T>`.
 pub(crate) fn box_inner(ty: &Type) -> Option<&Type> {
     match path_parts(ty)? {

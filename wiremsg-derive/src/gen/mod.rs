@@ -1534,17 +1534,10 @@ fn never_evolves_inline(f: &FieldCtx<'_>) -> bool {
 /// derive reads a wire shape through ([`crate::ast::each_type`]).
 fn list_elements(ty: &syn::Type) -> Vec<&syn::Type> {
     let mut out = Vec::new();
+    // Paths only: `vec_inner` looks through groups, which `each_type` visits too.
     crate::ast::each_type(ty, &mut |t| match t {
         syn::Type::Slice(s) => out.push(&*s.elem),
-        syn::Type::Path(p) => {
-            if let Some(last) = p.path.segments.last().filter(|s| s.ident == "Vec") {
-                if let syn::PathArguments::AngleBracketed(args) = &last.arguments {
-                    if let Some(syn::GenericArgument::Type(elem)) = args.args.first() {
-                        out.push(elem);
-                    }
-                }
-            }
-        }
+        syn::Type::Path(_) => out.extend(crate::ast::vec_inner(t)),
         _ => {}
     });
     out
