@@ -114,8 +114,8 @@
 //! | `WireMsg::BLOCK_LENGTH`, `MIN_BLOCK_LENGTH`, `VERSION`, `SCHEMA` | no | headers, encoded lengths and schemas only; reads compute block lengths from the layout |
 //! | `WireMsg::View`, `Mut` and the view constructors | no | a view is made from a `Validated` proof, which only validation (or the `unsafe` [`view_unchecked`]) makes |
 //! | `Layout::FIELD_NAMES`, `BlockLengthField` | no / yes | names are for error paths (read with bounds checks); the flag is sealed (`Yes`, `No`) |
-//! | `WireEnum::from_raw`, `to_raw`, `Repr` | no | validation and reads both map the wire value through `from_raw`; a read that finds no variant returns a valid value (`__FALLBACK`); an in-place set writes `to_raw`'s value only if `from_raw` knows it; `Repr` is a sealed [`EnumRepr`] |
-//! | `WireEnum::__VALUES` (hidden, the derive's) | yes, for agreement: the range of wire values a dense list's validation accepts for a one-byte enum after one element of its variant passed (`ByteCheck`) | an `EnumValues<Self>`, invariant in its type, made only by the `unsafe` `EnumValues::promise` (another type's range does not type-check: `tests/ui/copied-enum-values.rs`); a false one would make readers disagree on which values validate, never make a read unsound (reads map through `from_raw` to some variant) |
+//! | `WireEnum::from_raw`, `to_raw`, `Repr` | validation only, with `__VALUES` | validation accepts a value only if `from_raw` knows it; without the derive's promise (`__VALUES`) reads map the value through `from_raw` too, and one that finds no variant returns a valid value (`__FALLBACK`); an in-place set writes `to_raw`'s value only if `from_raw` knows it; `Repr` is a sealed [`EnumRepr`] |
+//! | `WireEnum::__VALUES` (hidden, the derive's) | yes: the range of wire values a dense list's validation accepts for a one-byte enum after one element of its variant passed (`ByteCheck`), and whether the values `from_raw` accepts are the enum's discriminants, so that a read takes the validated value as the enum's memory (`tests/enum_reads.rs`, under Miri) | an `EnumValues<Self>`, invariant in its type, made only by the `unsafe` `EnumValues::promise` (another type's promise does not type-check: `tests/ui/copied-enum-values.rs`). The derive promises discriminants only for a field-less enum under its `#[repr]`, whose values it takes from Rust itself (`Variant as u8`, which does not compile for an enum with fields); the read also checks that the enum has its repr's size |
 //! | `MapKey::key_view` | no | lookups compare wire keys through the sealed key kinds; a lying `key_view` finds another entry or none |
 //! | `UnionLayout`, `Variant::TAG`, `Variant::Payload`, `wrap` | payload: yes | payloads are sealed (`Unit`, `Carries`, `Raw`); validation and reads pick the variant by the same constant of the same type |
 //! | [`Mode`], [`NullRepr`], [`Mantissa`], [`EnumRepr`] | — | sealed |
@@ -128,8 +128,9 @@
 //! holds one compile-fail case per such type and fails when a new public generic type
 //! has neither a case nor a stated reason.
 //!
-//! Generated code holds one `unsafe` block: a derived fixed-size message's
-//! `Plain<Self>`, under the condition that proves it. [`view_unchecked`] and
+//! Generated code holds two kinds of `unsafe` block: a derived fixed-size message's
+//! `Plain<Self>`, under the condition that proves it, and a derived enum's
+//! `EnumValues<Self>`, over values it takes from the compiler. [`view_unchecked`] and
 //! [`WireMsg::view_unchecked`] are the `unsafe` fast path: their caller promises the
 //! bytes would pass validation.
 //!

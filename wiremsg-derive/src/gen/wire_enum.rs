@@ -102,10 +102,13 @@ pub(crate) fn generate(e: &Enum<'_>) -> TokenStream {
                 };
                 const __FALLBACK: Self = #fallback;
                 // SAFETY: `from_raw` below accepts exactly these values (the
-                // variants' distinct values, or every value with a catch-all).
+                // variants' distinct values, or every value with a catch-all). Without
+                // a catch-all the enum is field-less, under the `#[repr]` whose integer
+                // is `Repr`, and each value is its variant's own `Variant as Repr`.
                 const __VALUES: ::wiremsg::__private::EnumValues<Self> = unsafe {
                     ::wiremsg::__private::EnumValues::promise(
                         ::wiremsg::__private::enum_values(&[#(#names as ::core::primitive::u64),*], #has_catch_all),
+                        !#has_catch_all,
                     )
                 };
 

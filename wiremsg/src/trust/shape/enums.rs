@@ -1,6 +1,8 @@
 //! Enums (FORMAT.md §4.4): the repr integer, little-endian. Validation refuses a value
-//! with no variant (unless there is a catch-all); a read needs no fact of validation,
-//! since any value reads as some variant.
+//! with no variant (unless there is a catch-all). A read of a derived field-less enum
+//! is the value itself, as the enum's memory (what validation accepted is one of its
+//! discriminants); any other enum's read maps the value through `from_raw`, where any
+//! value reads as some variant.
 
 use crate::field::{Field, FixedKind, Scalar, SetInPlace};
 use crate::kind::EnumOf;
@@ -46,8 +48,17 @@ impl<E: WireEnum> Kind for EnumOf<E> {
 
     #[inline(always)]
     unsafe fn read<'v>(_: Internal, block: &'v [u8], _: &'v [u8]) -> E {
+        let raw = E::Repr::read(block);
+        if E::__VALUES.discriminants() && size_of::<E>() == size_of::<E::Repr>() {
+            // SAFETY: validation accepted these bytes, so `from_raw(raw)` is `Some`,
+            // and the derive promised (`EnumValues::promise`) that `E` is a field-less
+            // `#[repr(Repr)]` enum whose variants' discriminants are the values
+            // `from_raw` accepts: `raw` is the memory of a variant of `E`, of `E`'s
+            // size (checked beside).
+            return unsafe { core::mem::transmute_copy::<E::Repr, E>(&raw) };
+        }
         // Any value reads as some variant: no fact of validation is needed here.
-        E::from_raw(E::Repr::read(block)).unwrap_or(E::__FALLBACK)
+        E::from_raw(raw).unwrap_or(E::__FALLBACK)
     }
 
     /// A known variant by name; an unknown value a catch-all variant kept as its
@@ -107,7 +118,7 @@ impl<E: WireEnum> FixedKind for EnumOf<E> {}
 /// Made only by the `unsafe` [`promise`](Self::promise), and invariant in the enum
 /// type, so that a hand-written impl cannot state another type's range in safe code
 /// (`tests/ui/copied-enum-values.rs`).
-pub struct EnumValues<E: ?Sized>(Option<(u64, u64)>, crate::kind::Invariant<*const E>);
+pub struct EnumValues<E: ?Sized>(Option<(u64, u64)>, bool, crate::kind::Invariant<*const E>);
 
 impl<E: ?Sized> Clone for EnumValues<E> {
     fn clone(&self) -> Self {
@@ -119,28 +130,40 @@ impl<E: ?Sized> Copy for EnumValues<E> {}
 
 impl<E: ?Sized> core::fmt::Debug for EnumValues<E> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_tuple("EnumValues").field(&self.0).finish()
+        f.debug_tuple("EnumValues")
+            .field(&self.0)
+            .field(&self.1)
+            .finish()
     }
 }
 
 impl<E: ?Sized> EnumValues<E> {
     /// Not stated: `from_raw` decides each value.
-    pub const UNKNOWN: EnumValues<E> = EnumValues(None, core::marker::PhantomData);
+    pub const UNKNOWN: EnumValues<E> = EnumValues(None, false, core::marker::PhantomData);
 
-    /// The range of [`enum_values`] of `E`'s variants' values.
+    /// The range of [`enum_values`] of `E`'s variants' values, and whether those
+    /// values are `E`'s discriminants.
     ///
     /// # Safety
     ///
     /// `E` is the enum whose `WireEnum::__VALUES` this is, and, where `values` is
     /// `Some((lo, hi))`, its `from_raw` returns `Some` for every value from `lo` to
-    /// `hi` and for no other.
-    pub const unsafe fn promise(values: Option<(u64, u64)>) -> EnumValues<E> {
-        EnumValues(values, core::marker::PhantomData)
+    /// `hi` and for no other. Where `discriminants`, `E` is a field-less enum with
+    /// `#[repr(R)]`, `R` its `WireEnum::Repr`, and every value its `from_raw` accepts
+    /// is the discriminant (`Variant as R`) of the variant `from_raw` returns for it:
+    /// reads then take the wire value as the enum's memory.
+    pub const unsafe fn promise(values: Option<(u64, u64)>, discriminants: bool) -> EnumValues<E> {
+        EnumValues(values, discriminants, core::marker::PhantomData)
     }
 
     /// The promised range, if any.
     pub const fn get(self) -> Option<(u64, u64)> {
         self.0
+    }
+
+    /// Whether the values `from_raw` accepts are `E`'s discriminants, as promised.
+    pub const fn discriminants(self) -> bool {
+        self.1
     }
 }
 

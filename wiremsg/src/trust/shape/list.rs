@@ -672,11 +672,11 @@ pub(crate) fn dense_shape(bytes: &[u8], tag: usize) -> (usize, usize) {
 /// [`dense_shape`]).
 #[inline(always)]
 pub(crate) fn shape_of(encoding: ListEncoding, size: usize, bytes: &[u8]) -> (usize, usize) {
-    if bytes.is_empty() {
-        return (0, size);
-    }
     match encoding {
+        // The length over the constant element size, an empty list's too: no test
+        // for emptiness before it (three instructions a list).
         ListEncoding::Packed => (bytes.len() / size.max(1), size),
+        _ if bytes.is_empty() => (0, size),
         ListEncoding::Strided => {
             let stride = usize::from(read_u16(bytes, 0).unwrap_or(1)).max(1);
             let elements = bytes.len().saturating_sub(2);
