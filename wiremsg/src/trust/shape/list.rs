@@ -637,17 +637,21 @@ pub(crate) fn shape<T: Element>(bytes: &[u8]) -> (usize, usize) {
         };
         return (len, stride | same);
     }
-    if <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Split && !bytes.is_empty() {
-        // As in `split_header`: by the constant stride when it is the reader's own.
-        let own = <T::Kind as Kind>::SPLIT_BLOCK + 4;
-        let stride = read_u16(bytes, 4).map_or(own, |b| usize::from(b) + 4);
-        let first = read_u32(bytes, 0).map_or(0, |first| first as usize);
-        let len = if stride == own {
-            first / own
-        } else {
-            quotient(first, stride)
-        };
-        return (len, stride);
+    if <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Split {
+        // A non-empty split list holds element 0's tail start and block length: one
+        // test of the length for both reads (an empty one is the shape below).
+        if let Some(head) = bytes.first_chunk::<6>() {
+            // As in `split_header`: by the constant stride when it is the reader's own.
+            let own = <T::Kind as Kind>::SPLIT_BLOCK + 4;
+            let stride = usize::from(u16::from_le_bytes([head[4], head[5]])) + 4;
+            let first = u32::from_le_bytes([head[0], head[1], head[2], head[3]]);
+            let len = if stride == own {
+                first as usize / own
+            } else {
+                quotient(first, stride)
+            };
+            return (len, stride);
+        }
     }
     shape_of(
         <T::Kind as Kind>::LIST_ENCODING,
@@ -685,7 +689,7 @@ pub(crate) fn shape_of(encoding: ListEncoding, size: usize, bytes: &[u8]) -> (us
             let len = if stride == size {
                 elements / size
             } else {
-                quotient(elements, stride)
+                quotient(elements as u32, stride)
             };
             (len, stride)
         }
@@ -702,10 +706,14 @@ pub(crate) fn shape_of(encoding: ListEncoding, size: usize, bytes: &[u8]) -> (us
     }
 }
 
-/// `n / d` for a stride of another version than the reader's.
-#[inline(never)]
-fn quotient(n: usize, d: usize) -> usize {
-    n / d
+/// `n / d` for a stride `d` of another version than the reader's, beside the
+/// division by the reader's own, constant, stride (a multiply). In 32 bits, which
+/// every list region's length fits in (FORMAT.md §3: `u32` end offsets), so that
+/// LLVM cannot merge the two into one division by the stride read; and inline: a
+/// call there made every caller save registers on its hot path.
+#[inline(always)]
+fn quotient(n: u32, d: usize) -> usize {
+    (n / d as u32) as usize
 }
 
 /// The stride of a strided list region (FORMAT.md §6.2), checked against the
