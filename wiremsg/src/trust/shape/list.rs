@@ -258,9 +258,11 @@ impl<'v, T: Element> List<'v, T> {
     /// The elements in order.
     #[inline]
     pub fn iter(&self) -> ListIter<'v, T> {
+        let packed = <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Packed;
         ListIter {
             list: *self,
             next: 0,
+            rest: if packed { self.bytes } else { &[] },
         }
     }
 }
@@ -517,13 +519,16 @@ where
 pub struct ListIter<'v, T> {
     list: List<'v, T>,
     next: usize,
+    /// A packed list's elements not yet returned, stepped through by the element's
+    /// constant size as a slice iterator steps (empty for other lists).
+    rest: &'v [u8],
 }
 
 impl<T: Element> fmt::Debug for ListIter<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ListIter")
             .field("len", &self.list.len)
-            .field("next", &self.next)
+            .field("left", &self.size_hint().0)
             .finish()
     }
 }
@@ -533,13 +538,32 @@ impl<'v, T: Element> Iterator for ListIter<'v, T> {
 
     #[inline]
     fn next(&mut self) -> Option<ViewOf<'v, T>> {
+        if <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Packed {
+            if self.rest.is_empty() {
+                return None;
+            }
+            let size = <T::Kind as Kind>::BLOCK_SIZE;
+            // SAFETY: a packed list's region passed validation as a whole number of
+            // elements of `size` bytes (FORMAT.md §6.1), and `rest` is what is left of
+            // it after whole elements: a non-empty `rest` holds the next element,
+            // which was validated as a `T`.
+            unsafe {
+                let element = crate::validated::range(self.rest, 0, size);
+                self.rest = crate::validated::range(self.rest, size, self.rest.len());
+                return Some(<T::Kind as Kind>::read(INTERNAL, element, &[]));
+            }
+        }
         let item = self.list.get(self.next)?;
         self.next += 1;
         Some(item)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.list.len - self.next.min(self.list.len);
+        let left = if <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Packed {
+            self.rest.len() / <T::Kind as Kind>::BLOCK_SIZE.max(1)
+        } else {
+            self.list.len - self.next.min(self.list.len)
+        };
         (left, Some(left))
     }
 }
