@@ -134,3 +134,40 @@ fn mutable_views_set_update_and_read_every_number() {
     };
     assert_eq!(Every::decode(&bytes).unwrap(), expected);
 }
+
+/// Packed lists of every width: the iterator (which steps through the rest of the
+/// region by the element's size) returns each element once, in order, and its
+/// `len()` counts what is left at every step, down to an empty list.
+#[test]
+fn a_packed_lists_iterator_returns_each_element_and_counts_what_is_left() {
+    #[derive(WireMsg, Debug, Clone, PartialEq)]
+    struct Lists {
+        signed: Vec<i8>,
+        shorts: Vec<i16>,
+        floats: Vec<f32>,
+        wide: Vec<u128>,
+        flags: Vec<bool>,
+    }
+    for n in [0usize, 1, 3, 4, 5, 8, 9, 17] {
+        let value = Lists {
+            signed: (0..n).map(|i| (i as i8).wrapping_mul(37)).collect(),
+            shorts: (0..n).map(|i| -(i as i16) * 300).collect(),
+            floats: (0..n).map(|i| i as f32 * 0.5).collect(),
+            wide: (0..n).map(|i| u128::MAX - i as u128).collect(),
+            flags: (0..n).map(|i| i % 3 == 0).collect(),
+        };
+        let bytes = value.to_bytes().unwrap();
+        let view = Lists::view(&bytes).unwrap();
+        let mut shorts = view.shorts().iter();
+        for (k, want) in value.shorts.iter().enumerate() {
+            assert_eq!(shorts.len(), n - k);
+            assert_eq!(shorts.next(), Some(*want));
+        }
+        assert_eq!((shorts.len(), shorts.next()), (0, None));
+        assert_eq!(view.signed().iter().collect::<Vec<_>>(), value.signed);
+        assert_eq!(view.floats().iter().collect::<Vec<_>>(), value.floats);
+        assert_eq!(view.wide().iter().collect::<Vec<_>>(), value.wide);
+        assert_eq!(view.flags().iter().collect::<Vec<_>>(), value.flags);
+        assert_eq!(view.wide().iter().size_hint(), (n, Some(n)));
+    }
+}

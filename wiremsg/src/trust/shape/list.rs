@@ -544,9 +544,10 @@ impl<'v, T: Element> Iterator for ListIter<'v, T> {
             }
             let size = <T::Kind as Kind>::BLOCK_SIZE;
             // SAFETY: a packed list's region passed validation as a whole number of
-            // elements of `size` bytes (FORMAT.md §6.1), and `rest` is what is left of
-            // it after whole elements: a non-empty `rest` holds the next element,
-            // which was validated as a `T`.
+            // elements of `size` bytes, `size` not 0 when the region is not empty
+            // (`packed_count`, FORMAT.md §6.1), and `rest` is what is left of it after
+            // whole elements: a non-empty `rest` holds the next element, which was
+            // validated as a `T`.
             unsafe {
                 let element = crate::validated::range(self.rest, 0, size);
                 self.rest = crate::validated::range(self.rest, size, self.rest.len());
