@@ -561,7 +561,8 @@ impl<'v, T: Element> Iterator for ListIter<'v, T> {
 
     fn size_hint(&self) -> (usize, Option<usize>) {
         let left = if <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Packed {
-            self.rest.len() / <T::Kind as Kind>::BLOCK_SIZE.max(1)
+            let size = <T::Kind as Kind>::BLOCK_SIZE;
+            shape_of(ListEncoding::Packed, size, self.rest).0
         } else {
             self.list.len - self.next.min(self.list.len)
         };
