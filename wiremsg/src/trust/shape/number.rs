@@ -117,10 +117,13 @@ impl Kind for bool {
 
     #[inline(always)]
     unsafe fn read<'v>(_: Internal, block: &'v [u8], _: &'v [u8]) -> bool {
-        // SAFETY: the caller promises `block` holds the byte. Any non-zero byte reads
-        // as true, so even a wrong byte could not make an invalid `bool`.
-        let [byte] = unsafe { crate::validated::array_at::<1>(block, 0) };
-        byte != 0
+        // SAFETY: the caller promises `block` holds the byte and that `validate`
+        // accepted it, which it does only for 0 and 1: `bool`'s two values in memory.
+        // A load, as a `&[bool]`'s element is (`byte != 0` was a load and a compare).
+        unsafe {
+            let [byte] = crate::validated::array_at::<1>(block, 0);
+            core::mem::transmute::<u8, bool>(byte)
+        }
     }
 
     fn default_bytes(_: Internal, view: bool) -> Option<alloc::vec::Vec<u8>> {
