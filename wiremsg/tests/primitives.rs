@@ -170,4 +170,8 @@ fn a_packed_lists_iterator_returns_each_element_and_counts_what_is_left() {
         assert_eq!(view.flags().iter().collect::<Vec<_>>(), value.flags);
         assert_eq!(view.wide().iter().size_hint(), (n, Some(n)));
     }
+    // The iterator holds its bytes as pointers: still `Send` and `Sync`, as a `&[u8]`.
+    fn send_sync<T: Send + Sync + std::panic::UnwindSafe + std::panic::RefUnwindSafe + Unpin>() {}
+    send_sync::<wiremsg::ListIter<'static, u16>>();
+    send_sync::<wiremsg::ListIter<'static, String>>();
 }

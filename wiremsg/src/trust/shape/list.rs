@@ -262,7 +262,7 @@ impl<'v, T: Element> List<'v, T> {
         ListIter {
             list: *self,
             next: 0,
-            rest: if packed { self.bytes } else { &[] },
+            rest: Cursor::new(if packed { self.bytes } else { &[] }),
         }
     }
 }
@@ -521,7 +521,69 @@ pub struct ListIter<'v, T> {
     next: usize,
     /// A packed list's elements not yet returned, stepped through by the element's
     /// constant size as a slice iterator steps (empty for other lists).
-    rest: &'v [u8],
+    rest: Cursor<'v>,
+}
+
+/// The bytes from `at` to `end`, read as a slice iterator reads its elements: a
+/// compare of two pointers, then a step of one element. Held as a `&[u8]` (a start
+/// and a length, both stepped), the game's loop over a list of `bool`s was unrolled
+/// by 4 where rkyv's slice loop is unrolled by 8, with more mispredicted branches on
+/// short lists (callgrind's branch simulation: 156.8k a read against rkyv's 147.8k;
+/// 146.8k with this). An end at a whole number of steps from `at` (which lets LLVM
+/// unroll the `u16` and `f32` lists too) cost 9 % more instructions on those
+/// short lists.
+#[derive(Clone, Copy)]
+struct Cursor<'v> {
+    at: NonNull<u8>,
+    end: NonNull<u8>,
+    _bytes: PhantomData<&'v [u8]>,
+}
+
+// SAFETY: a `Cursor<'v>` is a `&'v [u8]` held as two pointers, and `&[u8]` is `Send`
+// and `Sync`.
+unsafe impl Send for Cursor<'_> {}
+// SAFETY: as above.
+unsafe impl Sync for Cursor<'_> {}
+
+impl<'v> Cursor<'v> {
+    #[inline(always)]
+    fn new(bytes: &'v [u8]) -> Self {
+        let at = NonNull::from(bytes).cast::<u8>();
+        Cursor {
+            at,
+            // SAFETY: one past the end of `bytes`, in (or just past) its allocation.
+            end: unsafe { at.add(bytes.len()) },
+            _bytes: PhantomData,
+        }
+    }
+
+    /// The bytes left.
+    #[inline(always)]
+    fn as_slice(&self) -> &'v [u8] {
+        let len = self.end.as_ptr() as usize - self.at.as_ptr() as usize;
+        // SAFETY: `at..end` lies inside the bytes `new` was given, alive for `'v`.
+        unsafe { core::slice::from_raw_parts(self.at.as_ptr(), len) }
+    }
+
+    /// The next `size` bytes, or `None` at the end.
+    ///
+    /// # Safety
+    ///
+    /// The bytes left are a whole number of `size`-byte steps, `size` not 0 while
+    /// any are left.
+    #[inline(always)]
+    unsafe fn step(&mut self, size: usize) -> Option<&'v [u8]> {
+        if self.at == self.end {
+            return None;
+        }
+        let at = self.at;
+        // SAFETY: at least `size` bytes are left (the caller's promise), so both the
+        // element and the step stay inside the bytes `new` was given, alive for `'v`.
+        unsafe {
+            self.at = at.add(size);
+            Some(core::slice::from_raw_parts(at.as_ptr(), size))
+        }
+    }
 }
 
 impl<T: Element> fmt::Debug for ListIter<'_, T> {
@@ -539,9 +601,6 @@ impl<'v, T: Element> Iterator for ListIter<'v, T> {
     #[inline]
     fn next(&mut self) -> Option<ViewOf<'v, T>> {
         if <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Packed {
-            if self.rest.is_empty() {
-                return None;
-            }
             let size = <T::Kind as Kind>::BLOCK_SIZE;
             // SAFETY: a packed list's region passed validation as a whole number of
             // elements of `size` bytes, `size` not 0 when the region is not empty
@@ -549,8 +608,7 @@ impl<'v, T: Element> Iterator for ListIter<'v, T> {
             // whole elements: a non-empty `rest` holds the next element, which was
             // validated as a `T`.
             unsafe {
-                let element = crate::validated::range(self.rest, 0, size);
-                self.rest = crate::validated::range(self.rest, size, self.rest.len());
+                let element = self.rest.step(size)?;
                 return Some(<T::Kind as Kind>::read(INTERNAL, element, &[]));
             }
         }
@@ -562,7 +620,7 @@ impl<'v, T: Element> Iterator for ListIter<'v, T> {
     fn size_hint(&self) -> (usize, Option<usize>) {
         let left = if <T::Kind as Kind>::LIST_ENCODING == ListEncoding::Packed {
             let size = <T::Kind as Kind>::BLOCK_SIZE;
-            shape_of(ListEncoding::Packed, size, self.rest).0
+            shape_of(ListEncoding::Packed, size, self.rest.as_slice()).0
         } else {
             self.list.len - self.next.min(self.list.len)
         };
