@@ -120,6 +120,17 @@ impl<K: Kind> Kind for Opt<K> {
         // after it, validated: when the byte is 1, `K` was validated at `block[1..]`.
         unsafe {
             let [presence] = crate::validated::array_at::<1>(block, 0);
+            if !K::CHECKS && !K::IN_TAIL {
+                // Every byte pattern of `K`'s block is a value (`CHECKS`: validation
+                // accepts any), and it has no tail data: the bytes are read whether
+                // present or not (zero when absent), and the byte picks the result
+                // with a select, not a branch. An option that is there in some
+                // records and not in others is a branch the CPU guesses wrong often
+                // (the game's contacts: 4 options, 41k of 157k mispredicted branches
+                // a read in callgrind's simulation).
+                let value = K::read(i, crate::validated::range(block, 1, block.len()), region);
+                return if presence == 1 { Some(value) } else { None };
+            }
             if presence == 1 {
                 Some(K::read(
                     i,
