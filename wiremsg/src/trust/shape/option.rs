@@ -1,5 +1,7 @@
 //! Options (FORMAT.md §4.5): a presence byte, 0 or 1, then the value's block; the
-//! value is read only where the byte said present, as validation checked it.
+//! value is read only where the byte said present, as validation checked it, except
+//! for a kind whose every byte pattern is a value (`Kind::CHECKS` false, no tail),
+//! whose bytes are read either way and dropped when absent.
 
 use crate::field::{FixedKind, Scalar, SetInPlace};
 use crate::kind::Opt;
