@@ -121,8 +121,8 @@ impl Kind for bool {
         // accepted it, which it does only for 0 and 1: `bool`'s two values in memory.
         // A load, as a `&[bool]`'s element is (`byte != 0` was a load and a compare).
         unsafe {
-            let [byte] = crate::validated::array_at::<1>(block, 0);
-            core::mem::transmute::<u8, bool>(byte)
+            debug_assert!(!block.is_empty());
+            block.as_ptr().cast::<bool>().read()
         }
     }
 
