@@ -60,6 +60,11 @@ struct Inner {
     /// The I/O error behind an [`ErrorKind::Io`], kept as the error's `source()`.
     #[cfg(feature = "std")]
     io: Option<std::io::Error>,
+    /// Behind an [`ErrorKind::UnsupportedFormat`] told from a list's shape (FORMAT.md
+    /// §6.3, §6.8): what the bytes gave read as this reader's format. Corrupt bytes
+    /// can have an older format's shape by chance, so both are reported; kept as the
+    /// error's `source()` and in its message.
+    current: Option<Error>,
 }
 
 /// Paths longer than this many segments (field names and list indexes) are shown
@@ -200,7 +205,10 @@ pub enum ErrorKind {
     },
     /// Bytes of a wire format version this reader does not read (FORMAT.md, "Format
     /// versions"): a schema encoding (§11) of format version 1 or 2, or a list whose
-    /// bytes have the shape an older format gave it (§6.3, §6.8).
+    /// bytes have the shape an older format gave it (§6.3, §6.8). Told from a list's
+    /// shape, the error's message also gives what the bytes fail with as this
+    /// reader's format (corrupt bytes can have that shape by chance), and that error
+    /// is its [`source()`](core::error::Error::source).
     UnsupportedFormat {
         /// The format version of the bytes.
         version: u16,
@@ -439,7 +447,23 @@ impl Error {
             path: Vec::new(),
             #[cfg(feature = "std")]
             io: None,
+            current: None,
         }))
+    }
+
+    /// An [`ErrorKind::UnsupportedFormat`] of format `version` at `offset`, told from
+    /// the shape of bytes that failed as this reader's format with `current`: the
+    /// message says both (a guess from a shape cannot tell old bytes from corrupt
+    /// ones), and `current` is the [`source()`](core::error::Error::source).
+    #[cold]
+    pub(crate) fn format_by_shape(version: u16, offset: usize, current: Error) -> Self {
+        let kind = ErrorKind::UnsupportedFormat {
+            version,
+            supported: crate::FORMAT_VERSION,
+        };
+        let mut error = Error::new(kind, offset);
+        error.0.current = Some(current);
+        error
     }
 
     /// An [`ErrorKind::Io`] of `err`'s kind at `offset`, keeping `err` as the
@@ -504,6 +528,7 @@ impl Error {
         // errors before its tail's origin, by a negative amount in two's complement,
         // that the shifts out to the buffer's start add back.
         self.0.offset = self.0.offset.wrapping_add(base);
+        self.0.current = self.0.current.take().map(|c| c.shift(base));
         self
     }
 
@@ -512,6 +537,7 @@ impl Error {
     #[doc(hidden)]
     pub fn in_field(mut self, name: &'static str) -> Self {
         self.0.path.push(Segment::Field(name));
+        self.0.current = self.0.current.take().map(|c| c.in_field(name));
         self
     }
 
@@ -520,6 +546,7 @@ impl Error {
     #[doc(hidden)]
     pub fn in_field_named(mut self, name: &str) -> Self {
         self.0.path.push(Segment::Named(name.into()));
+        self.0.current = self.0.current.take().map(|c| c.in_field_named(name));
         self
     }
 
@@ -528,6 +555,7 @@ impl Error {
     #[doc(hidden)]
     pub fn in_element(mut self, index: usize) -> Self {
         self.0.path.push(Segment::Index(index));
+        self.0.current = self.0.current.take().map(|c| c.in_element(index));
         self
     }
 }
@@ -773,6 +801,13 @@ impl fmt::Display for Error {
             write_path(f, &self.0.path)?;
             f.write_str("`")?;
         }
+        if let Some(current) = &self.0.current {
+            write!(
+                f,
+                "; or the bytes are corrupt: read as format version {}, {current}",
+                crate::FORMAT_VERSION
+            )?;
+        }
         Ok(())
     }
 }
@@ -811,15 +846,19 @@ impl fmt::Debug for Error {
     }
 }
 
-/// The source of an [`ErrorKind::Io`] is the [`std::io::Error`] itself; other errors
-/// have none.
+/// The source of an [`ErrorKind::Io`] is the [`std::io::Error`] itself; that of an
+/// [`ErrorKind::UnsupportedFormat`] told from a list's shape is the error the bytes
+/// gave read as this reader's format; other errors have none.
 impl core::error::Error for Error {
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         #[cfg(feature = "std")]
         if let Some(io) = &self.0.io {
             return Some(io);
         }
-        None
+        self.0
+            .current
+            .as_ref()
+            .map(|c| c as &(dyn core::error::Error + 'static))
     }
 }
 

@@ -375,6 +375,18 @@ fn format_2_bytes_are_refused_by_name() {
         }
     );
     assert_eq!((err.offset(), err.path().as_str()), (10, "events"));
+    // Told from the shape: the format-3 reading is the `source()` and in the message.
+    let current = std::error::Error::source(&err)
+        .and_then(|s| s.downcast_ref::<wiremsg::Error>())
+        .expect("the format-3 error");
+    assert!(current.path().starts_with("events"), "{current}");
+    assert_ne!(current.kind(), err.kind());
+    assert!(
+        err.to_string().ends_with(&format!(
+            "; or the bytes are corrupt: read as format version 3, {current}"
+        )),
+        "{err}"
+    );
 }
 
 #[test]

@@ -361,6 +361,18 @@ fn a_format_1_list_is_refused_with_its_format_version() {
         )
     );
     assert!(err.to_string().contains("format version 1"), "{err}");
+    // A guess from a shape: the message and `source()` also give what the bytes fail
+    // with as format 3, in case they are corrupt rather than old.
+    let source = std::error::Error::source(&err).expect("the format-3 error");
+    let current = source.downcast_ref::<wiremsg::Error>().unwrap();
+    assert_eq!(current.path(), "venues");
+    assert_ne!(current.kind(), err.kind());
+    assert!(
+        err.to_string().ends_with(&format!(
+            "; or the bytes are corrupt: read as format version 3, {current}"
+        )),
+        "{err}"
+    );
     // One element: the table's start offset 4, then the element.
     let one = Book {
         id: 1,
@@ -378,6 +390,67 @@ fn a_format_1_list_is_refused_with_its_format_version() {
             version: 1,
             supported: 3
         }
+    );
+}
+
+/// One corrupt byte can give a valid list the shape of format 1's: the error says
+/// both readings, and the format-3 one is its `source()`, at the broken header.
+#[test]
+fn a_corrupt_split_list_with_format_1_shape_says_both() {
+    #[derive(WireMsg, Debug)]
+    struct Fill {
+        venue: String,
+        qty: u32,
+    }
+    #[derive(WireMsg, Debug)]
+    struct Order {
+        id: u64,
+        fills: Vec<Fill>,
+    }
+    let fill = |venue: &str, qty| Fill {
+        venue: venue.into(),
+        qty,
+    };
+    let mut bytes = Order {
+        id: 1,
+        fills: vec![fill("XNAS", 1), fill("ARCX", 2)],
+    }
+    .to_bytes()
+    .unwrap();
+    assert_eq!(bytes[14], 0x1c, "element 0's tail start");
+    bytes[14] = 4;
+    let err = Order::view(&bytes).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.offset(), err.path().as_str()),
+        (
+            &ErrorKind::UnsupportedFormat {
+                version: 1,
+                supported: 3
+            },
+            14,
+            "fills"
+        )
+    );
+    let current = std::error::Error::source(&err)
+        .and_then(|s| s.downcast_ref::<wiremsg::Error>())
+        .expect("the format-3 error");
+    assert_eq!(
+        (current.kind(), current.offset(), current.path().as_str()),
+        (
+            &ErrorKind::ListLengthMismatch {
+                len: 4,
+                element_size: 14
+            },
+            14,
+            "fills"
+        )
+    );
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{} at byte 14 in `fills`; or the bytes are corrupt: read as format version 3, {current}",
+            err.kind()
+        )
     );
 }
 

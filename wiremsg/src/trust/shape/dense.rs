@@ -157,17 +157,15 @@ fn truncated(needed: usize, available: usize, at: usize) -> Error {
 /// offset that is a non-zero multiple of 4 within the region. Only on the error
 /// path of the list's structure (its header, an element's entry index): valid
 /// format-3 bytes never get here, and an error inside a payload is never renamed.
+/// Corrupt bytes can have that shape by chance, so the error keeps `err` and says
+/// both ([`Error::format_by_shape`]).
 #[cold]
 #[inline(never)]
 fn format_2_or(err: Error, bytes: &[u8], at: usize) -> Error {
     match crate::primitives_le::read_u32(bytes, 0) {
-        Some(first) if first != 0 && first % 4 == 0 && first as usize <= bytes.len() => Error::new(
-            ErrorKind::UnsupportedFormat {
-                version: 2,
-                supported: crate::FORMAT_VERSION,
-            },
-            at,
-        ),
+        Some(first) if first != 0 && first % 4 == 0 && first as usize <= bytes.len() => {
+            Error::format_by_shape(2, at, err)
+        }
         _ => err,
     }
 }

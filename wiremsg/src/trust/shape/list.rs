@@ -882,8 +882,9 @@ pub(crate) fn split_header(
 /// `err`, or `UnsupportedFormat` if the list that failed as a split list has the shape
 /// format 1 gave a list of messages with a tail (FORMAT.md "Format versions"): a
 /// table of start offsets whose first element starts with a block length this reader
-/// accepts. Only on the error path: valid format-2 bytes never get here, so the worst
-/// a chance likeness does is to name the format instead of the broken header.
+/// accepts. Only on the error path: valid format-3 bytes never get here. Corrupt
+/// bytes can have that shape by chance, so the error keeps `err` and says both
+/// ([`Error::format_by_shape`]).
 #[cold]
 #[inline(never)]
 fn format_1_or(err: Error, bytes: &[u8], at: usize, required: usize) -> Error {
@@ -902,13 +903,7 @@ fn format_1_or(err: Error, bytes: &[u8], at: usize, required: usize) -> Error {
         ok.then_some(())
     };
     match table() {
-        Some(()) => Error::new(
-            ErrorKind::UnsupportedFormat {
-                version: 1,
-                supported: crate::FORMAT_VERSION,
-            },
-            at,
-        ),
+        Some(()) => Error::format_by_shape(1, at, err),
         None => err,
     }
 }
