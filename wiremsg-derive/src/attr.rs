@@ -125,9 +125,14 @@ fn for_each_key(
                         .get_ident()
                         .map(Ident::to_string)
                         .unwrap_or_default();
-                    let hint = suggestion(place, &name)
-                        .map(|k| format!("did you mean `{k}`? "))
-                        .unwrap_or_default();
+                    let hint = match misplaced(place, &name) {
+                        Some(home) => {
+                            format!("it is an attribute of {home}, not of {}; ", place.name)
+                        }
+                        None => suggestion(place, &name)
+                            .map(|k| format!("did you mean `{k}`? "))
+                            .unwrap_or_default(),
+                    };
                     return Err(meta.error(format!(
                         "unknown `wire` attribute `{name}`: {hint}{}",
                         expected(place)
@@ -148,6 +153,15 @@ fn for_each_key(
             );
         }
     }
+}
+
+/// Where `name` belongs, when it is a key of another place than `place` (`since` on a
+/// message type: "fields").
+fn misplaced(place: &Place, name: &str) -> Option<&'static str> {
+    [&CONTAINER, &FIELD, &VARIANT]
+        .into_iter()
+        .find(|other| other.name != place.name && other.keys.contains(&name))
+        .map(|other| other.name)
 }
 
 /// The key of `place` a misspelled `name` most likely meant (`sinse`: `since`,
@@ -181,7 +195,16 @@ fn value<'m>(
 
 /// `key = <integer from 1 (or 0) to 65535>`.
 fn u16_value(meta: &ParseNestedMeta<'_>, key: &str, min: u16) -> syn::Result<(u16, LitInt)> {
-    let lit: LitInt = value(meta, key, if min == 0 { "0" } else { "2" })?.parse()?;
+    let example = if min == 0 { "0" } else { "2" };
+    // syn's own error is a bare "expected integer literal" (for `since = "2"`, say).
+    let lit: LitInt = value(meta, key, example)?
+        .parse()
+        .map_err(|e: syn::Error| {
+            syn::Error::new(
+                e.span(),
+                format!("`{key}` takes an integer literal: `#[wire({key} = {example})]`"),
+            )
+        })?;
     match lit.base10_parse::<u16>() {
         Ok(v) if v >= min => Ok((v, lit)),
         _ => Err(syn::Error::new(

@@ -34,7 +34,8 @@ use core::fmt::Debug;
     message = "`{Self}` is not a wire type, so it cannot be a field of a wiremsg message",
     label = "not a wire type",
     note = "a C-like enum: add `#[derive(WireEnum)]` and `#[repr(u8)]` (or `u16`, `u32`, `u64`); a struct: add `#[derive(WireMsg)]`; an enum with data: add `#[derive(WireUnion)]` and `#[repr(u8)]`",
-    note = "a type of another crate (`std::time::Duration`) has no wire form: store it as a number (`u64` of nanoseconds) or wrap it in a `#[derive(WireMsg)]` struct"
+    note = "a type of another crate (`std::time::Duration`) has no wire form: store it as a number (`u64` of nanoseconds) or wrap it in a `#[derive(WireMsg)]` struct",
+    note = "`usize` and `isize`, also behind a type alias, have no fixed width on the wire: use `u32` or `u64` (`i32` or `i64`); a `char`: `u32`"
 )]
 pub trait Field {
     /// The field's wire shape (sealed: one of this crate's kinds).
@@ -189,7 +190,8 @@ pub trait DecodeField<'v>: Field + Sized {
     message = "`{Self}` cannot be an element of a wiremsg list or array",
     label = "not a wire type",
     note = "a C-like enum: add `#[derive(WireEnum)]` and `#[repr(u8)]` (or `u16`, `u32`, `u64`); a struct: add `#[derive(WireMsg)]`; an enum with data: add `#[derive(WireUnion)]` and `#[repr(u8)]`",
-    note = "a type of another crate (`std::time::Duration`) has no wire form: store it as a number (`u64` of nanoseconds) or wrap it in a `#[derive(WireMsg)]` struct"
+    note = "a type of another crate (`std::time::Duration`) has no wire form: store it as a number (`u64` of nanoseconds) or wrap it in a `#[derive(WireMsg)]` struct",
+    note = "`usize` and `isize`, also behind a type alias, have no fixed width on the wire: use `u32` or `u64` (`i32` or `i64`); a `char`: `u32`"
 )]
 pub trait Element: Field + Sized {
     /// What a list accessor returns: `&[u8]` for bytes, [`List`](crate::List) otherwise.
