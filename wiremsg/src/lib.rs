@@ -414,7 +414,8 @@ pub use validated::MutOf;
 /// | `X_OFFSET`, `X_SIZE` | constants: the field's offset from the start of the message and its bytes in the block |
 ///
 /// and `version()` (the newest version whose fields the bytes hold, up to this
-/// reader's), `as_bytes()` (the message's bytes as far as this reader knows them) and
+/// reader's), `as_bytes()` (an `Option` of the message's bytes as far as this reader
+/// knows them: `None` for an element of a list whose block and tail are apart) and
 /// `decode()` (the owned value; not for a struct with `&'static` fields).
 ///
 /// Accessors return: numbers, `bool` and enums by value; `&'v str` for `String`,

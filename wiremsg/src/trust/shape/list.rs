@@ -531,7 +531,9 @@ pub struct ListIter<'v, T> {
 /// short lists (callgrind's branch simulation: 156.8k a read against rkyv's 147.8k;
 /// 146.8k with this). An end at a whole number of steps from `at` (which lets LLVM
 /// unroll the `u16` and `f32` lists too) cost 9 % more instructions on those
-/// short lists.
+/// short lists. A `core::slice::Iter<'v, u8>` stepped by `as_slice`,
+/// `split_at_unchecked` and `iter` (no `unsafe impl`s) cost 54 % more instructions
+/// on the game's read (6.00M to 9.25M a call): LLVM does not see that the end stays.
 #[derive(Clone, Copy)]
 struct Cursor<'v> {
     at: NonNull<u8>,
