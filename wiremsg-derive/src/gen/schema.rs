@@ -17,13 +17,20 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let since = f.since();
         let reserved = f.reserved();
         // A declared default is kept as the bytes it encodes to, computed on use (the
-        // expression need not be `const`).
+        // expression need not be `const`). The expression is returned from a closure,
+        // as the accessors' `unwrap_or_else` has it: an expression of the wrong type
+        // is then the same error here as there, which rustc reports once.
         let default = match &f.field.attrs.default {
             Some(expr) if f.later() => {
                 let ty = &f.field.static_ty;
                 quote_m! {
                     ::wiremsg::__private::Some(::wiremsg::DefaultValue::Lazy(|| {
-                        ::wiremsg::__private::default_bytes::<#ty>(#expr)
+                        ::wiremsg::__private::default_bytes::<#ty>(
+                            ::wiremsg::__private::Option::unwrap_or_else(
+                                ::wiremsg::__private::None,
+                                || #expr,
+                            ),
+                        )
                     }))
                 }
             }
