@@ -12,9 +12,12 @@ mod cases;
 mod dynamic_lazy;
 #[path = "common/golden.rs"]
 mod format_golden;
+#[path = "common/format_guess.rs"]
+mod format_guess;
 #[path = "common/handmade.rs"]
 mod handmade;
 use format_golden::golden;
+use format_guess::format_3_reading;
 use handmade::{Part, message, split};
 use proptest::prelude::*;
 use wiremsg::dynamic::{self, Value};
@@ -2380,6 +2383,9 @@ fn hostile_dense_lists_fail_alike() {
         10,
         "events",
     );
+    // Told from the shape, as the typed views tell it: the format-3 reading beside it.
+    let err = dynamic::view(&set, "Batch", &with(&table)).unwrap_err();
+    assert!(format_3_reading(&err).path().starts_with("events"), "{err}");
     // A table entry no element uses is not checked: an unknown tag reads.
     let mut unused = list.clone();
     unused[10] = 77; // entry 2 (Cancel's): tag 77, which no variant has
