@@ -503,6 +503,11 @@ impl Error {
     }
 
     /// Byte offset of the bad bytes, from the start of the buffer that was validated.
+    ///
+    /// For an error made from text rather than read from bytes
+    /// ([`ErrorKind::FixedStrTooLong`], [`ErrorKind::FixedStrTrailingSpace`],
+    /// [`ErrorKind::Decimal`]), the byte of the text at fault, or 0 where no byte is;
+    /// the message then says "of the text", or gives no offset.
     pub fn offset(&self) -> usize {
         self.0.offset
     }
@@ -795,7 +800,17 @@ impl fmt::Display for Error {
         if let Some(io) = &self.0.io {
             return write!(f, "I/O error: {io} at byte {}", self.0.offset);
         }
-        write!(f, "{} at byte {}", self.0.kind, self.0.offset)?;
+        match &self.0.kind {
+            // Made from text, not read from bytes: the offset is into the text, and
+            // the decimal's own message already gives it (or it has none).
+            ErrorKind::Decimal(_) | ErrorKind::FixedStrTooLong { .. } => {
+                write!(f, "{}", self.0.kind)?
+            }
+            ErrorKind::FixedStrTrailingSpace => {
+                write!(f, "{}, at byte {} of the text", self.0.kind, self.0.offset)?
+            }
+            _ => write!(f, "{} at byte {}", self.0.kind, self.0.offset)?,
+        }
         if !self.0.path.is_empty() {
             f.write_str(" in `")?;
             write_path(f, &self.0.path)?;

@@ -172,13 +172,40 @@ fn nul_padded_text_is_const_and_refuses_what_would_not_read_back() {
         (err.kind(), err.offset()),
         (&ErrorKind::FixedStrTrailingSpace, 2)
     );
-    let err: Result<FixedStr<2, 0>, wiremsg::Error> = "ABC".try_into();
+    // Made from text, not read from bytes: the message places the fault in the text.
     assert_eq!(
-        err.unwrap_err().kind(),
+        err.to_string(),
+        "text for a fixed string ends with its padding character, which would read back \
+         as padding, at byte 2 of the text"
+    );
+    let err: wiremsg::Error = FixedStr::<2, 0>::try_from("ABC").unwrap_err();
+    assert_eq!(
+        err.kind(),
         &ErrorKind::FixedStrTooLong {
             len: 3,
             capacity: 2
         }
+    );
+    assert_eq!(
+        err.to_string(),
+        "text of 3 bytes does not fit a 2-byte fixed string"
+    );
+}
+
+#[test]
+fn a_decimal_error_gives_its_byte_of_the_text_once() {
+    let err = wiremsg::Error::from("12.505".parse::<Decimal<i64, 2>>().unwrap_err());
+    assert_eq!(err.offset(), 5);
+    assert_eq!(
+        err.to_string(),
+        "not a decimal: more decimal places than the scale allows, at byte 5"
+    );
+    let err = wiremsg::Error::from(
+        Decimal::<i8, 0>::try_from_f64(f64::NAN, Rounding::Exact).unwrap_err(),
+    );
+    assert_eq!(
+        err.to_string(),
+        "not a decimal: NaN or infinity is not a decimal"
     );
 }
 
