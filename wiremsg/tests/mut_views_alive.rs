@@ -8,21 +8,21 @@
 use wiremsg::{WireMsg, WireUnion};
 
 #[derive(WireMsg, Debug, Clone, PartialEq)]
-pub struct Item {
-    pub qty: u32,
-    pub sku: String,
-    pub flag: bool,
+struct Item {
+    qty: u32,
+    sku: String,
+    flag: bool,
 }
 
 #[derive(WireMsg, Debug, Clone, PartialEq)]
-pub struct Px {
-    pub m: i32,
-    pub live: bool,
+struct Px {
+    m: i32,
+    live: bool,
 }
 
 #[derive(WireUnion, Debug, Clone, PartialEq)]
 #[repr(u8)]
-pub enum Fx {
+enum Fx {
     Nop = 0,
     P(Px) = 1,
     Q { a: u16 } = 2,
@@ -30,18 +30,18 @@ pub enum Fx {
 
 #[derive(WireUnion, Debug, Clone, PartialEq)]
 #[repr(u8)]
-pub enum Tx {
+enum Tx {
     I(Item) = 0,
     S { s: String, n: u8 } = 1,
 }
 
 #[derive(WireMsg, Debug, Clone, PartialEq)]
-pub struct Book {
-    pub items: Vec<Item>,
-    pub fxs: Vec<Fx>,
-    pub txs: Vec<Tx>,
-    pub pxs: Vec<Px>,
-    pub nested: Vec<Vec<Item>>,
+struct Book {
+    items: Vec<Item>,
+    fxs: Vec<Fx>,
+    txs: Vec<Tx>,
+    pxs: Vec<Px>,
+    nested: Vec<Vec<Item>>,
 }
 
 fn book() -> Book {

@@ -16,7 +16,7 @@ use wiremsg::{Decimal, FixedStr, SchemaSet, WireEnum, WireMsg, WireUnion};
 
 #[derive(WireEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 #[repr(u8)]
-pub enum Col {
+enum Col {
     R = 0,
     G = 1,
     B = 2,
@@ -24,7 +24,7 @@ pub enum Col {
 
 #[derive(WireEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 #[repr(u16)]
-pub enum Wide {
+enum Wide {
     A = 7,
     B = 300,
     #[wire(other)]
@@ -32,30 +32,30 @@ pub enum Wide {
 }
 
 #[derive(WireMsg, Debug, Clone, PartialEq)]
-pub struct Px {
-    pub m: i32,
-    pub live: bool,
-    pub col: Col,
+struct Px {
+    m: i32,
+    live: bool,
+    col: Col,
 }
 
 #[derive(WireMsg, Debug, Clone, PartialEq)]
 #[wire(block_length, version = 2)]
-pub struct Grow {
-    pub a: u16,
+struct Grow {
+    a: u16,
     #[wire(since = 2)]
-    pub b: Option<String>,
+    b: Option<String>,
 }
 
 #[derive(WireMsg, Debug, Clone, PartialEq)]
-pub struct Gen<T> {
-    pub head: u8,
-    pub items: Vec<T>,
-    pub one: Option<T>,
+struct Gen<T> {
+    head: u8,
+    items: Vec<T>,
+    one: Option<T>,
 }
 
 #[derive(WireUnion, Debug, Clone, PartialEq)]
 #[repr(u8)]
-pub enum Fx {
+enum Fx {
     Nop = 0,
     P(Px) = 1,
     Q { a: u16, b: bool } = 2,
@@ -63,7 +63,7 @@ pub enum Fx {
 
 #[derive(WireUnion, Debug, Clone, PartialEq)]
 #[repr(u16)]
-pub enum Big {
+enum Big {
     S {
         s: String,
     } = 5,
@@ -78,34 +78,34 @@ pub enum Big {
 
 #[derive(WireMsg, Debug, Clone, PartialEq)]
 #[wire(version = 3)]
-pub struct Hodge {
-    pub id: u32,
-    pub grid: Vec<Vec<Vec<String>>>,
-    pub arr: [Option<Col>; 3],
-    pub fxs: BTreeMap<u8, Fx>,
-    pub bigs: BTreeMap<String, Big>,
-    pub dense: Vec<Fx>,
-    pub nested: Option<Vec<Vec<Fx>>>,
-    pub tup: (u8, Vec<Fx>, String),
-    pub tups: Vec<(Col, Option<String>)>,
-    pub grows: Vec<Grow>,
-    pub gn: Gen<Px>,
-    pub gens: Vec<Gen<Grow>>,
-    pub dec: Option<Decimal<i32, 2>>,
+struct Hodge {
+    id: u32,
+    grid: Vec<Vec<Vec<String>>>,
+    arr: [Option<Col>; 3],
+    fxs: BTreeMap<u8, Fx>,
+    bigs: BTreeMap<String, Big>,
+    dense: Vec<Fx>,
+    nested: Option<Vec<Vec<Fx>>>,
+    tup: (u8, Vec<Fx>, String),
+    tups: Vec<(Col, Option<String>)>,
+    grows: Vec<Grow>,
+    gn: Gen<Px>,
+    gens: Vec<Gen<Grow>>,
+    dec: Option<Decimal<i32, 2>>,
     #[wire(null = 0)]
-    pub nul: Option<u16>,
-    pub fs: [FixedStr<3, 0>; 2],
-    pub wides: BTreeMap<Wide, (u8, bool)>,
+    nul: Option<u16>,
+    fs: [FixedStr<3, 0>; 2],
+    wides: BTreeMap<Wide, (u8, bool)>,
     #[wire(max_len = 3)]
-    pub few: Vec<Big>,
+    few: Vec<Big>,
     #[wire(reserved)]
-    pub gone: String,
+    gone: String,
     #[wire(since = 2)]
-    pub later: Vec<Grow>,
+    later: Vec<Grow>,
     #[wire(since = 3, default = 77)]
-    pub def: u32,
+    def: u32,
     #[wire(since = 3)]
-    pub tail_str: String,
+    tail_str: String,
 }
 
 fn sample() -> Hodge {
