@@ -273,6 +273,9 @@ fn versions(cx: &Ctxt, msg: &Message<'_>) {
     }
 }
 
+/// The `#[repr]`s of a `WireEnum`: its wire width, an unsigned integer.
+pub(crate) const ENUM_REPRS: [&str; 4] = ["u8", "u16", "u32", "u64"];
+
 pub(crate) fn enumeration(cx: &Ctxt, e: &Enum<'_>) {
     if !e.generics.params.is_empty() {
         cx.error_spanned_by(
@@ -287,11 +290,12 @@ pub(crate) fn enumeration(cx: &Ctxt, e: &Enum<'_>) {
             e.ident,
             "`WireEnum` needs the wire width: add `#[repr(u8)]` (or `u16`, `u32`, `u64`)",
         ),
-        Some(repr) if !["u8", "u16", "u32", "u64"].contains(&repr.to_string().as_str()) => cx
-            .error_spanned_by(
-                repr,
-                format!("`#[repr({repr})]` is not supported by `WireEnum`; use `u8`, `u16`, `u32` or `u64`"),
+        Some(repr) if !ENUM_REPRS.iter().any(|w| repr == w) => cx.error_spanned_by(
+            repr,
+            format!(
+                "`#[repr({repr})]` is not supported by `WireEnum`; use `u8`, `u16`, `u32` or `u64`"
             ),
+        ),
         Some(_) => {}
     }
     let mut catch_all = None;

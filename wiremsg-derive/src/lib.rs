@@ -77,11 +77,13 @@ pub fn derive_wire_enum(input: TokenStream) -> TokenStream {
             .unwrap_or_default()
             .into(),
         Err(errors) => {
-            // An enum whose only mistake is a missing `#[repr]`: its error, and the
-            // items of a stand-in width, so that a message with a field of the enum adds
-            // no error of its own (which would say to derive `WireEnum`).
+            // An enum whose only mistake is a missing or unsupported `#[repr]` (`i8`):
+            // its error, and the items of a stand-in width, so that a message with a
+            // field of the enum adds no error of its own (which would say to derive
+            // `WireEnum`, which the enum already has).
+            let supported = |r: &proc_macro2::Ident| check::ENUM_REPRS.iter().any(|w| r == w);
             let stand_in = e
-                .filter(|e| e.repr.is_none())
+                .filter(|e| !e.repr.as_ref().is_some_and(supported))
                 .and_then(|mut e| {
                     e.repr = Some(proc_macro2::Ident::new("u64", e.ident.span()));
                     let cx = ctxt::Ctxt::new();

@@ -7,6 +7,7 @@ const MISTAKES: &[&str] = &[
     "field-duration",
     "field-enum-without-repr",
     "enum-without-repr",
+    "field-enum-signed-repr",
     "decimal-float-mantissa",
     "null-on-alias-without-sentinel",
     "dispatch-variant-without-template-id",

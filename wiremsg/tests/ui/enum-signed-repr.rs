@@ -1,6 +1,6 @@
 use wiremsg::WireEnum;
 
-#[derive(WireEnum, Clone, Copy)]
+#[derive(WireEnum, Clone, Copy, Debug)]
 #[repr(i8)]
 enum Delta {
     Down = -1,
