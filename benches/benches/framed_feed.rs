@@ -7,6 +7,7 @@
 //! | `framed_feed/kind_byte/unchecked` | the `feed` data set's: a `u16` length, the kind byte, the message | `view_unchecked` of the kind's message (`feed/read_some_unchecked`) |
 //! | `framed_feed/kind_byte/lazy` | the same | the kind byte and message as one `FeedFrame` union, `view_lazy` |
 //! | `framed_feed/header/unchecked` | a `u16` length, wiremsg's 8-byte message header (FORMAT.md §8), the message | `view_unchecked` of the message its template id names |
+//! | `framed_feed/header/unchecked_with_header` | the same | `view_unchecked_with_header` of the kind its template id names: the header checked (O(1)), the message trusted |
 //! | `framed_feed/header/view` | the same | the `#[derive(WireDispatch)]` enum's `view` (up front) |
 //! | `framed_feed/header/lazy` | the same | the dispatch enum's `view_lazy` (on demand) |
 //!
@@ -79,6 +80,38 @@ unsafe fn header_unchecked(frame: &[u8]) -> [u64; 2] {
     }
 }
 
+/// `read_some`'s fields of message `K` behind its header, by
+/// `view_unchecked_with_header`: the header checked as `view_with_header` checks it.
+///
+/// # Safety
+///
+/// `frame` is a header and, if the header names `K`, a valid message `K`.
+#[inline(always)]
+unsafe fn some_with_header<K: Kind + Template>(frame: &[u8]) -> [u64; 2] {
+    // SAFETY: the caller's promise.
+    let (_, view) = unsafe { wiremsg::view_unchecked_with_header::<K>(frame) }.unwrap();
+    K::some_view(view)
+}
+
+/// The fields of the message behind `frame`'s header, by `view_unchecked_with_header`.
+///
+/// # Safety
+///
+/// `frame` is a header and a valid message of the kind its template id names.
+#[inline(always)]
+unsafe fn header_checked_unchecked(frame: &[u8]) -> [u64; 2] {
+    // SAFETY: the caller's promise, for the kind the template id names.
+    unsafe {
+        match u16::from_le_bytes([frame[2], frame[3]]) {
+            AddOrder::TEMPLATE_ID => some_with_header::<AddOrder>(frame),
+            OrderExecuted::TEMPLATE_ID => some_with_header::<OrderExecuted>(frame),
+            OrderCancel::TEMPLATE_ID => some_with_header::<OrderCancel>(frame),
+            OrderDelete::TEMPLATE_ID => some_with_header::<OrderDelete>(frame),
+            _ => some_with_header::<Trade>(frame),
+        }
+    }
+}
+
 /// A bench cell: framing, read, the stream and the fold over it.
 type Cell<'a> = (&'a str, &'a str, &'a [u8], &'a dyn Fn(&[u8]) -> u64);
 
@@ -134,6 +167,12 @@ fn framed_feed(c: &mut Criterion) {
         // SAFETY: `headers` holds the feed's messages behind their headers.
         fold_some(frames(stream), |frame| unsafe { header_unchecked(frame) })
     };
+    let header_checked_unchecked = |stream: &[u8]| {
+        // SAFETY: as `header_unchecked`'s.
+        fold_some(frames(stream), |frame| unsafe {
+            header_checked_unchecked(frame)
+        })
+    };
     let header_view = |stream: &[u8]| {
         fold_some(frames(stream), |frame| {
             let (_, view) = Framed::view(frame).unwrap();
@@ -149,10 +188,16 @@ fn framed_feed(c: &mut Criterion) {
 
     let mut g = c.benchmark_group("framed_feed");
     g.sample_size(20).sampling_mode(SamplingMode::Flat);
-    let cells: [Cell<'_>; 5] = [
+    let cells: [Cell<'_>; 6] = [
         ("kind_byte", "unchecked", &kind_bytes, &kind_byte_unchecked),
         ("kind_byte", "lazy", &kind_bytes, &kind_byte_lazy),
         ("header", "unchecked", &headers, &header_unchecked),
+        (
+            "header",
+            "unchecked_with_header",
+            &headers,
+            &header_checked_unchecked,
+        ),
         ("header", "view", &headers, &header_view),
         ("header", "lazy", &headers, &header_lazy),
     ];

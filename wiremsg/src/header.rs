@@ -498,6 +498,17 @@ pub fn view_body_mut<T: Template>(
     T::view_mut(&mut bytes[body]).map_err(|e| e.shift(MessageHeader::LEN))
 }
 
+/// The header at the start of `bytes`, checked against `T` as
+/// [`Template::view_with_header`] checks it, and where the message after it is: what
+/// the unchecked framed views (`crate::view_unchecked_with_header`) check, O(1).
+#[inline]
+pub(crate) fn framed_body<T: Template>(
+    bytes: &[u8],
+) -> Result<(MessageHeader, core::ops::Range<usize>), Error> {
+    let header = header_of::<T>(bytes)?;
+    body_range::<T>(header, bytes).map(|body| (header, body))
+}
+
 /// Checks a header whose template id already matched `T` against `T` and the bytes
 /// (FORMAT.md §8), and returns where the message is in `bytes`: from the end of the
 /// header to the end of the bytes, or of the announced block for a message without a
@@ -530,7 +541,7 @@ impl Reader {
     /// and the bytes, and returns where the message is in `bytes`: from the end of
     /// the header to the end of the bytes, or of the announced block for a message
     /// without a block length field. `block_length_of(v)` is the block of version `v`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn body_range(
         &self,
         header: MessageHeader,

@@ -130,9 +130,10 @@
 //!
 //! Generated code holds two kinds of `unsafe` block: a derived fixed-size message's
 //! `Plain<Self>`, under the condition that proves it, and a derived enum's
-//! `EnumValues<Self>`, over values it takes from the compiler. [`view_unchecked`] and
-//! [`WireMsg::view_unchecked`] are the `unsafe` fast path: their caller promises the
-//! bytes would pass validation.
+//! `EnumValues<Self>`, over values it takes from the compiler. [`view_unchecked`],
+//! [`WireMsg::view_unchecked`] and, for a frame's message behind its header (checked),
+//! [`view_unchecked_with_header`] are the `unsafe` fast path: their caller promises
+//! the bytes would pass validation.
 //!
 //! # Streams
 //!
@@ -203,7 +204,9 @@ use trust::{batch, layout, lazy, lazy_map, mode, plain, scan, validated};
 #[doc(hidden)]
 pub mod __private;
 
-pub use trust::validated::view_unchecked;
+pub use trust::validated::{
+    view_mut_unchecked_with_header, view_unchecked, view_unchecked_with_header,
+};
 
 /// The wire format version this crate reads and writes (FORMAT.md, "Format
 /// versions"): 3, whose lists of fixed-size unions are dense (§6.8). A schema (§11)

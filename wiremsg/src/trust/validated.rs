@@ -1231,6 +1231,115 @@ impl<T: crate::Element> ListKind for crate::kind::ListOf<T> {
     type Element = T;
 }
 
+/// The header of a frame's message (its bytes after the frame's `u32` length),
+/// checked as [`Template::view_with_header`](crate::Template::view_with_header)
+/// checks it, and the view of the message after it, not validated: the trusted path
+/// for a stream of several message types. The header's checks are O(1) (its template
+/// id, schema id, version and block length, against `T` and the bytes' length); the
+/// message is read as [`view_unchecked`] reads it. A frame of another type is an
+/// error, so a reader of a trusted stream can pick each frame's type by its header
+/// (below) or by trying each type.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::{FrameReader, FrameWriter, MessageHeader, Template, WireMsg};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 1)]
+/// struct NewOrder { id: u64, qty: u32, symbol: String }
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 2)]
+/// struct Cancel { id: u64 }
+///
+/// let mut writer = FrameWriter::new(Vec::new());
+/// writer.write(&NewOrder { id: 1, qty: 100, symbol: "ESZ6".into() })?;
+/// writer.write(&Cancel { id: 1 })?;
+/// let stream = writer.into_inner();
+///
+/// // This process wrote every frame: their messages are valid.
+/// let mut reader = FrameReader::new(&stream[..]);
+/// let mut read = Vec::new();
+/// while let Some(frame) = reader.next_frame()? {
+///     match MessageHeader::read(frame)?.template_id {
+///         NewOrder::TEMPLATE_ID => {
+///             // SAFETY: every frame of this stream naming NewOrder is a valid one.
+///             let (_, order) = unsafe { wiremsg::view_unchecked_with_header::<NewOrder>(frame)? };
+///             read.push((order.id(), order.symbol().to_owned()));
+///         }
+///         Cancel::TEMPLATE_ID => {
+///             // SAFETY: as above, for Cancel.
+///             let (_, cancel) = unsafe { wiremsg::view_unchecked_with_header::<Cancel>(frame)? };
+///             read.push((cancel.id(), String::new()));
+///         }
+///         _ => {}
+///     }
+/// }
+/// assert_eq!(read, [(1, "ESZ6".to_owned()), (1, String::new())]);
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// The header's errors of [`Template::view_with_header`](crate::Template::view_with_header):
+/// [`ErrorKind::UnexpectedTemplate`] for a frame of another type,
+/// [`ErrorKind::SchemaMismatch`], [`ErrorKind::BlockLengthTooSmall`],
+/// [`ErrorKind::HeaderMismatch`], and [`ErrorKind::Truncated`] if the header or the
+/// block it announces is cut short.
+///
+/// # Safety
+///
+/// Where the header passes (this function returns `Ok`),
+/// `T::view_with_header(bytes)` must return `Ok`: the message after the header is
+/// valid, as [`view_unchecked`] requires of its bytes.
+#[inline]
+pub unsafe fn view_unchecked_with_header<T: crate::Template>(
+    bytes: &[u8],
+) -> Result<(crate::MessageHeader, T::View<'_>), Error> {
+    let (header, body) = crate::header::framed_body::<T>(bytes)?;
+    // SAFETY: `view_with_header` views exactly `bytes[body]` with `T::view` once the
+    // header passes, which it did; the caller promises that view is `Ok`.
+    Ok((header, unsafe { T::view_unchecked(&bytes[body]) }))
+}
+
+/// [`view_unchecked_with_header`] for the mutable view: the header checked, the
+/// message after it trusted, to update a frame of a trusted stream in place.
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::{Template, WireMsg};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 4)]
+/// struct Fill { order: u64, filled: u32 }
+///
+/// let mut frame = Vec::new();
+/// Fill { order: 9, filled: 0 }.encode_with_header(&mut frame)?;
+/// // SAFETY: written just above.
+/// let (_, mut fill) = unsafe { wiremsg::view_mut_unchecked_with_header::<Fill>(&mut frame)? };
+/// fill.set_filled(300);
+/// assert_eq!(Fill::view_with_header(&frame)?.1.filled(), 300);
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`view_unchecked_with_header`].
+///
+/// # Safety
+///
+/// As [`view_unchecked_with_header`].
+#[inline]
+pub unsafe fn view_mut_unchecked_with_header<T: crate::Template>(
+    bytes: &mut [u8],
+) -> Result<(crate::MessageHeader, T::Mut<'_>), Error> {
+    let (header, body) = crate::header::framed_body::<T>(bytes)?;
+    // SAFETY: as in `view_unchecked_with_header`.
+    Ok((header, unsafe { T::view_mut_unchecked(&mut bytes[body]) }))
+}
+
 /// Builds the view of a message over bytes known to be valid, skipping every check:
 /// O(1), it reads nothing.
 ///
