@@ -2,27 +2,9 @@
 
 use wiremsg::{ErrorKind, FixedStr, MessageHeader, Template, WireDispatch, WireMsg};
 
-mod v1 {
-    use wiremsg::{FixedStr, WireMsg};
-
-    #[derive(WireMsg, Debug, Clone, PartialEq)]
-    #[wire(template_id = 1, schema_id = 7)]
-    pub(crate) struct AddOrder {
-        pub(crate) order: u64,
-        pub(crate) symbol: FixedStr<8>,
-        pub(crate) price: i64,
-    }
-}
-
-#[derive(WireMsg, Debug, Clone, PartialEq)]
-#[wire(template_id = 1, schema_id = 7, version = 2)]
-struct AddOrder {
-    order: u64,
-    symbol: FixedStr<8>,
-    price: i64,
-    #[wire(since = 2)]
-    shares: u32,
-}
+#[path = "common/add_order.rs"]
+mod add_order;
+use add_order::{AddOrder, add, v1};
 
 #[derive(WireMsg, Debug, Clone, PartialEq)]
 #[wire(template_id = 2, schema_id = 7)]
@@ -41,15 +23,6 @@ enum Feed {
     Add(AddOrder),
     Delete(DeleteOrder),
     Text(Text),
-}
-
-fn add() -> AddOrder {
-    AddOrder {
-        order: 5,
-        symbol: FixedStr::new("MSFT").unwrap(),
-        price: 4_200_000,
-        shares: 100,
-    }
 }
 
 #[test]

@@ -16,6 +16,10 @@
 // The owned unions are built and compared whole; their payloads are not read apart.
 #![allow(dead_code)]
 
+#[path = "common/xorshift.rs"]
+mod xorshift;
+use xorshift::XorShift as Rng;
+
 use wiremsg::dynamic::{self, Value};
 use wiremsg::{SchemaSet, WireMsg};
 
@@ -324,23 +328,6 @@ family!(u8s, u8, 0, 1, 5, 9);
 family!(u16s, u16, 7, 300, 2, 301);
 family!(u32s, u32, 70000, 3, 1, 4);
 family!(u64s, u64, 1, 0, 0x1_0000_0000_0001, 0xffff_ffff_ffff_fff0);
-
-/// A deterministic generator.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[self.below(xs.len() as u64) as usize]
-    }
-}
 
 /// A `Batch` whose list region is `region`.
 fn batch(region: &[u8]) -> Vec<u8> {

@@ -45,6 +45,10 @@
 #[path = "common/handmade.rs"]
 mod handmade;
 
+#[path = "common/xorshift.rs"]
+mod xorshift;
+use xorshift::XorShift;
+
 use std::collections::BTreeMap;
 use wiremsg::{Error, MAX_DEPTH, MessageHeader, Template, WireDispatch, WireMsg, WireUnion};
 
@@ -789,18 +793,6 @@ fn both_block_lengths_rewritten_together_are_checked_as_the_view_checks_them() {
         }
     }
     assert!(read > 10, "{read}");
-}
-
-/// A tiny deterministic generator, for the random changes.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
 }
 
 /// Two to four bytes changed at random, many times over each frame.
