@@ -49,6 +49,20 @@ fn frames(stream: &[u8]) -> impl Iterator<Item = &[u8]> {
     })
 }
 
+/// `$read::<K>($arg)` for the kind `K` whose template id `$frame`'s header names
+/// (the trade for any other).
+macro_rules! by_template_id {
+    ($frame:expr, $read:ident($arg:expr)) => {
+        match u16::from_le_bytes([$frame[2], $frame[3]]) {
+            AddOrder::TEMPLATE_ID => $read::<AddOrder>($arg),
+            OrderExecuted::TEMPLATE_ID => $read::<OrderExecuted>($arg),
+            OrderCancel::TEMPLATE_ID => $read::<OrderCancel>($arg),
+            OrderDelete::TEMPLATE_ID => $read::<OrderDelete>($arg),
+            _ => $read::<Trade>($arg),
+        }
+    };
+}
+
 /// `read_some`'s fields of message `K`, by `view_unchecked`.
 ///
 /// # Safety
@@ -69,15 +83,7 @@ unsafe fn some_unchecked<K: Kind>(body: &[u8]) -> [u64; 2] {
 unsafe fn header_unchecked(frame: &[u8]) -> [u64; 2] {
     let body = &frame[MessageHeader::LEN..];
     // SAFETY: the caller's promise, for the kind the template id names.
-    unsafe {
-        match u16::from_le_bytes([frame[2], frame[3]]) {
-            AddOrder::TEMPLATE_ID => some_unchecked::<AddOrder>(body),
-            OrderExecuted::TEMPLATE_ID => some_unchecked::<OrderExecuted>(body),
-            OrderCancel::TEMPLATE_ID => some_unchecked::<OrderCancel>(body),
-            OrderDelete::TEMPLATE_ID => some_unchecked::<OrderDelete>(body),
-            _ => some_unchecked::<Trade>(body),
-        }
-    }
+    unsafe { by_template_id!(frame, some_unchecked(body)) }
 }
 
 /// `read_some`'s fields of message `K` behind its header, by
@@ -101,15 +107,7 @@ unsafe fn some_with_header<K: Kind + Template>(frame: &[u8]) -> [u64; 2] {
 #[inline(always)]
 unsafe fn header_checked_unchecked(frame: &[u8]) -> [u64; 2] {
     // SAFETY: the caller's promise, for the kind the template id names.
-    unsafe {
-        match u16::from_le_bytes([frame[2], frame[3]]) {
-            AddOrder::TEMPLATE_ID => some_with_header::<AddOrder>(frame),
-            OrderExecuted::TEMPLATE_ID => some_with_header::<OrderExecuted>(frame),
-            OrderCancel::TEMPLATE_ID => some_with_header::<OrderCancel>(frame),
-            OrderDelete::TEMPLATE_ID => some_with_header::<OrderDelete>(frame),
-            _ => some_with_header::<Trade>(frame),
-        }
-    }
+    unsafe { by_template_id!(frame, some_with_header(frame)) }
 }
 
 /// A bench cell: framing, read, the stream and the fold over it.
