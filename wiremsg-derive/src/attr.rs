@@ -294,18 +294,34 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute]) -> Variant {
     out
 }
 
-/// The integer type of `#[repr(..)]`, if there is one.
+/// The integer type of `#[repr(..)]`, if there is one; else its last other hint
+/// (`C`, `align`), which the checks refuse by name.
 pub(crate) fn repr(attrs: &[Attribute]) -> Option<Ident> {
-    let mut found = None;
+    const INTEGERS: [&str; 12] = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+    ];
+    let (mut integer, mut other) = (None, None);
     for attr in attrs.iter().filter(|a| a.path().is_ident("repr")) {
         let _ = attr.parse_nested_meta(|meta| {
+            // `align(8)`, `packed(2)`: their argument, so that the hints after them
+            // are read too (`#[repr(align(8), u8)]`).
+            if meta.input.peek(syn::token::Paren) {
+                let content;
+                syn::parenthesized!(content in meta.input);
+                let _: proc_macro2::TokenStream = content.parse()?;
+            }
             if let Some(ident) = meta.path.get_ident() {
-                found = Some(ident.clone());
+                let slot = if INTEGERS.iter().any(|i| ident == i) {
+                    &mut integer
+                } else {
+                    &mut other
+                };
+                *slot = Some(ident.clone());
             }
             Ok(())
         });
     }
-    found
+    integer.or(other)
 }
 
 /// Attributes of a `WireUnion` enum.

@@ -80,10 +80,15 @@ pub fn derive_wire_enum(input: TokenStream) -> TokenStream {
             // An enum whose only mistake is a missing or unsupported `#[repr]` (`i8`):
             // its error, and the items of a stand-in width, so that a message with a
             // field of the enum adds no error of its own (which would say to derive
-            // `WireEnum`, which the enum already has).
+            // `WireEnum`, which the enum already has). Not for an unsupported width
+            // with a catch-all: its values are the user's expressions, which the
+            // stand-in width would type anew (`-1` as a `u64` is an error of its own).
             let supported = |r: &proc_macro2::Ident| check::ENUM_REPRS.iter().any(|w| r == w);
             let stand_in = e
-                .filter(|e| !e.repr.as_ref().is_some_and(supported))
+                .filter(|e| match &e.repr {
+                    None => true,
+                    Some(r) => !supported(r) && !e.variants.iter().any(|v| v.attrs.other),
+                })
                 .and_then(|mut e| {
                     e.repr = Some(proc_macro2::Ident::new("u64", e.ident.span()));
                     let cx = ctxt::Ctxt::new();

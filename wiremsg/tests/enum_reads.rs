@@ -232,3 +232,28 @@ fn values_around_a_two_byte_enums_variants_read_as_from_raw_says_or_are_refused(
         }
     }
 }
+
+/// `#[repr(u8, align(8))]`: the width is the integer hint, wherever it stands among
+/// the others (it was read as `align`, and refused). The enum's memory is 8 bytes,
+/// not its wire byte, so a read goes through `from_raw`.
+#[test]
+fn an_aligned_enum_is_its_integer_on_the_wire() {
+    #[derive(WireEnum, Debug, Clone, Copy, PartialEq)]
+    #[repr(u8, align(8))]
+    enum Aligned {
+        A = 1,
+        B = 2,
+    }
+    #[derive(WireMsg, Debug, PartialEq)]
+    struct Holds {
+        a: Aligned,
+        n: u8,
+    }
+    let value = Holds { a: Aligned::B, n: 7 };
+    let bytes = value.to_bytes().unwrap();
+    assert_eq!(bytes, [2, 7]);
+    assert_eq!(Holds::view(&bytes).unwrap().a(), Aligned::B);
+    assert_eq!(Holds::decode(&bytes).unwrap(), value);
+    let err = Holds::view(&[3, 7]).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::UnknownEnumValue { value: 3, .. }));
+}

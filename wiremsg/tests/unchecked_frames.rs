@@ -186,3 +186,32 @@ fn a_trusted_frame_is_updated_in_place_within_its_block() {
     assert_eq!(&old[old.len() - 4..], [0xEE; 4]);
     assert_eq!(AddOrder::view_with_header(&old).unwrap().1.price(), 6);
 }
+
+/// The safety contract is about `T::view` of the message after the header, not about
+/// `view_with_header`, which a hand-written `Template` may override (a hostile review
+/// showed an override that returns `Ok` over other bytes): the unchecked path never
+/// calls it.
+#[test]
+fn the_unchecked_path_does_not_call_a_hand_written_view_with_header() {
+    #[derive(WireMsg, Debug)]
+    struct Ping {
+        seq: u32,
+    }
+    impl Template for Ping {
+        const TEMPLATE_ID: u16 = 9;
+        const SCHEMA_ID: u16 = 0;
+
+        fn view_with_header(bytes: &[u8]) -> Result<(MessageHeader, PingView<'_>), wiremsg::Error> {
+            Err(wiremsg::Error::new(
+                ErrorKind::TooLarge { len: bytes.len() },
+                0,
+            ))
+        }
+    }
+    let frame = framed(&Ping { seq: 3 });
+    assert!(Ping::view_with_header(&frame).is_err());
+    assert!(Ping::view(&frame[MessageHeader::LEN..]).is_ok());
+    // SAFETY: `Ping::view` of the message after the header is `Ok` (just above).
+    let (header, ping) = unsafe { view_unchecked_with_header::<Ping>(&frame) }.unwrap();
+    assert_eq!((header.template_id, ping.seq()), (9, 3));
+}

@@ -1290,16 +1290,22 @@ impl<T: crate::Element> ListKind for crate::kind::ListOf<T> {
 ///
 /// # Safety
 ///
-/// Where the header passes (this function returns `Ok`),
-/// `T::view_with_header(bytes)` must return `Ok`: the message after the header is
-/// valid, as [`view_unchecked`] requires of its bytes.
+/// Where the header passes (this function returns `Ok`), the message after it must
+/// pass [`WireMsg::view`]: `T::view(message)` returns `Ok`, where `message` is the
+/// bytes after the 8-byte header, all of them for a message with a block length field
+/// (a variable-size message, or `#[wire(block_length)]`), and the header's block
+/// length of them otherwise. For a type whose
+/// [`Template::view_with_header`](crate::Template::view_with_header) is its provided
+/// method, that is `T::view_with_header(bytes)` returning `Ok`. (A hand-written
+/// `view_with_header` proves nothing here: this function does not call it.)
 #[inline]
 pub unsafe fn view_unchecked_with_header<T: crate::Template>(
     bytes: &[u8],
 ) -> Result<(crate::MessageHeader, T::View<'_>), Error> {
     let (header, body) = crate::header::framed_body::<T>(bytes)?;
-    // SAFETY: `view_with_header` views exactly `bytes[body]` with `T::view` once the
-    // header passes, which it did; the caller promises that view is `Ok`.
+    // SAFETY: `body` is the message the safety contract names (the provided
+    // `view_with_header` views the same range, by `header_of` and `body_range`),
+    // and the caller promises `T::view` of it is `Ok`.
     Ok((header, unsafe { T::view_unchecked(&bytes[body]) }))
 }
 
