@@ -1235,7 +1235,8 @@ impl<T: crate::Element> ListKind for crate::kind::ListOf<T> {
 /// checked as [`Template::view_with_header`](crate::Template::view_with_header)
 /// checks it, and the view of the message after it, not validated: the trusted path
 /// for a stream of several message types. The header's checks are O(1) (its template
-/// id, schema id, version and block length, against `T` and the bytes' length); the
+/// id, schema id, version and block length, against `T` and the bytes' length, as
+/// FORMAT.md §8 states them); the
 /// message is read as [`view_unchecked`] reads it. A frame of another type is an
 /// error, so a reader of a trusted stream can pick each frame's type by its header
 /// (below) or by trying each type.
