@@ -249,11 +249,17 @@ fn an_aligned_enum_is_its_integer_on_the_wire() {
         a: Aligned,
         n: u8,
     }
-    let value = Holds { a: Aligned::B, n: 7 };
+    let value = Holds {
+        a: Aligned::B,
+        n: 7,
+    };
     let bytes = value.to_bytes().unwrap();
     assert_eq!(bytes, [2, 7]);
     assert_eq!(Holds::view(&bytes).unwrap().a(), Aligned::B);
     assert_eq!(Holds::decode(&bytes).unwrap(), value);
     let err = Holds::view(&[3, 7]).unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::UnknownEnumValue { value: 3, .. }));
+    assert!(matches!(
+        err.kind(),
+        ErrorKind::UnknownEnumValue { value: 3, .. }
+    ));
 }
