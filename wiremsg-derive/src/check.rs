@@ -273,8 +273,11 @@ fn versions(cx: &Ctxt, msg: &Message<'_>) {
     }
 }
 
-/// The `#[repr]`s of a `WireEnum`: its wire width, an unsigned integer.
-pub(crate) const ENUM_REPRS: [&str; 4] = ["u8", "u16", "u32", "u64"];
+/// True for a `#[repr]` a `WireEnum` takes: its wire width, an unsigned integer of
+/// 8 to 64 bits.
+pub(crate) fn is_enum_repr(repr: &proc_macro2::Ident) -> bool {
+    ["u8", "u16", "u32", "u64"].iter().any(|w| repr == w)
+}
 
 pub(crate) fn enumeration(cx: &Ctxt, e: &Enum<'_>) {
     if !e.generics.params.is_empty() {
@@ -290,7 +293,7 @@ pub(crate) fn enumeration(cx: &Ctxt, e: &Enum<'_>) {
             e.ident,
             "`WireEnum` needs the wire width: add `#[repr(u8)]` (or `u16`, `u32`, `u64`)",
         ),
-        Some(repr) if !ENUM_REPRS.iter().any(|w| repr == w) => cx.error_spanned_by(
+        Some(repr) if !is_enum_repr(repr) => cx.error_spanned_by(
             repr,
             format!(
                 "`#[repr({repr})]` is not supported by `WireEnum`; use `u8`, `u16`, `u32` or `u64`"

@@ -83,11 +83,10 @@ pub fn derive_wire_enum(input: TokenStream) -> TokenStream {
             // `WireEnum`, which the enum already has). Not for an unsupported width
             // with a catch-all: its values are the user's expressions, which the
             // stand-in width would type anew (`-1` as a `u64` is an error of its own).
-            let supported = |r: &proc_macro2::Ident| check::ENUM_REPRS.iter().any(|w| r == w);
             let stand_in = e
                 .filter(|e| match &e.repr {
                     None => true,
-                    Some(r) => !supported(r) && !e.variants.iter().any(|v| v.attrs.other),
+                    Some(r) => !check::is_enum_repr(r) && !e.variants.iter().any(|v| v.attrs.other),
                 })
                 .and_then(|mut e| {
                     e.repr = Some(proc_macro2::Ident::new("u64", e.ident.span()));
