@@ -408,6 +408,34 @@ impl<'v, F: DecodeField<'v>> HeldDecode<'v, F> for Held<true> {
     }
 }
 
+/// Decoding's bound on a field whose type has the message's lifetimes (`n: Name<'a>`
+/// decodes if `Name<'v>: DecodesAt<'v>`). Unlike `DecodeField`, it implies no `Field`
+/// bound: a `where` clause `Name<'v>: Field` would be preferred to the guard
+/// `Name<'static>: Field` (global, so it yields to `Name`'s impl) and tie `'v` to
+/// `'static`. The methods ask for `Field` where they are called instead.
+pub trait DecodesAt<'v> {
+    /// [`DecodeField::decode_view`].
+    fn decode_view_at(view: ViewOf<'v, Self>) -> Self
+    where
+        Self: Field + Sized;
+    /// [`DecodeField::decoded_size`].
+    fn decoded_size_at(view: ViewOf<'v, Self>) -> usize
+    where
+        Self: Field + Sized;
+}
+
+impl<'v, F: DecodeField<'v>> DecodesAt<'v> for F {
+    #[inline(always)]
+    fn decode_view_at(view: ViewOf<'v, F>) -> F {
+        F::decode_view(view)
+    }
+
+    #[inline(always)]
+    fn decoded_size_at(view: ViewOf<'v, F>) -> usize {
+        F::decoded_size(view)
+    }
+}
+
 /// A stand-in that no program that compiles contains (see [`Held`]).
 impl<'v, F: Field> HeldDecode<'v, F> for Held<false> {
     fn decode_view(_: ViewOf<'v, F>) -> F {

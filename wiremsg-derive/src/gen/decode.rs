@@ -24,19 +24,20 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     // every field gets a bound, except lists and maps of owned elements and boxes,
     // which is where a recursive message refers to itself (a bound there could never
     // be proven).
-    let bounded: Vec<&syn::Type> = cx
+    let bounded: Vec<(&syn::Type, TokenStream)> = cx
         .fields
         .iter()
         .zip(&field_types)
         .filter(|(f, _)| is_bounded(cx, f))
-        .map(|(_, ty)| *ty)
+        .map(|(f, ty)| (*ty, decode_trait(cx, f)))
         .collect();
-    let field_types2 = &bounded;
+    let field_types2 = bounded.iter().map(|(ty, _)| ty);
+    let traits2 = bounded.iter().map(|(_, tr)| tr);
     // Spanned at the field's type, as in `view_mut`.
     let binder = super::binder();
-    let decodes = bounded.iter().map(|ty| {
-        quote::quote_spanned!(syn::spanned::Spanned::span(ty)=> #binder #ty: ::wiremsg::DecodeField<'v>,)
-    });
+    let decodes = bounded
+        .iter()
+        .map(|(ty, tr)| quote::quote_spanned!(syn::spanned::Spanned::span(ty)=> #binder #ty: #tr,));
     // Absent fields (reserved, or added after the writer's version) decode as their
     // declared default or their type's `Default`.
     let defaulted = cx
@@ -49,7 +50,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let defaulted2 = &defaulted;
     let inits = cx.fields.iter().zip(&field_types).map(|(f, ty)| {
         let name = f.field.ident;
-        let decode = relifetime_map(f, decoding(cx, f, ty, "decode_view"));
+        let decode = relifetime_map(cx, f, decoding(cx, f, ty, "decode_view"));
         let type_default = super::default_expr(
             ty,
             &|t| quote_m!(<#t as ::wiremsg::__private::DefaultFor<'v>>::default_for()),
@@ -87,7 +88,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .filter(|(f, _)| !f.reserved() && !crate::ast::is_primitive_or_option(&f.field.ty))
         .map(|(f, ty)| {
         let name = f.field.ident;
-        let size = relifetime_map(f, decoding(cx, f, ty, "decoded_size"));
+        let size = relifetime_map(cx, f, decoding(cx, f, ty, "decoded_size"));
         if f.later() {
             let try_name = quote::format_ident!("try_{}", f.name);
             quote_m!(match view.#try_name() { ::wiremsg::__private::Some(v) => #size(v), ::wiremsg::__private::None => 0 })
@@ -100,11 +101,15 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
          bytes where its fields are `&str` / `&[u8]`). Unlike `WireMsg::decode`, with no \
          heap budget: the view was already validated, and its size is the caller's."
     );
-    let (vg, tp, wh, guards) = (&cx.vg, &cx.tp, &cx.wh, &cx.guards);
+    let (vg, tp, wh, guards) = (&cx.vg, &cx.tp, &cx.wh, &cx.decode_guards);
     // Each type parameter decodes (the lists and boxes of it, unbounded above, need
     // it to).
     let params: Vec<&syn::Ident> = cx.msg.generics.type_params().map(|p| &p.ident).collect();
-    let where_clause = cx.where_clause();
+    let where_clause = if cx.generic || !guards.is_empty() {
+        quote_m!(where #wh #guards)
+    } else {
+        TokenStream::new()
+    };
     quote_m! {
         #[automatically_derived]
         impl<'v #tp> ::wiremsg::DecodeField<'v> for #self_v
@@ -112,7 +117,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             #wh
             #guards
             #(#params: ::wiremsg::DecodeField<'v>,)*
-            #(for<'__wiremsg_g> #field_types2: ::wiremsg::DecodeField<'v>,)*
+            #(for<'__wiremsg_g> #field_types2: #traits2,)*
             #(#defaulted: ::wiremsg::__private::DefaultFor<'v>,)*
         {
             #[inline]
@@ -139,6 +144,23 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                 <#self_v as ::wiremsg::DecodeField<'v>>::decode_view(*self)
             }
         }
+    }
+}
+
+/// True for field `f` of a type the derive guards with the message's lifetimes in it
+/// (`n: Name<'a>`, see `gen::lifetime_guardable`): decoding bounds it by `DecodesAt`,
+/// which does not imply `Field` (see the trait).
+fn guarded_for_lifetimes(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
+    f.field.attrs.null.is_none()
+        && super::lifetime_guardable(&f.field.ty, cx.msg.generics, cx.msg.ident)
+}
+
+/// The trait decoding bounds field `f` by, if [`is_bounded`].
+fn decode_trait(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> TokenStream {
+    if guarded_for_lifetimes(cx, f) {
+        quote_m!(::wiremsg::__private::DecodesAt<'v>)
+    } else {
+        quote_m!(::wiremsg::DecodeField<'v>)
     }
 }
 
@@ -188,6 +210,10 @@ fn is_bounded(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
 /// gate instead: its decoding needs that type to be a wire type, and with one without
 /// its derive would repeat the guard's error.
 fn decoding(cx: &Ctx<'_>, f: &super::FieldCtx<'_>, ty: &syn::Type, item: &str) -> TokenStream {
+    if guarded_for_lifetimes(cx, f) {
+        let item = proc_macro2::Ident::new(&format!("{item}_at"), proc_macro2::Span::mixed_site());
+        return quote_m!(<#ty as ::wiremsg::__private::DecodesAt<'v>>::#item);
+    }
     let item = proc_macro2::Ident::new(item, proc_macro2::Span::mixed_site());
     if !f.held || is_bounded(cx, f) {
         return quote_m!(<#ty as ::wiremsg::DecodeField<'v>>::#item);
@@ -209,10 +235,17 @@ fn decoding(cx: &Ctx<'_>, f: &super::FieldCtx<'_>, ty: &syn::Type, item: &str) -
 /// the accessor returns the view of its `'static` form (`MapView<'v, &'static str,
 /// V>`), and `MapView` is invariant, so it is converted (`MapView::same_kinds`, which
 /// only relates types of the same kinds). Other fields' views need no conversion.
-fn relifetime_map(f: &super::FieldCtx<'_>, call: TokenStream) -> TokenStream {
-    if crate::map_ast::map_args(&f.field.ty).is_some() {
-        quote_m!((|__wiremsg_map| #call(::wiremsg::MapView::same_kinds(__wiremsg_map))))
+///
+/// A map of messages with the holder's lifetimes (`BTreeMap<u32, Name<'a>>`) is
+/// converted by layout instead (`MapView::same_layout_values`): their kinds,
+/// `Msg<Name<'static>>` and `Msg<Name<'v>>`, differ by the lifetime.
+fn relifetime_map(cx: &Ctx<'_>, f: &super::FieldCtx<'_>, call: TokenStream) -> TokenStream {
+    let Some((_, value)) = crate::map_ast::map_args(&f.field.ty) else {
+        return call;
+    };
+    if super::lifetime_guardable(value, cx.msg.generics, cx.msg.ident) {
+        quote_m!((|__wiremsg_map| #call(::wiremsg::MapView::same_layout_values(__wiremsg_map))))
     } else {
-        call
+        quote_m!((|__wiremsg_map| #call(::wiremsg::MapView::same_kinds(__wiremsg_map))))
     }
 }

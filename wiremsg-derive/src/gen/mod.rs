@@ -52,6 +52,8 @@ pub(crate) struct Ctx<'a> {
     /// type (see [`guards`]). Every generated impl but `Field` and `Element` carries
     /// them: its body, which assumes them, adds no error of its own.
     pub(crate) guards: TokenStream,
+    /// Those of [`Ctx::guards`] that decoding's impls carry ([`Guards::decode`]).
+    pub(crate) decode_guards: TokenStream,
     /// The guards of the types held inline, which `Field` and `Element` carry (see
     /// [`guards`]).
     pub(crate) inline_guards: TokenStream,
@@ -225,6 +227,7 @@ impl<'a> Ctx<'a> {
         let wh = quote_m!(#(#own)*);
         Ctx {
             guards: guards.all,
+            decode_guards: guards.decode,
             inline_guards: guards.inline,
             guard_item: guards.item,
             held_const: guards.held,
@@ -448,6 +451,9 @@ impl Need {
 pub(crate) struct Guards {
     /// `for<'__wiremsg_g> Ty: Trait,` for every type a field holds.
     pub(crate) all: TokenStream,
+    /// Those of [`Guards::all`] that decoding's impls carry: all but the types with
+    /// the message's lifetimes (see [`guards`]).
+    pub(crate) decode: TokenStream,
     /// The same for the types a field holds inline (not in a list, box or map).
     pub(crate) inline: TokenStream,
     /// The items that require the bounds, each spanned at its type: the error a
@@ -508,7 +514,9 @@ pub(crate) struct Guards {
 /// decoding of the lists, boxes and maps that hold them, unbounded for the same
 /// reason) goes through [`Guards::held`], and adds no error.
 fn guards(msg: &Message<'_>) -> Guards {
-    let plain = |ty: &syn::Type| guardable(ty, msg.generics, msg.ident);
+    let plain = |ty: &syn::Type| {
+        guardable(ty, msg.generics, msg.ident) || lifetime_guardable(ty, msg.generics, msg.ident)
+    };
     let names = [Some(msg.ident), msg.union];
     let inst = |ty: &syn::Type| instantiation(ty, msg.generics, names.iter().flatten().copied());
     let mut found = Vec::new();
@@ -537,13 +545,32 @@ fn guards(msg: &Message<'_>) -> Guards {
         .zip(field_of)
         .filter(|((ty, need, _), _)| !builtin_for(ty, *need));
     let (mut all, mut inline, mut checks) = (TokenStream::new(), TokenStream::new(), Vec::new());
+    let mut decode = TokenStream::new();
     let mut held_types = Vec::new();
     for ((ty, need, is_inline), field) in found {
         let span = syn::spanned::Spanned::span(ty);
         let tr = need.trait_path(span);
         let binder = binder();
+        // A type with the message's lifetimes (`Name<'a>`) is guarded in its
+        // `'static` form, the layout's: a bound with no free lifetime, which rustc
+        // sets aside for the type's own impl where there is one, as it does a guard of
+        // a type without lifetimes. (`for<'g> Name<'g>` is not such a bound: it would
+        // be preferred to the impl, and the views' types would not normalize.)
+        let lifetimes = has_lifetimes(ty);
+        let ty = &Relifetime {
+            generics: msg.generics,
+            to: "'static",
+        }
+        .apply(ty);
         let bound = quote_spanned!(span=> #binder #ty: #tr,);
         all.extend(bound.clone());
+        // Not on decoding's impls, where the type is `Name<'v>`: there a `where`
+        // clause implying `Name<'v>: Field` would be preferred to the guard's impl
+        // and tie `'v` to `'static`; decoding's own bound (`DecodesAt`) keeps it from
+        // a type without its derive.
+        if !lifetimes {
+            decode.extend(bound.clone());
+        }
         field_guards[field].extend(bound.clone());
         if is_inline {
             inline.extend(bound);
@@ -551,7 +578,7 @@ fn guards(msg: &Message<'_>) -> Guards {
             checks.push(quote_spanned!(span=> let _ = <#ty as #tr>::#item;));
         } else {
             held_fields[field] = true;
-            held_types.push((ty, need, span));
+            held_types.push((ty.clone(), need, span));
         }
     }
     let (kind_span, held_item, held) = held_guards(&held_types);
@@ -562,6 +589,7 @@ fn guards(msg: &Message<'_>) -> Guards {
     };
     Guards {
         all,
+        decode,
         inline,
         item: quote_m!(#held_item #item),
         held,
@@ -604,6 +632,46 @@ pub(crate) fn guardable(ty: &syn::Type, generics: &syn::Generics, ident: &syn::I
         }
         _ => false,
     }
+}
+
+/// True for a type [`guardable`] but for the message's lifetimes (or `'static`) among
+/// its arguments (`Name<'a>`, `Pair<'a, 'b>`, not `Vec<&'a str>`): a user's type,
+/// guarded in its `'static` form (`Name<'static>: Field`), which is again the same
+/// bound in every impl (see [`guards`]). Messages only: the union derive's guards do
+/// not take them.
+pub(crate) fn lifetime_guardable(
+    ty: &syn::Type,
+    generics: &syn::Generics,
+    ident: &syn::Ident,
+) -> bool {
+    let syn::Type::Path(p) = crate::ast::ungroup(ty) else {
+        return false;
+    };
+    let Some(last) = p.path.segments.last() else {
+        return false;
+    };
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return false;
+    };
+    let declared = |l: &syn::Lifetime| generics.lifetimes().any(|d| d.lifetime == *l);
+    p.qself.is_none()
+        && outer_segments_plain(&p.path)
+        && !RUNTIME_GENERICS.contains(&last.ident.to_string().as_str())
+        && args
+            .args
+            .iter()
+            .any(|a| matches!(a, syn::GenericArgument::Lifetime(_)))
+        && args.args.iter().all(|a| match a {
+            syn::GenericArgument::Lifetime(l) => declared(l) || l.ident == "static",
+            syn::GenericArgument::Const(_) => true,
+            _ => false,
+        })
+        && !crate::ast::names_type(ty, ident)
+}
+
+/// True if `ty` names a lifetime.
+fn has_lifetimes(ty: &syn::Type) -> bool {
+    quote_m!(#ty).to_string().contains('\'')
 }
 
 /// True for a path whose last segment has const arguments only and is not one of the
@@ -705,7 +773,7 @@ pub(crate) fn generic_message_args(
 /// (see [`guards`]): [`Guards::kind_span`], the item of [`Guards::item`] for them,
 /// and [`Guards::held`].
 fn held_guards(
-    held: &[(&syn::Type, Need, proc_macro2::Span)],
+    held: &[(syn::Type, Need, proc_macro2::Span)],
 ) -> (Option<proc_macro2::Span>, TokenStream, TokenStream) {
     let Some((_, _, first)) = held.first() else {
         return (None, TokenStream::new(), TokenStream::new());
@@ -730,7 +798,7 @@ fn held_guards(
     // One type (perhaps in several fields, or as a list element and a map value):
     // `Field`'s kind is its one error.
     let name = |ty: &syn::Type| quote_m!(#ty).to_string();
-    if held.iter().all(|(ty, _, _)| name(ty) == name(held[0].0)) {
+    if held.iter().all(|(ty, _, _)| name(ty) == name(&held[0].0)) {
         return (Some(*first), TokenStream::new(), gate);
     }
     let fields = held.iter().map(|(ty, need, span)| match need {

@@ -262,6 +262,27 @@ impl<'v, K: MapKey, V: Field> MapView<'v, K, V> {
         }
     }
 
+    /// The same map with values of `V2`, a message with `V`'s layout (`V` with other
+    /// lifetimes: `Name<'static>` and `Name<'v>`, whose kinds `Msg<Self>` differ by
+    /// them), and keys of `K2`, of `K`'s kind: a message's kind validates and reads
+    /// by its layout alone, as [`List::same_layout`](crate::List) relies on too. What
+    /// the decoding of a message with a map of borrowed messages calls.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn same_layout_values<K2, V2>(self) -> MapView<'v, K2, V2>
+    where
+        K2: MapKey<Kind = K::Kind>,
+        V: crate::WireMsg,
+        V2: crate::WireMsg<Layout = V::Layout> + Field,
+    {
+        MapView {
+            bytes: self.bytes,
+            len: self.len,
+            stride: self.stride,
+            _entries: PhantomData,
+        }
+    }
+
     /// The view over a region that passed validation as a map: O(1).
     ///
     /// # Safety
