@@ -409,10 +409,18 @@ impl<'v, F: DecodeField<'v>> HeldDecode<'v, F> for Held<true> {
 }
 
 /// Decoding's bound on a field whose type has the message's lifetimes (`n: Name<'a>`
-/// decodes if `Name<'v>: DecodesAt<'v>`). Unlike `DecodeField`, it implies no `Field`
-/// bound: a `where` clause `Name<'v>: Field` would be preferred to the guard
-/// `Name<'static>: Field` (global, so it yields to `Name`'s impl) and tie `'v` to
-/// `'static`. The methods ask for `Field` where they are called instead.
+/// decodes if `Name<'v>: DecodesAt<'v>`; `DecodeField`'s, which it forwards to).
+/// Unlike `DecodeField`, it implies no `Field` bound: a `where` clause `Name<'v>:
+/// Field` (or `Option<Name<'v>>: Field`) would be preferred to the type's impl, and
+/// tie `'v` to `'static` where the body names the type's `'static` form (the guard
+/// `Name<'static>: Field`, a map's view). The methods ask for `Field` where they are
+/// called instead.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be decoded from the bytes it views",
+    note = "a `&'static str` field never decodes (decoding borrows from the bytes): use `String`, or `&'a str` with the message generic over `'a`",
+    note = "a borrowed slice `&[T]` decodes only for `T = u8`; use `Vec<T>` in the type you decode into",
+    note = "a message holding a list, map or box of a message that cannot decode (one with a `&'static str` field) cannot decode either: mark it (or the union) `#[wire(no_decode)]`"
+)]
 pub trait DecodesAt<'v> {
     /// [`DecodeField::decode_view`].
     fn decode_view_at(view: ViewOf<'v, Self>) -> Self

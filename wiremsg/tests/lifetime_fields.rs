@@ -1,8 +1,10 @@
 //! Fields whose types carry the message's lifetimes (`n: Name<'a>`): the derive
-//! guards them for every lifetime (`Name<'static>: Field`), as it guards types without
-//! lifetimes, so that a forgotten derive is reported at the type (the ui case
-//! `field-lifetime-struct-without-wire-msg`). These are the valid programs the guard
-//! must leave alone: every position such a type can take, decoding borrowed from the
+//! guards them in their `'static` form (`Name<'static>: Field`), as it guards types
+//! without lifetimes, so that a forgotten derive is reported at the type (the ui case
+//! `field-lifetime-struct-without-wire-msg`), and decoding bounds them by
+//! `DecodesAt`. These are the valid programs that must keep compiling and reading:
+//! every position such a type can take (maps of borrowed messages, unions and options
+//! among them, which decoding retypes by `Kind::Reads`), decoding borrowed from the
 //! bytes, versions, and a type that cannot decode beside one that can.
 
 use std::collections::BTreeMap;
@@ -39,6 +41,8 @@ struct Holder<'a> {
     pair: Pair<'a, 'a>,
     tag: Tag<'a>,
     keys: BTreeMap<&'a str, u32>,
+    tags: BTreeMap<&'a str, Tag<'a>>,
+    maybe_by_id: BTreeMap<u32, Option<Name<'a>>>,
     #[wire(since = 2)]
     later: Option<Name<'a>>,
 }
@@ -61,6 +65,8 @@ fn holder() -> Holder<'static> {
         },
         tag: Tag::Text(name("g")),
         keys: BTreeMap::from([("k", 3)]),
+        tags: BTreeMap::from([("t", Tag::Code { code: 5 }), ("u", Tag::Text(name("j")))]),
+        maybe_by_id: BTreeMap::from([(1, None), (2, Some(name("k")))]),
         later: Some(name("i")),
     }
 }
@@ -76,6 +82,8 @@ fn every_position_views_and_decodes_borrowed() {
     assert_eq!(view.boxed().first(), "e");
     assert_eq!(view.pair().right(), "r");
     assert_eq!(view.by_id().get(1).unwrap().first(), "f");
+    assert_eq!(view.maybe_by_id().get(2).unwrap().unwrap().first(), "k");
+    assert_eq!(view.tags().len(), 2);
     assert_eq!(view.later().unwrap().first(), "i");
     let decoded = view.decode();
     assert_eq!(decoded, value);
@@ -107,6 +115,8 @@ struct HolderV1<'a> {
     pair: Pair<'a, 'a>,
     tag: Tag<'a>,
     keys: BTreeMap<&'a str, u32>,
+    tags: BTreeMap<&'a str, Tag<'a>>,
+    maybe_by_id: BTreeMap<u32, Option<Name<'a>>>,
 }
 
 #[test]
@@ -122,6 +132,8 @@ fn a_later_field_of_a_message_with_lifetimes_reads_as_its_default_in_older_bytes
         pair: value.pair.clone(),
         tag: value.tag.clone(),
         keys: value.keys.clone(),
+        tags: value.tags.clone(),
+        maybe_by_id: value.maybe_by_id.clone(),
     };
     let bytes = old.to_bytes().unwrap();
     let view = Holder::view(&bytes).unwrap();

@@ -50,7 +50,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let defaulted2 = &defaulted;
     let inits = cx.fields.iter().zip(&field_types).map(|(f, ty)| {
         let name = f.field.ident;
-        let decode = relifetime_map(cx, f, decoding(cx, f, ty, "decode_view"));
+        let decode = relifetime_map(f, decoding(cx, f, ty, "decode_view"));
         let type_default = super::default_expr(
             ty,
             &|t| quote_m!(<#t as ::wiremsg::__private::DefaultFor<'v>>::default_for()),
@@ -88,7 +88,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .filter(|(f, _)| !f.reserved() && !crate::ast::is_primitive_or_option(&f.field.ty))
         .map(|(f, ty)| {
         let name = f.field.ident;
-        let size = relifetime_map(cx, f, decoding(cx, f, ty, "decoded_size"));
+        let size = relifetime_map(f, decoding(cx, f, ty, "decoded_size"));
         if f.later() {
             let try_name = quote::format_ident!("try_{}", f.name);
             quote_m!(match view.#try_name() { ::wiremsg::__private::Some(v) => #size(v), ::wiremsg::__private::None => 0 })
@@ -147,17 +147,17 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     }
 }
 
-/// True for field `f` of a type the derive guards with the message's lifetimes in it
-/// (`n: Name<'a>`, see `gen::lifetime_guardable`): decoding bounds it by `DecodesAt`,
-/// which does not imply `Field` (see the trait).
-fn guarded_for_lifetimes(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
-    f.field.attrs.null.is_none()
-        && super::lifetime_guardable(&f.field.ty, cx.msg.generics, cx.msg.ident)
+/// True for a field that decoding bounds ([`is_bounded`]) whose type has the
+/// message's lifetimes (`n: Name<'a>`, `o: Option<Name<'a>>`, `s: &'a str`): it is
+/// bounded by `DecodesAt`, which does not imply `Field` (see the trait).
+fn borrowing_bounded(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
+    let (ty, st) = (&f.field.ty, &f.field.static_ty);
+    is_bounded(cx, f) && quote_m!(#ty).to_string() != quote_m!(#st).to_string()
 }
 
 /// The trait decoding bounds field `f` by, if [`is_bounded`].
 fn decode_trait(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> TokenStream {
-    if guarded_for_lifetimes(cx, f) {
+    if borrowing_bounded(cx, f) {
         quote_m!(::wiremsg::__private::DecodesAt<'v>)
     } else {
         quote_m!(::wiremsg::DecodeField<'v>)
@@ -210,7 +210,7 @@ fn is_bounded(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
 /// gate instead: its decoding needs that type to be a wire type, and with one without
 /// its derive would repeat the guard's error.
 fn decoding(cx: &Ctx<'_>, f: &super::FieldCtx<'_>, ty: &syn::Type, item: &str) -> TokenStream {
-    if guarded_for_lifetimes(cx, f) {
+    if borrowing_bounded(cx, f) {
         let item = proc_macro2::Ident::new(&format!("{item}_at"), proc_macro2::Span::mixed_site());
         return quote_m!(<#ty as ::wiremsg::__private::DecodesAt<'v>>::#item);
     }
@@ -234,18 +234,12 @@ fn decoding(cx: &Ctx<'_>, f: &super::FieldCtx<'_>, ty: &syn::Type, item: &str) -
 /// `call`, taking a map field's view as the view of the map with the bytes' lifetime:
 /// the accessor returns the view of its `'static` form (`MapView<'v, &'static str,
 /// V>`), and `MapView` is invariant, so it is converted (`MapView::same_kinds`, which
-/// only relates types of the same kinds). Other fields' views need no conversion.
-///
-/// A map of messages with the holder's lifetimes (`BTreeMap<u32, Name<'a>>`) is
-/// converted by layout instead (`MapView::same_layout_values`): their kinds,
-/// `Msg<Name<'static>>` and `Msg<Name<'v>>`, differ by the lifetime.
-fn relifetime_map(cx: &Ctx<'_>, f: &super::FieldCtx<'_>, call: TokenStream) -> TokenStream {
-    let Some((_, value)) = crate::map_ast::map_args(&f.field.ty) else {
-        return call;
-    };
-    if super::lifetime_guardable(value, cx.msg.generics, cx.msg.ident) {
-        quote_m!((|__wiremsg_map| #call(::wiremsg::MapView::same_layout_values(__wiremsg_map))))
-    } else {
+/// only relates types whose kinds read alike: `&'static str` and `&'v str`,
+/// `Name<'static>` and `Name<'v>`). Other fields' views need no conversion.
+fn relifetime_map(f: &super::FieldCtx<'_>, call: TokenStream) -> TokenStream {
+    if crate::map_ast::map_args(&f.field.ty).is_some() {
         quote_m!((|__wiremsg_map| #call(::wiremsg::MapView::same_kinds(__wiremsg_map))))
+    } else {
+        call
     }
 }

@@ -1037,6 +1037,7 @@ impl<M: WireMsg> Kind for crate::kind::Msg<M> {
     // offsets name (each at most the message length), and every read goes by those
     // offsets: appending bytes keeps a valid message valid and reads it the same.
     const SELF_DELIMITED: bool = <Self as Kind>::IN_TAIL;
+    type Reads = crate::kind::Msg<M::Layout>;
     type View<'v> = M::View<'v>;
     type Lazy<'v> = M::Lazy<'v>;
 

@@ -20,6 +20,7 @@ impl<M: Mantissa, const SCALE: u32> Kind for Decimal<M, SCALE> {
     const EVOLVES: bool = false;
     const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
     const MIN_ELEMENT_SIZE: usize = <Self as Kind>::BLOCK_SIZE;
+    type Reads = Self;
     type View<'v> = Self;
     crate::trust::shape::eager_lazy!();
 

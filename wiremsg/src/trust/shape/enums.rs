@@ -28,6 +28,7 @@ impl<E: WireEnum> Kind for EnumOf<E> {
         Some((lo, hi)) if <Self as Kind>::BLOCK_SIZE == 1 => ByteCheck::byte_values(lo, hi),
         _ => ByteCheck::Other,
     };
+    type Reads = Self;
     type View<'v> = E;
     crate::trust::shape::eager_lazy!();
 

@@ -43,6 +43,7 @@ impl<const N: usize, const PAD: u8> Kind for FixedStr<N, PAD> {
     const EVOLVES: bool = false;
     const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
     const MIN_ELEMENT_SIZE: usize = N;
+    type Reads = Self;
     type View<'v> = &'v str;
     crate::trust::shape::eager_lazy!();
 

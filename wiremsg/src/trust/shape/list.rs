@@ -1222,6 +1222,7 @@ impl<T: Element> Kind for ListOf<T> {
     const LIST_ENCODING: ListEncoding = ListEncoding::Table;
     const MIN_ELEMENT_SIZE: usize = 4;
     const TAIL_TEXTLESS: bool = crate::plain::same_layout::<T>();
+    type Reads = Self;
     type View<'v> = T::ListView<'v>;
     type Lazy<'v> = crate::LazyList<'v, T>;
 
@@ -1746,6 +1747,7 @@ impl<T: Element, const MAX: usize> Kind for BoundedListOf<T, MAX> {
     const LIST_ENCODING: ListEncoding = ListEncoding::Table;
     const MIN_ELEMENT_SIZE: usize = 4;
     const TAIL_TEXTLESS: bool = crate::plain::same_layout::<T>();
+    type Reads = Self;
     type View<'v> = T::ListView<'v>;
     type Lazy<'v> = crate::LazyList<'v, T>;
 

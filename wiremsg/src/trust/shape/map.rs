@@ -243,37 +243,19 @@ impl<K, V> Default for MapView<'_, K, V> {
 }
 
 impl<'v, K: MapKey, V: Field> MapView<'v, K, V> {
-    /// The same map viewed as a map of `K2` to `V2`, types of the same kinds as `K`
-    /// and `V` (`&'static str` and `&'v str`): validation and every read go by the
-    /// kinds alone, so the bytes are as valid for one as for the other. What the
-    /// decoding of a message with a map of borrowed keys or values calls.
+    /// The same map viewed as a map of `K2` to `V2`: keys of `K`'s kind, values of a
+    /// kind that reads as `V`'s ([`Kind::Reads`]: `&'static str` and `&'v str`, or a
+    /// message with other lifetimes, `Name<'static>` and `Name<'v>`, whose kinds
+    /// read by their one layout). Validation and every read go by the kinds alone, so
+    /// the bytes are as valid for one as for the other. What the decoding of a
+    /// message with a map of borrowed keys or values calls.
     #[doc(hidden)]
     #[inline(always)]
     pub fn same_kinds<K2, V2>(self) -> MapView<'v, K2, V2>
     where
         K2: MapKey<Kind = K::Kind>,
-        V2: Field<Kind = V::Kind>,
-    {
-        MapView {
-            bytes: self.bytes,
-            len: self.len,
-            stride: self.stride,
-            _entries: PhantomData,
-        }
-    }
-
-    /// The same map with values of `V2`, a message with `V`'s layout (`V` with other
-    /// lifetimes: `Name<'static>` and `Name<'v>`, whose kinds `Msg<Self>` differ by
-    /// them), and keys of `K2`, of `K`'s kind: a message's kind validates and reads
-    /// by its layout alone, as [`List::same_layout`](crate::List) relies on too. What
-    /// the decoding of a message with a map of borrowed messages calls.
-    #[doc(hidden)]
-    #[inline(always)]
-    pub fn same_layout_values<K2, V2>(self) -> MapView<'v, K2, V2>
-    where
-        K2: MapKey<Kind = K::Kind>,
-        V: crate::WireMsg,
-        V2: crate::WireMsg<Layout = V::Layout> + Field,
+        V2: Field,
+        V2::Kind: Kind<Reads = <V::Kind as Kind>::Reads>,
     {
         MapView {
             bytes: self.bytes,
@@ -585,6 +567,7 @@ impl<K: MapKey, V: Field> Kind for MapOf<K, V> {
     const EVOLVES: bool = false;
     const LIST_ENCODING: ListEncoding = ListEncoding::Table;
     const MIN_ELEMENT_SIZE: usize = 4;
+    type Reads = Self;
     type View<'v> = MapView<'v, K, V>;
     type Lazy<'v> = crate::lazy_map::LazyMap<'v, K, V>;
 

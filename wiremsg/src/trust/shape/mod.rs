@@ -128,6 +128,13 @@ pub trait Kind: Sealed {
     /// largest payload block of its variants.
     #[doc(hidden)]
     const DENSE_STRIDE: usize = 0;
+    /// The kind this kind validates and reads as, for retyping a map's values
+    /// (invariant 3 of the trust module): a message's kind as its
+    /// layout's (`Msg<Name<'static>>` for `Msg<Name<'v>>`, which differ only by the
+    /// lifetime), an option's as its value's, any other kind as itself. Two kinds with
+    /// the same `Reads` accept the same bytes and read them alike.
+    #[doc(hidden)]
+    type Reads;
     /// What an accessor of a validated view returns.
     type View<'v>: Copy + Debug;
     /// What an accessor of an on-demand view returns ([`LazyOf`](crate::LazyOf)): an

@@ -24,6 +24,7 @@ impl<T: NullRepr, const NULL: i128> Kind for NullAs<T, NULL> {
     const EVOLVES: bool = false;
     const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
     const MIN_ELEMENT_SIZE: usize = <Self as Kind>::BLOCK_SIZE;
+    type Reads = Self;
     type View<'v> = Option<ViewOf<'v, T>>;
     crate::trust::shape::eager_lazy!();
 

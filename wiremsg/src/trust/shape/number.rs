@@ -25,6 +25,7 @@ macro_rules! number {
             const EVOLVES: bool = false;
             const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
             const MIN_ELEMENT_SIZE: usize = core::mem::size_of::<$ty>();
+            type Reads = Self;
             type View<'v> = $ty;
             crate::trust::shape::eager_lazy!();
 
@@ -103,6 +104,7 @@ impl Kind for bool {
         lo: 0,
         span: 2,
     };
+    type Reads = Self;
     type View<'v> = bool;
     crate::trust::shape::eager_lazy!();
 

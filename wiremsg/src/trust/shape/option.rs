@@ -24,6 +24,7 @@ impl<K: Kind> Kind for Opt<K> {
     // An absent value's region is empty when a writer made it; one that is not is
     // checked in the run too, which at worst sends the message to the checked pass.
     const TAIL_TEXT: bool = K::TAIL_TEXT;
+    type Reads = Opt<K::Reads>;
     type View<'v> = Option<K::View<'v>>;
     type Lazy<'v> = Option<K::Lazy<'v>>;
 

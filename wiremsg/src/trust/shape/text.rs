@@ -16,6 +16,7 @@ impl Kind for Text {
     const LIST_ENCODING: ListEncoding = ListEncoding::Table;
     const MIN_ELEMENT_SIZE: usize = 4;
     const TAIL_TEXT: bool = true;
+    type Reads = Self;
     type View<'v> = &'v str;
     crate::trust::shape::eager_lazy!();
 

@@ -1285,6 +1285,7 @@ impl<L: UnionLayout> Kind for UnionOf<L> {
         Some(block) => tag_size::<L>() + block,
         None => 0,
     };
+    type Reads = Self;
     type View<'v> = L::View<'v>;
     type Lazy<'v> = L::Lazy<'v>;
 
