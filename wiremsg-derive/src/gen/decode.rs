@@ -231,15 +231,57 @@ fn decoding(cx: &Ctx<'_>, f: &super::FieldCtx<'_>, ty: &syn::Type, item: &str) -
     quote_m!(<#open #close as ::wiremsg::__private::HeldDecode<'v, #ty>>::#item)
 }
 
-/// `call`, taking a map field's view as the view of the map with the bytes' lifetime:
+/// `call`, taking the field's view as the view of its type with the bytes' lifetime:
 /// the accessor returns the view of its `'static` form (`MapView<'v, &'static str,
-/// V>`), and `MapView` is invariant, so it is converted (`MapView::same_kinds`, which
-/// only relates types whose kinds read alike: `&'static str` and `&'v str`,
-/// `Name<'static>` and `Name<'v>`). Other fields' views need no conversion.
+/// V>`, `List<'v, BTreeMap<&'static str, u32>>`), and maps and lists are invariant,
+/// so each map, and each list of a type with the message's lifetimes, the field's
+/// view holds is converted ([`conversion`]). Other views are the same type in both
+/// forms.
 fn relifetime_map(f: &super::FieldCtx<'_>, call: TokenStream) -> TokenStream {
-    if crate::map_ast::map_args(&f.field.ty).is_some() {
-        quote_m!((|__wiremsg_map| #call(::wiremsg::MapView::same_kinds(__wiremsg_map))))
-    } else {
-        call
+    match conversion(&f.field.ty).filter(|_| f.field.attrs.null.is_none()) {
+        Some(convert) => quote_m!((|__wiremsg_view| #call((#convert)(__wiremsg_view)))),
+        None => call,
+    }
+}
+
+/// A closure from the view of `ty`'s `'static` form to the view of `ty` with the
+/// bytes' lifetime, or `None` where they are one type: `MapView::same_kinds` for a
+/// map, `List::same_kinds` for a list of a type with lifetimes (both relate only
+/// types whose kinds read alike), and through options, boxes (a box's view is its
+/// value's) and tuples to what they hold.
+fn conversion(ty: &syn::Type) -> Option<TokenStream> {
+    let borrows = |t: &syn::Type| quote_m!(#t).to_string().contains('\'');
+    if !borrows(ty) {
+        return None;
+    }
+    if crate::map_ast::map_args(ty).is_some() {
+        return Some(quote_m!(::wiremsg::MapView::same_kinds));
+    }
+    if crate::ast::vec_inner(ty).is_some() {
+        return Some(quote_m!(::wiremsg::List::same_kinds));
+    }
+    if let Some(inner) = crate::ast::option_inner(ty) {
+        let inner = conversion(inner)?;
+        return Some(quote_m!(|__wiremsg_o: ::core::option::Option<_>| __wiremsg_o.map(#inner)));
+    }
+    if let Some(inner) = crate::ast::box_inner(ty) {
+        return conversion(inner);
+    }
+    match crate::ast::ungroup(ty) {
+        syn::Type::Tuple(t) if !t.elems.is_empty() => {
+            let parts: Vec<Option<TokenStream>> = t.elems.iter().map(conversion).collect();
+            if parts.iter().all(Option::is_none) {
+                return None;
+            }
+            let names: Vec<syn::Ident> = (0..parts.len())
+                .map(|i| quote::format_ident!("__wiremsg_{}", i))
+                .collect();
+            let converted = names.iter().zip(&parts).map(|(n, c)| match c {
+                Some(c) => quote_m!((#c)(#n)),
+                None => quote_m!(#n),
+            });
+            Some(quote_m!(|(#(#names,)*)| (#(#converted,)*)))
+        }
+        _ => None,
     }
 }

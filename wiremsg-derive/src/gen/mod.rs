@@ -514,8 +514,13 @@ pub(crate) struct Guards {
 /// decoding of the lists, boxes and maps that hold them, unbounded for the same
 /// reason) goes through [`Guards::held`], and adds no error.
 fn guards(msg: &Message<'_>) -> Guards {
+    // A struct variant's message is not guarded in its types with lifetimes: the
+    // union's decoding bounds its newtype payloads (`Name<'v>: DecodeField<'v, Kind =
+    // ..>`), which would be preferred to `Name`'s impl where the variant's `Field`
+    // asks for the guard `Name<'static>: Field`.
     let plain = |ty: &syn::Type| {
-        guardable(ty, msg.generics, msg.ident) || lifetime_guardable(ty, msg.generics, msg.ident)
+        guardable(ty, msg.generics, msg.ident)
+            || msg.union.is_none() && lifetime_guardable(ty, msg.generics, msg.ident)
     };
     let names = [Some(msg.ident), msg.union];
     let inst = |ty: &syn::Type| instantiation(ty, msg.generics, names.iter().flatten().copied());

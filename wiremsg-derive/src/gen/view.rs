@@ -238,10 +238,13 @@ pub(crate) fn accessors(
         // so a name that is not what it seems (a shadowed `u64`, an alias of `u8` in
         // a `Vec`) fails to compile here instead of reading as something else.
         concrete
-    } else if in_mut || crate::map_ast::map_args(static_ty).is_some() {
-        // A map's view names its key and value types (`MapView<'v, &'static str, V>`
-        // for a map of borrowed keys): decoding converts it to the bytes' lifetime
-        // (`MapView::same_kinds`; `MapView` is invariant), serializing needs this one.
+    } else if in_mut || quote_m!(#ty).to_string() != quote_m!(#static_ty).to_string() {
+        // A type with the message's lifetimes is named in its `'static` form, the
+        // layout's, as the read returns it. Where the view names the type's parts (a
+        // map's `MapView<'v, &'static str, V>`, a list of maps `List<'v, BTreeMap<
+        // &'static str, u32>>`), decoding converts it to the bytes' lifetime
+        // (`MapView::same_kinds`, `List::same_kinds`; both are invariant); elsewhere
+        // the two forms name one view type (`NameView<'v>`, `&'v str`).
         quote_m!(::wiremsg::ViewOf<#lt, #static_ty>)
     } else {
         let v_ty = &f.v_ty;

@@ -36,8 +36,8 @@
 //! 3. **Proofs cannot change type.** Every proof-carrying type is invariant in its
 //!    type parameters (`tests/variance.rs`): a higher-ranked subtype may have another
 //!    kind. A list or map is retyped only to a type of the same layout or kind, or
-//!    (a map's values) of a kind that reads as its own (`Kind::Reads`: a message's
-//!    kind as its layout's).
+//!    of a kind that reads as its own (`Kind::Reads`: a message's kind as its
+//!    layout's, a list, map, tuple, array or option as its parts').
 //! 4. **Mutable views keep the bytes valid.** A set writes only a value of the field's
 //!    kind that is valid by construction (`SetInPlace`), or a message's encoding after
 //!    validating it, and never changes a length or an offset.

@@ -38,7 +38,7 @@ impl<T: Field, const N: usize> Kind for ArrayOf<T, N> {
     const EVOLVES: bool = <T::Kind as Kind>::EVOLVES;
     const LIST_ENCODING: ListEncoding = ListEncoding::Packed;
     const MIN_ELEMENT_SIZE: usize = <Self as Kind>::BLOCK_SIZE;
-    type Reads = Self;
+    type Reads = ArrayOf<<T::Kind as Kind>::Reads, N>;
     type View<'v> = ArrayView<'v, T, N>;
     crate::trust::shape::eager_lazy!();
 

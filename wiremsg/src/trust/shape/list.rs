@@ -243,6 +243,24 @@ impl<'v, T: Element> List<'v, T> {
         unsafe { self.retype() }
     }
 
+    /// The same list as a list of `U`, whose kind reads as `T`'s
+    /// ([`Kind::Reads`](crate::Kind): `BTreeMap<&'static str, u32>` and
+    /// `BTreeMap<&'v str, u32>`, `Name<'static>` and `Name<'v>`). What the decoding of
+    /// a message with a list of borrowed maps or tuples calls.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn same_kinds<U>(self) -> List<'v, U>
+    where
+        U: Element,
+        U::Kind: Kind<Reads = <T::Kind as Kind>::Reads>,
+    {
+        // SAFETY: kinds with the same `Reads` validate and read alike (invariant 3 of
+        // the trust module): a message's kind by its layout, a list, map, tuple,
+        // array or option by its parts' kinds, any other kind as itself. A plain read
+        // of `U`s as memory relies on `U`'s own `PLAIN` promise, checked where it reads.
+        unsafe { self.retype() }
+    }
+
     /// The first element, if any.
     #[inline]
     pub fn first(&self) -> Option<ViewOf<'v, T>> {
@@ -1222,7 +1240,7 @@ impl<T: Element> Kind for ListOf<T> {
     const LIST_ENCODING: ListEncoding = ListEncoding::Table;
     const MIN_ELEMENT_SIZE: usize = 4;
     const TAIL_TEXTLESS: bool = crate::plain::same_layout::<T>();
-    type Reads = Self;
+    type Reads = ListOf<<T::Kind as Kind>::Reads>;
     type View<'v> = T::ListView<'v>;
     type Lazy<'v> = crate::LazyList<'v, T>;
 
@@ -1747,7 +1765,7 @@ impl<T: Element, const MAX: usize> Kind for BoundedListOf<T, MAX> {
     const LIST_ENCODING: ListEncoding = ListEncoding::Table;
     const MIN_ELEMENT_SIZE: usize = 4;
     const TAIL_TEXTLESS: bool = crate::plain::same_layout::<T>();
-    type Reads = Self;
+    type Reads = BoundedListOf<<T::Kind as Kind>::Reads, MAX>;
     type View<'v> = T::ListView<'v>;
     type Lazy<'v> = crate::LazyList<'v, T>;
 

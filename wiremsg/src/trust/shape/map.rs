@@ -567,7 +567,7 @@ impl<K: MapKey, V: Field> Kind for MapOf<K, V> {
     const EVOLVES: bool = false;
     const LIST_ENCODING: ListEncoding = ListEncoding::Table;
     const MIN_ELEMENT_SIZE: usize = 4;
-    type Reads = Self;
+    type Reads = MapOf<<K::Kind as Kind>::Reads, <V::Kind as Kind>::Reads>;
     type View<'v> = MapView<'v, K, V>;
     type Lazy<'v> = crate::lazy_map::LazyMap<'v, K, V>;
 

@@ -128,11 +128,13 @@ pub trait Kind: Sealed {
     /// largest payload block of its variants.
     #[doc(hidden)]
     const DENSE_STRIDE: usize = 0;
-    /// The kind this kind validates and reads as, for retyping a map's values
-    /// (invariant 3 of the trust module): a message's kind as its
-    /// layout's (`Msg<Name<'static>>` for `Msg<Name<'v>>`, which differ only by the
-    /// lifetime), an option's as its value's, any other kind as itself. Two kinds with
-    /// the same `Reads` accept the same bytes and read them alike.
+    /// A key for retyping lists and maps (invariant 3 of the trust module): two
+    /// kinds with the same `Reads` accept the same bytes and read them alike. A
+    /// message's kind is keyed by its layout (`Msg<Name<'static>>` for both
+    /// `Msg<Name<'v>>` and `Msg<Name<'static>>`, which differ only by the lifetime);
+    /// an option, list, map, array or tuple by the same shape of its parts' keys; any
+    /// other kind by itself. Only an equality key: it is not itself the kind to
+    /// validate or read by (`Msg<L>` reads by `L`'s own layout, which may be another).
     #[doc(hidden)]
     type Reads;
     /// What an accessor of a validated view returns.

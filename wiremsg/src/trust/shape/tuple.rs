@@ -209,7 +209,7 @@ macro_rules! tuple {
             const SELF_DELIMITED: bool = <Self as Kind>::IN_TAIL;
             const SPLIT_BLOCK: usize = block_len::<fields!($($T),+)>();
             const MIN_SPLIT_BLOCK: usize = block_len::<fields!($($T),+)>();
-            type Reads = Self;
+            type Reads = Tup<($(<$T::Kind as Kind>::Reads,)+)>;
             type View<'v> = ($(ViewOf<'v, $T>,)+);
             crate::trust::shape::eager_lazy!();
 
