@@ -134,6 +134,7 @@ fn field_types(cx: &Ctxt, field: &crate::ast::Field<'_>) {
         }
     }
     decimal_scales(cx, &field.ty);
+    borrowed_type_arguments(cx, &field.ty);
     if let Some(max_len) = &field.attrs.max_len {
         if field.kind != crate::ast::Kind::List {
             cx.error_spanned_by(
@@ -142,6 +143,49 @@ fn field_types(cx: &Ctxt, field: &crate::ast::Field<'_>) {
             );
         }
     }
+}
+
+/// A generic message instantiated with a type that borrows (`Wrap<'a, Name<'a>>`,
+/// `Wrap<'a, &'a str>`), anywhere in the field's type: an error at the argument. A
+/// generic message's impls bound its type parameters `'static` (its views and
+/// decoding name them without lifetimes), so the derive's code would otherwise fail
+/// with "lifetime may not live long enough".
+fn borrowed_type_arguments(cx: &Ctxt, ty: &syn::Type) {
+    use syn::visit_mut::VisitMut;
+    struct Borrows(bool);
+    impl VisitMut for Borrows {
+        fn visit_lifetime_mut(&mut self, l: &mut syn::Lifetime) {
+            self.0 |= l.ident != "static";
+        }
+    }
+    struct Find<'c>(&'c Ctxt);
+    impl VisitMut for Find<'_> {
+        fn visit_type_path_mut(&mut self, p: &mut syn::TypePath) {
+            let ty = syn::Type::Path(p.clone());
+            if let Some(args) = crate::codegen::generic_message_args(&ty) {
+                let name = p.path.segments.last().map(|s| s.ident.to_string());
+                for arg in args {
+                    let syn::GenericArgument::Type(arg) = arg else {
+                        continue;
+                    };
+                    let mut borrows = Borrows(false);
+                    borrows.visit_type_mut(&mut arg.clone());
+                    if borrows.0 {
+                        let text = crate::ast::type_text(arg);
+                        let name = name.clone().unwrap_or_default();
+                        self.0.error_spanned_by(
+                            arg,
+                            format!(
+                                "`{text}` borrows, but a generic message's type arguments are owned: `{name}`'s type parameters are `'static` (its views and decoding name them without lifetimes); use an owned type here (`String` for `&str`), or make `{name}` hold the borrowed type as a field of its own"
+                            ),
+                        );
+                    }
+                }
+            }
+            syn::visit_mut::visit_type_path_mut(self, p);
+        }
+    }
+    Find(cx).visit_type_mut(&mut ty.clone());
 }
 
 /// The most decimal places of a `Decimal` (FORMAT.md §4.8; the runtime's

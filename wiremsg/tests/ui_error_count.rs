@@ -33,6 +33,7 @@ const MISTAKES: &[&str] = &[
     "union-generic-payload-argument-without-wire-msg",
     "const-parameter-message-held",
     "const-parameter-union-payload",
+    "generic-argument-borrows",
 ];
 
 fn errors(name: &str) -> usize {
