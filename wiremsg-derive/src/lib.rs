@@ -144,6 +144,22 @@ pub fn derive_wire_union(input: TokenStream) -> TokenStream {
             }
             t.into()
         }
-        Err(errors) => errors.into(),
+        Err(errors) => {
+            // A union whose only mistake is a missing or unsupported `#[repr]`: its
+            // error, and the items of a stand-in width, as for `WireEnum`, so that a
+            // message holding the union adds no errors of its own (a dozen with
+            // lifetimes, each saying the union is not a wire type). Only where the
+            // union passes its checks at the stand-in width.
+            let stand_in = u
+                .filter(|u| u.repr.as_ref().is_none_or(|r| !check::is_enum_repr(r)))
+                .and_then(|mut u| {
+                    u.repr = Some(proc_macro2::Ident::new("u64", u.ident.span()));
+                    let cx = ctxt::Ctxt::new();
+                    union_check::union(&cx, &u);
+                    cx.check().ok().map(|()| codegen::union::generate(&u))
+                })
+                .unwrap_or_default();
+            quote::quote!(#errors #stand_in).into()
+        }
     }
 }

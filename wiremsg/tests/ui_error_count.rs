@@ -34,6 +34,8 @@ const MISTAKES: &[&str] = &[
     "const-parameter-message-held",
     "const-parameter-union-payload",
     "generic-argument-borrows",
+    "field-union-without-repr",
+    "field-union-signed-repr",
 ];
 
 fn errors(name: &str) -> usize {
