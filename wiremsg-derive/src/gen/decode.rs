@@ -101,15 +101,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
          bytes where its fields are `&str` / `&[u8]`). Unlike `WireMsg::decode`, with no \
          heap budget: the view was already validated, and its size is the caller's."
     );
-    let (vg, tp, wh, guards) = (&cx.vg, &cx.tp, &cx.wh, &cx.decode_guards);
+    let (vg, tp, wh, guards) = (&cx.vg, &cx.tp, &cx.wh, &cx.guards);
     // Each type parameter decodes (the lists and boxes of it, unbounded above, need
     // it to).
     let params: Vec<&syn::Ident> = cx.msg.generics.type_params().map(|p| &p.ident).collect();
-    let where_clause = if cx.generic || !guards.is_empty() {
-        quote_m!(where #wh #guards)
-    } else {
-        TokenStream::new()
-    };
+    let where_clause = cx.where_clause();
     quote_m! {
         #[automatically_derived]
         impl<'v #tp> ::wiremsg::DecodeField<'v> for #self_v

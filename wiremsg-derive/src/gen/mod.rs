@@ -52,8 +52,6 @@ pub(crate) struct Ctx<'a> {
     /// type (see [`guards`]). Every generated impl but `Field` and `Element` carries
     /// them: its body, which assumes them, adds no error of its own.
     pub(crate) guards: TokenStream,
-    /// Those of [`Ctx::guards`] that decoding's impls carry ([`Guards::decode`]).
-    pub(crate) decode_guards: TokenStream,
     /// The guards of the types held inline, which `Field` and `Element` carry (see
     /// [`guards`]).
     pub(crate) inline_guards: TokenStream,
@@ -227,7 +225,6 @@ impl<'a> Ctx<'a> {
         let wh = quote_m!(#(#own)*);
         Ctx {
             guards: guards.all,
-            decode_guards: guards.decode,
             inline_guards: guards.inline,
             guard_item: guards.item,
             held_const: guards.held,
@@ -451,9 +448,6 @@ impl Need {
 pub(crate) struct Guards {
     /// `for<'__wiremsg_g> Ty: Trait,` for every type a field holds.
     pub(crate) all: TokenStream,
-    /// Those of [`Guards::all`] that decoding's impls carry: all but the types with
-    /// the message's lifetimes (see [`guards`]).
-    pub(crate) decode: TokenStream,
     /// The same for the types a field holds inline (not in a list, box or map).
     pub(crate) inline: TokenStream,
     /// The items that require the bounds, each spanned at its type: the error a
@@ -550,7 +544,6 @@ fn guards(msg: &Message<'_>) -> Guards {
         .zip(field_of)
         .filter(|((ty, need, _), _)| !builtin_for(ty, *need));
     let (mut all, mut inline, mut checks) = (TokenStream::new(), TokenStream::new(), Vec::new());
-    let mut decode = TokenStream::new();
     let mut held_types = Vec::new();
     for ((ty, need, is_inline), field) in found {
         let span = syn::spanned::Spanned::span(ty);
@@ -561,7 +554,6 @@ fn guards(msg: &Message<'_>) -> Guards {
         // sets aside for the type's own impl where there is one, as it does a guard of
         // a type without lifetimes. (`for<'g> Name<'g>` is not such a bound: it would
         // be preferred to the impl, and the views' types would not normalize.)
-        let lifetimes = has_lifetimes(ty);
         let ty = &Relifetime {
             generics: msg.generics,
             to: "'static",
@@ -569,13 +561,6 @@ fn guards(msg: &Message<'_>) -> Guards {
         .apply(ty);
         let bound = quote_spanned!(span=> #binder #ty: #tr,);
         all.extend(bound.clone());
-        // Not on decoding's impls, where the type is `Name<'v>`: there a `where`
-        // clause implying `Name<'v>: Field` would be preferred to the guard's impl
-        // and tie `'v` to `'static`; decoding's own bound (`DecodesAt`) keeps it from
-        // a type without its derive.
-        if !lifetimes {
-            decode.extend(bound.clone());
-        }
         field_guards[field].extend(bound.clone());
         if is_inline {
             inline.extend(bound);
@@ -594,7 +579,6 @@ fn guards(msg: &Message<'_>) -> Guards {
     };
     Guards {
         all,
-        decode,
         inline,
         item: quote_m!(#held_item #item),
         held,
@@ -672,11 +656,6 @@ pub(crate) fn lifetime_guardable(
             _ => false,
         })
         && !crate::ast::names_type(ty, ident)
-}
-
-/// True if `ty` names a lifetime.
-fn has_lifetimes(ty: &syn::Type) -> bool {
-    quote_m!(#ty).to_string().contains('\'')
 }
 
 /// True for a path whose last segment has const arguments only and is not one of the

@@ -570,7 +570,7 @@ fn guards(u: &Union<'_>) -> UnionGuards {
             // (E0283).
             Shape::Struct(msg) => {
                 let cx = Ctx::new(msg);
-                bounds.extend(cx.decode_guards);
+                bounds.extend(cx.guards);
                 field_bounds.extend(cx.inline_guards);
             }
             _ => {}
