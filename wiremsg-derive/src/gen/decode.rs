@@ -50,7 +50,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let defaulted2 = &defaulted;
     let inits = cx.fields.iter().zip(&field_types).map(|(f, ty)| {
         let name = f.field.ident;
-        let decode = relifetime_map(f, decoding(cx, f, ty, "decode_view"));
+        let decode = relifetime_view(f, decoding(cx, f, ty, "decode_view"));
         let type_default = super::default_expr(
             ty,
             &|t| quote_m!(<#t as ::wiremsg::__private::DefaultFor<'v>>::default_for()),
@@ -88,7 +88,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .filter(|(f, _)| !f.reserved() && !crate::ast::is_primitive_or_option(&f.field.ty))
         .map(|(f, ty)| {
         let name = f.field.ident;
-        let size = relifetime_map(f, decoding(cx, f, ty, "decoded_size"));
+        let size = relifetime_view(f, decoding(cx, f, ty, "decoded_size"));
         if f.later() {
             let try_name = quote::format_ident!("try_{}", f.name);
             quote_m!(match view.#try_name() { ::wiremsg::__private::Some(v) => #size(v), ::wiremsg::__private::None => 0 })
@@ -233,7 +233,7 @@ fn decoding(cx: &Ctx<'_>, f: &super::FieldCtx<'_>, ty: &syn::Type, item: &str) -
 /// so each map, and each list of a type with the message's lifetimes, the field's
 /// view holds is converted ([`conversion`]). Other views are the same type in both
 /// forms.
-fn relifetime_map(f: &super::FieldCtx<'_>, call: TokenStream) -> TokenStream {
+fn relifetime_view(f: &super::FieldCtx<'_>, call: TokenStream) -> TokenStream {
     match conversion(&f.field.ty).filter(|_| f.field.attrs.null.is_none()) {
         Some(convert) => quote_m!((|__wiremsg_view| #call((#convert)(__wiremsg_view)))),
         None => call,
