@@ -35,6 +35,15 @@ pub(crate) struct Field<'a> {
     pub(crate) attrs: attr::Field,
 }
 
+impl Field<'_> {
+    /// True if the field's type names the struct's lifetimes (`&'a str`, `Name<'a>`):
+    /// its `'static` form, the layout's, is another type.
+    pub(crate) fn borrows(&self) -> bool {
+        let (ty, st) = (&self.ty, &self.static_ty);
+        quote::quote!(#ty).to_string() != quote::quote!(#st).to_string()
+    }
+}
+
 /// What the field's type is, as far as syntax can tell. The layout itself always comes
 /// from the type's `Field` impl; this only decides which accessors to generate and
 /// catches unsupported types early, with a span.

@@ -147,8 +147,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
 /// message's lifetimes (`n: Name<'a>`, `o: Option<Name<'a>>`, `s: &'a str`): it is
 /// bounded by `DecodesAt`, which does not imply `Field` (see the trait).
 fn borrowing_bounded(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
-    let (ty, st) = (&f.field.ty, &f.field.static_ty);
-    is_bounded(cx, f) && quote_m!(#ty).to_string() != quote_m!(#st).to_string()
+    is_bounded(cx, f) && f.field.borrows()
 }
 
 /// The trait decoding bounds field `f` by, if [`is_bounded`].
@@ -162,8 +161,8 @@ fn decode_trait(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> TokenStream {
 
 /// True if decoding bounds field `f` by its type's `DecodeField` (see `generate`).
 fn is_bounded(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
-    let (ty, st) = (&f.field.ty, &f.field.static_ty);
-    let borrows = quote_m!(#ty).to_string() != quote_m!(#st).to_string();
+    let ty = &f.field.ty;
+    let borrows = f.field.borrows();
     let unwrapped = crate::ast::option_inner(ty).unwrap_or(ty);
     // Lists, maps and boxes, where a recursive message refers to itself, get no bound;
     // nor a generic message (`Seq<B>`), which may hold its arguments in lists

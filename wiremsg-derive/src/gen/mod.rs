@@ -636,26 +636,29 @@ pub(crate) fn lifetime_guardable(
     let syn::Type::Path(p) = crate::ast::ungroup(ty) else {
         return false;
     };
-    let Some(last) = p.path.segments.last() else {
+    let mut without = p.clone();
+    let Some(syn::PathArguments::AngleBracketed(args)) =
+        without.path.segments.last_mut().map(|s| &mut s.arguments)
+    else {
         return false;
     };
-    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
-        return false;
+    let lifetime = |a: &syn::GenericArgument| match a {
+        syn::GenericArgument::Lifetime(l) => Some(l.clone()),
+        _ => None,
     };
-    let declared = |l: &syn::Lifetime| generics.lifetimes().any(|d| d.lifetime == *l);
-    p.qself.is_none()
-        && outer_segments_plain(&p.path)
-        && !RUNTIME_GENERICS.contains(&last.ident.to_string().as_str())
-        && args
-            .args
-            .iter()
-            .any(|a| matches!(a, syn::GenericArgument::Lifetime(_)))
-        && args.args.iter().all(|a| match a {
-            syn::GenericArgument::Lifetime(l) => declared(l) || l.ident == "static",
-            syn::GenericArgument::Const(_) => true,
-            _ => false,
-        })
-        && !crate::ast::names_type(ty, ident)
+    let lifetimes: Vec<syn::Lifetime> = args.args.iter().filter_map(lifetime).collect();
+    let declared =
+        |l: &syn::Lifetime| l.ident == "static" || generics.lifetimes().any(|d| d.lifetime == *l);
+    // The rest is what `guardable` asks of any type: the same path without them.
+    args.args = args
+        .args
+        .iter()
+        .filter(|a| lifetime(a).is_none())
+        .cloned()
+        .collect();
+    !lifetimes.is_empty()
+        && lifetimes.iter().all(declared)
+        && guardable(&syn::Type::Path(without), generics, ident)
 }
 
 /// True for a path whose last segment has const arguments only and is not one of the

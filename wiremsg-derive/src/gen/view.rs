@@ -238,7 +238,7 @@ pub(crate) fn accessors(
         // so a name that is not what it seems (a shadowed `u64`, an alias of `u8` in
         // a `Vec`) fails to compile here instead of reading as something else.
         concrete
-    } else if in_mut || quote_m!(#ty).to_string() != quote_m!(#static_ty).to_string() {
+    } else if in_mut || f.field.borrows() {
         // A type with the message's lifetimes is named in its `'static` form, the
         // layout's, as the read returns it. Where the view names the type's parts (a
         // map's `MapView<'v, &'static str, V>`, a list of maps `List<'v, BTreeMap<
@@ -255,7 +255,7 @@ pub(crate) fn accessors(
     // finding the field through the layout costs the compiler trait solving in every
     // getter. Not where the field's type has a lifetime, whose view type the view
     // names with the bytes' lifetime and the mutable view with `'static`.
-    let forward = in_mut && quote_m!(#ty).to_string() == quote_m!(#static_ty).to_string();
+    let forward = in_mut && !f.field.borrows();
     let ty_text = crate::ast::type_text(ty);
     let mut doc = format!(
         "Field `{}` (`{ty_text}`): block bytes at `{offset}`, `{size}` long.",

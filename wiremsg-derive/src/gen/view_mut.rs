@@ -104,7 +104,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             let guards = &f.guards;
             quote_m!(where #guards)
         });
-        let has_lifetime = quote_m!(#ty).to_string() != quote_m!(#static_ty).to_string();
+        let has_lifetime = f.field.borrows();
         // `set_<field>`: for every fixed-size candidate; the `Scalar` bound makes it
         // uncallable (with a message saying why) where the type is a nested message
         // with variable-size data.

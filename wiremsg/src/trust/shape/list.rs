@@ -225,8 +225,7 @@ impl<'v, T: Element> List<'v, T> {
     /// `&'v str`, `Vec<T>` and `&[T]`): validation and reads go by the kind alone.
     #[inline(always)]
     pub(crate) fn same_kind<U: Element<Kind = T::Kind>>(self) -> List<'v, U> {
-        // SAFETY: `U`'s kind is `T`'s.
-        unsafe { self.retype() }
+        self.same_kinds()
     }
 
     /// The same list as a list of `U`, a message type with the same layout (`T` with
@@ -238,9 +237,8 @@ impl<'v, T: Element> List<'v, T> {
         T: crate::WireMsg,
         U: crate::WireMsg<Layout = T::Layout> + Element,
     {
-        // SAFETY: a message's kind is `Msg<Self>`, which validates and reads by its
-        // layout alone: `T` and `U` have the same one.
-        unsafe { self.retype() }
+        // A message's kind is keyed by its layout (`Kind::Reads`).
+        self.same_kinds()
     }
 
     /// The same list as a list of `U`, whose kind reads as `T`'s
