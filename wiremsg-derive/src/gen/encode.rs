@@ -7,7 +7,7 @@ use proc_macro2::TokenStream;
 pub(crate) fn tail_len(cx: &Ctx<'_>) -> TokenStream {
     let block_length = &cx.block_length;
     let in_tail = &cx.in_tail;
-    let terms = cx.fields.iter().map(|f| {
+    let terms = cx.fields.iter().filter(|f| !f.plain_number()).map(|f| {
         let name = f.field.ident;
         let value = if f.reserved() {
             f.wire_value(super::std_default(&f.field.ty))
@@ -58,17 +58,22 @@ pub(crate) fn write_body(cx: &Ctx<'_>) -> TokenStream {
 pub(crate) fn check_body(cx: &Ctx<'_>) -> TokenStream {
     let view = &cx.view;
     let vg = &cx.vg;
-    let checks = cx.fields.iter().filter(|f| !f.reserved()).map(|f| {
+    let checks = cx.fields.iter().filter(|f| !f.reserved() && !f.plain_number()).map(|f| {
         let name = f.field.ident;
         let label = &f.name;
         let offset = &f.offset;
         let value = f.wire_value(quote_m!(self.#name));
+        // A `match`, not `?`: no `Try` impl to look up per field.
         quote_m! {
-            ::wiremsg::__private::check_field(#value, __wiremsg_depth, #view::<'static #vg>::#offset, #label)?;
+            if let ::core::result::Result::Err(__wiremsg_e) = ::wiremsg::__private::check_field(#value, __wiremsg_depth, #view::<'static #vg>::#offset, #label) {
+                return ::core::result::Result::Err(__wiremsg_e);
+            }
         }
     });
     quote_m! {
-        ::wiremsg::__private::check_depth(__wiremsg_depth)?;
+        if let ::core::result::Result::Err(__wiremsg_e) = ::wiremsg::__private::check_depth(__wiremsg_depth) {
+            return ::core::result::Result::Err(__wiremsg_e);
+        }
         #(#checks)*
         ::core::result::Result::Ok(())
     }
