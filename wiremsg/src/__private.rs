@@ -704,6 +704,44 @@ impl<L> GateFallback<L> for Gate<L> {}
 #[derive(Debug)]
 pub struct MapKeyOf<K: crate::MapKey + ?Sized>(PhantomData<K>);
 
+/// The numbers, `bool` and options of these: no tail, and `Field::check_value`'s
+/// default, which always passes. The derive leaves such fields out of a message's
+/// `tail_len` and `__check`, which it decides by the type's name (`u64`,
+/// `Option<bool>`), and asserts this trait of each so that a type of the user's that
+/// shadows a primitive's name (`struct u64`) is a compile error rather than a field
+/// whose check is skipped. Sealed: an impl elsewhere would let a type skip its check.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not the primitive type of that name",
+    label = "a type of the same name shadows the primitive here",
+    note = "wiremsg reads a field named by a primitive's name (`u64`, `bool`, `Option<u32>`) as that primitive; rename the type that shadows it, or name the primitive as `::core::primitive::u64`"
+)]
+pub trait PlainNumber: Field + plain_number::Sealed {}
+
+mod plain_number {
+    pub trait Sealed {}
+}
+
+macro_rules! plain_numbers {
+    ($($t:ty),*) => {
+        $(
+            impl plain_number::Sealed for $t {}
+            impl PlainNumber for $t {}
+        )*
+    };
+}
+
+plain_numbers!(
+    bool, u8, u16, u32, u64, u128, i8, i16, i32, i64, i128, f32, f64
+);
+
+impl<T: PlainNumber> plain_number::Sealed for Option<T> {}
+impl<T: PlainNumber> PlainNumber for Option<T> {}
+
+/// Requires that `T` is a [`PlainNumber`]: the derive's assertion, one call per
+/// field it reads as a primitive by its name.
+#[inline(always)]
+pub const fn plain_number<T: PlainNumber>() {}
+
 /// `Field::check_value` of a message's field `name` at block offset `off`, its error
 /// placed in the field: one call per field in the derived `__check`, rather than the
 /// same lines expanded in every message.

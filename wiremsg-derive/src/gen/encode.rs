@@ -78,3 +78,27 @@ pub(crate) fn check_body(cx: &Ctx<'_>) -> TokenStream {
         ::core::result::Result::Ok(())
     }
 }
+
+/// The assertion that each field `tail_len` and `__check` leave out (see
+/// [`FieldCtx::plain_number`](super::FieldCtx::plain_number)) has the primitive type
+/// its name says: a type of the user's that shadows `u64` or `bool` fails here, at
+/// the field, instead of having its check skipped. One constant per message, calling
+/// a function bounded by the trait once per such field (a call's bound is checked
+/// where it is made; a `where` clause of a function no one calls would not be).
+pub(crate) fn plain_number_guard(cx: &Ctx<'_>) -> TokenStream {
+    let calls: Vec<TokenStream> = cx
+        .fields
+        .iter()
+        .filter(|f| f.plain_number())
+        .map(|f| {
+            let ty = &f.field.static_ty;
+            quote::quote_spanned!(syn::spanned::Spanned::span(ty)=> ::wiremsg::__private::plain_number::<#ty>();)
+        })
+        .collect();
+    if calls.is_empty() {
+        return TokenStream::new();
+    }
+    quote_m! {
+        const _: () = { #(#calls)* };
+    }
+}

@@ -117,7 +117,10 @@ impl FieldCtx<'_> {
     /// out is a call fewer for rustc to type-check and, in a release build, to
     /// inline (`benches/README.md`, "Derive cost").
     pub(crate) fn plain_number(&self) -> bool {
-        crate::ast::is_primitive_or_option(&self.field.ty) && self.field.attrs.null.is_none()
+        // Not a type parameter named `u64` either: its argument may be anything.
+        !self.generic
+            && crate::ast::is_primitive_or_option(&self.field.ty)
+            && self.field.attrs.null.is_none()
     }
 
     /// A reference to the wire value of `value` (a place or a value of the field's
@@ -1038,6 +1041,7 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
     let wire_msg = wire_msg_impl(&cx);
     let decode = decode::generate(&cx);
     let asserts = assertions(&cx);
+    let plain_numbers = encode::plain_number_guard(&cx);
     let template = template_impl(&cx);
     let layout = layout_impl(&cx);
     let serialize = serde::serialize_impl(&cx);
@@ -1059,6 +1063,7 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
             #decode
             #template
             #asserts
+            #plain_numbers
             #serialize
         };
     }
