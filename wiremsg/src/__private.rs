@@ -711,9 +711,9 @@ pub struct MapKeyOf<K: crate::MapKey + ?Sized>(PhantomData<K>);
 /// shadows a primitive's name (`struct u64`) is a compile error rather than a field
 /// whose check is skipped. Sealed: an impl elsewhere would let a type skip its check.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not the primitive type of that name",
-    label = "a type of the same name shadows the primitive here",
-    note = "wiremsg reads a field named by a primitive's name (`u64`, `bool`, `Option<u32>`) as that primitive; rename the type that shadows it, or name the primitive as `::core::primitive::u64`"
+    message = "`{Self}` is not the standard type its name says (a number, `bool`, or an `Option` of one)",
+    label = "a type of the user's shadows the standard one of this name here",
+    note = "wiremsg reads a field whose type is named `u64`, `bool`, `Option<u32>` and the like as that standard type; rename the type that shadows it, or write the standard one's full path (`::core::primitive::u64`, `::core::option::Option`)"
 )]
 pub trait PlainNumber: Field + plain_number::Sealed {}
 

@@ -14,4 +14,21 @@ mod shadowed {
     }
 }
 
+// The same for an `Option` of the user's.
+mod shadowed_option {
+    #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+    pub struct Option<T: 'static> {
+        pub s: String,
+        pub t: ::core::option::Option<T>,
+    }
+
+    #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+    pub struct Holder {
+        pub x: Option<u64>,
+        // The standard types by their paths are read as they are.
+        pub y: ::core::option::Option<u64>,
+        pub z: ::core::primitive::u64,
+    }
+}
+
 fn main() {}
