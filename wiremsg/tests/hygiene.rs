@@ -951,3 +951,103 @@ pub mod strict_lints {
         pub by_id: std::collections::BTreeMap<u64, Fill>,
     }
 }
+
+/// Trait methods in scope named like a message's fields, callable on the mutable
+/// view (a blanket `&self` method, `Borrow::borrow`, `BorrowMut::borrow_mut`,
+/// `Debug::fmt`): the generated updaters read the field through the view's own
+/// getter, never through the user's method, which method-call lookup on `&mut self`
+/// would find first. And constants named like bindings a careless `__check` would
+/// make.
+mod user_methods_named_like_fields {
+    #![allow(dead_code, non_upper_case_globals)]
+    pub(crate) use core::fmt::Debug;
+    pub(crate) use std::borrow::{Borrow, BorrowMut};
+    use wiremsg::WireMsg;
+
+    /// Every type's size: the kind of blanket method a user crate may have.
+    pub(crate) trait ByteSize {
+        fn size(&self) -> u64;
+    }
+
+    impl<T> ByteSize for T {
+        fn size(&self) -> u64 {
+            core::mem::size_of_val(self) as u64
+        }
+    }
+
+    pub(crate) const __wiremsg_e: u8 = 0;
+    pub(crate) const e: u8 = 0;
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Order {
+        pub(crate) size: u64,
+        pub(crate) borrow: u64,
+        pub(crate) fmt: i16,
+        pub(crate) note: String,
+        #[wire(max_len = 2)]
+        pub(crate) legs: Vec<u32>,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    pub(crate) struct Leg {
+        pub(crate) borrow_mut: Option<u32>,
+    }
+}
+
+#[test]
+fn updaters_read_fields_through_the_view_not_user_methods_of_their_names() {
+    use user_methods_named_like_fields::{ByteSize, Leg, Order, OrderView};
+    use wiremsg::WireMsg;
+    let order = Order {
+        size: 100,
+        borrow: 7,
+        fmt: -2,
+        note: "n".into(),
+        legs: vec![1, 2],
+    };
+    let mut bytes = order.to_bytes().unwrap();
+    let mut view = Order::view_mut(&mut bytes).unwrap();
+    // The user's method, called by the user, is the user's.
+    assert_eq!(ByteSize::size(&view), core::mem::size_of_val(&view) as u64);
+    let mut seen = 0;
+    view.update_size(|s| {
+        seen = s;
+        s + 1
+    });
+    assert_eq!(seen, 100);
+    view.update_borrow(|b| b * 3);
+    view.update_fmt(|f| f - 1);
+    let read = Order::decode(&bytes).unwrap();
+    let want = Order {
+        size: 101,
+        borrow: 21,
+        fmt: -3,
+        note: "n".into(),
+        legs: vec![1, 2],
+    };
+    assert_eq!(read, want);
+
+    let mut leg = Leg {
+        borrow_mut: Some(3),
+    }
+    .to_bytes()
+    .unwrap();
+    Leg::view_mut(&mut leg)
+        .unwrap()
+        .update_borrow_mut(|b| b.map(|b| b + 1));
+    assert_eq!(
+        Leg::decode(&leg).unwrap(),
+        Leg {
+            borrow_mut: Some(4)
+        }
+    );
+
+    // The check still refuses a list over its `max_len`, at its field.
+    let long = Order {
+        legs: vec![1, 2, 3],
+        ..want
+    };
+    let err = long.to_bytes().unwrap_err();
+    assert_eq!(err.path(), "legs");
+    assert_eq!(err.offset(), OrderView::LEGS_OFFSET);
+}

@@ -63,19 +63,18 @@ pub(crate) fn check_body(cx: &Ctx<'_>) -> TokenStream {
         let label = &f.name;
         let offset = &f.offset;
         let value = f.wire_value(quote_m!(self.#name));
-        // A `match`, not `?`: no `Try` impl to look up per field.
         quote_m! {
-            if let ::core::result::Result::Err(__wiremsg_e) = ::wiremsg::__private::check_field(#value, __wiremsg_depth, #view::<'static #vg>::#offset, #label) {
-                return ::core::result::Result::Err(__wiremsg_e);
-            }
+            ::wiremsg::__private::check_field(#value, __wiremsg_depth, #view::<'static #vg>::#offset, #label)
         }
     });
+    // The depth first, returning at once: a field's check recurses into the value
+    // it holds, and that value's own `__check` stops at its depth. The fields then
+    // as one expression, the first error in field order kept (`Result::and`): no
+    // `Try` impl to look up per field, as `?` would, and no binding, which a user's
+    // constant of its name would turn into a pattern.
     quote_m! {
-        if let ::core::result::Result::Err(__wiremsg_e) = ::wiremsg::__private::check_depth(__wiremsg_depth) {
-            return ::core::result::Result::Err(__wiremsg_e);
-        }
-        #(#checks)*
-        ::core::result::Result::Ok(())
+        ::wiremsg::__private::check_depth(__wiremsg_depth)?;
+        ::core::result::Result::Ok(()) #(.and(#checks))*
     }
 }
 

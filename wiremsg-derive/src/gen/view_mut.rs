@@ -228,14 +228,14 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                 // A number of version 1 is read and stored at a constant offset, so
                 // the getter and the setter are the same one read and one store, and
                 // reusing them spares rustc a third proof of the field's place
-                // (`benches/README.md`, "Derive cost").
+                // (`benches/README.md`, "Derive cost"). The getter by its path: as a
+                // method of `&mut self`, a user's trait method of that name on
+                // `&mut Self` would be found first. No binding, which a user's
+                // constant of its name would turn into a pattern.
                 let body = if f.plain_number() {
                     let getter = f.field.ident;
                     let setter = format_ident!("set_{}", f.name, span = f.field.ident.span());
-                    quote_m! {
-                        let value = f(self.#getter());
-                        self.#setter(value);
-                    }
+                    quote_m!(self.#setter(f(Self::#getter(&*self)));)
                 } else {
                     quote_m!(#update_call;)
                 };
