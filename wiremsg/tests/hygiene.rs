@@ -961,6 +961,8 @@ pub mod strict_lints {
 mod user_methods_named_like_fields {
     #![allow(dead_code, non_upper_case_globals)]
     pub(crate) use core::fmt::Debug;
+    // In scope for the generated code to misuse; nothing here calls them.
+    #[allow(unused_imports)]
     pub(crate) use std::borrow::{Borrow, BorrowMut};
     use wiremsg::WireMsg;
 
