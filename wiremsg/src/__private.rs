@@ -743,8 +743,9 @@ impl<T: PlainNumber> PlainNumber for Option<T> {}
 pub const fn plain_number<T: PlainNumber>() {}
 
 /// `Field::check_value` of a message's field `name` at block offset `off`, its error
-/// placed in the field: one call per field in the derived `__check`, rather than the
-/// same lines expanded in every message.
+/// placed in the field: one call per field in the derived `__check` (but for the
+/// [`PlainNumber`] fields, whose check always passes), rather than the same lines
+/// expanded in every message.
 #[inline(always)]
 pub fn check_field<F: Field + ?Sized>(
     value: &F,
