@@ -53,7 +53,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let decode = relifetime_view(f, decoding(cx, f, ty, "decode_view"));
         let type_default = super::default_expr(
             ty,
-            &|t| quote_m!(<#t as ::wiremsg::__private::DefaultFor<'v>>::default_for()),
+            &|t| quote_m!(<#t as __wiremsg_p::DefaultFor<'v>>::default_for()),
         );
         if f.reserved() {
             quote_m!(#name: #type_default)
@@ -67,8 +67,8 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             let try_name = quote::format_ident!("try_{}", f.name);
             quote_m! {
                 #name: match view.#try_name() {
-                    ::wiremsg::__private::Some(value) => #decode(value),
-                    ::wiremsg::__private::None => #type_default,
+                    __wiremsg_p::Some(value) => #decode(value),
+                    __wiremsg_p::None => #type_default,
                 }
             }
         } else if crate::ast::is_primitive_or_option(&f.field.ty) {
@@ -91,7 +91,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let size = relifetime_view(f, decoding(cx, f, ty, "decoded_size"));
         if f.later() {
             let try_name = quote::format_ident!("try_{}", f.name);
-            quote_m!(match view.#try_name() { ::wiremsg::__private::Some(v) => #size(v), ::wiremsg::__private::None => 0 })
+            quote_m!(match view.#try_name() { __wiremsg_p::Some(v) => #size(v), __wiremsg_p::None => 0 })
         } else {
             quote_m!(#size(view.#name()))
         }
@@ -108,13 +108,13 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let where_clause = cx.where_clause();
     quote_m! {
         #[automatically_derived]
-        impl<'v #tp> ::wiremsg::DecodeField<'v> for #self_v
+        impl<'v #tp> __wiremsg::DecodeField<'v> for #self_v
         where
             #wh
             #guards
-            #(#params: ::wiremsg::DecodeField<'v>,)*
+            #(#params: __wiremsg::DecodeField<'v>,)*
             #(for<'__wiremsg_g> #field_types2: #traits2,)*
-            #(#defaulted: ::wiremsg::__private::DefaultFor<'v>,)*
+            #(#defaulted: __wiremsg_p::DefaultFor<'v>,)*
         {
             #[inline]
             fn decode_view(view: #view<'v #vg>) -> Self {
@@ -133,11 +133,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             #[inline]
             pub fn decode(&self) -> #self_v
             where
-                #(#params: ::wiremsg::DecodeField<'v>,)*
+                #(#params: __wiremsg::DecodeField<'v>,)*
                 #(#decodes)*
-                #(#defaulted2: ::wiremsg::__private::DefaultFor<'v>,)*
+                #(#defaulted2: __wiremsg_p::DefaultFor<'v>,)*
             {
-                <#self_v as ::wiremsg::DecodeField<'v>>::decode_view(*self)
+                <#self_v as __wiremsg::DecodeField<'v>>::decode_view(*self)
             }
         }
     }
@@ -153,9 +153,9 @@ fn borrowing_bounded(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
 /// The trait decoding bounds field `f` by, if [`is_bounded`].
 fn decode_trait(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> TokenStream {
     if borrowing_bounded(cx, f) {
-        quote_m!(::wiremsg::__private::DecodesAt<'v>)
+        quote_m!(__wiremsg_p::DecodesAt<'v>)
     } else {
-        quote_m!(::wiremsg::DecodeField<'v>)
+        quote_m!(__wiremsg::DecodeField<'v>)
     }
 }
 
@@ -207,11 +207,11 @@ fn is_bounded(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
 fn decoding(cx: &Ctx<'_>, f: &super::FieldCtx<'_>, ty: &syn::Type, item: &str) -> TokenStream {
     if borrowing_bounded(cx, f) {
         let item = proc_macro2::Ident::new(&format!("{item}_at"), proc_macro2::Span::mixed_site());
-        return quote_m!(<#ty as ::wiremsg::__private::DecodesAt<'v>>::#item);
+        return quote_m!(<#ty as __wiremsg_p::DecodesAt<'v>>::#item);
     }
     let item = proc_macro2::Ident::new(item, proc_macro2::Span::mixed_site());
     if !f.held || is_bounded(cx, f) {
-        return quote_m!(<#ty as ::wiremsg::DecodeField<'v>>::#item);
+        return quote_m!(<#ty as __wiremsg::DecodeField<'v>>::#item);
     }
     // The gate's first and last tokens spanned at the type's first and last, so that
     // the error of a field that cannot decode (rustc points at the qualified path's
@@ -221,9 +221,9 @@ fn decoding(cx: &Ctx<'_>, f: &super::FieldCtx<'_>, ty: &syn::Type, item: &str) -
         .next()
         .map_or_else(proc_macro2::Span::call_site, |t| t.span());
     let last = tokens.last().map_or(first, |t| t.span());
-    let open = quote::quote_spanned!(first=> ::wiremsg::__private::Held<{ __WIREMSG_HELD });
+    let open = quote::quote_spanned!(first=> __wiremsg_p::Held<{ __WIREMSG_HELD });
     let close = quote::quote_spanned!(last=> >);
-    quote_m!(<#open #close as ::wiremsg::__private::HeldDecode<'v, #ty>>::#item)
+    quote_m!(<#open #close as __wiremsg_p::HeldDecode<'v, #ty>>::#item)
 }
 
 /// `call`, taking the field's view as the view of its type with the bytes' lifetime:
@@ -250,10 +250,10 @@ fn conversion(ty: &syn::Type) -> Option<TokenStream> {
         return None;
     }
     if crate::map_ast::map_args(ty).is_some() {
-        return Some(quote_m!(::wiremsg::MapView::same_kinds));
+        return Some(quote_m!(__wiremsg::MapView::same_kinds));
     }
     if crate::ast::vec_inner(ty).is_some() {
-        return Some(quote_m!(::wiremsg::List::same_kinds));
+        return Some(quote_m!(__wiremsg::List::same_kinds));
     }
     if let Some(inner) = crate::ast::option_inner(ty) {
         let inner = conversion(inner)?;

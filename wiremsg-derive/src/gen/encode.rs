@@ -14,7 +14,7 @@ pub(crate) fn tail_len(cx: &Ctx<'_>) -> TokenStream {
         } else {
             f.wire_value(quote_m!(self.#name))
         };
-        quote_m!(::wiremsg::Field::tail_len(#value))
+        quote_m!(__wiremsg::Field::tail_len(#value))
     });
     // Saturating: a sum past `usize::MAX` stays there, and `encode` reports it as
     // `TooLarge` (FORMAT.md §1: a message is at most `u32::MAX` bytes).
@@ -41,7 +41,7 @@ pub(crate) fn write_body(cx: &Ctx<'_>) -> TokenStream {
             f.wire_value(quote_m!(self.#name))
         };
         quote_m! {
-            ::wiremsg::__private::append_field(
+            __wiremsg_p::append_field(
                 #value, block, #view::<'static #vg>::#offset, tail, #block_length,
             );
         }
@@ -64,7 +64,7 @@ pub(crate) fn check_body(cx: &Ctx<'_>) -> TokenStream {
         let offset = &f.offset;
         let value = f.wire_value(quote_m!(self.#name));
         quote_m! {
-            ::wiremsg::__private::check_field(#value, __wiremsg_depth, #view::<'static #vg>::#offset, #label)
+            __wiremsg_p::check_field(#value, __wiremsg_depth, #view::<'static #vg>::#offset, #label)
         }
     });
     // The depth first, returning at once: a field's check recurses into the value
@@ -73,7 +73,7 @@ pub(crate) fn check_body(cx: &Ctx<'_>) -> TokenStream {
     // `Try` impl to look up per field, as `?` would, and no binding, which a user's
     // constant of its name would turn into a pattern.
     quote_m! {
-        ::wiremsg::__private::check_depth(__wiremsg_depth)?;
+        __wiremsg_p::check_depth(__wiremsg_depth)?;
         ::core::result::Result::Ok(()) #(.and(#checks))*
     }
 }
@@ -91,7 +91,7 @@ pub(crate) fn plain_number_guard(cx: &Ctx<'_>) -> TokenStream {
         .filter(|f| f.plain_number())
         .map(|f| {
             let ty = &f.field.static_ty;
-            quote::quote_spanned!(syn::spanned::Spanned::span(ty)=> ::wiremsg::__private::plain_number::<#ty>();)
+            quote::quote_spanned!(syn::spanned::Spanned::span(ty)=> __wiremsg_p::plain_number::<#ty>();)
         })
         .collect();
     if calls.is_empty() {

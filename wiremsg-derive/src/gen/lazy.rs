@@ -5,7 +5,9 @@ use super::{Ctx, FieldCtx};
 use proc_macro2::TokenStream;
 use quote::format_ident;
 
-pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
+/// The struct (at the derive's call site) and its impls (inside the message's `const _`
+/// block; see [`super::message`]).
+pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
     let ident = cx.msg.ident;
     let vis = cx.msg.vis;
     let lazy = &cx.lazy;
@@ -38,13 +40,16 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let to_view = if cx.gated() {
         cx.gate("lazy_to_view", None, quote_m!(&self.0))
     } else {
-        quote_m!(self.0.validate().map(<#self_static as ::wiremsg::WireMsg>::__view_of))
+        quote_m!(self.0.validate().map(<#self_static as __wiremsg::WireMsg>::__view_of))
     };
-    quote_m! {
+    let item = quote_m! {
         #[doc = #struct_doc]
         #vis struct #lazy<'v #tp>(::wiremsg::__private::LazyMsg<'v, #self_static>) #struct_where;
+    };
+    let impls = quote_m! {
 
         #[automatically_derived]
+        #[allow(unused_qualifications)]
         impl<'v #tp> ::core::clone::Clone for #lazy<'v #vg> #view_where {
             #[inline(always)]
             fn clone(&self) -> Self {
@@ -53,7 +58,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         }
 
         #[automatically_derived]
-        #[allow(clippy::all, unreachable_code)]
+        #[allow(unused_qualifications, clippy::all, unreachable_code)]
         impl<'v #tp> #lazy<'v #vg> #view_where {
             #(#accessors)*
 
@@ -65,7 +70,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             ///
             /// Any error of up-front validation of the message's bytes.
             #[inline]
-            pub fn to_view(&self) -> ::core::result::Result<#view<'v #vg>, ::wiremsg::Error> {
+            pub fn to_view(&self) -> ::core::result::Result<#view<'v #vg>, __wiremsg::Error> {
                 #to_view
             }
         }
@@ -73,6 +78,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         /// The messages' up-front views compared (`to_view()` of both): bytes that
         /// fail validation equal nothing, themselves included.
         #[automatically_derived]
+        #[allow(unused_qualifications)]
         impl<'v #tp> ::core::cmp::PartialEq for #lazy<'v #vg> #view_where {
             // Inline, as every method here: only a crate that compares, prints or
             // serializes a message's on-demand views compiles the code for it.
@@ -85,24 +91,25 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             }
         }
 
-        ::wiremsg::__private::serde_if! {
+        __wiremsg_p::serde_if! {
             /// As the up-front view serializes, after `to_view()`: serializing reads
             /// every field, which validation up front checks fastest. A validation
             /// error is the serializer's error (`serde::ser::Error::custom`), before
             /// anything is written.
             #[automatically_derived]
-            impl<'v #tp> ::wiremsg::__private::serde::Serialize for #lazy<'v #vg> #where_clause {
+            #[allow(unused_qualifications)]
+            impl<'v #tp> __wiremsg_p::serde::Serialize for #lazy<'v #vg> #where_clause {
                 #[inline]
-                fn serialize<__WiremsgS: ::wiremsg::__private::serde::Serializer>(
+                fn serialize<__WiremsgS: __wiremsg_p::serde::Serializer>(
                     &self,
                     serializer: __WiremsgS,
-                ) -> ::wiremsg::__private::Result<__WiremsgS::Ok, __WiremsgS::Error> {
+                ) -> __wiremsg_p::Result<__WiremsgS::Ok, __WiremsgS::Error> {
                     match self.to_view() {
-                        ::wiremsg::__private::Ok(view) => {
-                            <#self_static as ::wiremsg::WireMsg>::__serialize_view(&view, serializer)
+                        __wiremsg_p::Ok(view) => {
+                            <#self_static as __wiremsg::WireMsg>::__serialize_view(&view, serializer)
                         }
-                        ::wiremsg::__private::Err(err) => ::wiremsg::__private::Err(
-                            <__WiremsgS::Error as ::wiremsg::__private::serde::ser::Error>::custom(err),
+                        __wiremsg_p::Err(err) => __wiremsg_p::Err(
+                            <__WiremsgS::Error as __wiremsg_p::serde::ser::Error>::custom(err),
                         ),
                     }
                 }
@@ -113,14 +120,15 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         /// fail (a field added in a later version as an `Option`, `None` where the
         /// writer did not have it).
         #[automatically_derived]
-        #[allow(unreachable_code)]
+        #[allow(unused_qualifications, unreachable_code)]
         impl<'v #tp> ::core::fmt::Debug for #lazy<'v #vg> #view_where {
             #[inline]
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 #fmt
             }
         }
-    }
+    };
+    (item, impls)
 }
 
 /// The accessors of field `f` (index `i` of `count`): `name()`, and for a field added
@@ -131,8 +139,8 @@ fn accessors(cx: &Ctx<'_>, f: &FieldCtx<'_>, i: usize, count: usize) -> TokenStr
     let name = f.field.ident;
     let wire_ty = &f.wire_ty;
     let index = super::index_path(i, count);
-    let lazy_ty = quote_m!(::wiremsg::LazyOf<'v, #wire_ty>);
-    let result = |ty: TokenStream| quote_m!(::core::result::Result<#ty, ::wiremsg::Error>);
+    let lazy_ty = quote_m!(__wiremsg::LazyOf<'v, #wire_ty>);
+    let result = |ty: TokenStream| quote_m!(::core::result::Result<#ty, __wiremsg::Error>);
     let ty_text = crate::ast::type_text(&f.field.ty);
     let mut doc = format!(
         "Field `{}` (`{ty_text}`), checked as it is read.\n\n# Errors\n\nWhat \
@@ -187,7 +195,7 @@ fn accessors(cx: &Ctx<'_>, f: &FieldCtx<'_>, i: usize, count: usize) -> TokenStr
             pub fn #name(&self) -> #ret #wh {
                 // (`map` rather than `?`: the gate's stand-in is `!`, which has no `?`.)
                 ::core::result::Result::map(#try_get, |read: ::core::option::Option<#lazy_ty>| {
-                    ::wiremsg::__private::Option::unwrap_or_else(read, || #default)
+                    __wiremsg_p::Option::unwrap_or_else(read, || #default)
                 })
             }
         }

@@ -77,8 +77,6 @@ pub(crate) struct FieldCtx<'a> {
     pub(crate) offset: Ident,
     /// `ID_SIZE`
     pub(crate) size: Ident,
-    /// `<ty<'static> as ::wiremsg::Field>`: for constants.
-    pub(crate) as_field: TokenStream,
     /// `ty<'v>`: the type as a view of lifetime `'v` sees it.
     pub(crate) v_ty: syn::Type,
     /// True if the field's type names a type parameter of the message: its view type
@@ -195,7 +193,6 @@ impl<'a> Ctx<'a> {
             .zip(&guards.field_guards)
             .map(|((field, &held), field_guards)| {
                 let wire_ty = wire_type(field);
-                let ty = &wire_ty;
                 let v_ty = Relifetime {
                     generics: msg.generics,
                     to: "'v",
@@ -211,7 +208,6 @@ impl<'a> Ctx<'a> {
                     name: field.ident.to_string().trim_start_matches("r#").to_owned(),
                     offset: layout::const_name(field.ident, "OFFSET"),
                     size: layout::const_name(field.ident, "SIZE"),
-                    as_field: quote_m!(<#ty as ::wiremsg::Field>),
                     wire_ty,
                     held,
                     guards: field_guards.clone(),
@@ -300,8 +296,8 @@ impl Ctx<'_> {
         let turbofish = index.map(|i| quote_m!(::<#i>));
         let self_static = &self.self_static;
         quote_m!({
-            use ::wiremsg::__private::GateFallback as _;
-            ::wiremsg::__private::Gate::<#self_static>::#name #turbofish(#args)
+            use __wiremsg_p::GateFallback as _;
+            __wiremsg_p::Gate::<#self_static>::#name #turbofish(#args)
         })
     }
 
@@ -331,7 +327,7 @@ impl Ctx<'_> {
             return self.gate(name, None, args);
         }
         let name = Ident::new(name, proc_macro2::Span::mixed_site());
-        quote_m!(::wiremsg::__private::#name(#args))
+        quote_m!(__wiremsg_p::#name(#args))
     }
 
     /// The indices of the reserved fields, which views neither read nor show, as
@@ -949,31 +945,31 @@ fn split(count: usize) -> usize {
 /// [`field_tree`] builds: `Left<Right<Here>>`.
 pub(crate) fn index_path(i: usize, count: usize) -> TokenStream {
     if count <= 1 {
-        return quote_m!(::wiremsg::__private::Here);
+        return quote_m!(__wiremsg_p::Here);
     }
     let mid = split(count);
     if i < mid {
         let inner = index_path(i, mid);
-        quote_m!(::wiremsg::__private::Left<#inner>)
+        quote_m!(__wiremsg_p::Left<#inner>)
     } else {
         let inner = index_path(i - mid, count - mid);
-        quote_m!(::wiremsg::__private::Right<#inner>)
+        quote_m!(__wiremsg_p::Right<#inner>)
     }
 }
 
 /// The fields as a balanced tree of `Pair`s over `Leaf`s (depth log2 of the count).
 fn field_tree(fields: &[FieldCtx<'_>]) -> TokenStream {
     match fields {
-        [] => quote_m!(::wiremsg::__private::Nil),
+        [] => quote_m!(__wiremsg_p::Nil),
         [f] => {
             let ty = &f.wire_ty;
             let since = f.since();
-            quote_m!(::wiremsg::__private::Leaf<#ty, #since>)
+            quote_m!(__wiremsg_p::Leaf<#ty, #since>)
         }
         _ => {
             let (a, b) = fields.split_at(split(fields.len()));
             let (a, b) = (field_tree(a), field_tree(b));
-            quote_m!(::wiremsg::__private::Pair<#a, #b>)
+            quote_m!(__wiremsg_p::Pair<#a, #b>)
         }
     }
 }
@@ -993,9 +989,9 @@ fn layout_impl(cx: &Ctx<'_>) -> TokenStream {
         .iter()
         .any(|f| crate::ast::names_type(&f.ty, cx.msg.ident));
     let block_length_field = if cx.msg.attrs.block_length || recursive {
-        quote_m!(::wiremsg::__private::Yes)
+        quote_m!(__wiremsg_p::Yes)
     } else {
-        quote_m!(::wiremsg::__private::No)
+        quote_m!(__wiremsg_p::No)
     };
     let impl_generics = cx.static_impl_generics();
     let struct_where = cx.struct_where_clause();
@@ -1013,16 +1009,16 @@ fn layout_impl(cx: &Ctx<'_>) -> TokenStream {
         // No guards: naming the fields needs nothing of them, and the `where` clause
         // below then holds where the `Layout` impl is declared.
         #[automatically_derived]
-        impl #impl_generics ::wiremsg::__private::Named<__WiremsgFields> for #self_static #struct_where {
+        impl #impl_generics __wiremsg_p::Named<__WiremsgFields> for #self_static #struct_where {
             type Ty = #list;
         }
 
         #[automatically_derived]
-        impl<#(#bounded,)* __WiremsgF: ::wiremsg::__private::FieldList> ::wiremsg::__private::Layout for #self_static
+        impl<#(#bounded,)* __WiremsgF: __wiremsg_p::FieldList> __wiremsg_p::Layout for #self_static
         where
             #wh
             #guards
-            #self_static: ::wiremsg::__private::Named<__WiremsgFields, Ty = __WiremsgF>,
+            #self_static: __wiremsg_p::Named<__WiremsgFields, Ty = __WiremsgF>,
         {
             type Fields = __WiremsgF;
             const FIELD_NAMES: &'static [&'static ::core::primitive::str] = &[#(#names),*];
@@ -1048,13 +1044,26 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
     let twin = twin::generate(&cx);
     let guard_item = &cx.guard_item;
     let held_const = &cx.held_const;
+    let ((view, view_impls), (view_mut, view_mut_impls), (lazy, lazy_impls)) =
+        (view, view_mut, lazy);
+    // `__wiremsg` and `__wiremsg_p` name the runtime and its hidden items in all
+    // that follows (see `wiremsg::__derive`). The views' impls stay beside their
+    // structs, where rustc's messages name their methods `OrderMut::set_note`; in the
+    // block they would be `_::<impl OrderMut>::set_note`.
     quote_m! {
+        #[allow(unused_imports)]
+        use ::wiremsg::__derive::*;
         #guard_item
         #view
+        #view_impls
         #view_mut
+        #view_mut_impls
         #lazy
+        #lazy_impls
         #twin
-        #[allow(non_local_definitions, clippy::all)]
+        // The aliases name the runtime's items even where the user imported them:
+        // the paths through them are not lint `unused_qualifications`.
+        #[allow(non_local_definitions, unused_qualifications, clippy::all)]
         const _: () = {
             #held_const
             #layout
@@ -1087,25 +1096,25 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
     // `WireMsg`, which needs the held types: through the gate (see [`guards`]).
     let element = if cx.msg.generics.lifetimes().next().is_none() {
         element_impl(
-            quote_m!(impl #impl_generics ::wiremsg::Element for #ident #ty_generics #where_clause),
+            quote_m!(impl #impl_generics __wiremsg::Element for #ident #ty_generics #where_clause),
         )
     } else {
         let same_layout = match cx.held_gate() {
             Some(gate) => quote_m!(#gate::same_layout),
-            None => quote_m!(::wiremsg::List::same_layout),
+            None => quote_m!(__wiremsg::List::same_layout),
         };
         quote_m! {
             #[automatically_derived]
-            impl #impl_generics ::wiremsg::Element for #ident #ty_generics #where_clause {
-                type ListView<'v> = ::wiremsg::List<'v, #self_static>;
+            impl #impl_generics __wiremsg::Element for #ident #ty_generics #where_clause {
+                type ListView<'v> = __wiremsg::List<'v, #self_static>;
 
                 #[inline(always)]
-                fn list_view<'v>(list: ::wiremsg::List<'v, Self>) -> ::wiremsg::List<'v, #self_static> {
+                fn list_view<'v>(list: __wiremsg::List<'v, Self>) -> __wiremsg::List<'v, #self_static> {
                     #same_layout(list)
                 }
 
                 #[inline(always)]
-                fn list_of<'v>(view: ::wiremsg::List<'v, #self_static>) -> ::wiremsg::List<'v, Self>
+                fn list_of<'v>(view: __wiremsg::List<'v, #self_static>) -> __wiremsg::List<'v, Self>
                 where
                     Self: 'v,
                 {
@@ -1116,26 +1125,26 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
     };
     // Spanned where it reports a held type without its derive (see [`guards`]).
     let kind = match &cx.kind_span {
-        Some(span) => quote_spanned!(*span=> ::wiremsg::__private::Msg<Self>),
-        None => quote_m!(::wiremsg::__private::Msg<Self>),
+        Some(span) => quote_spanned!(*span=> __wiremsg_p::Msg<Self>),
+        None => quote_m!(__wiremsg_p::Msg<Self>),
     };
     // `Field` carries the inline guards alone, and reads its items through `Probe`
     // from `FieldBody`, which carries them all (see [`guards`]).
     let all_where = cx.where_clause();
-    let probe = quote_m!(::wiremsg::__private::Probe::<Self>);
+    let probe = quote_m!(__wiremsg_p::Probe::<Self>);
     let fallback = quote_m!(
-        use ::wiremsg::__private::FieldBodyFallback as _;
+        use __wiremsg_p::FieldBodyFallback as _;
     );
     quote_m! {
         #[automatically_derived]
-        impl #impl_generics ::wiremsg::__private::FieldBody for #ident #ty_generics #all_where {
-            const TYPE: &'static ::wiremsg::TypeSchema = &::wiremsg::TypeSchema::Message(
-                ::wiremsg::MessageRef::of(#schema_name, || {
-                    <#self_static as ::wiremsg::WireMsg>::SCHEMA
+        impl #impl_generics __wiremsg_p::FieldBody for #ident #ty_generics #all_where {
+            const TYPE: &'static __wiremsg::TypeSchema = &__wiremsg::TypeSchema::Message(
+                __wiremsg::MessageRef::of(#schema_name, || {
+                    <#self_static as __wiremsg::WireMsg>::SCHEMA
                 }),
             );
 
-            const PLAIN: ::wiremsg::__private::Plain<Self> = #plain;
+            const PLAIN: __wiremsg_p::Plain<Self> = #plain;
 
             #[inline(always)]
             fn tail_len(&self) -> ::core::primitive::usize {
@@ -1143,33 +1152,33 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
             }
 
             #[inline(always)]
-            fn check_value(&self, depth: ::core::primitive::u32) -> ::core::result::Result<(), ::wiremsg::Error> {
-                let depth = ::wiremsg::__private::deeper(<Self as ::wiremsg::Field>::IN_TAIL, depth);
-                ::wiremsg::WireMsg::__check(self, depth)
+            fn check_value(&self, depth: ::core::primitive::u32) -> ::core::result::Result<(), __wiremsg::Error> {
+                let depth = __wiremsg_p::deeper(<Self as __wiremsg::Field>::IN_TAIL, depth);
+                __wiremsg::WireMsg::__check(self, depth)
             }
 
             #[inline(always)]
             fn write(&self, block: &mut [::core::primitive::u8], tail: &mut [::core::primitive::u8]) {
-                ::wiremsg::__private::write_message(self, block, tail)
+                __wiremsg_p::write_message(self, block, tail)
             }
 
             #[inline(always)]
-            fn append_tail(&self, block: &mut [::core::primitive::u8], tail: &mut ::wiremsg::__private::Out<'_>) {
-                ::wiremsg::__private::append_message_tail(self, block, tail)
+            fn append_tail(&self, block: &mut [::core::primitive::u8], tail: &mut __wiremsg_p::Out<'_>) {
+                __wiremsg_p::append_message_tail(self, block, tail)
             }
 
             #[inline]
-            fn append_split(&self, block: &mut [::core::primitive::u8], tail: &mut ::wiremsg::__private::Out<'_>) {
-                ::wiremsg::__private::append_message_split(self, block, tail)
+            fn append_split(&self, block: &mut [::core::primitive::u8], tail: &mut __wiremsg_p::Out<'_>) {
+                __wiremsg_p::append_message_split(self, block, tail)
             }
         }
 
         #[automatically_derived]
-        impl #impl_generics ::wiremsg::Field for #ident #ty_generics #where_clause {
+        impl #impl_generics __wiremsg::Field for #ident #ty_generics #where_clause {
             type Kind = #kind;
-            const TYPE: &'static ::wiremsg::TypeSchema = { #fallback #probe::FIELD_TYPE };
+            const TYPE: &'static __wiremsg::TypeSchema = { #fallback #probe::FIELD_TYPE };
 
-            const PLAIN: ::wiremsg::__private::Plain<Self> = { #fallback #probe::FIELD_PLAIN };
+            const PLAIN: __wiremsg_p::Plain<Self> = { #fallback #probe::FIELD_PLAIN };
 
             #[inline]
             fn tail_len(&self) -> ::core::primitive::usize {
@@ -1178,7 +1187,7 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
             }
 
             #[inline]
-            fn check_value(&self, depth: ::core::primitive::u32) -> ::core::result::Result<(), ::wiremsg::Error> {
+            fn check_value(&self, depth: ::core::primitive::u32) -> ::core::result::Result<(), __wiremsg::Error> {
                 #fallback
                 #probe::check_value(self, depth)
             }
@@ -1190,13 +1199,13 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
             }
 
             #[inline]
-            fn append_tail(&self, block: &mut [::core::primitive::u8], tail: &mut ::wiremsg::__private::Out<'_>) {
+            fn append_tail(&self, block: &mut [::core::primitive::u8], tail: &mut __wiremsg_p::Out<'_>) {
                 #fallback
                 #probe::append_tail(self, block, tail)
             }
 
             #[inline]
-            fn append_split(&self, block: &mut [::core::primitive::u8], tail: &mut ::wiremsg::__private::Out<'_>) {
+            fn append_split(&self, block: &mut [::core::primitive::u8], tail: &mut __wiremsg_p::Out<'_>) {
                 #fallback
                 #probe::append_split(self, block, tail)
             }
@@ -1223,13 +1232,13 @@ fn plain(cx: &Ctx<'_>) -> TokenStream {
                 || f.field.kind.in_tail()
         });
     if unplain {
-        return quote_m!(::wiremsg::__private::Plain::NO);
+        return quote_m!(__wiremsg_p::Plain::NO);
     }
     let (view, vg, self_static) = (&cx.view, &cx.vg, &cx.self_static);
     let fields = cx.fields.iter().map(|f| {
         let (name, ty, offset) = (f.field.ident, &f.field.ty, &f.offset);
         quote_m! {
-            && ::wiremsg::__private::same_layout::<#ty>()
+            && __wiremsg_p::same_layout::<#ty>()
             && ::core::mem::offset_of!(Self, #name) == #view::<'static #vg>::#offset
         }
     });
@@ -1237,14 +1246,14 @@ fn plain(cx: &Ctx<'_>) -> TokenStream {
     // length field, exactly as long as the struct, each field a plain value at its
     // wire offset (so the fields cover the struct: no padding byte is left).
     quote_m! {
-        if !<Self as ::wiremsg::Field>::IN_TAIL
-            && !::wiremsg::__private::has_block_length::<#self_static>()
-            && ::core::mem::size_of::<Self>() == <Self as ::wiremsg::WireMsg>::BLOCK_LENGTH
+        if !<Self as __wiremsg::Field>::IN_TAIL
+            && !__wiremsg_p::has_block_length::<#self_static>()
+            && ::core::mem::size_of::<Self>() == <Self as __wiremsg::WireMsg>::BLOCK_LENGTH
             #(#fields)*
         {
-            unsafe { ::wiremsg::__private::Plain::promise() }
+            unsafe { __wiremsg_p::Plain::promise() }
         } else {
-            ::wiremsg::__private::Plain::NO
+            __wiremsg_p::Plain::NO
         }
     }
 }
@@ -1368,14 +1377,14 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
     // Spanned at the message's name, so that where a held type without its derive
     // fails this impl's bound, rustc's note points at that bound (at the type), not
     // at the derive with advice to implement the trait by hand.
-    let wire_msg_path = quote_spanned!(ident.span()=> ::wiremsg::WireMsg);
+    let wire_msg_path = quote_spanned!(ident.span()=> __wiremsg::WireMsg);
     quote_m! {
         #[automatically_derived]
         impl #impl_generics #wire_msg_path for #ident #ty_generics #where_clause {
-            const BLOCK_LENGTH: ::core::primitive::usize = ::wiremsg::__private::block_length::<#self_static>();
-            const MIN_BLOCK_LENGTH: ::core::primitive::usize = ::wiremsg::__private::min_block_length::<#self_static>();
+            const BLOCK_LENGTH: ::core::primitive::usize = __wiremsg_p::block_length::<#self_static>();
+            const MIN_BLOCK_LENGTH: ::core::primitive::usize = __wiremsg_p::min_block_length::<#self_static>();
             const VERSION: ::core::primitive::u16 = #version;
-            const SCHEMA: &'static ::wiremsg::MessageSchema = #schema;
+            const SCHEMA: &'static __wiremsg::MessageSchema = #schema;
             type Layout = #self_static;
             type View<'v> = #view<'v #vg>;
             type Mut<'v> = #view_mut<'v #vg>;
@@ -1383,7 +1392,7 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
 
             #[inline(always)]
             fn __lazy_of<'v>(
-                lazy: ::wiremsg::__private::LazyMsg<'v, #self_static>,
+                lazy: __wiremsg_p::LazyMsg<'v, #self_static>,
             ) -> #lazy<'v #vg> {
                 #checks
                 #lazy(lazy)
@@ -1391,7 +1400,7 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
 
             #[inline(always)]
             fn __view_of<'v>(
-                validated: ::wiremsg::__private::Validated<'v, #self_static>,
+                validated: __wiremsg_p::Validated<'v, #self_static>,
             ) -> #view<'v #vg> {
                 #checks
                 #view(validated)
@@ -1399,16 +1408,16 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
 
             #[inline(always)]
             fn __mut_of<'v>(
-                validated: ::wiremsg::__private::ValidatedMut<'v, #self_static>,
+                validated: __wiremsg_p::ValidatedMut<'v, #self_static>,
             ) -> #view_mut<'v #vg> {
                 #checks
                 #view_mut(validated)
             }
 
             #[inline]
-            fn __append(&self, out: &mut ::wiremsg::__private::Out<'_>) {
-                ::wiremsg::__private::append_message(out, #block_length, #in_tail, |block, tail| {
-                    ::wiremsg::WireMsg::__append_block(self, block, tail)
+            fn __append(&self, out: &mut __wiremsg_p::Out<'_>) {
+                __wiremsg_p::append_message(out, #block_length, #in_tail, |block, tail| {
+                    __wiremsg::WireMsg::__append_block(self, block, tail)
                 });
             }
 
@@ -1416,14 +1425,14 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
             fn __append_block(
                 &self,
                 block: &mut [::core::primitive::u8],
-                tail: &mut ::wiremsg::__private::Out<'_>,
+                tail: &mut __wiremsg_p::Out<'_>,
             ) {
                 #checks
                 #write
             }
 
             #[inline]
-            fn __check(&self, __wiremsg_depth: ::core::primitive::u32) -> ::core::result::Result<(), ::wiremsg::Error> {
+            fn __check(&self, __wiremsg_depth: ::core::primitive::u32) -> ::core::result::Result<(), __wiremsg::Error> {
                 #check
             }
 
@@ -1443,13 +1452,13 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
         let item = proc_macro2::Ident::new(item, proc_macro2::Span::mixed_site());
         if generic {
             let tr = if field {
-                quote_m!(::wiremsg::Field)
+                quote_m!(__wiremsg::Field)
             } else {
-                quote_m!(::wiremsg::WireMsg)
+                quote_m!(__wiremsg::WireMsg)
             };
             quote_m!(<#ty as #tr>::#item)
         } else {
-            quote_m!(::wiremsg::__private::Probe::<#ty>::#item)
+            quote_m!(__wiremsg_p::Probe::<#ty>::#item)
         }
     };
     let too_long = format!(
@@ -1481,7 +1490,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
             return None;
         }
         let table = if generic {
-            quote_m!(::core::matches!(<<#elem as ::wiremsg::Field>::Kind as ::wiremsg::Kind>::LIST_ENCODING, ::wiremsg::ListEncoding::Table))
+            quote_m!(::core::matches!(<<#elem as __wiremsg::Field>::Kind as __wiremsg::Kind>::LIST_ENCODING, __wiremsg::ListEncoding::Table))
         } else {
             fact(elem, "TABLE", true)
         };
@@ -1534,7 +1543,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
         let ty = &f.field.static_ty;
         let in_tail = fact(ty, "IN_TAIL", true);
         let evolves = if generic {
-            quote_m!(<<#ty as ::wiremsg::Field>::Kind as ::wiremsg::Kind>::EVOLVES)
+            quote_m!(<<#ty as __wiremsg::Field>::Kind as __wiremsg::Kind>::EVOLVES)
         } else {
             fact(ty, "EVOLVES", true)
         };
@@ -1562,7 +1571,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
     if !cx.generic {
         // One constant each, so that every failed check is reported, not only the
         // first (a shared constant would stop at its first failed assertion).
-        return quote_m!(#(const _: () = { use ::wiremsg::__private::ProbeFallback as _; #checks };)*);
+        return quote_m!(#(const _: () = { use __wiremsg_p::ProbeFallback as _; #checks };)*);
     }
     // A generic message's facts depend on its type arguments: constants of each
     // instantiation, evaluated where it is viewed or written; so is its name.
@@ -1571,7 +1580,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
     let base = name.trim_start_matches("r#");
     let args = cx.msg.generics.type_params().map(|p| {
         let ident = &p.ident;
-        quote_m!(<#ident as ::wiremsg::Field>::__NAME_TYPE)
+        quote_m!(<#ident as __wiremsg::Field>::__NAME_TYPE)
     });
     quote_m! {
         #[automatically_derived]
@@ -1579,13 +1588,13 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
             #[doc(hidden)]
             const __WIREMSG_CHECKS: () = { #(#checks;)* };
             #[doc(hidden)]
-            const __WIREMSG_NAME_BUF: ::wiremsg::__private::NameBuf =
-                ::wiremsg::__private::generic_name(#base, &[#(#args),*]);
+            const __WIREMSG_NAME_BUF: __wiremsg_p::NameBuf =
+                __wiremsg_p::generic_name(#base, &[#(#args),*]);
             #[doc(hidden)]
-            const __WIREMSG_NAME_REF: &'static ::wiremsg::__private::NameBuf = &Self::__WIREMSG_NAME_BUF;
+            const __WIREMSG_NAME_REF: &'static __wiremsg_p::NameBuf = &Self::__WIREMSG_NAME_BUF;
             #[doc(hidden)]
             const __WIREMSG_NAME: &'static ::core::primitive::str =
-                ::wiremsg::__private::name_str(Self::__WIREMSG_NAME_REF);
+                __wiremsg_p::name_str(Self::__WIREMSG_NAME_REF);
         }
     }
 }

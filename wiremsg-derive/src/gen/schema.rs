@@ -13,9 +13,14 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let label = &f.name;
         let offset = &f.offset;
         let size = &f.size;
-        let as_field = &f.as_field;
+        let wire_ty = &f.wire_ty;
         let since = f.since();
         let reserved = f.reserved();
+        if !reserved && f.field.attrs.default.is_none() {
+            return quote_m! {
+                __wiremsg_p::field_schema::<#wire_ty>(#label, #view::<'static #vg>::#offset, #since)
+            };
+        }
         // A declared default is kept as the bytes it encodes to, computed on use (the
         // expression need not be `const`). The expression is returned from a closure,
         // as the accessors' `unwrap_or_else` has it: an expression of the wrong type
@@ -24,24 +29,24 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             Some(expr) if f.later() => {
                 let ty = &f.field.static_ty;
                 quote_m! {
-                    ::wiremsg::__private::Some(::wiremsg::DefaultValue::Lazy(|| {
-                        ::wiremsg::__private::default_bytes::<#ty>(
-                            ::wiremsg::__private::Option::unwrap_or_else(
-                                ::wiremsg::__private::None,
+                    __wiremsg_p::Some(__wiremsg::DefaultValue::Lazy(|| {
+                        __wiremsg_p::default_bytes::<#ty>(
+                            __wiremsg_p::Option::unwrap_or_else(
+                                __wiremsg_p::None,
                                 || #expr,
                             ),
                         )
                     }))
                 }
             }
-            _ => quote_m!(::wiremsg::__private::None),
+            _ => quote_m!(__wiremsg_p::None),
         };
         quote_m! {
-            ::wiremsg::FieldSchema {
-                name: ::wiremsg::__private::Cow::Borrowed(#label),
+            __wiremsg::FieldSchema {
+                name: __wiremsg_p::Cow::Borrowed(#label),
                 offset: #view::<'static #vg>::#offset,
                 size: #view::<'static #vg>::#size,
-                ty: ::wiremsg::Node::Static(#as_field::TYPE),
+                ty: __wiremsg::Node::Static(<#wire_ty as __wiremsg::Field>::TYPE),
                 since: #since,
                 reserved: #reserved,
                 default: #default,
@@ -49,21 +54,21 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         }
     });
     let template_id = match cx.msg.attrs.template_id {
-        Some(id) => quote_m!(::wiremsg::__private::Some(#id)),
-        None => quote_m!(::wiremsg::__private::None),
+        Some(id) => quote_m!(__wiremsg_p::Some(#id)),
+        None => quote_m!(__wiremsg_p::None),
     };
     let schema_id = cx.msg.attrs.schema_id.unwrap_or(0);
     quote_m! {
-        &::wiremsg::MessageSchema {
-            name: ::wiremsg::__private::Cow::Borrowed(#name),
-            version: <#self_static as ::wiremsg::WireMsg>::VERSION,
+        &__wiremsg::MessageSchema {
+            name: __wiremsg_p::Cow::Borrowed(#name),
+            version: <#self_static as __wiremsg::WireMsg>::VERSION,
             block_length: #block_length,
-            min_block_length: <#self_static as ::wiremsg::WireMsg>::MIN_BLOCK_LENGTH,
-            has_block_length: ::wiremsg::__private::has_block_length::<#self_static>(),
-            has_tail: ::wiremsg::__private::has_tail::<#self_static>(),
+            min_block_length: <#self_static as __wiremsg::WireMsg>::MIN_BLOCK_LENGTH,
+            has_block_length: __wiremsg_p::has_block_length::<#self_static>(),
+            has_tail: __wiremsg_p::has_tail::<#self_static>(),
             template_id: #template_id,
             schema_id: #schema_id,
-            fields: ::wiremsg::__private::Cow::Borrowed(&[#(#fields),*]),
+            fields: __wiremsg_p::Cow::Borrowed(&[#(#fields),*]),
         }
     }
 }

@@ -13,25 +13,25 @@ pub(crate) fn serialize_method(cx: &Ctx<'_>) -> TokenStream {
     let fields = readable.iter().map(|f| {
         let label = &f.name;
         let ty = &f.field.static_ty;
-        let wrap = quote_m!(::wiremsg::__private::SerializeView::<<#ty as ::wiremsg::Field>::Kind>);
+        let wrap = quote_m!(__wiremsg_p::SerializeView::<<#ty as __wiremsg::Field>::Kind>);
         if f.later() {
             let try_name = format_ident!("try_{}", f.name);
             quote_m! {
                 match view.#try_name() {
-                    ::wiremsg::__private::Some(value) => {
-                        ::wiremsg::__private::serde::ser::SerializeStruct::serialize_field(
+                    __wiremsg_p::Some(value) => {
+                        __wiremsg_p::serde::ser::SerializeStruct::serialize_field(
                             &mut out, #label, &#wrap(value),
                         )?
                     }
-                    ::wiremsg::__private::None => {
-                        ::wiremsg::__private::serde::ser::SerializeStruct::skip_field(&mut out, #label)?
+                    __wiremsg_p::None => {
+                        __wiremsg_p::serde::ser::SerializeStruct::skip_field(&mut out, #label)?
                     }
                 }
             }
         } else {
             let accessor = f.field.ident;
             quote_m! {
-                ::wiremsg::__private::serde::ser::SerializeStruct::serialize_field(
+                __wiremsg_p::serde::ser::SerializeStruct::serialize_field(
                     &mut out, #label, &#wrap(view.#accessor()),
                 )?;
             }
@@ -40,14 +40,14 @@ pub(crate) fn serialize_method(cx: &Ctx<'_>) -> TokenStream {
     let view = &cx.view;
     let vg = &cx.vg;
     quote_m! {
-        ::wiremsg::__private::serde_if! {
-            fn __serialize_view<__WiremsgS: ::wiremsg::__private::serde::Serializer>(
+        __wiremsg_p::serde_if! {
+            fn __serialize_view<__WiremsgS: __wiremsg_p::serde::Serializer>(
                 view: &#view<'_ #vg>,
                 serializer: __WiremsgS,
-            ) -> ::wiremsg::__private::Result<__WiremsgS::Ok, __WiremsgS::Error> {
+            ) -> __wiremsg_p::Result<__WiremsgS::Ok, __WiremsgS::Error> {
                 let mut out = serializer.serialize_struct(#name, #count)?;
                 #(#fields)*
-                ::wiremsg::__private::serde::ser::SerializeStruct::end(out)
+                __wiremsg_p::serde::ser::SerializeStruct::end(out)
             }
         }
     }
@@ -60,14 +60,14 @@ pub(crate) fn serialize_impl(cx: &Ctx<'_>) -> TokenStream {
     let where_clause = cx.where_clause();
     let self_static = &cx.self_static;
     quote_m! {
-        ::wiremsg::__private::serde_if! {
+        __wiremsg_p::serde_if! {
             #[automatically_derived]
-            impl<'v #tp> ::wiremsg::__private::serde::Serialize for #view<'v #vg> #where_clause {
-                fn serialize<__WiremsgS: ::wiremsg::__private::serde::Serializer>(
+            impl<'v #tp> __wiremsg_p::serde::Serialize for #view<'v #vg> #where_clause {
+                fn serialize<__WiremsgS: __wiremsg_p::serde::Serializer>(
                     &self,
                     serializer: __WiremsgS,
-                ) -> ::wiremsg::__private::Result<__WiremsgS::Ok, __WiremsgS::Error> {
-                    <#self_static as ::wiremsg::WireMsg>::__serialize_view(self, serializer)
+                ) -> __wiremsg_p::Result<__WiremsgS::Ok, __WiremsgS::Error> {
+                    <#self_static as __wiremsg::WireMsg>::__serialize_view(self, serializer)
                 }
             }
         }

@@ -5,7 +5,10 @@ use super::{Ctx, FieldCtx};
 use proc_macro2::{Ident, TokenStream};
 use quote::format_ident;
 
-pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
+/// The view's struct (at the derive's call site), and its impls (inside the message's
+/// `const _` block, where `__wiremsg_p` names `::wiremsg::__private`; see
+/// [`super::message`]).
+pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
     let ident = cx.msg.ident;
     let vis = cx.msg.vis;
     let view = &cx.view;
@@ -33,9 +36,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         );
         quote_m! {
             #[doc = #offset_doc]
-            pub const #offset: ::core::primitive::usize = ::wiremsg::__private::offset::<#self_static, #index>();
+            pub const #offset: ::core::primitive::usize = __wiremsg_p::offset::<#self_static, #index>();
             #[doc = #size_doc]
-            pub const #size: ::core::primitive::usize = ::wiremsg::__private::size_of::<#ty>();
+            pub const #size: ::core::primitive::usize = __wiremsg_p::size_of::<#ty>();
         }
     });
     let accessors = cx
@@ -61,6 +64,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             TokenStream::new(),
             quote_m! {
                 #[automatically_derived]
+                #[allow(unused_qualifications)]
                 impl<'v #tp> ::core::clone::Clone for #view<'v #vg> #where_clause {
                     #[inline(always)]
                     fn clone(&self) -> Self {
@@ -69,6 +73,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                 }
 
                 #[automatically_derived]
+                #[allow(unused_qualifications)]
                 impl<'v #tp> ::core::marker::Copy for #view<'v #vg> #where_clause {}
             },
         )
@@ -78,21 +83,22 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             TokenStream::new(),
         )
     };
-    quote_m! {
+    let item = quote_m! {
         #[doc = #struct_doc]
         #derive
         #vis struct #view<'v #tp>(::wiremsg::__private::Validated<'v, #self_static>) #struct_where;
-
+    };
+    let impls = quote_m! {
         #copy
 
         #[automatically_derived]
-        #[allow(clippy::all)]
+        #[allow(unused_qualifications, clippy::all)]
         impl<'v #tp> #view<'v #vg> #where_clause {
             #(#consts)*
         }
 
         #[automatically_derived]
-        #[allow(clippy::all, unreachable_code)]
+        #[allow(unused_qualifications, clippy::all, unreachable_code)]
         impl<'v #tp> #view<'v #vg> #view_where {
             #(#accessors)*
 
@@ -120,14 +126,15 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         #eq
 
         #[automatically_derived]
-        #[allow(unreachable_code)]
+        #[allow(unused_qualifications, unreachable_code)]
         impl<'v #tp> ::core::fmt::Debug for #view<'v #vg> #view_where {
             #[inline]
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 #fmt
             }
         }
-    }
+    };
+    (item, impls)
 }
 
 /// `PartialEq` of two views (field by field), of an owned value and a view, and of a
@@ -154,7 +161,7 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
     quote_m! {
         #[doc = #view_doc]
         #[automatically_derived]
-        #[allow(unreachable_code)]
+        #[allow(unused_qualifications, unreachable_code)]
         impl<'v #tp> ::core::cmp::PartialEq for #view<'v #vg> #view_where {
             #[inline]
             fn eq(&self, other: &Self) -> ::core::primitive::bool {
@@ -164,15 +171,17 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
 
         #[doc = #owned_doc]
         #[automatically_derived]
+        #[allow(unused_qualifications)]
         impl<'__wiremsg_v, #(#lifetimes,)* #(#bounded),*> ::core::cmp::PartialEq<#view<'__wiremsg_v #vg>> for #ident #ty_generics #where_clause {
             #[inline]
             fn eq(&self, other: &#view<'__wiremsg_v #vg>) -> ::core::primitive::bool {
-                ::wiremsg::__private::eq_encoded(self, other.0, #reserved)
+                __wiremsg_p::eq_encoded(self, other.0, #reserved)
             }
         }
 
         #[doc = #owned_doc]
         #[automatically_derived]
+        #[allow(unused_qualifications)]
         impl<'__wiremsg_v, #(#lifetimes,)* #(#bounded),*> ::core::cmp::PartialEq<#ident #ty_generics> for #view<'__wiremsg_v #vg> #where_clause {
             #[inline]
             fn eq(&self, other: &#ident #ty_generics) -> ::core::primitive::bool {
@@ -245,10 +254,10 @@ pub(crate) fn accessors(
         // &'static str, u32>>`), decoding converts it to the bytes' lifetime
         // (`MapView::same_kinds`, `List::same_kinds`; both are invariant); elsewhere
         // the two forms name one view type (`NameView<'v>`, `&'v str`).
-        quote_m!(::wiremsg::ViewOf<#lt, #static_ty>)
+        quote_m!(__wiremsg::ViewOf<#lt, #static_ty>)
     } else {
         let v_ty = &f.v_ty;
-        quote_m!(::wiremsg::ViewOf<#lt, #v_ty>)
+        quote_m!(__wiremsg::ViewOf<#lt, #v_ty>)
     };
     // The mutable view's getters call the view's (`self.as_view()` borrows `self`,
     // so the view has the getter's lifetime): a body with one method call, where
@@ -339,7 +348,7 @@ pub(crate) fn accessors(
 
             #[doc = #try_doc]
             #[inline]
-            pub fn #try_name #generics (#receiver) -> ::wiremsg::__private::Option<#view_ty> #try_where {
+            pub fn #try_name #generics (#receiver) -> __wiremsg_p::Option<#view_ty> #try_where {
                 self.as_view().#try_name()
             }
 
@@ -356,12 +365,12 @@ pub(crate) fn accessors(
         #[inline]
         pub fn #name #generics (#receiver) -> #view_ty #bound {
             // No binding beside the user's `default` expression (issue 30).
-            ::wiremsg::__private::Option::unwrap_or_else(#try_get, || #default)
+            __wiremsg_p::Option::unwrap_or_else(#try_get, || #default)
         }
 
         #[doc = #try_doc]
         #[inline]
-        pub fn #try_name #generics (#receiver) -> ::wiremsg::__private::Option<#view_ty> #try_where {
+        pub fn #try_name #generics (#receiver) -> __wiremsg_p::Option<#view_ty> #try_where {
             #try_get
         }
 
@@ -403,7 +412,7 @@ fn concrete_view(ty: &syn::Type, lt: &TokenStream) -> Option<TokenStream> {
         Type::Paren(p) => concrete_view(&p.elem, lt),
         Type::Array(array) if lifetime_free(&array.elem) => {
             let (elem, len) = (&array.elem, &array.len);
-            Some(quote_m!(::wiremsg::ArrayView<#lt, #elem, #len>))
+            Some(quote_m!(__wiremsg::ArrayView<#lt, #elem, #len>))
         }
         Type::Path(p) if p.qself.is_none() => {
             let last = p.path.segments.last()?;
@@ -425,7 +434,7 @@ fn concrete_view(ty: &syn::Type, lt: &TokenStream) -> Option<TokenStream> {
                 _ if is_text(ty) => Some(quote_m!(&#lt ::core::primitive::str)),
                 "Vec" => {
                     let elem = first_type?;
-                    is_text(elem).then(|| quote_m!(::wiremsg::List<#lt, #elem>))
+                    is_text(elem).then(|| quote_m!(__wiremsg::List<#lt, #elem>))
                 }
                 "Option" => {
                     let inner = concrete_view(first_type?, lt)?;
@@ -466,11 +475,11 @@ mod tests {
         );
         assert_eq!(
             named("Vec<String>").as_deref(),
-            Some("::wiremsg::List<'v,String>")
+            Some("__wiremsg::List<'v,String>")
         );
         assert_eq!(
             named("[i16; 3]").as_deref(),
-            Some("::wiremsg::ArrayView<'v,i16,3>")
+            Some("__wiremsg::ArrayView<'v,i16,3>")
         );
         assert_eq!(
             named("Option<u32>").as_deref(),

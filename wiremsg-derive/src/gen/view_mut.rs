@@ -35,7 +35,9 @@ fn is_plain_path(ty: &Type) -> bool {
     }
 }
 
-pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
+/// The struct (at the derive's call site) and its impls (inside the message's `const _`
+/// block; see [`super::message`]).
+pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
     let ident = cx.msg.ident;
     let vis = cx.msg.vis;
     let view = &cx.view;
@@ -71,9 +73,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let scalar = if known {
             TokenStream::new()
         } else {
-            quote::quote_spanned!(span=> where #binder #ty: ::wiremsg::Scalar<'v>,)
+            quote::quote_spanned!(span=> where #binder #ty: __wiremsg::Scalar<'v>,)
         };
-        let msg_field = quote::quote_spanned!(span=> #binder #static_ty: ::wiremsg::__private::MsgField<'v>,);
+        let msg_field = quote::quote_spanned!(span=> #binder #static_ty: __wiremsg_p::MsgField<'v>,);
         let index = super::index_path(i, cx.fields.len());
         // Through the gate for a gated message (see `Ctx::gated`); the methods that
         // read a field through the layout's constants or a nested kind carry all of
@@ -143,11 +145,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                 return quote_m! {
                     #[doc = #doc]
                     #[inline]
-                    pub fn #setter(&mut self, value: #ty) -> ::core::result::Result<#ret, ::wiremsg::Error>
+                    pub fn #setter(&mut self, value: #ty) -> ::core::result::Result<#ret, __wiremsg::Error>
                     #all_guards
                     {
                         let wire = #wire;
-                        ::wiremsg::__private::check_field(wire, 0, #view::<'static #vg>::#offset, #label)?;
+                        __wiremsg_p::check_field(wire, 0, #view::<'static #vg>::#offset, #label)?;
                         ::core::result::Result::Ok(#ok)
                     }
                 };
@@ -197,7 +199,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             let update = if known {
                 TokenStream::new()
             } else {
-                quote::quote_spanned!(span=> where #binder #ty: ::wiremsg::Update<'v>,)
+                quote::quote_spanned!(span=> where #binder #ty: __wiremsg::Update<'v>,)
             };
             if f.later() {
                 let doc = format!(
@@ -269,7 +271,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     #[inline]
                     pub fn #setter<__WiremsgValue>(&mut self, value: __WiremsgValue)
                     where
-                        __WiremsgValue: ::wiremsg::__private::SetTailField<#static_ty>,
+                        __WiremsgValue: __wiremsg_p::SetTailField<#static_ty>,
                     {
                         let _ = (self, value);
                     }
@@ -291,12 +293,12 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     Some(quote_m! {
                         #[doc = #doc]
                         #[inline]
-                        pub fn #getter_name(&mut self) -> ::wiremsg::__private::Option<<#static_ty as ::wiremsg::__private::MsgField<'v>>::Mut<'_>>
+                        pub fn #getter_name(&mut self) -> __wiremsg_p::Option<<#static_ty as __wiremsg_p::MsgField<'v>>::Mut<'_>>
                         where
                             #msg_field
                             #nested_guards
                         {
-                            <#static_ty as ::wiremsg::__private::MsgField<'v>>::try_nested::<#self_static, #index>(&mut self.0)
+                            <#static_ty as __wiremsg_p::MsgField<'v>>::try_nested::<#self_static, #index>(&mut self.0)
                         }
                     })
                 } else {
@@ -318,12 +320,12 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                     Some(quote_m! {
                         #[doc = #doc]
                         #[inline]
-                        pub fn #getter_name(&mut self) -> <#static_ty as ::wiremsg::__private::MsgField<'v>>::Mut<'_>
+                        pub fn #getter_name(&mut self) -> <#static_ty as __wiremsg_p::MsgField<'v>>::Mut<'_>
                         where
                             #msg_field
                             #nested_guards
                         {
-                            <#static_ty as ::wiremsg::__private::MsgField<'v>>::nested::<#self_static, #index>(&mut self.0)
+                            <#static_ty as __wiremsg_p::MsgField<'v>>::nested::<#self_static, #index>(&mut self.0)
                         }
                     })
                 }
@@ -333,7 +335,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
                 quote_m! {
                     #[doc = #doc]
                     #[inline]
-                    pub fn #getter_name(&mut self) -> ::wiremsg::ListMut<'_, #elem> #list_where {
+                    pub fn #getter_name(&mut self) -> __wiremsg::ListMut<'_, #elem> #list_where {
                         #list
                     }
                 }
@@ -357,12 +359,14 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     } else {
         (quote_m!(self.0.as_ref()), quote_m!(self.0.as_bytes()))
     };
-    quote_m! {
+    let item = quote_m! {
         #[doc = #doc]
         #vis struct #view_mut<'v #tp>(::wiremsg::__private::ValidatedMut<'v, #self_static>) #struct_where;
+    };
+    let impls = quote_m! {
 
         #[automatically_derived]
-        #[allow(clippy::all, unreachable_code)]
+        #[allow(unused_qualifications, clippy::all, unreachable_code)]
         impl<'v #tp> #view_mut<'v #vg> #view_where {
             #(#getters)*
             #(#methods)*
@@ -389,12 +393,13 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         }
 
         #[automatically_derived]
-        #[allow(unreachable_code)]
+        #[allow(unused_qualifications, unreachable_code)]
         impl<'v #tp> ::core::fmt::Debug for #view_mut<'v #vg> #view_where {
             #[inline]
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 #fmt
             }
         }
-    }
+    };
+    (item, impls)
 }
