@@ -213,6 +213,13 @@ pub mod __private;
 pub mod __derive {
     pub use crate as __wiremsg;
     pub use crate::__private as __wiremsg_p;
+    // The stand-ins of `Probe` and `Gate` for a message whose held types lack their
+    // derive (see `__private::Probe`), in scope for every generated body at once.
+    pub use crate::__private::{FieldBodyFallback as _, GateFallback as _, ProbeFallback as _};
+    // A field's type-level index (`Left<Right<Here>>`), named in every accessor.
+    pub use crate::__private::{
+        Here as __WiremsgHere, Left as __WiremsgLeft, Right as __WiremsgRight,
+    };
 }
 
 pub use trust::validated::{

@@ -122,8 +122,8 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             }
 
             #[inline]
-            fn decoded_size(view: #view<'v #vg>) -> ::core::primitive::usize {
-                (0 as ::core::primitive::usize) #(.saturating_add(#sizes))*
+            fn decoded_size(view: #view<'v #vg>) -> __wiremsg_p::usize {
+                (0 as __wiremsg_p::usize) #(.saturating_add(#sizes))*
             }
         }
 
@@ -257,7 +257,7 @@ fn conversion(ty: &syn::Type) -> Option<TokenStream> {
     }
     if let Some(inner) = crate::ast::option_inner(ty) {
         let inner = conversion(inner)?;
-        return Some(quote_m!(|__wiremsg_o: ::core::option::Option<_>| __wiremsg_o.map(#inner)));
+        return Some(quote_m!(|__wiremsg_o: __wiremsg_p::Option<_>| __wiremsg_o.map(#inner)));
     }
     if let Some(inner) = crate::ast::box_inner(ty) {
         return conversion(inner);

@@ -19,7 +19,7 @@ pub(crate) fn tail_len(cx: &Ctx<'_>) -> TokenStream {
     // Saturating: a sum past `usize::MAX` stays there, and `encode` reports it as
     // `TooLarge` (FORMAT.md §1: a message is at most `u32::MAX` bytes).
     quote_m! {
-        if #in_tail { (#block_length as ::core::primitive::usize) #(.saturating_add(#terms))* } else { 0 }
+        if #in_tail { (#block_length as __wiremsg_p::usize) #(.saturating_add(#terms))* } else { 0 }
     }
 }
 
@@ -74,7 +74,7 @@ pub(crate) fn check_body(cx: &Ctx<'_>) -> TokenStream {
     // constant of its name would turn into a pattern.
     quote_m! {
         __wiremsg_p::check_depth(__wiremsg_depth)?;
-        ::core::result::Result::Ok(()) #(.and(#checks))*
+        __wiremsg_p::Result::Ok(()) #(.and(#checks))*
     }
 }
 

@@ -70,7 +70,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
             ///
             /// Any error of up-front validation of the message's bytes.
             #[inline]
-            pub fn to_view(&self) -> ::core::result::Result<#view<'v #vg>, __wiremsg::Error> {
+            pub fn to_view(&self) -> __wiremsg_p::Result<#view<'v #vg>, __wiremsg::Error> {
                 #to_view
             }
         }
@@ -83,9 +83,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
             // Inline, as every method here: only a crate that compares, prints or
             // serializes a message's on-demand views compiles the code for it.
             #[inline]
-            fn eq(&self, other: &Self) -> ::core::primitive::bool {
+            fn eq(&self, other: &Self) -> __wiremsg_p::bool {
                 match (self.to_view(), other.to_view()) {
-                    (::core::result::Result::Ok(a), ::core::result::Result::Ok(b)) => a == b,
+                    (__wiremsg_p::Result::Ok(a), __wiremsg_p::Result::Ok(b)) => a == b,
                     _ => false,
                 }
             }
@@ -121,9 +121,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
         /// writer did not have it).
         #[automatically_derived]
         #[allow(unused_qualifications, unreachable_code)]
-        impl<'v #tp> ::core::fmt::Debug for #lazy<'v #vg> #view_where {
+        impl<'v #tp> __wiremsg_p::Debug for #lazy<'v #vg> #view_where {
             #[inline]
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            fn fmt(&self, f: &mut __wiremsg_p::Formatter<'_>) -> __wiremsg_p::FmtResult {
                 #fmt
             }
         }
@@ -140,7 +140,7 @@ fn accessors(cx: &Ctx<'_>, f: &FieldCtx<'_>, i: usize, count: usize) -> TokenStr
     let wire_ty = &f.wire_ty;
     let index = super::index_path(i, count);
     let lazy_ty = quote_m!(__wiremsg::LazyOf<'v, #wire_ty>);
-    let result = |ty: TokenStream| quote_m!(::core::result::Result<#ty, __wiremsg::Error>);
+    let result = |ty: TokenStream| quote_m!(__wiremsg_p::Result<#ty, __wiremsg::Error>);
     let ty_text = crate::ast::type_text(&f.field.ty);
     let mut doc = format!(
         "Field `{}` (`{ty_text}`), checked as it is read.\n\n# Errors\n\nWhat \
@@ -178,7 +178,7 @@ fn accessors(cx: &Ctx<'_>, f: &FieldCtx<'_>, i: usize, count: usize) -> TokenStr
         "True if the writer's version had field `{}` (added in version {since}).",
         f.name
     );
-    let try_ret = result(quote_m!(::core::option::Option<#lazy_ty>));
+    let try_ret = result(quote_m!(__wiremsg_p::Option<#lazy_ty>));
     let (try_get, has) = (read("lazy_try_get"), read("lazy_has"));
     let defaulted = crate::ast::is_primitive_or_option(&f.field.ty).then(|| {
         let default = match &f.field.attrs.default {
@@ -194,7 +194,7 @@ fn accessors(cx: &Ctx<'_>, f: &FieldCtx<'_>, i: usize, count: usize) -> TokenStr
             #[inline]
             pub fn #name(&self) -> #ret #wh {
                 // (`map` rather than `?`: the gate's stand-in is `!`, which has no `?`.)
-                ::core::result::Result::map(#try_get, |read: ::core::option::Option<#lazy_ty>| {
+                __wiremsg_p::Result::map(#try_get, |read: __wiremsg_p::Option<#lazy_ty>| {
                     __wiremsg_p::Option::unwrap_or_else(read, || #default)
                 })
             }
@@ -211,7 +211,7 @@ fn accessors(cx: &Ctx<'_>, f: &FieldCtx<'_>, i: usize, count: usize) -> TokenStr
 
         #[doc = #has_doc]
         #[inline]
-        pub fn #has_name(&self) -> ::core::primitive::bool {
+        pub fn #has_name(&self) -> __wiremsg_p::bool {
             #has
         }
     }

@@ -293,12 +293,12 @@ impl Ctx<'_> {
         args: TokenStream,
     ) -> TokenStream {
         let name = Ident::new(name, proc_macro2::Span::mixed_site());
-        let turbofish = index.map(|i| quote_m!(::<#i>));
         let self_static = &self.self_static;
-        quote_m!({
-            use __wiremsg_p::GateFallback as _;
-            __wiremsg_p::Gate::<#self_static>::#name #turbofish(#args)
-        })
+        // `GateFallback` is in scope from `wiremsg::__derive`.
+        match index {
+            Some(i) => quote_m!(__wiremsg_p::Gate::<#self_static>::#name::<#i>(#args)),
+            None => quote_m!(__wiremsg_p::Gate::<#self_static>::#name(#args)),
+        }
     }
 
     /// `proof.method::<index>()`, or its call through the gate for a gated message
@@ -942,19 +942,29 @@ fn split(count: usize) -> usize {
 }
 
 /// The type-level path to field `i` of `count` in the balanced tree that
-/// [`field_tree`] builds: `Left<Right<Here>>`.
-pub(crate) fn index_path(i: usize, count: usize) -> TokenStream {
-    if count <= 1 {
-        return quote_m!(__wiremsg_p::Here);
+/// [`field_tree`] builds: `Left<Right<Here>>`, by the names `wiremsg::__derive` gives
+/// them (`__WiremsgLeft`: one token where `__wiremsg_p::Left` is four), built in one
+/// stream (each nested stream is a round trip over the proc-macro bridge).
+pub(crate) fn index_path(mut i: usize, mut count: usize) -> TokenStream {
+    let mut steps = Vec::new();
+    while count > 1 {
+        let mid = split(count);
+        if i < mid {
+            steps.push("__WiremsgLeft");
+            count = mid;
+        } else {
+            steps.push("__WiremsgRight");
+            i -= mid;
+            count -= mid;
+        }
     }
-    let mid = split(count);
-    if i < mid {
-        let inner = index_path(i, mid);
-        quote_m!(__wiremsg_p::Left<#inner>)
-    } else {
-        let inner = index_path(i - mid, count - mid);
-        quote_m!(__wiremsg_p::Right<#inner>)
-    }
+    let closes = steps
+        .iter()
+        .map(|_| proc_macro2::Punct::new('>', proc_macro2::Spacing::Alone));
+    let steps = steps
+        .iter()
+        .map(|s| Ident::new(s, proc_macro2::Span::mixed_site()));
+    quote_m!(#(#steps <)* __WiremsgHere #(#closes)*)
 }
 
 /// The fields as a balanced tree of `Pair`s over `Leaf`s (depth log2 of the count).
@@ -1021,7 +1031,7 @@ fn layout_impl(cx: &Ctx<'_>) -> TokenStream {
             #self_static: __wiremsg_p::Named<__WiremsgFields, Ty = __WiremsgF>,
         {
             type Fields = __WiremsgF;
-            const FIELD_NAMES: &'static [&'static ::core::primitive::str] = &[#(#names),*];
+            const FIELD_NAMES: &'static [&'static __wiremsg_p::str] = &[#(#names),*];
             type BlockLengthField = #block_length_field;
         }
     }
@@ -1132,9 +1142,6 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
     // from `FieldBody`, which carries them all (see [`guards`]).
     let all_where = cx.where_clause();
     let probe = quote_m!(__wiremsg_p::Probe::<Self>);
-    let fallback = quote_m!(
-        use __wiremsg_p::FieldBodyFallback as _;
-    );
     quote_m! {
         #[automatically_derived]
         impl #impl_generics __wiremsg_p::FieldBody for #ident #ty_generics #all_where {
@@ -1147,28 +1154,28 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
             const PLAIN: __wiremsg_p::Plain<Self> = #plain;
 
             #[inline(always)]
-            fn tail_len(&self) -> ::core::primitive::usize {
+            fn tail_len(&self) -> __wiremsg_p::usize {
                 #tail_len
             }
 
             #[inline(always)]
-            fn check_value(&self, depth: ::core::primitive::u32) -> ::core::result::Result<(), __wiremsg::Error> {
+            fn check_value(&self, depth: __wiremsg_p::u32) -> __wiremsg_p::Result<(), __wiremsg::Error> {
                 let depth = __wiremsg_p::deeper(<Self as __wiremsg::Field>::IN_TAIL, depth);
                 __wiremsg::WireMsg::__check(self, depth)
             }
 
             #[inline(always)]
-            fn write(&self, block: &mut [::core::primitive::u8], tail: &mut [::core::primitive::u8]) {
+            fn write(&self, block: &mut [__wiremsg_p::u8], tail: &mut [__wiremsg_p::u8]) {
                 __wiremsg_p::write_message(self, block, tail)
             }
 
             #[inline(always)]
-            fn append_tail(&self, block: &mut [::core::primitive::u8], tail: &mut __wiremsg_p::Out<'_>) {
+            fn append_tail(&self, block: &mut [__wiremsg_p::u8], tail: &mut __wiremsg_p::Out<'_>) {
                 __wiremsg_p::append_message_tail(self, block, tail)
             }
 
             #[inline]
-            fn append_split(&self, block: &mut [::core::primitive::u8], tail: &mut __wiremsg_p::Out<'_>) {
+            fn append_split(&self, block: &mut [__wiremsg_p::u8], tail: &mut __wiremsg_p::Out<'_>) {
                 __wiremsg_p::append_message_split(self, block, tail)
             }
         }
@@ -1176,37 +1183,32 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
         #[automatically_derived]
         impl #impl_generics __wiremsg::Field for #ident #ty_generics #where_clause {
             type Kind = #kind;
-            const TYPE: &'static __wiremsg::TypeSchema = { #fallback #probe::FIELD_TYPE };
+            const TYPE: &'static __wiremsg::TypeSchema = #probe::FIELD_TYPE;
 
-            const PLAIN: __wiremsg_p::Plain<Self> = { #fallback #probe::FIELD_PLAIN };
+            const PLAIN: __wiremsg_p::Plain<Self> = #probe::FIELD_PLAIN;
 
             #[inline]
-            fn tail_len(&self) -> ::core::primitive::usize {
-                #fallback
+            fn tail_len(&self) -> __wiremsg_p::usize {
                 #probe::tail_len(self)
             }
 
             #[inline]
-            fn check_value(&self, depth: ::core::primitive::u32) -> ::core::result::Result<(), __wiremsg::Error> {
-                #fallback
+            fn check_value(&self, depth: __wiremsg_p::u32) -> __wiremsg_p::Result<(), __wiremsg::Error> {
                 #probe::check_value(self, depth)
             }
 
             #[inline]
-            fn write(&self, block: &mut [::core::primitive::u8], tail: &mut [::core::primitive::u8]) {
-                #fallback
+            fn write(&self, block: &mut [__wiremsg_p::u8], tail: &mut [__wiremsg_p::u8]) {
                 #probe::write(self, block, tail)
             }
 
             #[inline]
-            fn append_tail(&self, block: &mut [::core::primitive::u8], tail: &mut __wiremsg_p::Out<'_>) {
-                #fallback
+            fn append_tail(&self, block: &mut [__wiremsg_p::u8], tail: &mut __wiremsg_p::Out<'_>) {
                 #probe::append_tail(self, block, tail)
             }
 
             #[inline]
-            fn append_split(&self, block: &mut [::core::primitive::u8], tail: &mut __wiremsg_p::Out<'_>) {
-                #fallback
+            fn append_split(&self, block: &mut [__wiremsg_p::u8], tail: &mut __wiremsg_p::Out<'_>) {
                 #probe::append_split(self, block, tail)
             }
         }
@@ -1381,9 +1383,9 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
     quote_m! {
         #[automatically_derived]
         impl #impl_generics #wire_msg_path for #ident #ty_generics #where_clause {
-            const BLOCK_LENGTH: ::core::primitive::usize = __wiremsg_p::block_length::<#self_static>();
-            const MIN_BLOCK_LENGTH: ::core::primitive::usize = __wiremsg_p::min_block_length::<#self_static>();
-            const VERSION: ::core::primitive::u16 = #version;
+            const BLOCK_LENGTH: __wiremsg_p::usize = __wiremsg_p::block_length::<#self_static>();
+            const MIN_BLOCK_LENGTH: __wiremsg_p::usize = __wiremsg_p::min_block_length::<#self_static>();
+            const VERSION: __wiremsg_p::u16 = #version;
             const SCHEMA: &'static __wiremsg::MessageSchema = #schema;
             type Layout = #self_static;
             type View<'v> = #view<'v #vg>;
@@ -1424,7 +1426,7 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
             #[inline]
             fn __append_block(
                 &self,
-                block: &mut [::core::primitive::u8],
+                block: &mut [__wiremsg_p::u8],
                 tail: &mut __wiremsg_p::Out<'_>,
             ) {
                 #checks
@@ -1432,7 +1434,7 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
             }
 
             #[inline]
-            fn __check(&self, __wiremsg_depth: ::core::primitive::u32) -> ::core::result::Result<(), __wiremsg::Error> {
+            fn __check(&self, __wiremsg_depth: __wiremsg_p::u32) -> __wiremsg_p::Result<(), __wiremsg::Error> {
                 #check
             }
 
@@ -1571,7 +1573,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
     if !cx.generic {
         // One constant each, so that every failed check is reported, not only the
         // first (a shared constant would stop at its first failed assertion).
-        return quote_m!(#(const _: () = { use __wiremsg_p::ProbeFallback as _; #checks };)*);
+        return quote_m!(#(const _: () = { #checks };)*);
     }
     // A generic message's facts depend on its type arguments: constants of each
     // instantiation, evaluated where it is viewed or written; so is its name.
@@ -1593,7 +1595,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
             #[doc(hidden)]
             const __WIREMSG_NAME_REF: &'static __wiremsg_p::NameBuf = &Self::__WIREMSG_NAME_BUF;
             #[doc(hidden)]
-            const __WIREMSG_NAME: &'static ::core::primitive::str =
+            const __WIREMSG_NAME: &'static __wiremsg_p::str =
                 __wiremsg_p::name_str(Self::__WIREMSG_NAME_REF);
         }
     }

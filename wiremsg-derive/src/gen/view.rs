@@ -36,9 +36,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
         );
         quote_m! {
             #[doc = #offset_doc]
-            pub const #offset: ::core::primitive::usize = __wiremsg_p::offset::<#self_static, #index>();
+            pub const #offset: __wiremsg_p::usize = __wiremsg_p::offset::<#self_static, #index>();
             #[doc = #size_doc]
-            pub const #size: ::core::primitive::usize = __wiremsg_p::size_of::<#ty>();
+            pub const #size: __wiremsg_p::usize = __wiremsg_p::size_of::<#ty>();
         }
     });
     let accessors = cx
@@ -111,14 +111,14 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
             /// whose tail directly follows its block, such as the only element of a
             /// list): decode a list element instead of relying on its bytes.
             #[inline]
-            pub fn as_bytes(&self) -> ::core::option::Option<&'v [::core::primitive::u8]> {
+            pub fn as_bytes(&self) -> __wiremsg_p::Option<&'v [__wiremsg_p::u8]> {
                 #as_bytes
             }
 
             /// The newest schema version, up to this reader's, whose fields the bytes
             /// hold (older writers leave out the fields added after their version).
             #[inline]
-            pub fn version(&self) -> ::core::primitive::u16 {
+            pub fn version(&self) -> __wiremsg_p::u16 {
                 #version
             }
         }
@@ -127,9 +127,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
 
         #[automatically_derived]
         #[allow(unused_qualifications, unreachable_code)]
-        impl<'v #tp> ::core::fmt::Debug for #view<'v #vg> #view_where {
+        impl<'v #tp> __wiremsg_p::Debug for #view<'v #vg> #view_where {
             #[inline]
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            fn fmt(&self, f: &mut __wiremsg_p::Formatter<'_>) -> __wiremsg_p::FmtResult {
                 #fmt
             }
         }
@@ -164,7 +164,7 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
         #[allow(unused_qualifications, unreachable_code)]
         impl<'v #tp> ::core::cmp::PartialEq for #view<'v #vg> #view_where {
             #[inline]
-            fn eq(&self, other: &Self) -> ::core::primitive::bool {
+            fn eq(&self, other: &Self) -> __wiremsg_p::bool {
                 #eq
             }
         }
@@ -174,7 +174,7 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
         #[allow(unused_qualifications)]
         impl<'__wiremsg_v, #(#lifetimes,)* #(#bounded),*> ::core::cmp::PartialEq<#view<'__wiremsg_v #vg>> for #ident #ty_generics #where_clause {
             #[inline]
-            fn eq(&self, other: &#view<'__wiremsg_v #vg>) -> ::core::primitive::bool {
+            fn eq(&self, other: &#view<'__wiremsg_v #vg>) -> __wiremsg_p::bool {
                 __wiremsg_p::eq_encoded(self, other.0, #reserved)
             }
         }
@@ -184,7 +184,7 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
         #[allow(unused_qualifications)]
         impl<'__wiremsg_v, #(#lifetimes,)* #(#bounded),*> ::core::cmp::PartialEq<#ident #ty_generics> for #view<'__wiremsg_v #vg> #where_clause {
             #[inline]
-            fn eq(&self, other: &#ident #ty_generics) -> ::core::primitive::bool {
+            fn eq(&self, other: &#ident #ty_generics) -> __wiremsg_p::bool {
                 other == self
             }
         }
@@ -354,7 +354,7 @@ pub(crate) fn accessors(
 
             #[doc = #has_doc]
             #[inline]
-            pub fn #has_name(&self) -> ::core::primitive::bool {
+            pub fn #has_name(&self) -> __wiremsg_p::bool {
                 self.as_view().#has_name()
             }
         };
@@ -376,7 +376,7 @@ pub(crate) fn accessors(
 
         #[doc = #has_doc]
         #[inline]
-        pub fn #has_name(&self) -> ::core::primitive::bool {
+        pub fn #has_name(&self) -> __wiremsg_p::bool {
             #has
         }
     }

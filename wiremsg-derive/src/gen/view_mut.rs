@@ -70,38 +70,48 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
         // a method's own `where` clause costs the compiler's trait solving in its body.)
         let known = crate::ast::is_primitive_or_option(ty);
         let binder = super::binder();
-        let scalar = if known {
-            TokenStream::new()
-        } else {
-            quote::quote_spanned!(span=> where #binder #ty: __wiremsg::Scalar<'v>,)
+        // Each piece is built where it is used: every stream built costs the derive
+        // round trips over the proc-macro bridge.
+        let scalar = || {
+            if known {
+                TokenStream::new()
+            } else {
+                quote::quote_spanned!(span=> where #binder #ty: __wiremsg::Scalar<'v>,)
+            }
         };
-        let msg_field = quote::quote_spanned!(span=> #binder #static_ty: __wiremsg_p::MsgField<'v>,);
+        let msg_field = || quote::quote_spanned!(span=> #binder #static_ty: __wiremsg_p::MsgField<'v>,);
         let index = super::index_path(i, cx.fields.len());
         // Through the gate for a gated message (see `Ctx::gated`); the methods that
         // read a field through the layout's constants or a nested kind carry all of
         // the message's guards instead, and those whose signatures name a guarded
         // type their field's.
         let gated = cx.gated();
-        let (set, update_call, list) = if gated {
-            (
-                cx.gate("mut_set", Some(&index), quote_m!(&mut self.0, &value)),
-                cx.gate("mut_update", Some(&index), quote_m!(&mut self.0, f)),
-                cx.gate("mut_list", Some(&index), quote_m!(&mut self.0)),
-            )
-        } else {
-            (
-                quote_m!(self.0.set::<#index>(&value)),
-                quote_m!(self.0.update::<#index>(f)),
-                quote_m!(self.0.list::<#index>()),
-            )
+        let set = || {
+            if gated {
+                cx.gate("mut_set", Some(&index), quote_m!(&mut self.0, &value))
+            } else {
+                quote_m!(self.0.set::<#index>(&value))
+            }
         };
-        let all_guards = if gated {
+        let update_call = || {
+            if gated {
+                cx.gate("mut_update", Some(&index), quote_m!(&mut self.0, f))
+            } else {
+                quote_m!(self.0.update::<#index>(f))
+            }
+        };
+        let list = || {
+            if gated {
+                cx.gate("mut_list", Some(&index), quote_m!(&mut self.0))
+            } else {
+                quote_m!(self.0.list::<#index>())
+            }
+        };
+        let all_guards = || {
             let guards = &cx.guards;
-            quote_m!(where #guards)
-        } else {
-            TokenStream::new()
+            if gated { quote_m!(where #guards) } else { TokenStream::new() }
         };
-        let nested_guards = if gated { cx.guards.clone() } else { TokenStream::new() };
+        let nested_guards = || if gated { cx.guards.clone() } else { TokenStream::new() };
         let list_where = (gated && !f.guards.is_empty()).then(|| {
             let guards = &f.guards;
             quote_m!(where #guards)
@@ -127,7 +137,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                             f.name,
                             f.since()
                         ),
-                        quote_m!(::core::primitive::bool),
+                        quote_m!(__wiremsg_p::bool),
                         quote_m!(self.0.set::<#index>(wire)),
                     )
                 } else {
@@ -142,15 +152,16 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                         quote_m!({ self.0.set::<#index>(wire); }),
                     )
                 };
+                let all_guards = all_guards();
                 return quote_m! {
                     #[doc = #doc]
                     #[inline]
-                    pub fn #setter(&mut self, value: #ty) -> ::core::result::Result<#ret, __wiremsg::Error>
+                    pub fn #setter(&mut self, value: #ty) -> __wiremsg_p::Result<#ret, __wiremsg::Error>
                     #all_guards
                     {
                         let wire = #wire;
                         __wiremsg_p::check_field(wire, 0, #view::<'static #vg>::#offset, #label)?;
-                        ::core::result::Result::Ok(#ok)
+                        __wiremsg_p::Result::Ok(#ok)
                     }
                 };
             }
@@ -162,11 +173,12 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                     f.name,
                     f.since()
                 );
+                let (scalar, set) = (scalar(), set());
                 quote_m! {
                     #[doc = #doc]
                     #[inline]
                     #[must_use = "the field is not written when the writer's version did not have it"]
-                    pub fn #setter(&mut self, value: #ty) -> ::core::primitive::bool
+                    pub fn #setter(&mut self, value: #ty) -> __wiremsg_p::bool
                     #scalar
                     {
                         #set
@@ -178,6 +190,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                      with the bytes its encoding has).",
                     f.name
                 );
+                let (scalar, set) = (scalar(), set());
                 quote_m! {
                     #[doc = #doc]
                     #[inline]
@@ -210,11 +223,12 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                     f.name,
                     f.since()
                 );
+                let update_call = update_call();
                 quote_m! {
                     #[doc = #doc]
                     #[inline]
                     #[must_use = "the field is not updated when the writer's version did not have it"]
-                    pub fn #updater(&mut self, f: impl ::core::ops::FnOnce(#ty) -> #ty) -> ::core::primitive::bool
+                    pub fn #updater(&mut self, f: impl ::core::ops::FnOnce(#ty) -> #ty) -> __wiremsg_p::bool
                     #update
                     {
                         #update_call
@@ -239,6 +253,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                     let setter = format_ident!("set_{}", f.name, span = f.field.ident.span());
                     quote_m!(self.#setter(f(Self::#getter(&*self)));)
                 } else {
+                    let update_call = update_call();
                     quote_m!(#update_call;)
                 };
                 quote_m! {
@@ -281,6 +296,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
         let getter_name = format_ident!("{}_mut", f.name, span = f.field.ident.span());
         let getter = match f.field.kind {
             Kind::Path if is_plain_path(ty) => {
+                let (msg_field, nested_guards) = (msg_field(), nested_guards());
                 if f.later() {
                     let doc = format!(
                         "The mutable view of field `{0}` if its type is a nested message, or \
@@ -332,6 +348,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
             }
             Kind::List => list_element(static_ty).map(|elem| {
                 let doc = format!("The mutable view of list `{}`: elements can be overwritten, not added.", f.name);
+                let list = list();
                 quote_m! {
                     #[doc = #doc]
                     #[inline]
@@ -380,23 +397,23 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
             /// The message's bytes as far as this reader knows them, as the view's
             /// `as_bytes()`.
             #[inline]
-            pub fn as_bytes(&self) -> ::core::option::Option<&[::core::primitive::u8]> {
+            pub fn as_bytes(&self) -> __wiremsg_p::Option<&[__wiremsg_p::u8]> {
                 #as_bytes
             }
 
             /// The newest schema version, up to this reader's, whose fields the bytes
             /// hold.
             #[inline]
-            pub fn version(&self) -> ::core::primitive::u16 {
+            pub fn version(&self) -> __wiremsg_p::u16 {
                 self.as_view().version()
             }
         }
 
         #[automatically_derived]
         #[allow(unused_qualifications, unreachable_code)]
-        impl<'v #tp> ::core::fmt::Debug for #view_mut<'v #vg> #view_where {
+        impl<'v #tp> __wiremsg_p::Debug for #view_mut<'v #vg> #view_where {
             #[inline]
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            fn fmt(&self, f: &mut __wiremsg_p::Formatter<'_>) -> __wiremsg_p::FmtResult {
                 #fmt
             }
         }
