@@ -762,6 +762,13 @@ pub fn check_field<F: Field + ?Sized>(
     }
 }
 
+/// Offset of a message's first field: after its `u16` block length, if it has one
+/// (FORMAT.md §3). The derived `<FIELD>_OFFSET` constants count on from it.
+#[inline(always)]
+pub const fn first_offset<L: Layout>() -> usize {
+    crate::layout::prefix::<L>()
+}
+
 /// Bytes field `F` takes in the block.
 #[inline(always)]
 pub const fn size_of<F: Field>() -> usize {

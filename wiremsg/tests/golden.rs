@@ -563,3 +563,63 @@ mod unions;
 /// bytes.
 #[path = "common/e16.rs"]
 mod dense;
+
+/// The `<FIELD>_OFFSET` constants count each field's block bytes in wire order from
+/// the block length field: here 2, then 1 + 1 + 3 + 12 + 4 + 6 + 16 + 1 + 4 + 4 + 4
+/// + 8 bytes (a `bool`, an `Option<u16>` with its presence byte, an array, a
+/// string's end offset, a nested fixed message, an `i128`, an alias of `u8`, an
+/// `f32`, a reserved `u32`, a list's end offset, a field of version 2).
+#[test]
+fn offsets_count_every_earlier_fields_block_bytes() {
+    type Short = u8;
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    struct Pair {
+        a: u16,
+        b: u32,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    #[wire(version = 2)]
+    #[allow(dead_code)]
+    struct Wide {
+        flag: u8,
+        on: bool,
+        maybe: Option<u16>,
+        arr: [u32; 3],
+        name: String,
+        pair: Pair,
+        big: i128,
+        short: Short,
+        ratio: f32,
+        #[wire(reserved)]
+        gone: u32,
+        bytes: Vec<u8>,
+        #[wire(since = 2)]
+        late: u64,
+    }
+
+    let offsets = [
+        WideView::FLAG_OFFSET,
+        WideView::ON_OFFSET,
+        WideView::MAYBE_OFFSET,
+        WideView::ARR_OFFSET,
+        WideView::NAME_OFFSET,
+        WideView::PAIR_OFFSET,
+        WideView::BIG_OFFSET,
+        WideView::SHORT_OFFSET,
+        WideView::RATIO_OFFSET,
+        WideView::GONE_OFFSET,
+        WideView::BYTES_OFFSET,
+        WideView::LATE_OFFSET,
+    ];
+    assert_eq!(offsets, [2, 3, 4, 7, 19, 23, 29, 45, 46, 50, 54, 58]);
+    assert_eq!(WideView::SHORT_SIZE, 1);
+    assert_eq!(
+        WideView::LATE_OFFSET + WideView::LATE_SIZE,
+        Wide::BLOCK_LENGTH
+    );
+    let schema = Wide::SCHEMA;
+    let listed: Vec<usize> = schema.fields.iter().map(|f| f.offset).collect();
+    assert_eq!(listed, offsets);
+}

@@ -21,11 +21,22 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
          each field's offset and size in bytes from the start of the message."
     );
     let count = cx.fields.len();
+    // Each offset is the previous field's plus its size (the layout's `At::OFFSET`
+    // sums the same sizes in the same order): a constant with no proof of a field's
+    // place to type-check and evaluate (`benches/README.md`, "Derive cost"). The sizes
+    // are the kinds' own (`size_of`), never read off a type's name, which an alias
+    // (`type u64 = u8`) could belie.
     let consts = cx.fields.iter().enumerate().map(|(i, f)| {
         let offset = &f.offset;
         let size = &f.size;
         let ty = &f.wire_ty;
-        let index = super::index_path(i, count);
+        let value = match i.checked_sub(1).map(|p| &cx.fields[p]) {
+            None => quote_m!(__wiremsg_p::first_offset::<#self_static>()),
+            Some(prev) => {
+                let (prev_offset, prev_size) = (&prev.offset, &prev.size);
+                quote_m!(Self::#prev_offset + Self::#prev_size)
+            }
+        };
         let offset_doc = format!(
             "Offset of field `{}` from the start of the message, in bytes.",
             f.name
@@ -36,7 +47,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
         );
         quote_m! {
             #[doc = #offset_doc]
-            pub const #offset: __wiremsg_p::usize = __wiremsg_p::offset::<#self_static, #index>();
+            pub const #offset: __wiremsg_p::usize = #value;
             #[doc = #size_doc]
             pub const #size: __wiremsg_p::usize = __wiremsg_p::size_of::<#ty>();
         }
