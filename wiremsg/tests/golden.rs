@@ -565,10 +565,10 @@ mod unions;
 mod dense;
 
 /// The `<FIELD>_OFFSET` constants count each field's block bytes in wire order from
-/// the block length field: here 2, then 1 + 1 + 3 + 12 + 4 + 6 + 16 + 1 + 4 + 4 + 4
-/// + 8 bytes (a `bool`, an `Option<u16>` with its presence byte, an array, a
-/// string's end offset, a nested fixed message, an `i128`, an alias of `u8`, an
-/// `f32`, a reserved `u32`, a list's end offset, a field of version 2).
+/// the block length field: 2 bytes, then 1, 1, 3, 12, 4, 6, 16, 1, 4, 4, 4 and 8 (a
+/// `u8`, a `bool`, an `Option<u16>` with its presence byte, an array, a string's end
+/// offset, a nested fixed message, an `i128`, an alias of `u8`, an `f32`, a reserved
+/// `u32`, a list's end offset, a field of version 2).
 #[test]
 fn offsets_count_every_earlier_fields_block_bytes() {
     type Short = u8;
