@@ -424,6 +424,7 @@ pub use validated::MutOf;
 /// | `OrderLazy<'v>` | the on-demand view ([`WireMsg::view_lazy`]; `Clone`, `Send`, `Debug`, `PartialEq`, `Serialize` with feature `serde`; not `Copy` or `Sync`: an element of a split list keeps its tail's bounds once checked): `x()` returns `Result<LazyOf<'v, X>, Error>`, checking what it reads; for `since` fields `try_x()` (`Result<Option<_>, _>`), `has_x()`, and `x()` for numbers, `bool` and options of them; `to_view()` validates the rest and returns the `OrderView` |
 /// | `impl PartialEq<OrderView<'_>> for Order` and back | an owned value compared with a view (it is encoded, then viewed) |
 /// | `impl Field`, `Element`, `DecodeField` | so that `Order` nests in other messages and lists |
+/// | `use ::wiremsg::__derive::*;` (private, hidden) | the short names the generated code uses for the runtime: `__wiremsg`, `__wiremsg_p`, `__WiremsgLeft`, `__WiremsgRight`, `__WiremsgHere`, and three traits imported as `_`. A glob, so that messages in one module do not conflict; names beginning `__wiremsg` or `__Wiremsg` are the derive's, and an item of the user's with one of them would shadow the runtime's |
 ///
 /// `OrderView<'v>` has, for each field `x` (except `reserved` ones):
 ///

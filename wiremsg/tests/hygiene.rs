@@ -1053,3 +1053,45 @@ fn updaters_read_fields_through_the_view_not_user_methods_of_their_names() {
     assert_eq!(err.path(), "legs");
     assert_eq!(err.offset(), OrderView::LEGS_OFFSET);
 }
+
+/// Fields named `into` (and so `try_into`, `has_into` for a field of a later version):
+/// the mutable view's getters forward to the view's by path. As methods of the
+/// temporary view they found `Into::into`/`TryInto::try_into` first (those take the
+/// view by value, the accessors by reference), and the message did not compile.
+#[test]
+fn mutable_views_forward_fields_named_like_by_value_trait_methods() {
+    #[derive(WireMsg, Debug, PartialEq)]
+    #[wire(version = 2)]
+    struct Conv {
+        into: u32,
+        from: u64,
+        #[wire(since = 2)]
+        try_from: u16,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    #[wire(version = 2)]
+    struct Later {
+        id: u8,
+        #[wire(since = 2)]
+        into: i16,
+    }
+
+    let mut bytes = Conv {
+        into: 7,
+        from: 9,
+        try_from: 11,
+    }
+    .to_bytes()
+    .unwrap();
+    let m = Conv::view_mut(&mut bytes).unwrap();
+    assert_eq!(ConvMut::into(&m), 7);
+    assert_eq!(ConvMut::from(&m), 9);
+    assert_eq!(ConvMut::try_try_from(&m), Some(11));
+
+    let mut bytes = Later { id: 1, into: -5 }.to_bytes().unwrap();
+    let m = Later::view_mut(&mut bytes).unwrap();
+    assert_eq!(LaterMut::into(&m), -5);
+    assert_eq!(LaterMut::try_into(&m), Some(-5));
+    assert!(LaterMut::has_into(&m));
+}

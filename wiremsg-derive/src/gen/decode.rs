@@ -48,6 +48,10 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .map(|(_, ty)| super::array_leaf(ty));
     let defaulted: Vec<_> = defaulted.collect();
     let defaulted2 = &defaulted;
+    // The accessors by the view's path: the view is a value here, and as its
+    // methods a field named `into` or `try_into` would find the by-value trait
+    // method first.
+    let view_path = &cx.view;
     let inits = cx.fields.iter().zip(&field_types).map(|(f, ty)| {
         let name = f.field.ident;
         let decode = relifetime_view(f, decoding(cx, f, ty, "decode_view"));
@@ -62,11 +66,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             // default expression is not passed here: under this impl's bounds the
             // view type of a borrowed field, `&'v str`, stays an unnormalized
             // projection that a literal does not match.)
-            quote_m!(#name: #decode(view.#name()))
+            quote_m!(#name: #decode(#view_path::#name(&view)))
         } else if f.later() {
             let try_name = quote::format_ident!("try_{}", f.name);
             quote_m! {
-                #name: match view.#try_name() {
+                #name: match #view_path::#try_name(&view) {
                     __wiremsg_p::Some(value) => #decode(value),
                     __wiremsg_p::None => #type_default,
                 }
@@ -74,9 +78,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         } else if crate::ast::is_primitive_or_option(&f.field.ty) {
             // A number decodes as its view, which is the number (`decode_view` is the
             // identity for numbers, `bool` and options of these).
-            quote_m!(#name: view.#name())
+            quote_m!(#name: #view_path::#name(&view))
         } else {
-            quote_m!(#name: #decode(view.#name()))
+            quote_m!(#name: #decode(#view_path::#name(&view)))
         }
     });
     // The heap the decoded value takes: the fields present, through their views.
@@ -91,9 +95,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let size = relifetime_view(f, decoding(cx, f, ty, "decoded_size"));
         if f.later() {
             let try_name = quote::format_ident!("try_{}", f.name);
-            quote_m!(match view.#try_name() { __wiremsg_p::Some(v) => #size(v), __wiremsg_p::None => 0 })
+            quote_m!(match #view_path::#try_name(&view) { __wiremsg_p::Some(v) => #size(v), __wiremsg_p::None => 0 })
         } else {
-            quote_m!(#size(view.#name()))
+            quote_m!(#size(#view_path::#name(&view)))
         }
     });
     let doc = format!(

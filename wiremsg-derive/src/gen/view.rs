@@ -275,7 +275,11 @@ pub(crate) fn accessors(
     // finding the field through the layout costs the compiler trait solving in every
     // getter. Not where the field's type has a lifetime, whose view type the view
     // names with the bytes' lifetime and the mutable view with `'static`.
+    // By the view's path, not as a method of the temporary view: a field named
+    // `into` (`try_into`) would find `Into::into`, which takes the view by value, before
+    // the accessor, which takes it by reference.
     let forward = in_mut && !f.field.borrows();
+    let view = &cx.view;
     let ty_text = crate::ast::type_text(ty);
     let mut doc = format!(
         "Field `{}` (`{ty_text}`): block bytes at `{offset}`, `{size}` long.",
@@ -304,7 +308,7 @@ pub(crate) fn accessors(
     };
     if !f.later() {
         let body = if forward {
-            quote_m!(self.as_view().#name())
+            quote_m!(#view::#name(&self.as_view()))
         } else {
             read("get")
         };
@@ -354,19 +358,19 @@ pub(crate) fn accessors(
             #[doc = #doc]
             #[inline]
             pub fn #name #generics (#receiver) -> #view_ty #bound {
-                self.as_view().#name()
+                #view::#name(&self.as_view())
             }
 
             #[doc = #try_doc]
             #[inline]
             pub fn #try_name #generics (#receiver) -> __wiremsg_p::Option<#view_ty> #try_where {
-                self.as_view().#try_name()
+                #view::#try_name(&self.as_view())
             }
 
             #[doc = #has_doc]
             #[inline]
             pub fn #has_name(&self) -> __wiremsg_p::bool {
-                self.as_view().#has_name()
+                #view::#has_name(&self.as_view())
             }
         };
     }
