@@ -37,7 +37,7 @@ pub use core::fmt::{Debug, Formatter, Result as FmtResult};
 pub use core::marker::PhantomData;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
-// The primitive types by short paths for the derive's code (`__wiremsg_p::u8`), where
+// The primitive types by short paths for the derive's code (`__wiremsg_p_Order::u8`), where
 // a bare name could be the user's (`type u8 = ...`).
 pub use core::primitive::{bool, str, u8, u16, u32, u64, usize};
 #[cfg(feature = "serde")]

@@ -204,24 +204,6 @@ use trust::{batch, layout, lazy, lazy_map, mode, plain, scan, validated};
 #[doc(hidden)]
 pub mod __private;
 
-/// The short names the derive's code uses for this crate and its hidden items: it
-/// imports them with `use ::wiremsg::__derive::*;` beside each message (a glob, so
-/// that two messages of one module import them twice without a conflict). A path
-/// through them is 3 tokens where `::wiremsg::__private::X` is 8, and the tokens a
-/// derive hands the compiler were a sixth of its compile time (`benches/compile-time`).
-#[doc(hidden)]
-pub mod __derive {
-    pub use crate as __wiremsg;
-    pub use crate::__private as __wiremsg_p;
-    // The stand-ins of `Probe` and `Gate` for a message whose held types lack their
-    // derive (see `__private::Probe`), in scope for every generated body at once.
-    pub use crate::__private::{FieldBodyFallback as _, GateFallback as _, ProbeFallback as _};
-    // A field's type-level index (`Left<Right<Here>>`), named in every accessor.
-    pub use crate::__private::{
-        Here as __WiremsgHere, Left as __WiremsgLeft, Right as __WiremsgRight,
-    };
-}
-
 pub use trust::validated::{
     view_mut_unchecked_with_header, view_unchecked, view_unchecked_with_header,
 };
@@ -424,7 +406,7 @@ pub use validated::MutOf;
 /// | `OrderLazy<'v>` | the on-demand view ([`WireMsg::view_lazy`]; `Clone`, `Send`, `Debug`, `PartialEq`, `Serialize` with feature `serde`; not `Copy` or `Sync`: an element of a split list keeps its tail's bounds once checked): `x()` returns `Result<LazyOf<'v, X>, Error>`, checking what it reads; for `since` fields `try_x()` (`Result<Option<_>, _>`), `has_x()`, and `x()` for numbers, `bool` and options of them; `to_view()` validates the rest and returns the `OrderView` |
 /// | `impl PartialEq<OrderView<'_>> for Order` and back | an owned value compared with a view (it is encoded, then viewed) |
 /// | `impl Field`, `Element`, `DecodeField` | so that `Order` nests in other messages and lists |
-/// | `use ::wiremsg::__derive::*;` (private, hidden) | the short names the generated code uses for the runtime: `__wiremsg`, `__wiremsg_p`, `__WiremsgLeft`, `__WiremsgRight`, `__WiremsgHere`, and three traits imported as `_`. A glob, so that messages in one module do not conflict; names beginning `__wiremsg` or `__Wiremsg` are the derive's, and an item of the user's with one of them would shadow the runtime's |
+/// | `use ::wiremsg::__private as __wiremsg_p_Order;` and three hidden traits imported as `_` (private) | the short name the generated code uses for the runtime's hidden items, one per message (imports of distinct names never conflict, and a user's `use super::*` is not counted as used by them). Names beginning `__wiremsg` or `__Wiremsg` are the derive's: an item of the user's named `__wiremsg_p_Order` would take the place of the import |
 ///
 /// `OrderView<'v>` has, for each field `x` (except `reserved` ones):
 ///

@@ -4,6 +4,8 @@ use super::Ctx;
 use proc_macro2::TokenStream;
 
 pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
+    let wm = &cx.wm;
+    let wp = &cx.wp;
     // A `'static` borrow can only be decoded from `'static` bytes: no decoding for
     // such messages (they can still be viewed and encoded).
     let static_borrow = cx.fields.iter().any(|f| {
@@ -48,16 +50,15 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .map(|(_, ty)| super::array_leaf(ty));
     let defaulted: Vec<_> = defaulted.collect();
     let defaulted2 = &defaulted;
-    // The accessors by the view's path: the view is a value here, and as its
-    // methods a field named `into` or `try_into` would find the by-value trait
-    // method first.
-    let view_path = &cx.view;
+    // The accessors through a reference to the view, which is a value here: on the
+    // value, a field named `into` or `try_into` would find the by-value trait method
+    // before the accessor.
     let inits = cx.fields.iter().zip(&field_types).map(|(f, ty)| {
         let name = f.field.ident;
         let decode = relifetime_view(f, decoding(cx, f, ty, "decode_view"));
         let type_default = super::default_expr(
             ty,
-            &|t| quote_m!(<#t as __wiremsg_p::DefaultFor<'v>>::default_for()),
+            &|t| quote_m!(<#t as #wp::DefaultFor<'v>>::default_for()),
         );
         if f.reserved() {
             quote_m!(#name: #type_default)
@@ -66,21 +67,21 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             // default expression is not passed here: under this impl's bounds the
             // view type of a borrowed field, `&'v str`, stays an unnormalized
             // projection that a literal does not match.)
-            quote_m!(#name: #decode(#view_path::#name(&view)))
+            quote_m!(#name: #decode((&view).#name()))
         } else if f.later() {
             let try_name = quote::format_ident!("try_{}", f.name);
             quote_m! {
-                #name: match #view_path::#try_name(&view) {
-                    __wiremsg_p::Some(value) => #decode(value),
-                    __wiremsg_p::None => #type_default,
+                #name: match (&view).#try_name() {
+                    #wp::Some(value) => #decode(value),
+                    #wp::None => #type_default,
                 }
             }
         } else if crate::ast::is_primitive_or_option(&f.field.ty) {
             // A number decodes as its view, which is the number (`decode_view` is the
             // identity for numbers, `bool` and options of these).
-            quote_m!(#name: #view_path::#name(&view))
+            quote_m!(#name: (&view).#name())
         } else {
-            quote_m!(#name: #decode(#view_path::#name(&view)))
+            quote_m!(#name: #decode((&view).#name()))
         }
     });
     // The heap the decoded value takes: the fields present, through their views.
@@ -91,15 +92,15 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         .zip(&field_types)
         .filter(|(f, _)| !f.reserved() && !crate::ast::is_primitive_or_option(&f.field.ty))
         .map(|(f, ty)| {
-        let name = f.field.ident;
-        let size = relifetime_view(f, decoding(cx, f, ty, "decoded_size"));
-        if f.later() {
-            let try_name = quote::format_ident!("try_{}", f.name);
-            quote_m!(match #view_path::#try_name(&view) { __wiremsg_p::Some(v) => #size(v), __wiremsg_p::None => 0 })
-        } else {
-            quote_m!(#size(#view_path::#name(&view)))
-        }
-    });
+            let name = f.field.ident;
+            let size = relifetime_view(f, decoding(cx, f, ty, "decoded_size"));
+            if f.later() {
+                let try_name = quote::format_ident!("try_{}", f.name);
+                quote_m!(match (&view).#try_name() { #wp::Some(v) => #size(v), #wp::None => 0 })
+            } else {
+                quote_m!(#size((&view).#name()))
+            }
+        });
     let doc = format!(
         "Decodes the owned [`{ident}`] (strings and byte strings borrowed from the same \
          bytes where its fields are `&str` / `&[u8]`). Unlike `WireMsg::decode`, with no \
@@ -112,13 +113,13 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let where_clause = cx.where_clause();
     quote_m! {
         #[automatically_derived]
-        impl<'v #tp> __wiremsg::DecodeField<'v> for #self_v
+        impl<'v #tp> #wm::DecodeField<'v> for #self_v
         where
             #wh
             #guards
-            #(#params: __wiremsg::DecodeField<'v>,)*
+            #(#params: #wm::DecodeField<'v>,)*
             #(for<'__wiremsg_g> #field_types2: #traits2,)*
-            #(#defaulted: __wiremsg_p::DefaultFor<'v>,)*
+            #(#defaulted: #wp::DefaultFor<'v>,)*
         {
             #[inline]
             fn decode_view(view: #view<'v #vg>) -> Self {
@@ -126,8 +127,8 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             }
 
             #[inline]
-            fn decoded_size(view: #view<'v #vg>) -> __wiremsg_p::usize {
-                (0 as __wiremsg_p::usize) #(.saturating_add(#sizes))*
+            fn decoded_size(view: #view<'v #vg>) -> #wp::usize {
+                (0 as #wp::usize) #(.saturating_add(#sizes))*
             }
         }
 
@@ -137,11 +138,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             #[inline]
             pub fn decode(&self) -> #self_v
             where
-                #(#params: __wiremsg::DecodeField<'v>,)*
+                #(#params: #wm::DecodeField<'v>,)*
                 #(#decodes)*
-                #(#defaulted2: __wiremsg_p::DefaultFor<'v>,)*
+                #(#defaulted2: #wp::DefaultFor<'v>,)*
             {
-                <#self_v as __wiremsg::DecodeField<'v>>::decode_view(*self)
+                <#self_v as #wm::DecodeField<'v>>::decode_view(*self)
             }
         }
     }
@@ -156,10 +157,12 @@ fn borrowing_bounded(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
 
 /// The trait decoding bounds field `f` by, if [`is_bounded`].
 fn decode_trait(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> TokenStream {
+    let wm = &cx.wm;
+    let wp = &cx.wp;
     if borrowing_bounded(cx, f) {
-        quote_m!(__wiremsg_p::DecodesAt<'v>)
+        quote_m!(#wp::DecodesAt<'v>)
     } else {
-        quote_m!(__wiremsg::DecodeField<'v>)
+        quote_m!(#wm::DecodeField<'v>)
     }
 }
 
@@ -209,13 +212,15 @@ fn is_bounded(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> bool {
 /// gate instead: its decoding needs that type to be a wire type, and with one without
 /// its derive would repeat the guard's error.
 fn decoding(cx: &Ctx<'_>, f: &super::FieldCtx<'_>, ty: &syn::Type, item: &str) -> TokenStream {
+    let wm = &cx.wm;
+    let wp = &cx.wp;
     if borrowing_bounded(cx, f) {
         let item = proc_macro2::Ident::new(&format!("{item}_at"), proc_macro2::Span::mixed_site());
-        return quote_m!(<#ty as __wiremsg_p::DecodesAt<'v>>::#item);
+        return quote_m!(<#ty as #wp::DecodesAt<'v>>::#item);
     }
     let item = proc_macro2::Ident::new(item, proc_macro2::Span::mixed_site());
     if !f.held || is_bounded(cx, f) {
-        return quote_m!(<#ty as __wiremsg::DecodeField<'v>>::#item);
+        return quote_m!(<#ty as #wm::DecodeField<'v>>::#item);
     }
     // The gate's first and last tokens spanned at the type's first and last, so that
     // the error of a field that cannot decode (rustc points at the qualified path's
@@ -225,9 +230,9 @@ fn decoding(cx: &Ctx<'_>, f: &super::FieldCtx<'_>, ty: &syn::Type, item: &str) -
         .next()
         .map_or_else(proc_macro2::Span::call_site, |t| t.span());
     let last = tokens.last().map_or(first, |t| t.span());
-    let open = quote::quote_spanned!(first=> __wiremsg_p::Held<{ __WIREMSG_HELD });
+    let open = quote::quote_spanned!(first=> ::wiremsg::__private::Held<{ __WIREMSG_HELD });
     let close = quote::quote_spanned!(last=> >);
-    quote_m!(<#open #close as __wiremsg_p::HeldDecode<'v, #ty>>::#item)
+    quote_m!(<#open #close as #wp::HeldDecode<'v, #ty>>::#item)
 }
 
 /// `call`, taking the field's view as the view of its type with the bytes' lifetime:
@@ -254,14 +259,14 @@ fn conversion(ty: &syn::Type) -> Option<TokenStream> {
         return None;
     }
     if crate::map_ast::map_args(ty).is_some() {
-        return Some(quote_m!(__wiremsg::MapView::same_kinds));
+        return Some(quote_m!(::wiremsg::MapView::same_kinds));
     }
     if crate::ast::vec_inner(ty).is_some() {
-        return Some(quote_m!(__wiremsg::List::same_kinds));
+        return Some(quote_m!(::wiremsg::List::same_kinds));
     }
     if let Some(inner) = crate::ast::option_inner(ty) {
         let inner = conversion(inner)?;
-        return Some(quote_m!(|__wiremsg_o: __wiremsg_p::Option<_>| __wiremsg_o.map(#inner)));
+        return Some(quote_m!(|__wiremsg_o: ::core::option::Option<_>| __wiremsg_o.map(#inner)));
     }
     if let Some(inner) = crate::ast::box_inner(ty) {
         return conversion(inner);

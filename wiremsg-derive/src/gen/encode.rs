@@ -5,6 +5,8 @@ use proc_macro2::TokenStream;
 
 /// `Field::tail_len` of the message: its whole encoding when it has a tail.
 pub(crate) fn tail_len(cx: &Ctx<'_>) -> TokenStream {
+    let wm = &cx.wm;
+    let wp = &cx.wp;
     let block_length = &cx.block_length;
     let in_tail = &cx.in_tail;
     let terms = cx.fields.iter().filter(|f| !f.plain_number()).map(|f| {
@@ -14,12 +16,12 @@ pub(crate) fn tail_len(cx: &Ctx<'_>) -> TokenStream {
         } else {
             f.wire_value(quote_m!(self.#name))
         };
-        quote_m!(__wiremsg::Field::tail_len(#value))
+        quote_m!(#wm::Field::tail_len(#value))
     });
     // Saturating: a sum past `usize::MAX` stays there, and `encode` reports it as
     // `TooLarge` (FORMAT.md §1: a message is at most `u32::MAX` bytes).
     quote_m! {
-        if #in_tail { (#block_length as __wiremsg_p::usize) #(.saturating_add(#terms))* } else { 0 }
+        if #in_tail { (#block_length as #wp::usize) #(.saturating_add(#terms))* } else { 0 }
     }
 }
 
@@ -27,6 +29,7 @@ pub(crate) fn tail_len(cx: &Ctx<'_>) -> TokenStream {
 /// tail data appended to `tail`, its end offset counted from where the block would
 /// start if the tail followed it (FORMAT.md §3, §6.3).
 pub(crate) fn write_body(cx: &Ctx<'_>) -> TokenStream {
+    let wp = &cx.wp;
     let view = &cx.view;
     let vg = &cx.vg;
     let block_length = &cx.block_length;
@@ -41,7 +44,7 @@ pub(crate) fn write_body(cx: &Ctx<'_>) -> TokenStream {
             f.wire_value(quote_m!(self.#name))
         };
         quote_m! {
-            __wiremsg_p::append_field(
+            #wp::append_field(
                 #value, block, #view::<'static #vg>::#offset, tail, #block_length,
             );
         }
@@ -56,25 +59,30 @@ pub(crate) fn write_body(cx: &Ctx<'_>) -> TokenStream {
 /// `__wiremsg_depth`: the depth limit, then each field's check, its error placed in
 /// the field (a reserved field is written as its default, which passes).
 pub(crate) fn check_body(cx: &Ctx<'_>) -> TokenStream {
+    let wp = &cx.wp;
     let view = &cx.view;
     let vg = &cx.vg;
-    let checks = cx.fields.iter().filter(|f| !f.reserved() && !f.plain_number()).map(|f| {
-        let name = f.field.ident;
-        let label = &f.name;
-        let offset = &f.offset;
-        let value = f.wire_value(quote_m!(self.#name));
-        quote_m! {
-            __wiremsg_p::check_field(#value, __wiremsg_depth, #view::<'static #vg>::#offset, #label)
-        }
-    });
+    let checks = cx
+        .fields
+        .iter()
+        .filter(|f| !f.reserved() && !f.plain_number())
+        .map(|f| {
+            let name = f.field.ident;
+            let label = &f.name;
+            let offset = &f.offset;
+            let value = f.wire_value(quote_m!(self.#name));
+            quote_m! {
+                #wp::check_field(#value, __wiremsg_depth, #view::<'static #vg>::#offset, #label)
+            }
+        });
     // The depth first, returning at once: a field's check recurses into the value
     // it holds, and that value's own `__check` stops at its depth. The fields then
     // as one expression, the first error in field order kept (`Result::and`): no
     // `Try` impl to look up per field, as `?` would, and no binding, which a user's
     // constant of its name would turn into a pattern.
     quote_m! {
-        __wiremsg_p::check_depth(__wiremsg_depth)?;
-        __wiremsg_p::Result::Ok(()) #(.and(#checks))*
+        #wp::check_depth(__wiremsg_depth)?;
+        #wp::Result::Ok(()) #(.and(#checks))*
     }
 }
 
@@ -91,7 +99,7 @@ pub(crate) fn plain_number_guard(cx: &Ctx<'_>) -> TokenStream {
         .filter(|f| f.plain_number())
         .map(|f| {
             let ty = &f.field.static_ty;
-            quote::quote_spanned!(syn::spanned::Spanned::span(ty)=> __wiremsg_p::plain_number::<#ty>();)
+            quote::quote_spanned!(syn::spanned::Spanned::span(ty)=> ::wiremsg::__private::plain_number::<#ty>();)
         })
         .collect();
     if calls.is_empty() {

@@ -5,9 +5,10 @@ use super::{Ctx, FieldCtx};
 use proc_macro2::TokenStream;
 use quote::format_ident;
 
-/// The struct (at the derive's call site) and its impls (inside the message's `const _`
-/// block; see [`super::message`]).
+/// The struct and its impls, which [`super::message`] places beside it.
 pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
+    let wm = &cx.wm;
+    let wp = &cx.wp;
     let ident = cx.msg.ident;
     let vis = cx.msg.vis;
     let lazy = &cx.lazy;
@@ -40,7 +41,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
     let to_view = if cx.gated() {
         cx.gate("lazy_to_view", None, quote_m!(&self.0))
     } else {
-        quote_m!(self.0.validate().map(<#self_static as __wiremsg::WireMsg>::__view_of))
+        quote_m!(self.0.validate().map(<#self_static as #wm::WireMsg>::__view_of))
     };
     let item = quote_m! {
         #[doc = #struct_doc]
@@ -49,7 +50,6 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
     let impls = quote_m! {
 
         #[automatically_derived]
-        #[allow(unused_qualifications)]
         impl<'v #tp> ::core::clone::Clone for #lazy<'v #vg> #view_where {
             #[inline(always)]
             fn clone(&self) -> Self {
@@ -58,7 +58,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
         }
 
         #[automatically_derived]
-        #[allow(unused_qualifications, clippy::all, unreachable_code)]
+        #[allow(clippy::all, unreachable_code)]
         impl<'v #tp> #lazy<'v #vg> #view_where {
             #(#accessors)*
 
@@ -70,7 +70,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
             ///
             /// Any error of up-front validation of the message's bytes.
             #[inline]
-            pub fn to_view(&self) -> __wiremsg_p::Result<#view<'v #vg>, __wiremsg::Error> {
+            pub fn to_view(&self) -> #wp::Result<#view<'v #vg>, #wm::Error> {
                 #to_view
             }
         }
@@ -78,38 +78,36 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
         /// The messages' up-front views compared (`to_view()` of both): bytes that
         /// fail validation equal nothing, themselves included.
         #[automatically_derived]
-        #[allow(unused_qualifications)]
         impl<'v #tp> ::core::cmp::PartialEq for #lazy<'v #vg> #view_where {
             // Inline, as every method here: only a crate that compares, prints or
             // serializes a message's on-demand views compiles the code for it.
             #[inline]
-            fn eq(&self, other: &Self) -> __wiremsg_p::bool {
+            fn eq(&self, other: &Self) -> #wp::bool {
                 match (self.to_view(), other.to_view()) {
-                    (__wiremsg_p::Result::Ok(a), __wiremsg_p::Result::Ok(b)) => a == b,
+                    (#wp::Result::Ok(a), #wp::Result::Ok(b)) => a == b,
                     _ => false,
                 }
             }
         }
 
-        __wiremsg_p::serde_if! {
+        #wp::serde_if! {
             /// As the up-front view serializes, after `to_view()`: serializing reads
             /// every field, which validation up front checks fastest. A validation
             /// error is the serializer's error (`serde::ser::Error::custom`), before
             /// anything is written.
             #[automatically_derived]
-            #[allow(unused_qualifications)]
-            impl<'v #tp> __wiremsg_p::serde::Serialize for #lazy<'v #vg> #where_clause {
+            impl<'v #tp> #wp::serde::Serialize for #lazy<'v #vg> #where_clause {
                 #[inline]
-                fn serialize<__WiremsgS: __wiremsg_p::serde::Serializer>(
+                fn serialize<__WiremsgS: #wp::serde::Serializer>(
                     &self,
                     serializer: __WiremsgS,
-                ) -> __wiremsg_p::Result<__WiremsgS::Ok, __WiremsgS::Error> {
+                ) -> #wp::Result<__WiremsgS::Ok, __WiremsgS::Error> {
                     match self.to_view() {
-                        __wiremsg_p::Ok(view) => {
-                            <#self_static as __wiremsg::WireMsg>::__serialize_view(&view, serializer)
+                        #wp::Ok(view) => {
+                            <#self_static as #wm::WireMsg>::__serialize_view(&view, serializer)
                         }
-                        __wiremsg_p::Err(err) => __wiremsg_p::Err(
-                            <__WiremsgS::Error as __wiremsg_p::serde::ser::Error>::custom(err),
+                        #wp::Err(err) => #wp::Err(
+                            <__WiremsgS::Error as #wp::serde::ser::Error>::custom(err),
                         ),
                     }
                 }
@@ -120,10 +118,10 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
         /// fail (a field added in a later version as an `Option`, `None` where the
         /// writer did not have it).
         #[automatically_derived]
-        #[allow(unused_qualifications, unreachable_code)]
-        impl<'v #tp> __wiremsg_p::Debug for #lazy<'v #vg> #view_where {
+        #[allow(unreachable_code)]
+        impl<'v #tp> #wp::Debug for #lazy<'v #vg> #view_where {
             #[inline]
-            fn fmt(&self, f: &mut __wiremsg_p::Formatter<'_>) -> __wiremsg_p::FmtResult {
+            fn fmt(&self, f: &mut #wp::Formatter<'_>) -> #wp::FmtResult {
                 #fmt
             }
         }
@@ -136,11 +134,13 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
 /// of an older writer's bytes has the type read on demand: numbers, `bool`, text and
 /// options of these).
 fn accessors(cx: &Ctx<'_>, f: &FieldCtx<'_>, i: usize, count: usize) -> TokenStream {
+    let wm = &cx.wm;
+    let wp = &cx.wp;
     let name = f.field.ident;
     let wire_ty = &f.wire_ty;
-    let index = super::index_path(i, count);
-    let lazy_ty = quote_m!(__wiremsg::LazyOf<'v, #wire_ty>);
-    let result = |ty: TokenStream| quote_m!(__wiremsg_p::Result<#ty, __wiremsg::Error>);
+    let index = super::index_path(&cx.steps, i, count);
+    let lazy_ty = quote_m!(#wm::LazyOf<'v, #wire_ty>);
+    let result = |ty: TokenStream| quote_m!(#wp::Result<#ty, #wm::Error>);
     let ty_text = crate::ast::type_text(&f.field.ty);
     let mut doc = format!(
         "Field `{}` (`{ty_text}`), checked as it is read.\n\n# Errors\n\nWhat \
@@ -178,7 +178,7 @@ fn accessors(cx: &Ctx<'_>, f: &FieldCtx<'_>, i: usize, count: usize) -> TokenStr
         "True if the writer's version had field `{}` (added in version {since}).",
         f.name
     );
-    let try_ret = result(quote_m!(__wiremsg_p::Option<#lazy_ty>));
+    let try_ret = result(quote_m!(#wp::Option<#lazy_ty>));
     let (try_get, has) = (read("lazy_try_get"), read("lazy_has"));
     let defaulted = crate::ast::is_primitive_or_option(&f.field.ty).then(|| {
         let default = match &f.field.attrs.default {
@@ -194,8 +194,8 @@ fn accessors(cx: &Ctx<'_>, f: &FieldCtx<'_>, i: usize, count: usize) -> TokenStr
             #[inline]
             pub fn #name(&self) -> #ret #wh {
                 // (`map` rather than `?`: the gate's stand-in is `!`, which has no `?`.)
-                __wiremsg_p::Result::map(#try_get, |read: __wiremsg_p::Option<#lazy_ty>| {
-                    __wiremsg_p::Option::unwrap_or_else(read, || #default)
+                #wp::Result::map(#try_get, |read: #wp::Option<#lazy_ty>| {
+                    #wp::Option::unwrap_or_else(read, || #default)
                 })
             }
         }
@@ -211,7 +211,7 @@ fn accessors(cx: &Ctx<'_>, f: &FieldCtx<'_>, i: usize, count: usize) -> TokenStr
 
         #[doc = #has_doc]
         #[inline]
-        pub fn #has_name(&self) -> __wiremsg_p::bool {
+        pub fn #has_name(&self) -> #wp::bool {
             #has
         }
     }

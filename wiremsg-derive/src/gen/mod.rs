@@ -25,6 +25,13 @@ pub(crate) struct Ctx<'a> {
     pub(crate) view: Ident,
     /// `OrderMut`
     pub(crate) view_mut: Ident,
+    /// `__wiremsg_p_{Name}`: the message's alias of `::wiremsg::__private`, imported
+    /// beside it (see [`message`]).
+    pub(crate) wp: Ident,
+    /// `__wiremsg_{Name}`: its alias of `::wiremsg`.
+    pub(crate) wm: Ident,
+    /// Its aliases of the field indices `Left`, `Right` and `Here` (see [`index_path`]).
+    pub(crate) steps: [Ident; 3],
     /// `OrderLazy`
     pub(crate) lazy: Ident,
     /// `Order<'static>`: the type in constant expressions.
@@ -245,6 +252,24 @@ impl<'a> Ctx<'a> {
             generic: !names.is_empty(),
             view: format_ident!("{}View", ident, span = ident.span()),
             view_mut: format_ident!("{}Mut", ident, span = ident.span()),
+            wp: format_ident!(
+                "__wiremsg_p_{}",
+                ident,
+                span = proc_macro2::Span::mixed_site()
+            ),
+            wm: format_ident!(
+                "__wiremsg_{}",
+                ident,
+                span = proc_macro2::Span::mixed_site()
+            ),
+            steps: ["L", "R", "H"].map(|s| {
+                format_ident!(
+                    "__Wiremsg{}_{}",
+                    s,
+                    ident,
+                    span = proc_macro2::Span::mixed_site()
+                )
+            }),
             lazy: format_ident!("{}Lazy", ident, span = ident.span()),
             block_length: quote_m!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH),
             in_tail: quote_m!(<#self_static as ::wiremsg::Field>::IN_TAIL),
@@ -292,12 +317,13 @@ impl Ctx<'_> {
         index: Option<&TokenStream>,
         args: TokenStream,
     ) -> TokenStream {
+        let wp = &self.wp;
         let name = Ident::new(name, proc_macro2::Span::mixed_site());
         let self_static = &self.self_static;
-        // `GateFallback` is in scope from `wiremsg::__derive`.
+        // `GateFallback` is in scope beside the message (see [`message`]).
         match index {
-            Some(i) => quote_m!(__wiremsg_p::Gate::<#self_static>::#name::<#i>(#args)),
-            None => quote_m!(__wiremsg_p::Gate::<#self_static>::#name(#args)),
+            Some(i) => quote_m!(#wp::Gate::<#self_static>::#name::<#i>(#args)),
+            None => quote_m!(#wp::Gate::<#self_static>::#name(#args)),
         }
     }
 
@@ -323,11 +349,12 @@ impl Ctx<'_> {
     /// `::wiremsg::__private::name(args)` (`fmt_view`, `eq_views`, `fmt_lazy`), or its
     /// call through the gate for a gated message ([`Ctx::gate`]).
     pub(crate) fn view_fn(&self, name: &str, args: TokenStream) -> TokenStream {
+        let wp = &self.wp;
         if self.gated() {
             return self.gate(name, None, args);
         }
         let name = Ident::new(name, proc_macro2::Span::mixed_site());
-        quote_m!(__wiremsg_p::#name(#args))
+        quote_m!(#wp::#name(#args))
     }
 
     /// The indices of the reserved fields, which views neither read nor show, as
@@ -942,44 +969,42 @@ fn split(count: usize) -> usize {
 }
 
 /// The type-level path to field `i` of `count` in the balanced tree that
-/// [`field_tree`] builds: `Left<Right<Here>>`, by the names `wiremsg::__derive` gives
-/// them (`__WiremsgLeft`: one token where `__wiremsg_p::Left` is four), built in one
-/// stream (each nested stream is a round trip over the proc-macro bridge).
-pub(crate) fn index_path(mut i: usize, mut count: usize) -> TokenStream {
-    let mut steps = Vec::new();
+/// [`field_tree`] builds: `Left<Right<Here>>`, by the message's aliases of the three
+/// (`__WiremsgL_Order`: one token a level), built as one stream (each nested stream
+/// is a round trip over the proc-macro bridge).
+pub(crate) fn index_path(steps: &[Ident; 3], mut i: usize, mut count: usize) -> TokenStream {
+    let [left, right, here] = steps;
+    let mut path = Vec::new();
     while count > 1 {
         let mid = split(count);
         if i < mid {
-            steps.push("__WiremsgLeft");
+            path.push(left);
             count = mid;
         } else {
-            steps.push("__WiremsgRight");
+            path.push(right);
             i -= mid;
             count -= mid;
         }
     }
-    let closes = steps
+    let closes = path
         .iter()
         .map(|_| proc_macro2::Punct::new('>', proc_macro2::Spacing::Alone));
-    let steps = steps
-        .iter()
-        .map(|s| Ident::new(s, proc_macro2::Span::mixed_site()));
-    quote_m!(#(#steps <)* __WiremsgHere #(#closes)*)
+    quote_m!(#(#path <)* #here #(#closes)*)
 }
 
 /// The fields as a balanced tree of `Pair`s over `Leaf`s (depth log2 of the count).
-fn field_tree(fields: &[FieldCtx<'_>]) -> TokenStream {
+fn field_tree(wp: &Ident, fields: &[FieldCtx<'_>]) -> TokenStream {
     match fields {
-        [] => quote_m!(__wiremsg_p::Nil),
+        [] => quote_m!(#wp::Nil),
         [f] => {
             let ty = &f.wire_ty;
             let since = f.since();
-            quote_m!(__wiremsg_p::Leaf<#ty, #since>)
+            quote_m!(#wp::Leaf<#ty, #since>)
         }
         _ => {
             let (a, b) = fields.split_at(split(fields.len()));
-            let (a, b) = (field_tree(a), field_tree(b));
-            quote_m!(__wiremsg_p::Pair<#a, #b>)
+            let (a, b) = (field_tree(wp, a), field_tree(wp, b));
+            quote_m!(#wp::Pair<#a, #b>)
         }
     }
 }
@@ -987,8 +1012,9 @@ fn field_tree(fields: &[FieldCtx<'_>]) -> TokenStream {
 /// `Layout` for the message with its lifetimes set to `'static`: the field types as a
 /// type-level tree, from which the runtime computes every offset.
 fn layout_impl(cx: &Ctx<'_>) -> TokenStream {
+    let wp = &cx.wp;
     let self_static = &cx.self_static;
-    let list = field_tree(&cx.fields);
+    let list = field_tree(wp, &cx.fields);
     let names = cx.fields.iter().map(|f| &f.name);
     // A message that holds itself is variable-size (its nested self is in the tail):
     // its block length field is set from the start, so that the runtime knows the
@@ -999,9 +1025,9 @@ fn layout_impl(cx: &Ctx<'_>) -> TokenStream {
         .iter()
         .any(|f| crate::ast::names_type(&f.ty, cx.msg.ident));
     let block_length_field = if cx.msg.attrs.block_length || recursive {
-        quote_m!(__wiremsg_p::Yes)
+        quote_m!(#wp::Yes)
     } else {
-        quote_m!(__wiremsg_p::No)
+        quote_m!(#wp::No)
     };
     let impl_generics = cx.static_impl_generics();
     let struct_where = cx.struct_where_clause();
@@ -1019,19 +1045,19 @@ fn layout_impl(cx: &Ctx<'_>) -> TokenStream {
         // No guards: naming the fields needs nothing of them, and the `where` clause
         // below then holds where the `Layout` impl is declared.
         #[automatically_derived]
-        impl #impl_generics __wiremsg_p::Named<__WiremsgFields> for #self_static #struct_where {
+        impl #impl_generics #wp::Named<__WiremsgFields> for #self_static #struct_where {
             type Ty = #list;
         }
 
         #[automatically_derived]
-        impl<#(#bounded,)* __WiremsgF: __wiremsg_p::FieldList> __wiremsg_p::Layout for #self_static
+        impl<#(#bounded,)* __WiremsgF: #wp::FieldList> #wp::Layout for #self_static
         where
             #wh
             #guards
-            #self_static: __wiremsg_p::Named<__WiremsgFields, Ty = __WiremsgF>,
+            #self_static: #wp::Named<__WiremsgFields, Ty = __WiremsgF>,
         {
             type Fields = __WiremsgF;
-            const FIELD_NAMES: &'static [&'static __wiremsg_p::str] = &[#(#names),*];
+            const FIELD_NAMES: &'static [&'static #wp::str] = &[#(#names),*];
             type BlockLengthField = #block_length_field;
         }
     }
@@ -1056,13 +1082,21 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
     let held_const = &cx.held_const;
     let ((view, view_impls), (view_mut, view_mut_impls), (lazy, lazy_impls)) =
         (view, view_mut, lazy);
-    // `__wiremsg` and `__wiremsg_p` name the runtime and its hidden items in all
-    // that follows (see `wiremsg::__derive`). The views' impls stay beside their
-    // structs, where rustc's messages name their methods `OrderMut::set_note`; in the
-    // block they would be `_::<impl OrderMut>::set_note`.
+    // `#wp` (`__wiremsg_p_Order`) names the runtime's hidden items in all that
+    // follows, `#wm` the runtime, and three more the field indices: a path through it is 3 tokens where `::wiremsg::__private::X` is 8,
+    // and the tokens a derive hands the compiler were a sixth of its compile time
+    // (`benches/compile-time`). An import of its own name per message, beside it: a
+    // glob would conflict with nothing, but the user's own `use super::*` would then
+    // count as used by the generated code. The fallback traits of `Probe` and `Gate`
+    // are in scope the same way (imports as `_` never conflict). The views' impls
+    // stay beside their structs, where rustc's messages name their methods
+    // `OrderMut::set_note` (in a `const _` block: `_::<impl OrderMut>::set_note`).
+    let (wp, wm, [left, right, here]) = (&cx.wp, &cx.wm, &cx.steps);
     quote_m! {
-        #[allow(unused_imports)]
-        use ::wiremsg::__derive::*;
+        use ::wiremsg as #wm;
+        use ::wiremsg::__private as #wp;
+        use ::wiremsg::__private::{Left as #left, Right as #right, Here as #here};
+        use ::wiremsg::__private::{FieldBodyFallback as _, GateFallback as _, ProbeFallback as _};
         #guard_item
         #view
         #view_impls
@@ -1071,9 +1105,7 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
         #lazy
         #lazy_impls
         #twin
-        // The aliases name the runtime's items even where the user imported them:
-        // the paths through them are not lint `unused_qualifications`.
-        #[allow(non_local_definitions, unused_qualifications, clippy::all)]
+        #[allow(non_local_definitions, clippy::all)]
         const _: () = {
             #held_const
             #layout
@@ -1092,6 +1124,8 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
 /// lists. Its wire shape is the runtime's `Msg` kind: everything about validating and
 /// reading it comes from the layout.
 fn field_impl(cx: &Ctx<'_>) -> TokenStream {
+    let wm = &cx.wm;
+    let wp = &cx.wp;
     let ident = cx.msg.ident;
     let (_, ty_generics, _) = cx.msg.generics.split_for_impl();
     let impl_generics = cx.impl_generics();
@@ -1106,25 +1140,25 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
     // `WireMsg`, which needs the held types: through the gate (see [`guards`]).
     let element = if cx.msg.generics.lifetimes().next().is_none() {
         element_impl(
-            quote_m!(impl #impl_generics __wiremsg::Element for #ident #ty_generics #where_clause),
+            quote_m!(impl #impl_generics #wm::Element for #ident #ty_generics #where_clause),
         )
     } else {
         let same_layout = match cx.held_gate() {
             Some(gate) => quote_m!(#gate::same_layout),
-            None => quote_m!(__wiremsg::List::same_layout),
+            None => quote_m!(#wm::List::same_layout),
         };
         quote_m! {
             #[automatically_derived]
-            impl #impl_generics __wiremsg::Element for #ident #ty_generics #where_clause {
-                type ListView<'v> = __wiremsg::List<'v, #self_static>;
+            impl #impl_generics #wm::Element for #ident #ty_generics #where_clause {
+                type ListView<'v> = #wm::List<'v, #self_static>;
 
                 #[inline(always)]
-                fn list_view<'v>(list: __wiremsg::List<'v, Self>) -> __wiremsg::List<'v, #self_static> {
+                fn list_view<'v>(list: #wm::List<'v, Self>) -> #wm::List<'v, #self_static> {
                     #same_layout(list)
                 }
 
                 #[inline(always)]
-                fn list_of<'v>(view: __wiremsg::List<'v, #self_static>) -> __wiremsg::List<'v, Self>
+                fn list_of<'v>(view: #wm::List<'v, #self_static>) -> #wm::List<'v, Self>
                 where
                     Self: 'v,
                 {
@@ -1135,80 +1169,81 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
     };
     // Spanned where it reports a held type without its derive (see [`guards`]).
     let kind = match &cx.kind_span {
-        Some(span) => quote_spanned!(*span=> __wiremsg_p::Msg<Self>),
-        None => quote_m!(__wiremsg_p::Msg<Self>),
+        Some(span) => quote_spanned!(*span=> ::wiremsg::__private::Msg<Self>),
+        None => quote_m!(#wp::Msg<Self>),
     };
     // `Field` carries the inline guards alone, and reads its items through `Probe`
     // from `FieldBody`, which carries them all (see [`guards`]).
     let all_where = cx.where_clause();
-    let probe = quote_m!(__wiremsg_p::Probe::<Self>);
+    let probe = quote_m!(#wp::Probe::<Self>);
     quote_m! {
         #[automatically_derived]
-        impl #impl_generics __wiremsg_p::FieldBody for #ident #ty_generics #all_where {
-            const TYPE: &'static __wiremsg::TypeSchema = &__wiremsg::TypeSchema::Message(
-                __wiremsg::MessageRef::of(#schema_name, || {
-                    <#self_static as __wiremsg::WireMsg>::SCHEMA
+        impl #impl_generics #wp::FieldBody for #ident #ty_generics #all_where {
+            const TYPE: &'static #wm::TypeSchema = &#wm::TypeSchema::Message(
+                #wm::MessageRef::of(#schema_name, || {
+                    <#self_static as #wm::WireMsg>::SCHEMA
                 }),
             );
 
-            const PLAIN: __wiremsg_p::Plain<Self> = #plain;
+            const PLAIN: #wp::Plain<Self> = #plain;
 
             #[inline(always)]
-            fn tail_len(&self) -> __wiremsg_p::usize {
+            fn tail_len(&self) -> #wp::usize {
                 #tail_len
             }
 
             #[inline(always)]
-            fn check_value(&self, depth: __wiremsg_p::u32) -> __wiremsg_p::Result<(), __wiremsg::Error> {
-                let depth = __wiremsg_p::deeper(<Self as __wiremsg::Field>::IN_TAIL, depth);
-                __wiremsg::WireMsg::__check(self, depth)
+            fn check_value(&self, depth: #wp::u32) -> #wp::Result<(), #wm::Error> {
+                let depth = #wp::deeper(<Self as #wm::Field>::IN_TAIL, depth);
+                #wm::WireMsg::__check(self, depth)
             }
 
             #[inline(always)]
-            fn write(&self, block: &mut [__wiremsg_p::u8], tail: &mut [__wiremsg_p::u8]) {
-                __wiremsg_p::write_message(self, block, tail)
+            fn write(&self, block: &mut [#wp::u8], tail: &mut [#wp::u8]) {
+                #wp::write_message(self, block, tail)
             }
 
             #[inline(always)]
-            fn append_tail(&self, block: &mut [__wiremsg_p::u8], tail: &mut __wiremsg_p::Out<'_>) {
-                __wiremsg_p::append_message_tail(self, block, tail)
+            fn append_tail(&self, block: &mut [#wp::u8], tail: &mut #wp::Out<'_>) {
+                #wp::append_message_tail(self, block, tail)
             }
 
             #[inline]
-            fn append_split(&self, block: &mut [__wiremsg_p::u8], tail: &mut __wiremsg_p::Out<'_>) {
-                __wiremsg_p::append_message_split(self, block, tail)
+            fn append_split(&self, block: &mut [#wp::u8], tail: &mut #wp::Out<'_>) {
+                #wp::append_message_split(self, block, tail)
             }
         }
 
         #[automatically_derived]
-        impl #impl_generics __wiremsg::Field for #ident #ty_generics #where_clause {
+        impl #impl_generics #wm::Field for #ident #ty_generics #where_clause {
             type Kind = #kind;
-            const TYPE: &'static __wiremsg::TypeSchema = #probe::FIELD_TYPE;
+            // By the runtime's own paths: rustdoc shows these values.
+            const TYPE: &'static ::wiremsg::TypeSchema = ::wiremsg::__private::Probe::<Self>::FIELD_TYPE;
 
-            const PLAIN: __wiremsg_p::Plain<Self> = #probe::FIELD_PLAIN;
+            const PLAIN: ::wiremsg::__private::Plain<Self> = ::wiremsg::__private::Probe::<Self>::FIELD_PLAIN;
 
             #[inline]
-            fn tail_len(&self) -> __wiremsg_p::usize {
+            fn tail_len(&self) -> #wp::usize {
                 #probe::tail_len(self)
             }
 
             #[inline]
-            fn check_value(&self, depth: __wiremsg_p::u32) -> __wiremsg_p::Result<(), __wiremsg::Error> {
+            fn check_value(&self, depth: #wp::u32) -> #wp::Result<(), #wm::Error> {
                 #probe::check_value(self, depth)
             }
 
             #[inline]
-            fn write(&self, block: &mut [__wiremsg_p::u8], tail: &mut [__wiremsg_p::u8]) {
+            fn write(&self, block: &mut [#wp::u8], tail: &mut [#wp::u8]) {
                 #probe::write(self, block, tail)
             }
 
             #[inline]
-            fn append_tail(&self, block: &mut [__wiremsg_p::u8], tail: &mut __wiremsg_p::Out<'_>) {
+            fn append_tail(&self, block: &mut [#wp::u8], tail: &mut #wp::Out<'_>) {
                 #probe::append_tail(self, block, tail)
             }
 
             #[inline]
-            fn append_split(&self, block: &mut [__wiremsg_p::u8], tail: &mut __wiremsg_p::Out<'_>) {
+            fn append_split(&self, block: &mut [#wp::u8], tail: &mut #wp::Out<'_>) {
                 #probe::append_split(self, block, tail)
             }
         }
@@ -1223,6 +1258,8 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
 /// Proven by the compiler for the layout it chose; never for a generic message, or
 /// one with a field written as something else (reserved, `null`, `max_len`).
 fn plain(cx: &Ctx<'_>) -> TokenStream {
+    let wm = &cx.wm;
+    let wp = &cx.wp;
     // A field with tail data (text, a list, an option of a tail type) makes the
     // message variable-size, never plain: `NO` without the condition to evaluate.
     let unplain = cx.generic
@@ -1234,13 +1271,13 @@ fn plain(cx: &Ctx<'_>) -> TokenStream {
                 || f.field.kind.in_tail()
         });
     if unplain {
-        return quote_m!(__wiremsg_p::Plain::NO);
+        return quote_m!(#wp::Plain::NO);
     }
     let (view, vg, self_static) = (&cx.view, &cx.vg, &cx.self_static);
     let fields = cx.fields.iter().map(|f| {
         let (name, ty, offset) = (f.field.ident, &f.field.ty, &f.offset);
         quote_m! {
-            && __wiremsg_p::same_layout::<#ty>()
+            && #wp::same_layout::<#ty>()
             && ::core::mem::offset_of!(Self, #name) == #view::<'static #vg>::#offset
         }
     });
@@ -1248,14 +1285,14 @@ fn plain(cx: &Ctx<'_>) -> TokenStream {
     // length field, exactly as long as the struct, each field a plain value at its
     // wire offset (so the fields cover the struct: no padding byte is left).
     quote_m! {
-        if !<Self as __wiremsg::Field>::IN_TAIL
-            && !__wiremsg_p::has_block_length::<#self_static>()
-            && ::core::mem::size_of::<Self>() == <Self as __wiremsg::WireMsg>::BLOCK_LENGTH
+        if !<Self as #wm::Field>::IN_TAIL
+            && !#wp::has_block_length::<#self_static>()
+            && ::core::mem::size_of::<Self>() == <Self as #wm::WireMsg>::BLOCK_LENGTH
             #(#fields)*
         {
-            unsafe { __wiremsg_p::Plain::promise() }
+            unsafe { #wp::Plain::promise() }
         } else {
-            __wiremsg_p::Plain::NO
+            #wp::Plain::NO
         }
     }
 }
@@ -1353,6 +1390,8 @@ pub(crate) fn element_impl(impl_head: TokenStream) -> TokenStream {
 /// `WireMsg`: layout constants (from the runtime's reading of the layout), the views
 /// and the writer.
 fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
+    let wm = &cx.wm;
+    let wp = &cx.wp;
     let ident = cx.msg.ident;
     let (_, ty_generics, _) = cx.msg.generics.split_for_impl();
     let impl_generics = cx.impl_generics();
@@ -1379,14 +1418,14 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
     // Spanned at the message's name, so that where a held type without its derive
     // fails this impl's bound, rustc's note points at that bound (at the type), not
     // at the derive with advice to implement the trait by hand.
-    let wire_msg_path = quote_spanned!(ident.span()=> __wiremsg::WireMsg);
+    let wire_msg_path = quote_spanned!(ident.span()=> ::wiremsg::WireMsg);
     quote_m! {
         #[automatically_derived]
         impl #impl_generics #wire_msg_path for #ident #ty_generics #where_clause {
-            const BLOCK_LENGTH: __wiremsg_p::usize = __wiremsg_p::block_length::<#self_static>();
-            const MIN_BLOCK_LENGTH: __wiremsg_p::usize = __wiremsg_p::min_block_length::<#self_static>();
-            const VERSION: __wiremsg_p::u16 = #version;
-            const SCHEMA: &'static __wiremsg::MessageSchema = #schema;
+            const BLOCK_LENGTH: #wp::usize = #wp::block_length::<#self_static>();
+            const MIN_BLOCK_LENGTH: #wp::usize = #wp::min_block_length::<#self_static>();
+            const VERSION: #wp::u16 = #version;
+            const SCHEMA: &'static #wm::MessageSchema = #schema;
             type Layout = #self_static;
             type View<'v> = #view<'v #vg>;
             type Mut<'v> = #view_mut<'v #vg>;
@@ -1394,7 +1433,7 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
 
             #[inline(always)]
             fn __lazy_of<'v>(
-                lazy: __wiremsg_p::LazyMsg<'v, #self_static>,
+                lazy: #wp::LazyMsg<'v, #self_static>,
             ) -> #lazy<'v #vg> {
                 #checks
                 #lazy(lazy)
@@ -1402,7 +1441,7 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
 
             #[inline(always)]
             fn __view_of<'v>(
-                validated: __wiremsg_p::Validated<'v, #self_static>,
+                validated: #wp::Validated<'v, #self_static>,
             ) -> #view<'v #vg> {
                 #checks
                 #view(validated)
@@ -1410,31 +1449,31 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
 
             #[inline(always)]
             fn __mut_of<'v>(
-                validated: __wiremsg_p::ValidatedMut<'v, #self_static>,
+                validated: #wp::ValidatedMut<'v, #self_static>,
             ) -> #view_mut<'v #vg> {
                 #checks
                 #view_mut(validated)
             }
 
             #[inline]
-            fn __append(&self, out: &mut __wiremsg_p::Out<'_>) {
-                __wiremsg_p::append_message(out, #block_length, #in_tail, |block, tail| {
-                    __wiremsg::WireMsg::__append_block(self, block, tail)
+            fn __append(&self, out: &mut #wp::Out<'_>) {
+                #wp::append_message(out, #block_length, #in_tail, |block, tail| {
+                    #wm::WireMsg::__append_block(self, block, tail)
                 });
             }
 
             #[inline]
             fn __append_block(
                 &self,
-                block: &mut [__wiremsg_p::u8],
-                tail: &mut __wiremsg_p::Out<'_>,
+                block: &mut [#wp::u8],
+                tail: &mut #wp::Out<'_>,
             ) {
                 #checks
                 #write
             }
 
             #[inline]
-            fn __check(&self, __wiremsg_depth: __wiremsg_p::u32) -> __wiremsg_p::Result<(), __wiremsg::Error> {
+            fn __check(&self, __wiremsg_depth: #wp::u32) -> #wp::Result<(), #wm::Error> {
                 #check
             }
 
@@ -1445,6 +1484,8 @@ fn wire_msg_impl(cx: &Ctx<'_>) -> TokenStream {
 
 /// Layout facts the compiler proves at build time.
 fn assertions(cx: &Ctx<'_>) -> TokenStream {
+    let wm = &cx.wm;
+    let wp = &cx.wp;
     let self_static = &cx.self_static;
     let name = cx.msg.ident.to_string();
     // A fact of a type: through `Probe` for a message without type parameters, so that
@@ -1454,13 +1495,13 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
         let item = proc_macro2::Ident::new(item, proc_macro2::Span::mixed_site());
         if generic {
             let tr = if field {
-                quote_m!(__wiremsg::Field)
+                quote_m!(#wm::Field)
             } else {
-                quote_m!(__wiremsg::WireMsg)
+                quote_m!(#wm::WireMsg)
             };
             quote_m!(<#ty as #tr>::#item)
         } else {
-            quote_m!(__wiremsg_p::Probe::<#ty>::#item)
+            quote_m!(#wp::Probe::<#ty>::#item)
         }
     };
     let too_long = format!(
@@ -1492,7 +1533,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
             return None;
         }
         let table = if generic {
-            quote_m!(::core::matches!(<<#elem as __wiremsg::Field>::Kind as __wiremsg::Kind>::LIST_ENCODING, __wiremsg::ListEncoding::Table))
+            quote_m!(::core::matches!(<<#elem as #wm::Field>::Kind as #wm::Kind>::LIST_ENCODING, #wm::ListEncoding::Table))
         } else {
             fact(elem, "TABLE", true)
         };
@@ -1545,7 +1586,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
         let ty = &f.field.static_ty;
         let in_tail = fact(ty, "IN_TAIL", true);
         let evolves = if generic {
-            quote_m!(<<#ty as __wiremsg::Field>::Kind as __wiremsg::Kind>::EVOLVES)
+            quote_m!(<<#ty as #wm::Field>::Kind as #wm::Kind>::EVOLVES)
         } else {
             fact(ty, "EVOLVES", true)
         };
@@ -1582,7 +1623,7 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
     let base = name.trim_start_matches("r#");
     let args = cx.msg.generics.type_params().map(|p| {
         let ident = &p.ident;
-        quote_m!(<#ident as __wiremsg::Field>::__NAME_TYPE)
+        quote_m!(<#ident as #wm::Field>::__NAME_TYPE)
     });
     quote_m! {
         #[automatically_derived]
@@ -1590,13 +1631,13 @@ fn assertions(cx: &Ctx<'_>) -> TokenStream {
             #[doc(hidden)]
             const __WIREMSG_CHECKS: () = { #(#checks;)* };
             #[doc(hidden)]
-            const __WIREMSG_NAME_BUF: __wiremsg_p::NameBuf =
-                __wiremsg_p::generic_name(#base, &[#(#args),*]);
+            const __WIREMSG_NAME_BUF: #wp::NameBuf =
+                #wp::generic_name(#base, &[#(#args),*]);
             #[doc(hidden)]
-            const __WIREMSG_NAME_REF: &'static __wiremsg_p::NameBuf = &Self::__WIREMSG_NAME_BUF;
+            const __WIREMSG_NAME_REF: &'static #wp::NameBuf = &Self::__WIREMSG_NAME_BUF;
             #[doc(hidden)]
-            const __WIREMSG_NAME: &'static __wiremsg_p::str =
-                __wiremsg_p::name_str(Self::__WIREMSG_NAME_REF);
+            const __WIREMSG_NAME: &'static #wp::str =
+                #wp::name_str(Self::__WIREMSG_NAME_REF);
         }
     }
 }

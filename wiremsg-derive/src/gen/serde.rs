@@ -7,31 +7,33 @@ use quote::format_ident;
 
 /// `WireMsg::__serialize_view`, inside the `WireMsg` impl.
 pub(crate) fn serialize_method(cx: &Ctx<'_>) -> TokenStream {
+    let wm = &cx.wm;
+    let wp = &cx.wp;
     let name = cx.msg.ident.to_string().trim_start_matches("r#").to_owned();
     let readable: Vec<_> = cx.fields.iter().filter(|f| !f.reserved()).collect();
     let count = readable.len();
     let fields = readable.iter().map(|f| {
         let label = &f.name;
         let ty = &f.field.static_ty;
-        let wrap = quote_m!(__wiremsg_p::SerializeView::<<#ty as __wiremsg::Field>::Kind>);
+        let wrap = quote_m!(#wp::SerializeView::<<#ty as #wm::Field>::Kind>);
         if f.later() {
             let try_name = format_ident!("try_{}", f.name);
             quote_m! {
                 match view.#try_name() {
-                    __wiremsg_p::Some(value) => {
-                        __wiremsg_p::serde::ser::SerializeStruct::serialize_field(
+                    #wp::Some(value) => {
+                        #wp::serde::ser::SerializeStruct::serialize_field(
                             &mut out, #label, &#wrap(value),
                         )?
                     }
-                    __wiremsg_p::None => {
-                        __wiremsg_p::serde::ser::SerializeStruct::skip_field(&mut out, #label)?
+                    #wp::None => {
+                        #wp::serde::ser::SerializeStruct::skip_field(&mut out, #label)?
                     }
                 }
             }
         } else {
             let accessor = f.field.ident;
             quote_m! {
-                __wiremsg_p::serde::ser::SerializeStruct::serialize_field(
+                #wp::serde::ser::SerializeStruct::serialize_field(
                     &mut out, #label, &#wrap(view.#accessor()),
                 )?;
             }
@@ -40,14 +42,14 @@ pub(crate) fn serialize_method(cx: &Ctx<'_>) -> TokenStream {
     let view = &cx.view;
     let vg = &cx.vg;
     quote_m! {
-        __wiremsg_p::serde_if! {
-            fn __serialize_view<__WiremsgS: __wiremsg_p::serde::Serializer>(
+        #wp::serde_if! {
+            fn __serialize_view<__WiremsgS: #wp::serde::Serializer>(
                 view: &#view<'_ #vg>,
                 serializer: __WiremsgS,
-            ) -> __wiremsg_p::Result<__WiremsgS::Ok, __WiremsgS::Error> {
+            ) -> #wp::Result<__WiremsgS::Ok, __WiremsgS::Error> {
                 let mut out = serializer.serialize_struct(#name, #count)?;
                 #(#fields)*
-                __wiremsg_p::serde::ser::SerializeStruct::end(out)
+                #wp::serde::ser::SerializeStruct::end(out)
             }
         }
     }
@@ -55,19 +57,21 @@ pub(crate) fn serialize_method(cx: &Ctx<'_>) -> TokenStream {
 
 /// `impl Serialize for {Name}View<'_>`, beside the view.
 pub(crate) fn serialize_impl(cx: &Ctx<'_>) -> TokenStream {
+    let wm = &cx.wm;
+    let wp = &cx.wp;
     let view = &cx.view;
     let (vg, tp) = (&cx.vg, &cx.tp);
     let where_clause = cx.where_clause();
     let self_static = &cx.self_static;
     quote_m! {
-        __wiremsg_p::serde_if! {
+        #wp::serde_if! {
             #[automatically_derived]
-            impl<'v #tp> __wiremsg_p::serde::Serialize for #view<'v #vg> #where_clause {
-                fn serialize<__WiremsgS: __wiremsg_p::serde::Serializer>(
+            impl<'v #tp> #wp::serde::Serialize for #view<'v #vg> #where_clause {
+                fn serialize<__WiremsgS: #wp::serde::Serializer>(
                     &self,
                     serializer: __WiremsgS,
-                ) -> __wiremsg_p::Result<__WiremsgS::Ok, __WiremsgS::Error> {
-                    <#self_static as __wiremsg::WireMsg>::__serialize_view(self, serializer)
+                ) -> #wp::Result<__WiremsgS::Ok, __WiremsgS::Error> {
+                    <#self_static as #wm::WireMsg>::__serialize_view(self, serializer)
                 }
             }
         }

@@ -5,10 +5,9 @@ use super::{Ctx, FieldCtx};
 use proc_macro2::{Ident, TokenStream};
 use quote::format_ident;
 
-/// The view's struct (at the derive's call site), and its impls (inside the message's
-/// `const _` block, where `__wiremsg_p` names `::wiremsg::__private`; see
-/// [`super::message`]).
+/// The struct and its impls, which [`super::message`] places beside it.
 pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
+    let wp = &cx.wp;
     let ident = cx.msg.ident;
     let vis = cx.msg.vis;
     let view = &cx.view;
@@ -31,7 +30,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
         let size = &f.size;
         let ty = &f.wire_ty;
         let value = match i.checked_sub(1).map(|p| &cx.fields[p]) {
-            None => quote_m!(__wiremsg_p::first_offset::<#self_static>()),
+            None => quote_m!(#wp::first_offset::<#self_static>()),
             Some(prev) => {
                 let (prev_offset, prev_size) = (&prev.offset, &prev.size);
                 quote_m!(Self::#prev_offset + Self::#prev_size)
@@ -47,9 +46,9 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
         );
         quote_m! {
             #[doc = #offset_doc]
-            pub const #offset: __wiremsg_p::usize = #value;
+            pub const #offset: #wp::usize = #value;
             #[doc = #size_doc]
-            pub const #size: __wiremsg_p::usize = __wiremsg_p::size_of::<#ty>();
+            pub const #size: #wp::usize = #wp::size_of::<#ty>();
         }
     });
     let accessors = cx
@@ -75,7 +74,6 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
             TokenStream::new(),
             quote_m! {
                 #[automatically_derived]
-                #[allow(unused_qualifications)]
                 impl<'v #tp> ::core::clone::Clone for #view<'v #vg> #where_clause {
                     #[inline(always)]
                     fn clone(&self) -> Self {
@@ -84,7 +82,6 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                 }
 
                 #[automatically_derived]
-                #[allow(unused_qualifications)]
                 impl<'v #tp> ::core::marker::Copy for #view<'v #vg> #where_clause {}
             },
         )
@@ -103,13 +100,13 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
         #copy
 
         #[automatically_derived]
-        #[allow(unused_qualifications, clippy::all)]
+        #[allow(clippy::all)]
         impl<'v #tp> #view<'v #vg> #where_clause {
             #(#consts)*
         }
 
         #[automatically_derived]
-        #[allow(unused_qualifications, clippy::all, unreachable_code)]
+        #[allow(clippy::all, unreachable_code)]
         impl<'v #tp> #view<'v #vg> #view_where {
             #(#accessors)*
 
@@ -122,14 +119,14 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
             /// whose tail directly follows its block, such as the only element of a
             /// list): decode a list element instead of relying on its bytes.
             #[inline]
-            pub fn as_bytes(&self) -> __wiremsg_p::Option<&'v [__wiremsg_p::u8]> {
+            pub fn as_bytes(&self) -> #wp::Option<&'v [#wp::u8]> {
                 #as_bytes
             }
 
             /// The newest schema version, up to this reader's, whose fields the bytes
             /// hold (older writers leave out the fields added after their version).
             #[inline]
-            pub fn version(&self) -> __wiremsg_p::u16 {
+            pub fn version(&self) -> #wp::u16 {
                 #version
             }
         }
@@ -137,10 +134,10 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
         #eq
 
         #[automatically_derived]
-        #[allow(unused_qualifications, unreachable_code)]
-        impl<'v #tp> __wiremsg_p::Debug for #view<'v #vg> #view_where {
+        #[allow(unreachable_code)]
+        impl<'v #tp> #wp::Debug for #view<'v #vg> #view_where {
             #[inline]
-            fn fmt(&self, f: &mut __wiremsg_p::Formatter<'_>) -> __wiremsg_p::FmtResult {
+            fn fmt(&self, f: &mut #wp::Formatter<'_>) -> #wp::FmtResult {
                 #fmt
             }
         }
@@ -151,6 +148,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
 /// `PartialEq` of two views (field by field), of an owned value and a view, and of a
 /// view and an owned value (the owned value is encoded, then viewed).
 fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
+    let wp = &cx.wp;
     let ident = cx.msg.ident;
     let view = &cx.view;
     let reserved = cx.reserved_indices();
@@ -172,30 +170,28 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
     quote_m! {
         #[doc = #view_doc]
         #[automatically_derived]
-        #[allow(unused_qualifications, unreachable_code)]
+        #[allow(unreachable_code)]
         impl<'v #tp> ::core::cmp::PartialEq for #view<'v #vg> #view_where {
             #[inline]
-            fn eq(&self, other: &Self) -> __wiremsg_p::bool {
+            fn eq(&self, other: &Self) -> #wp::bool {
                 #eq
             }
         }
 
         #[doc = #owned_doc]
         #[automatically_derived]
-        #[allow(unused_qualifications)]
         impl<'__wiremsg_v, #(#lifetimes,)* #(#bounded),*> ::core::cmp::PartialEq<#view<'__wiremsg_v #vg>> for #ident #ty_generics #where_clause {
             #[inline]
-            fn eq(&self, other: &#view<'__wiremsg_v #vg>) -> __wiremsg_p::bool {
-                __wiremsg_p::eq_encoded(self, other.0, #reserved)
+            fn eq(&self, other: &#view<'__wiremsg_v #vg>) -> #wp::bool {
+                #wp::eq_encoded(self, other.0, #reserved)
             }
         }
 
         #[doc = #owned_doc]
         #[automatically_derived]
-        #[allow(unused_qualifications)]
         impl<'__wiremsg_v, #(#lifetimes,)* #(#bounded),*> ::core::cmp::PartialEq<#ident #ty_generics> for #view<'__wiremsg_v #vg> #where_clause {
             #[inline]
-            fn eq(&self, other: &#ident #ty_generics) -> __wiremsg_p::bool {
+            fn eq(&self, other: &#ident #ty_generics) -> #wp::bool {
                 other == self
             }
         }
@@ -228,6 +224,8 @@ pub(crate) fn accessors(
     count: usize,
     in_mut: bool,
 ) -> TokenStream {
+    let wm = &cx.wm;
+    let wp = &cx.wp;
     let (lt, generics, receiver, proof) = if in_mut {
         (
             quote_m!('m),
@@ -243,7 +241,7 @@ pub(crate) fn accessors(
     let size = &f.size;
     let ty = &f.field.ty;
     let static_ty = &f.field.static_ty;
-    let index = super::index_path(i, count);
+    let index = super::index_path(&cx.steps, i, count);
     // The view's accessors name the type with the bytes' lifetime, as the decoding of
     // a borrowed message names it in its bounds.
     let concrete = if f.generic {
@@ -265,21 +263,20 @@ pub(crate) fn accessors(
         // &'static str, u32>>`), decoding converts it to the bytes' lifetime
         // (`MapView::same_kinds`, `List::same_kinds`; both are invariant); elsewhere
         // the two forms name one view type (`NameView<'v>`, `&'v str`).
-        quote_m!(__wiremsg::ViewOf<#lt, #static_ty>)
+        quote_m!(#wm::ViewOf<#lt, #static_ty>)
     } else {
         let v_ty = &f.v_ty;
-        quote_m!(__wiremsg::ViewOf<#lt, #v_ty>)
+        quote_m!(#wm::ViewOf<#lt, #v_ty>)
     };
     // The mutable view's getters call the view's (`self.as_view()` borrows `self`,
     // so the view has the getter's lifetime): a body with one method call, where
     // finding the field through the layout costs the compiler trait solving in every
     // getter. Not where the field's type has a lifetime, whose view type the view
     // names with the bytes' lifetime and the mutable view with `'static`.
-    // By the view's path, not as a method of the temporary view: a field named
-    // `into` (`try_into`) would find `Into::into`, which takes the view by value, before
-    // the accessor, which takes it by reference.
+    // Through a reference to the temporary view: on the view itself, a field named
+    // `into` (`try_into`) would find `Into::into`, which takes the view by value,
+    // before the accessor, which takes it by reference.
     let forward = in_mut && !f.field.borrows();
-    let view = &cx.view;
     let ty_text = crate::ast::type_text(ty);
     let mut doc = format!(
         "Field `{}` (`{ty_text}`): block bytes at `{offset}`, `{size}` long.",
@@ -308,7 +305,7 @@ pub(crate) fn accessors(
     };
     if !f.later() {
         let body = if forward {
-            quote_m!(#view::#name(&self.as_view()))
+            quote_m!((&self.as_view()).#name())
         } else {
             read("get")
         };
@@ -358,19 +355,19 @@ pub(crate) fn accessors(
             #[doc = #doc]
             #[inline]
             pub fn #name #generics (#receiver) -> #view_ty #bound {
-                #view::#name(&self.as_view())
+                (&self.as_view()).#name()
             }
 
             #[doc = #try_doc]
             #[inline]
-            pub fn #try_name #generics (#receiver) -> __wiremsg_p::Option<#view_ty> #try_where {
-                #view::#try_name(&self.as_view())
+            pub fn #try_name #generics (#receiver) -> #wp::Option<#view_ty> #try_where {
+                (&self.as_view()).#try_name()
             }
 
             #[doc = #has_doc]
             #[inline]
-            pub fn #has_name(&self) -> __wiremsg_p::bool {
-                #view::#has_name(&self.as_view())
+            pub fn #has_name(&self) -> #wp::bool {
+                (&self.as_view()).#has_name()
             }
         };
     }
@@ -380,18 +377,18 @@ pub(crate) fn accessors(
         #[inline]
         pub fn #name #generics (#receiver) -> #view_ty #bound {
             // No binding beside the user's `default` expression (issue 30).
-            __wiremsg_p::Option::unwrap_or_else(#try_get, || #default)
+            #wp::Option::unwrap_or_else(#try_get, || #default)
         }
 
         #[doc = #try_doc]
         #[inline]
-        pub fn #try_name #generics (#receiver) -> __wiremsg_p::Option<#view_ty> #try_where {
+        pub fn #try_name #generics (#receiver) -> #wp::Option<#view_ty> #try_where {
             #try_get
         }
 
         #[doc = #has_doc]
         #[inline]
-        pub fn #has_name(&self) -> __wiremsg_p::bool {
+        pub fn #has_name(&self) -> #wp::bool {
             #has
         }
     }
@@ -427,7 +424,7 @@ fn concrete_view(ty: &syn::Type, lt: &TokenStream) -> Option<TokenStream> {
         Type::Paren(p) => concrete_view(&p.elem, lt),
         Type::Array(array) if lifetime_free(&array.elem) => {
             let (elem, len) = (&array.elem, &array.len);
-            Some(quote_m!(__wiremsg::ArrayView<#lt, #elem, #len>))
+            Some(quote_m!(::wiremsg::ArrayView<#lt, #elem, #len>))
         }
         Type::Path(p) if p.qself.is_none() => {
             let last = p.path.segments.last()?;
@@ -449,7 +446,7 @@ fn concrete_view(ty: &syn::Type, lt: &TokenStream) -> Option<TokenStream> {
                 _ if is_text(ty) => Some(quote_m!(&#lt ::core::primitive::str)),
                 "Vec" => {
                     let elem = first_type?;
-                    is_text(elem).then(|| quote_m!(__wiremsg::List<#lt, #elem>))
+                    is_text(elem).then(|| quote_m!(::wiremsg::List<#lt, #elem>))
                 }
                 "Option" => {
                     let inner = concrete_view(first_type?, lt)?;
@@ -490,11 +487,11 @@ mod tests {
         );
         assert_eq!(
             named("Vec<String>").as_deref(),
-            Some("__wiremsg::List<'v,String>")
+            Some("::wiremsg::List<'v,String>")
         );
         assert_eq!(
             named("[i16; 3]").as_deref(),
-            Some("__wiremsg::ArrayView<'v,i16,3>")
+            Some("::wiremsg::ArrayView<'v,i16,3>")
         );
         assert_eq!(
             named("Option<u32>").as_deref(),

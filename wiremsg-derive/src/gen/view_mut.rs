@@ -35,9 +35,10 @@ fn is_plain_path(ty: &Type) -> bool {
     }
 }
 
-/// The struct (at the derive's call site) and its impls (inside the message's `const _`
-/// block; see [`super::message`]).
+/// The struct and its impls, which [`super::message`] places beside it.
 pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
+    let wm = &cx.wm;
+    let wp = &cx.wp;
     let ident = cx.msg.ident;
     let vis = cx.msg.vis;
     let view = &cx.view;
@@ -76,11 +77,11 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
             if known {
                 TokenStream::new()
             } else {
-                quote::quote_spanned!(span=> where #binder #ty: __wiremsg::Scalar<'v>,)
+                quote::quote_spanned!(span=> where #binder #ty: ::wiremsg::Scalar<'v>,)
             }
         };
-        let msg_field = || quote::quote_spanned!(span=> #binder #static_ty: __wiremsg_p::MsgField<'v>,);
-        let index = super::index_path(i, cx.fields.len());
+        let msg_field = || quote::quote_spanned!(span=> #binder #static_ty: ::wiremsg::__private::MsgField<'v>,);
+        let index = super::index_path(&cx.steps, i, cx.fields.len());
         // Through the gate for a gated message (see `Ctx::gated`); the methods that
         // read a field through the layout's constants or a nested kind carry all of
         // the message's guards instead, and those whose signatures name a guarded
@@ -137,7 +138,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                             f.name,
                             f.since()
                         ),
-                        quote_m!(__wiremsg_p::bool),
+                        quote_m!(#wp::bool),
                         quote_m!(self.0.set::<#index>(wire)),
                     )
                 } else {
@@ -156,12 +157,12 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                 return quote_m! {
                     #[doc = #doc]
                     #[inline]
-                    pub fn #setter(&mut self, value: #ty) -> __wiremsg_p::Result<#ret, __wiremsg::Error>
+                    pub fn #setter(&mut self, value: #ty) -> #wp::Result<#ret, #wm::Error>
                     #all_guards
                     {
                         let wire = #wire;
-                        __wiremsg_p::check_field(wire, 0, #view::<'static #vg>::#offset, #label)?;
-                        __wiremsg_p::Result::Ok(#ok)
+                        #wp::check_field(wire, 0, #view::<'static #vg>::#offset, #label)?;
+                        #wp::Result::Ok(#ok)
                     }
                 };
             }
@@ -178,7 +179,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                     #[doc = #doc]
                     #[inline]
                     #[must_use = "the field is not written when the writer's version did not have it"]
-                    pub fn #setter(&mut self, value: #ty) -> __wiremsg_p::bool
+                    pub fn #setter(&mut self, value: #ty) -> #wp::bool
                     #scalar
                     {
                         #set
@@ -212,7 +213,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
             let update = if known {
                 TokenStream::new()
             } else {
-                quote::quote_spanned!(span=> where #binder #ty: __wiremsg::Update<'v>,)
+                quote::quote_spanned!(span=> where #binder #ty: ::wiremsg::Update<'v>,)
             };
             if f.later() {
                 let doc = format!(
@@ -228,7 +229,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                     #[doc = #doc]
                     #[inline]
                     #[must_use = "the field is not updated when the writer's version did not have it"]
-                    pub fn #updater(&mut self, f: impl ::core::ops::FnOnce(#ty) -> #ty) -> __wiremsg_p::bool
+                    pub fn #updater(&mut self, f: impl ::core::ops::FnOnce(#ty) -> #ty) -> #wp::bool
                     #update
                     {
                         #update_call
@@ -286,7 +287,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                     #[inline]
                     pub fn #setter<__WiremsgValue>(&mut self, value: __WiremsgValue)
                     where
-                        __WiremsgValue: __wiremsg_p::SetTailField<#static_ty>,
+                        __WiremsgValue: #wp::SetTailField<#static_ty>,
                     {
                         let _ = (self, value);
                     }
@@ -309,12 +310,12 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                     Some(quote_m! {
                         #[doc = #doc]
                         #[inline]
-                        pub fn #getter_name(&mut self) -> __wiremsg_p::Option<<#static_ty as __wiremsg_p::MsgField<'v>>::Mut<'_>>
+                        pub fn #getter_name(&mut self) -> #wp::Option<<#static_ty as #wp::MsgField<'v>>::Mut<'_>>
                         where
                             #msg_field
                             #nested_guards
                         {
-                            <#static_ty as __wiremsg_p::MsgField<'v>>::try_nested::<#self_static, #index>(&mut self.0)
+                            <#static_ty as #wp::MsgField<'v>>::try_nested::<#self_static, #index>(&mut self.0)
                         }
                     })
                 } else {
@@ -336,12 +337,12 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                     Some(quote_m! {
                         #[doc = #doc]
                         #[inline]
-                        pub fn #getter_name(&mut self) -> <#static_ty as __wiremsg_p::MsgField<'v>>::Mut<'_>
+                        pub fn #getter_name(&mut self) -> <#static_ty as #wp::MsgField<'v>>::Mut<'_>
                         where
                             #msg_field
                             #nested_guards
                         {
-                            <#static_ty as __wiremsg_p::MsgField<'v>>::nested::<#self_static, #index>(&mut self.0)
+                            <#static_ty as #wp::MsgField<'v>>::nested::<#self_static, #index>(&mut self.0)
                         }
                     })
                 }
@@ -352,7 +353,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                 quote_m! {
                     #[doc = #doc]
                     #[inline]
-                    pub fn #getter_name(&mut self) -> __wiremsg::ListMut<'_, #elem> #list_where {
+                    pub fn #getter_name(&mut self) -> #wm::ListMut<'_, #elem> #list_where {
                         #list
                     }
                 }
@@ -383,7 +384,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
     let impls = quote_m! {
 
         #[automatically_derived]
-        #[allow(unused_qualifications, clippy::all, unreachable_code)]
+        #[allow(clippy::all, unreachable_code)]
         impl<'v #tp> #view_mut<'v #vg> #view_where {
             #(#getters)*
             #(#methods)*
@@ -397,23 +398,23 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
             /// The message's bytes as far as this reader knows them, as the view's
             /// `as_bytes()`.
             #[inline]
-            pub fn as_bytes(&self) -> __wiremsg_p::Option<&[__wiremsg_p::u8]> {
+            pub fn as_bytes(&self) -> #wp::Option<&[#wp::u8]> {
                 #as_bytes
             }
 
             /// The newest schema version, up to this reader's, whose fields the bytes
             /// hold.
             #[inline]
-            pub fn version(&self) -> __wiremsg_p::u16 {
+            pub fn version(&self) -> #wp::u16 {
                 self.as_view().version()
             }
         }
 
         #[automatically_derived]
-        #[allow(unused_qualifications, unreachable_code)]
-        impl<'v #tp> __wiremsg_p::Debug for #view_mut<'v #vg> #view_where {
+        #[allow(unreachable_code)]
+        impl<'v #tp> #wp::Debug for #view_mut<'v #vg> #view_where {
             #[inline]
-            fn fmt(&self, f: &mut __wiremsg_p::Formatter<'_>) -> __wiremsg_p::FmtResult {
+            fn fmt(&self, f: &mut #wp::Formatter<'_>) -> #wp::FmtResult {
                 #fmt
             }
         }
