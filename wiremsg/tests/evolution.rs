@@ -295,3 +295,32 @@ fn later_and_reserved_arrays_of_any_length_decode_on_older_bytes() {
         ([0; 40], new.bands, new.flags)
     );
 }
+
+/// A field added in version 2 and since removed (`since = 2, reserved`) keeps its
+/// slot and counts for `version()`: the derive read its presence through an accessor
+/// a reserved field does not have (E0599 `has_gone`), so the message did not compile.
+#[test]
+fn a_reserved_field_of_a_later_version_counts_for_the_version() {
+    #[derive(WireMsg, Debug, PartialEq)]
+    struct V1 {
+        a: u8,
+    }
+
+    #[derive(WireMsg, Debug, PartialEq)]
+    #[wire(version = 2)]
+    struct V2 {
+        a: u8,
+        #[wire(since = 2, reserved)]
+        gone: u16,
+    }
+
+    let new = V2 { a: 7, gone: 0 }.to_bytes().unwrap();
+    assert_eq!(new, [7, 0, 0]);
+    assert_eq!(V2::view(&new).unwrap().version(), 2);
+    assert_eq!(V2::view_mut(&mut new.clone()).unwrap().version(), 2);
+
+    let old = V1 { a: 7 }.to_bytes().unwrap();
+    assert_eq!(old, [7]);
+    let view = V2::view(&old).unwrap();
+    assert_eq!((view.version(), view.a()), (1, 7));
+}

@@ -200,11 +200,24 @@ fn partial_eq(cx: &Ctx<'_>) -> TokenStream {
 
 /// The body of `version()`: the newest `since` among the fields present.
 fn version_body(cx: &Ctx<'_>) -> TokenStream {
-    let terms = cx.fields.iter().filter(|f| f.later()).map(|f| {
-        let has_name = format_ident!("has_{}", f.name);
-        let since = f.since();
-        quote_m!(if self.#has_name() { version = #since; })
-    });
+    let count = cx.fields.len();
+    let terms = cx
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.later())
+        .map(|(i, f)| {
+            let since = f.since();
+            // A reserved field has no accessors: its presence is read from the layout.
+            let has = if f.reserved() {
+                let index = super::index_path(&cx.steps, i, count);
+                cx.read("has", Some(&index), quote_m!(self.0))
+            } else {
+                let has_name = format_ident!("has_{}", f.name);
+                quote_m!(self.#has_name())
+            };
+            quote_m!(if #has { version = #since; })
+        });
     quote_m! {
         #[allow(unused_mut)]
         let mut version = 1;
