@@ -238,6 +238,10 @@ impl<'a> Ctx<'a> {
             .flat_map(|w| w.predicates.iter())
             .map(|p| quote_m!(#p,));
         let wh = quote_m!(#(#own)*);
+        // A name of the message's own for each of its imports (see [`message`]).
+        let alias = |prefix: &str| {
+            format_ident!("{prefix}{}", ident, span = proc_macro2::Span::mixed_site())
+        };
         Ctx {
             guards: guards.all,
             inline_guards: guards.inline,
@@ -252,24 +256,9 @@ impl<'a> Ctx<'a> {
             generic: !names.is_empty(),
             view: format_ident!("{}View", ident, span = ident.span()),
             view_mut: format_ident!("{}Mut", ident, span = ident.span()),
-            wp: format_ident!(
-                "__wiremsg_p_{}",
-                ident,
-                span = proc_macro2::Span::mixed_site()
-            ),
-            wm: format_ident!(
-                "__wiremsg_{}",
-                ident,
-                span = proc_macro2::Span::mixed_site()
-            ),
-            steps: ["L", "R", "H"].map(|s| {
-                format_ident!(
-                    "__Wiremsg{}_{}",
-                    s,
-                    ident,
-                    span = proc_macro2::Span::mixed_site()
-                )
-            }),
+            wp: alias("__wiremsg_p_"),
+            wm: alias("__wiremsg_"),
+            steps: ["__WiremsgL_", "__WiremsgR_", "__WiremsgH_"].map(alias),
             lazy: format_ident!("{}Lazy", ident, span = ident.span()),
             block_length: quote_m!(<#self_static as ::wiremsg::WireMsg>::BLOCK_LENGTH),
             in_tail: quote_m!(<#self_static as ::wiremsg::Field>::IN_TAIL),
@@ -1066,9 +1055,9 @@ fn layout_impl(cx: &Ctx<'_>) -> TokenStream {
 /// Everything `#[derive(WireMsg)]` generates.
 pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
     let cx = Ctx::new(msg);
-    let view = view::generate(&cx);
-    let view_mut = view_mut::generate(&cx);
-    let lazy = lazy::generate(&cx);
+    let (view, view_impls) = view::generate(&cx);
+    let (view_mut, view_mut_impls) = view_mut::generate(&cx);
+    let (lazy, lazy_impls) = lazy::generate(&cx);
     let field_impl = field_impl(&cx);
     let wire_msg = wire_msg_impl(&cx);
     let decode = decode::generate(&cx);
@@ -1080,16 +1069,14 @@ pub(crate) fn message(msg: &Message<'_>) -> TokenStream {
     let twin = twin::generate(&cx);
     let guard_item = &cx.guard_item;
     let held_const = &cx.held_const;
-    let ((view, view_impls), (view_mut, view_mut_impls), (lazy, lazy_impls)) =
-        (view, view_mut, lazy);
-    // `#wp` (`__wiremsg_p_Order`) names the runtime's hidden items in all that
-    // follows, `#wm` the runtime, and three more the field indices: a path through it is 3 tokens where `::wiremsg::__private::X` is 8,
-    // and the tokens a derive hands the compiler were a sixth of its compile time
-    // (`benches/compile-time`). An import of its own name per message, beside it: a
-    // glob would conflict with nothing, but the user's own `use super::*` would then
-    // count as used by the generated code. The fallback traits of `Probe` and `Gate`
-    // are in scope the same way (imports as `_` never conflict). The views' impls
-    // stay beside their structs, where rustc's messages name their methods
+    // Beside the message, aliases of the runtime (`#wm`), of its hidden items (`#wp`:
+    // a path through it is 3 tokens where `::wiremsg::__private::X` is 8, and the
+    // tokens a derive hands the compiler were a sixth of its compile time,
+    // `benches/compile-time`) and of the field indices, under names of its own: a
+    // glob would conflict with nothing, but a user's `use super::*` would then count
+    // as used by the generated code. The fallback traits of `Probe` and `Gate` are
+    // in scope the same way (imports as `_` never conflict). The views' impls stay
+    // beside their structs, where rustc's messages name their methods
     // `OrderMut::set_note` (in a `const _` block: `_::<impl OrderMut>::set_note`).
     let (wp, wm, [left, right, here]) = (&cx.wp, &cx.wm, &cx.steps);
     quote_m! {
@@ -1185,7 +1172,7 @@ fn field_impl(cx: &Ctx<'_>) -> TokenStream {
                 }),
             );
 
-            const PLAIN: #wp::Plain<Self> = #plain;
+            const PLAIN: ::wiremsg::__private::Plain<Self> = #plain;
 
             #[inline(always)]
             fn tail_len(&self) -> #wp::usize {
@@ -1270,8 +1257,9 @@ fn plain(cx: &Ctx<'_>) -> TokenStream {
                 || attrs.max_len.is_some()
                 || f.field.kind.in_tail()
         });
+    // By the runtime's own paths: rustdoc shows the value of `PLAIN`.
     if unplain {
-        return quote_m!(#wp::Plain::NO);
+        return quote_m!(::wiremsg::__private::Plain::NO);
     }
     let (view, vg, self_static) = (&cx.view, &cx.vg, &cx.self_static);
     let fields = cx.fields.iter().map(|f| {
@@ -1290,9 +1278,9 @@ fn plain(cx: &Ctx<'_>) -> TokenStream {
             && ::core::mem::size_of::<Self>() == <Self as #wm::WireMsg>::BLOCK_LENGTH
             #(#fields)*
         {
-            unsafe { #wp::Plain::promise() }
+            unsafe { ::wiremsg::__private::Plain::promise() }
         } else {
-            #wp::Plain::NO
+            ::wiremsg::__private::Plain::NO
         }
     }
 }
