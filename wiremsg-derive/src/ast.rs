@@ -404,6 +404,30 @@ pub(crate) fn each_type<'t>(ty: &'t Type, f: &mut dyn FnMut(&'t Type)) {
     }
 }
 
+/// True for `str` as a borrowed field, key or element names it: bare, or by the
+/// primitive's full path (`::core::primitive::str`, `std::primitive::str`), which
+/// is how the borrowed twin writes it (a module's own `type str` cannot shadow it).
+pub(crate) fn is_str(p: &syn::TypePath) -> bool {
+    if p.qself.is_some() {
+        return false;
+    }
+    let names: Vec<String> = p
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    let plain = p.path.segments.iter().all(|s| s.arguments.is_none());
+    plain
+        && match names.as_slice() {
+            [name] => name == "str" && p.path.leading_colon.is_none(),
+            [root, primitive, name] => {
+                (root == "core" || root == "std") && primitive == "primitive" && name == "str"
+            }
+            _ => false,
+        }
+}
+
 /// True for a number or `bool` named by its bare primitive name (`u64`, not a path):
 /// what `classify` already takes for the primitive of that name. Such a type is a
 /// field, a list element and settable, so the derive bounds nothing on it (see
@@ -486,7 +510,7 @@ pub(crate) fn classify(cx: &Ctxt, ty: &Type) -> Kind {
                 return Kind::Invalid;
             }
             match &*r.elem {
-                Type::Path(p) if p.path.is_ident("str") => Kind::Text,
+                Type::Path(p) if is_str(p) => Kind::Text,
                 Type::Slice(s) => list_element(cx, &s.elem),
                 // A borrowed map encodes without a copy (FORMAT.md §6.7).
                 elem if crate::map_ast::is_map(elem) => {

@@ -88,7 +88,7 @@ fn refused_key(key: &Type) -> Option<&'static str> {
         Type::Group(g) => refused_key(&g.elem),
         Type::Paren(p) => refused_key(&p.elem),
         Type::Reference(r) => match &*r.elem {
-            Type::Path(p) if p.path.is_ident("str") => None,
+            Type::Path(p) if ast::is_str(p) => None,
             _ => Some("a borrowed key is `&str`"),
         },
         Type::Path(_) => match ast::last_name(key).as_deref() {

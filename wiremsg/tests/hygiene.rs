@@ -399,6 +399,39 @@ mod shadowed {
         pub(crate) bytes: ::std::vec::Vec<u64>,
     }
 
+    /// The borrowed twin names `str` by the primitive's full path, which the `type
+    /// str` above cannot take (it wrote a bare `&'a str`, which became `&'a u8`).
+    #[derive(wiremsg::WireMsg, Debug, PartialEq)]
+    #[wire(version = 2, borrowed = NoteRef)]
+    pub(crate) struct Note {
+        pub(crate) id: u32,
+        pub(crate) text: ::std::string::String,
+        pub(crate) maybe: ::core::option::Option<::std::string::String>,
+        pub(crate) tags: ::std::vec::Vec<u16>,
+        #[wire(since = 2, default = "web")]
+        pub(crate) origin: ::std::string::String,
+    }
+
+    #[test]
+    fn the_borrowed_twin_names_str_by_its_full_path() {
+        use wiremsg::WireMsg;
+        let note = Note {
+            id: 7,
+            text: "hi".into(),
+            maybe: ::core::option::Option::Some("m".into()),
+            tags: ::std::vec![1, 2],
+            origin: "fix".into(),
+        };
+        let twin = NoteRef::from(&note);
+        let (text, maybe): (&::core::primitive::str, _) = (twin.text, twin.maybe);
+        assert_eq!((text, maybe), ("hi", ::core::option::Option::Some("m")));
+        let bytes = twin.to_bytes().unwrap();
+        assert_eq!(bytes, note.to_bytes().unwrap());
+        let view = NoteRef::view(&bytes).unwrap();
+        assert_eq!((view.text(), view.origin()), ("hi", "fix"));
+        assert_eq!(Note::decode(&bytes).unwrap(), note);
+    }
+
     #[test]
     fn shadowed_primitives_read_through_typed_accessors() {
         use wiremsg::WireMsg;

@@ -52,7 +52,8 @@ fn segment(ty: &Type) -> Option<(String, Option<&Type>)> {
 /// The borrowed form of `String` or `Vec<T>`, if `ty` is one.
 fn borrowed(ty: &Type) -> Option<TokenStream> {
     match segment(ty)? {
-        (name, None) if name == "String" => Some(quote_m!(&'a str)),
+        // By its full path: a module's `type str` would take the bare name.
+        (name, None) if name == "String" => Some(quote_m!(&'a ::core::primitive::str)),
         (name, Some(elem)) if name == "Vec" => Some(quote_m!(&'a [#elem])),
         _ => None,
     }

@@ -166,12 +166,20 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                     }
                 };
             }
+            // A number, `bool` or `FixedStr` is its bytes; a user type (nested message or
+            // enum) is written whole, as its encoding has it.
+            let whole = if f.field.kind == Kind::Path {
+                " (a fixed-size nested message or enum, as a whole, with the bytes its \
+                 encoding has)"
+            } else {
+                ""
+            };
             if f.later() {
                 let doc = format!(
-                    "Overwrites field `{}` in place (a fixed-size nested message as a whole, \
-                     with the bytes its encoding has); returns false (and writes nothing) if \
+                    "Overwrites field `{}` in place{}; returns false (and writes nothing) if \
                      the writer's version did not have it (it was added in version {}).",
                     f.name,
+                    whole,
                     f.since()
                 );
                 let (scalar, set) = (scalar(), set());
@@ -186,11 +194,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                     }
                 }
             } else {
-                let doc = format!(
-                    "Overwrites field `{}` in place (a fixed-size nested message as a whole, \
-                     with the bytes its encoding has).",
-                    f.name
-                );
+                let doc = format!("Overwrites field `{}` in place{}.", f.name, whole);
                 let (scalar, set) = (scalar(), set());
                 quote_m! {
                     #[doc = #doc]
