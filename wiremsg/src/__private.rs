@@ -458,6 +458,114 @@ impl<'v, F: Field> HeldDecode<'v, F> for Held<false> {
     }
 }
 
+/// The type a message's layout gives a field that holds types the derive guards, for a
+/// message whose impls carry no guards (the derive's `Ctx::stubbed`): the field's own
+/// type `T` under `Held<true>`, a stand-in (`u8`) under `Held<false>`. So the message
+/// has a layout, and its `Layout`, `WireMsg`, `FieldBody` and `DecodeField` impls hold,
+/// even where a held type has no wire derive: that type's check item is then the one
+/// error (issue 33), and no impl needs a `where` clause of guards, whose trait solving
+/// was the largest part of the derive's compile time (`benches/README.md`, "Derive
+/// cost").
+pub trait HeldType<T> {
+    /// `T`, or the stand-in.
+    type Ty;
+}
+
+impl<T> HeldType<T> for Held<true> {
+    type Ty = T;
+}
+
+impl<T> HeldType<T> for Held<false> {
+    type Ty = u8;
+}
+
+/// [`HeldType`]'s type: `HeldTy<{ ALL }, Vec<Leg>>`.
+pub type HeldTy<const ALL: bool, T> = <Held<ALL> as HeldType<T>>::Ty;
+
+/// The encoding of a field of type `F` that holds types the derive guards, in a
+/// message whose impls carry no guards (see [`HeldType`]): `F`'s own for `Held<true>`,
+/// stand-ins that no program that compiles contains for `Held<false>`.
+pub trait HeldField<F> {
+    /// [`Field::tail_len`].
+    fn tail_len(value: &F) -> usize;
+    /// [`check_field`].
+    ///
+    /// # Errors
+    ///
+    /// As [`check_field`].
+    fn check_field(value: &F, depth: u32, off: usize, name: &'static str) -> Result<(), Error>;
+    /// [`append_field`].
+    fn append_field(value: &F, block: &mut [u8], off: usize, tail: &mut Out<'_>, block_len: usize);
+}
+
+impl<F: Field> HeldField<F> for Held<true> {
+    #[inline(always)]
+    fn tail_len(value: &F) -> usize {
+        value.tail_len()
+    }
+
+    #[inline(always)]
+    fn check_field(value: &F, depth: u32, off: usize, name: &'static str) -> Result<(), Error> {
+        check_field(value, depth, off, name)
+    }
+
+    #[inline(always)]
+    fn append_field(value: &F, block: &mut [u8], off: usize, tail: &mut Out<'_>, block_len: usize) {
+        append_field(value, block, off, tail, block_len);
+    }
+}
+
+impl<F> HeldField<F> for Held<false> {
+    fn tail_len(_: &F) -> usize {
+        unreachable!()
+    }
+
+    fn check_field(_: &F, _: u32, _: usize, _: &'static str) -> Result<(), Error> {
+        unreachable!()
+    }
+
+    fn append_field(_: &F, _: &mut [u8], _: usize, _: &mut Out<'_>, _: usize) {
+        unreachable!()
+    }
+}
+
+/// The decoding of field `I` of type `F` of message `L` that holds types the derive
+/// guards, in a message whose impls carry no guards (see [`HeldType`]): read through
+/// the layout and decoded as `F` for `Held<true>`; stand-ins that no program that
+/// compiles contains for `Held<false>`. (A trait, as [`HeldDecode`], so that the error
+/// of a field that cannot decode is the same at both items, and reported once.)
+pub trait HeldDecodeAt<'v, L, I, F> {
+    /// [`DecodeField::decode_view`] of the field.
+    fn decode(view: Validated<'v, L>) -> F;
+    /// [`DecodeField::decoded_size`] of the field.
+    fn decoded_size(view: Validated<'v, L>) -> usize;
+}
+
+impl<'v, L: Layout, I, F: DecodeField<'v>> HeldDecodeAt<'v, L, I, F> for Held<true>
+where
+    L::Fields: At<I, Ty = F>,
+{
+    #[inline(always)]
+    fn decode(view: Validated<'v, L>) -> F {
+        F::decode_view(view.get::<I>())
+    }
+
+    #[inline(always)]
+    fn decoded_size(view: Validated<'v, L>) -> usize {
+        F::decoded_size(view.get::<I>())
+    }
+}
+
+impl<'v, L, I, F> HeldDecodeAt<'v, L, I, F> for Held<false> {
+    fn decode(_: Validated<'v, L>) -> F {
+        unreachable!()
+    }
+
+    fn decoded_size(_: Validated<'v, L>) -> usize {
+        unreachable!()
+    }
+}
+
 /// The reads of a derived message's views, through its layout: `Gate<Order>` for
 /// `Order`'s. A message whose held type has no wire derive has no layout, and gets
 /// [`GateFallback`]'s stand-ins instead, which no program that compiles contains
@@ -549,6 +657,30 @@ impl<L: Layout> Gate<L> {
         view.list::<I>()
     }
 
+    /// [`MsgField::nested`] of the field at `I`.
+    #[inline(always)]
+    pub fn mut_nested<'m, 'v, I>(
+        view: &'m mut ValidatedMut<'_, L>,
+    ) -> <FieldAt<L, I> as MsgField<'v>>::Mut<'m>
+    where
+        L::Fields: At<I>,
+        FieldAt<L, I>: MsgField<'v>,
+    {
+        <FieldAt<L, I> as MsgField<'v>>::nested::<L, I>(view)
+    }
+
+    /// [`MsgField::try_nested`] of the field at `I`.
+    #[inline(always)]
+    pub fn mut_try_nested<'m, 'v, I>(
+        view: &'m mut ValidatedMut<'_, L>,
+    ) -> Option<<FieldAt<L, I> as MsgField<'v>>::Mut<'m>>
+    where
+        L::Fields: At<I>,
+        FieldAt<L, I>: MsgField<'v>,
+    {
+        <FieldAt<L, I> as MsgField<'v>>::try_nested::<L, I>(view)
+    }
+
     /// [`LazyMsg::get`].
     #[inline(always)]
     pub fn lazy_get<'v, I>(view: &LazyMsg<'v, L>) -> Result<LazyOf<'v, FieldAt<L, I>>, Error>
@@ -621,82 +753,92 @@ impl<M: WireMsg<Layout = M> + Layout> Gate<M> {
 #[allow(clippy::missing_errors_doc)]
 pub trait GateFallback<L> {
     /// Never called.
-    fn get<I>(_: Validated<'_, L>) -> ! {
+    fn get<I>(_: impl Sized) -> ! {
         unreachable!()
     }
 
     /// Never called.
-    fn try_get<I>(_: Validated<'_, L>) -> ! {
+    fn try_get<I>(_: impl Sized) -> ! {
         unreachable!()
     }
 
     /// Never called.
-    fn has<I>(_: Validated<'_, L>) -> ! {
+    fn has<I>(_: impl Sized) -> ! {
         unreachable!()
     }
 
     /// Never called.
-    fn as_bytes(_: Validated<'_, L>) -> ! {
+    fn as_bytes(_: impl Sized) -> ! {
         unreachable!()
     }
 
     /// Never called.
-    fn mut_as_ref(_: &ValidatedMut<'_, L>) -> ! {
+    fn mut_as_ref(_: impl Sized) -> ! {
         unreachable!()
     }
 
     /// Never called.
-    fn mut_as_bytes(_: &ValidatedMut<'_, L>) -> ! {
+    fn mut_as_bytes(_: impl Sized) -> ! {
         unreachable!()
     }
 
     /// Never called.
-    fn mut_set<I>(_: &mut ValidatedMut<'_, L>, _: &impl Sized) -> ! {
+    fn mut_set<I>(_: impl Sized, _: impl Sized) -> ! {
         unreachable!()
     }
 
     /// Never called.
-    fn mut_update<I>(_: &mut ValidatedMut<'_, L>, _: impl Sized) -> ! {
+    fn mut_update<I>(_: impl Sized, _: impl Sized) -> ! {
         unreachable!()
     }
 
     /// Never called.
-    fn mut_list<I>(_: &mut ValidatedMut<'_, L>) -> ! {
+    fn mut_list<I>(_: impl Sized) -> ! {
         unreachable!()
     }
 
     /// Never called.
-    fn lazy_get<I>(_: &LazyMsg<'_, L>) -> ! {
+    fn mut_nested<I>(_: impl Sized) -> ! {
         unreachable!()
     }
 
     /// Never called.
-    fn lazy_try_get<I>(_: &LazyMsg<'_, L>) -> ! {
+    fn mut_try_nested<I>(_: impl Sized) -> ! {
         unreachable!()
     }
 
     /// Never called.
-    fn lazy_has<I>(_: &LazyMsg<'_, L>) -> ! {
+    fn lazy_get<I>(_: impl Sized) -> ! {
         unreachable!()
     }
 
     /// Never called.
-    fn lazy_to_view(_: &LazyMsg<'_, L>) -> ! {
+    fn lazy_try_get<I>(_: impl Sized) -> ! {
         unreachable!()
     }
 
     /// Never called.
-    fn fmt_view(_: Validated<'_, L>, _: &str, _: &[usize], _: &mut Formatter<'_>) -> ! {
+    fn lazy_has<I>(_: impl Sized) -> ! {
         unreachable!()
     }
 
     /// Never called.
-    fn eq_views(_: Validated<'_, L>, _: Validated<'_, L>, _: &[usize]) -> ! {
+    fn lazy_to_view(_: impl Sized) -> ! {
         unreachable!()
     }
 
     /// Never called.
-    fn fmt_lazy(_: &LazyMsg<'_, L>, _: &str, _: &[usize], _: &mut Formatter<'_>) -> ! {
+    fn fmt_view(_: impl Sized, _: &str, _: &[usize], _: &mut Formatter<'_>) -> ! {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn eq_views(_: impl Sized, _: impl Sized, _: &[usize]) -> ! {
+        unreachable!()
+    }
+
+    /// Never called.
+    fn fmt_lazy(_: impl Sized, _: &str, _: &[usize], _: &mut Formatter<'_>) -> ! {
         unreachable!()
     }
 }

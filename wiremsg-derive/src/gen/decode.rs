@@ -53,46 +53,75 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     // The accessors through a reference to the view, which is a value here: on the
     // value, a field named `into` or `try_into` would find the by-value trait method
     // before the accessor.
-    let inits = cx.fields.iter().zip(&field_types).map(|(f, ty)| {
-        let name = f.field.ident;
-        let decode = relifetime_view(f, decoding(cx, f, ty, "decode_view"));
-        let type_default = super::default_expr(
-            ty,
-            &|t| quote_m!(<#t as #wp::DefaultFor<'v>>::default_for()),
+    let count = cx.fields.len();
+    // A field holding guarded types of a message whose impls carry no guards is
+    // decoded through the layout by `Held<{ held }>`, which has stand-ins where a
+    // held type lacks its derive (see `Ctx::stubbed`): its accessor carries the
+    // guards. Spanned at the field's type: where the type cannot decode (a list of
+    // a message with a `&'static str`), the error is there, once for both items.
+    let held_decode = |i: usize, item: &str| {
+        let f = &cx.fields[i];
+        let index = super::index_path(&cx.steps, i, count);
+        let (held, self_static, ty) = (&cx.held, &cx.self_static, &f.wire_ty);
+        let item = syn::Ident::new(item, proc_macro2::Span::mixed_site());
+        let path = quote::quote_spanned!(syn::spanned::Spanned::span(&f.field.ty)=>
+            <::wiremsg::__private::Held<#held> as ::wiremsg::__private::HeldDecodeAt<'v, #self_static, #index, #ty>>
         );
-        if f.reserved() {
-            quote_m!(#name: #type_default)
-        } else if f.later() && f.field.attrs.default.is_some() {
-            // The accessor reads the declared default when the field is absent. (The
-            // default expression is not passed here: under this impl's bounds the
-            // view type of a borrowed field, `&'v str`, stays an unnormalized
-            // projection that a literal does not match.)
-            quote_m!(#name: #decode((&view).#name()))
-        } else if f.later() {
-            let try_name = quote::format_ident!("try_{}", f.name);
-            quote_m! {
-                #name: match (&view).#try_name() {
-                    #wp::Some(value) => #decode(value),
-                    #wp::None => #type_default,
-                }
+        quote_m!(#path::#item(view.0))
+    };
+    let inits = cx
+        .fields
+        .iter()
+        .zip(&field_types)
+        .enumerate()
+        .map(|(i, (f, ty))| {
+            let name = f.field.ident;
+            if f.stub && !f.reserved() {
+                let decode = held_decode(i, "decode");
+                return quote_m!(#name: #decode);
             }
-        } else if crate::ast::is_primitive_or_option(&f.field.ty) {
-            // A number decodes as its view, which is the number (`decode_view` is the
-            // identity for numbers, `bool` and options of these).
-            quote_m!(#name: (&view).#name())
-        } else {
-            quote_m!(#name: #decode((&view).#name()))
-        }
-    });
+            let decode = relifetime_view(f, decoding(cx, f, ty, "decode_view"));
+            let type_default = super::default_expr(
+                ty,
+                &|t| quote_m!(<#t as #wp::DefaultFor<'v>>::default_for()),
+            );
+            if f.reserved() {
+                quote_m!(#name: #type_default)
+            } else if f.later() && f.field.attrs.default.is_some() {
+                // The accessor reads the declared default when the field is absent. (The
+                // default expression is not passed here: under this impl's bounds the
+                // view type of a borrowed field, `&'v str`, stays an unnormalized
+                // projection that a literal does not match.)
+                quote_m!(#name: #decode((&view).#name()))
+            } else if f.later() {
+                let try_name = quote::format_ident!("try_{}", f.name);
+                quote_m! {
+                    #name: match (&view).#try_name() {
+                        #wp::Some(value) => #decode(value),
+                        #wp::None => #type_default,
+                    }
+                }
+            } else if crate::ast::is_primitive_or_option(&f.field.ty) {
+                // A number decodes as its view, which is the number (`decode_view` is the
+                // identity for numbers, `bool` and options of these).
+                quote_m!(#name: (&view).#name())
+            } else {
+                quote_m!(#name: #decode((&view).#name()))
+            }
+        });
     // The heap the decoded value takes: the fields present, through their views.
     // (Numbers, `bool` and options of these take none: `decoded_size` is 0 for them.)
     let sizes = cx
         .fields
         .iter()
         .zip(&field_types)
-        .filter(|(f, _)| !f.reserved() && !crate::ast::is_primitive_or_option(&f.field.ty))
-        .map(|(f, ty)| {
+        .enumerate()
+        .filter(|(_, (f, _))| !f.reserved() && !crate::ast::is_primitive_or_option(&f.field.ty))
+        .map(|(i, (f, ty))| {
             let name = f.field.ident;
+            if f.stub {
+                return held_decode(i, "decoded_size");
+            }
             let size = relifetime_view(f, decoding(cx, f, ty, "decoded_size"));
             if f.later() {
                 let try_name = quote::format_ident!("try_{}", f.name);
@@ -111,8 +140,12 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     // it to).
     let params: Vec<&syn::Ident> = cx.msg.generics.type_params().map(|p| &p.ident).collect();
     let where_clause = cx.where_clause();
+    // Where a held type lacks its derive, `Held<false>`'s stand-ins return nothing
+    // (the missing derive is the one error, reported elsewhere: see `Ctx::stubbed`).
+    let allow = cx.stubbed().then(|| quote_m!(#[allow(unreachable_code)]));
     quote_m! {
         #[automatically_derived]
+        #allow
         impl<'v #tp> #wm::DecodeField<'v> for #self_v
         where
             #wh

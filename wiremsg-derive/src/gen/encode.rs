@@ -16,13 +16,25 @@ pub(crate) fn tail_len(cx: &Ctx<'_>) -> TokenStream {
         } else {
             f.wire_value(quote_m!(self.#name))
         };
-        quote_m!(#wm::Field::tail_len(#value))
+        match held_field(cx, f) {
+            Some(held) => quote_m!(#held::tail_len(#value)),
+            None => quote_m!(#wm::Field::tail_len(#value)),
+        }
     });
     // Saturating: a sum past `usize::MAX` stays there, and `encode` reports it as
     // `TooLarge` (FORMAT.md §1: a message is at most `u32::MAX` bytes).
     quote_m! {
         if #in_tail { (#block_length as #wp::usize) #(.saturating_add(#terms))* } else { 0 }
     }
+}
+
+/// `<Held<{ held }> as HeldField<Ty>>` for a [`FieldCtx::stub`](super::FieldCtx::stub)
+/// field: its encoding without the guards of the types it holds (see
+/// [`Ctx::stubbed`]).
+fn held_field(cx: &Ctx<'_>, f: &super::FieldCtx<'_>) -> Option<TokenStream> {
+    let (wp, held, ty) = (&cx.wp, &cx.held, &f.wire_ty);
+    f.stub
+        .then(|| quote_m!(<#wp::Held<#held> as #wp::HeldField<#ty>>))
 }
 
 /// The body of `WireMsg::__append_block`: each field into the zeroed `block`, its
@@ -43,10 +55,12 @@ pub(crate) fn write_body(cx: &Ctx<'_>) -> TokenStream {
         } else {
             f.wire_value(quote_m!(self.#name))
         };
+        let append = match held_field(cx, f) {
+            Some(held) => quote_m!(#held::append_field),
+            None => quote_m!(#wp::append_field),
+        };
         quote_m! {
-            #wp::append_field(
-                #value, block, #view::<'static #vg>::#offset, tail, #block_length,
-            );
+            #append(#value, block, #view::<'static #vg>::#offset, tail, #block_length);
         }
     });
     let _ = in_tail;
@@ -71,9 +85,11 @@ pub(crate) fn check_body(cx: &Ctx<'_>) -> TokenStream {
             let label = &f.name;
             let offset = &f.offset;
             let value = f.wire_value(quote_m!(self.#name));
-            quote_m! {
-                #wp::check_field(#value, __wiremsg_depth, #view::<'static #vg>::#offset, #label)
-            }
+            let check = match held_field(cx, f) {
+                Some(held) => quote_m!(#held::check_field),
+                None => quote_m!(#wp::check_field),
+            };
+            quote_m!(#check(#value, __wiremsg_depth, #view::<'static #vg>::#offset, #label))
         });
     // The depth first, returning at once: a field's check recurses into the value
     // it holds, and that value's own `__check` stops at its depth. The fields then

@@ -149,7 +149,7 @@ fn accessors(cx: &Ctx<'_>, f: &FieldCtx<'_>, i: usize, count: usize) -> TokenStr
     );
     // As the view's (see `Ctx::gated`): through the gate, the guards of the field
     // on the accessors whose signatures name its types.
-    let read = |method: &str| cx.read(method, Some(&index), quote_m!(&self.0));
+    let read = |method: &str| cx.read_of(f.stub, method, Some(&index), quote_m!(&self.0));
     let wh = (cx.gated() && !f.guards.is_empty()).then(|| {
         let guards = &f.guards;
         quote_m!(where #guards)

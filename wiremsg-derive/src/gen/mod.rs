@@ -69,6 +69,15 @@ pub(crate) struct Ctx<'a> {
     pub(crate) held_const: TokenStream,
     /// Where `Field`'s kind is spanned (see [`Guards::kind_span`]).
     pub(crate) kind_span: Option<proc_macro2::Span>,
+    /// True if no impl carries guards: the layout takes a stand-in for the fields
+    /// that hold guarded types where one lacks its derive (see [`Ctx::stubbed`]).
+    pub(crate) stubbed: bool,
+    /// `{ OrderView::<'static>::__WIREMSG_HELD }`: the view's constant that says
+    /// whether the held types have their derives, as a const argument (`Held<..>`);
+    /// for a [`Ctx::stubbed`] message only.
+    pub(crate) held: TokenStream,
+    /// The constant's value (see [`Guards::held_probe`]).
+    pub(crate) held_probe: TokenStream,
     /// True if the message has type parameters.
     pub(crate) generic: bool,
     /// `T: Bounds + 'static`, one per type parameter.
@@ -98,6 +107,14 @@ pub(crate) struct FieldCtx<'a> {
     pub(crate) held: bool,
     /// The guards of the types the field holds (see [`Ctx::gated`]).
     pub(crate) guards: TokenStream,
+    /// True if the field holds guarded types in a [`Ctx::stubbed`] message: its
+    /// layout type is [`FieldCtx::layout_ty`], and its reads go through the gate of
+    /// [`Ctx::held`].
+    pub(crate) stub: bool,
+    /// The field's type in the layout: [`FieldCtx::wire_ty`], or for a
+    /// [`FieldCtx::stub`] field `HeldTy<{ held }, wire_ty>` (the stand-in `u8` where a
+    /// held type lacks its derive).
+    pub(crate) layout_ty: TokenStream,
 }
 
 impl FieldCtx<'_> {
@@ -193,6 +210,12 @@ impl<'a> Ctx<'a> {
         }
         .apply(&self_ty);
         let guards = guards(msg);
+        let view = format_ident!("{}View", ident, span = ident.span());
+        let held_arg = if guards.stubbed {
+            quote_m!({ #view::<'static>::__WIREMSG_HELD })
+        } else {
+            TokenStream::new()
+        };
         let fields = msg
             .fields
             .iter()
@@ -200,6 +223,12 @@ impl<'a> Ctx<'a> {
             .zip(&guards.field_guards)
             .map(|((field, &held), field_guards)| {
                 let wire_ty = wire_type(field);
+                let stub = guards.stubbed && held;
+                let layout_ty = if stub {
+                    quote_m!(::wiremsg::__private::HeldTy<#held_arg, #wire_ty>)
+                } else {
+                    wire_ty.clone()
+                };
                 let v_ty = Relifetime {
                     generics: msg.generics,
                     to: "'v",
@@ -218,6 +247,8 @@ impl<'a> Ctx<'a> {
                     wire_ty,
                     held,
                     guards: field_guards.clone(),
+                    stub,
+                    layout_ty,
                 }
             })
             .collect();
@@ -248,13 +279,16 @@ impl<'a> Ctx<'a> {
             guard_item: guards.item,
             held_const: guards.held,
             kind_span: guards.kind_span,
+            stubbed: guards.stubbed,
+            held: held_arg,
+            held_probe: guards.held_probe,
             msg,
             vg: quote_m!(#(, #names)*),
             tp: quote_m!(#(, #bounded)*),
             bounded,
             wh,
             generic: !names.is_empty(),
-            view: format_ident!("{}View", ident, span = ident.span()),
+            view,
             view_mut: format_ident!("{}Mut", ident, span = ident.span()),
             wp: alias("__wiremsg_p_"),
             wm: alias("__wiremsg_"),
@@ -285,7 +319,22 @@ impl Ctx<'_> {
     /// them on its impls: its layout may hold only under its impls' predicates, where
     /// a gate would pick the stand-in rather than report it.)
     pub(crate) fn gated(&self) -> bool {
-        !self.generic && !self.guards.is_empty()
+        !self.generic && (!self.guards.is_empty() || self.stubbed)
+    }
+
+    /// True if the message's impls carry no guards, not even `Layout`, `WireMsg`,
+    /// `FieldBody` and `DecodeField`: its layout gives each field that holds guarded
+    /// types `HeldTy<{ held }, ..>` (`__private::HeldType`), the field's type where
+    /// the held types have their derives and a stand-in where one does not, so that
+    /// the impls hold either way; what reads or writes such a field goes through
+    /// `Held<{ held }>` or the gate `Gate<HeldTy<{ held }, Self>>`, whose stand-ins
+    /// no program that compiles contains; the one error of a missing derive is the
+    /// guard's item ([`Guards::item`]). For a message without type parameters or
+    /// lifetimes, not a union's variant, holding no guarded type inline, whose held
+    /// fields are encoded as they are (see [`guards`]). The guards' `where` clauses
+    /// were most of the derive's compile time (`benches/README.md`, "Derive cost").
+    pub(crate) fn stubbed(&self) -> bool {
+        self.stubbed
     }
 
     /// `where` and the predicates of the views' impls: none for a gated message (see
@@ -306,13 +355,32 @@ impl Ctx<'_> {
         index: Option<&TokenStream>,
         args: TokenStream,
     ) -> TokenStream {
+        self.gate_of(false, name, index, args)
+    }
+
+    /// [`Ctx::gate`], or for a [`FieldCtx::stub`] field (`stub`) through
+    /// `Gate<HeldTy<{ held }, Self>>`: `Gate<u8>`, whose stand-ins are chosen, where a
+    /// held type lacks its derive (see [`Ctx::stubbed`]).
+    pub(crate) fn gate_of(
+        &self,
+        stub: bool,
+        name: &str,
+        index: Option<&TokenStream>,
+        args: TokenStream,
+    ) -> TokenStream {
         let wp = &self.wp;
         let name = Ident::new(name, proc_macro2::Span::mixed_site());
         let self_static = &self.self_static;
+        let gate = if stub {
+            let held = &self.held;
+            quote_m!(#wp::Gate::<#wp::HeldTy<#held, #self_static>>)
+        } else {
+            quote_m!(#wp::Gate::<#self_static>)
+        };
         // `GateFallback` is in scope beside the message (see [`message`]).
         match index {
-            Some(i) => quote_m!(#wp::Gate::<#self_static>::#name::<#i>(#args)),
-            None => quote_m!(#wp::Gate::<#self_static>::#name(#args)),
+            Some(i) => quote_m!(#gate::#name::<#i>(#args)),
+            None => quote_m!(#gate::#name(#args)),
         }
     }
 
@@ -324,8 +392,19 @@ impl Ctx<'_> {
         index: Option<&TokenStream>,
         proof: TokenStream,
     ) -> TokenStream {
+        self.read_of(false, method, index, proof)
+    }
+
+    /// [`Ctx::read`] of a field, through [`Ctx::gate_of`] for a [`FieldCtx::stub`].
+    pub(crate) fn read_of(
+        &self,
+        stub: bool,
+        method: &str,
+        index: Option<&TokenStream>,
+        proof: TokenStream,
+    ) -> TokenStream {
         if self.gated() {
-            return self.gate(method, index, proof);
+            return self.gate_of(stub, method, index, proof);
         }
         let direct = Ident::new(
             method.trim_start_matches("lazy_"),
@@ -492,6 +571,11 @@ pub(crate) struct Guards {
     pub(crate) held_fields: Vec<bool>,
     /// For each field, the bounds of the types it holds (those of [`Guards::all`]).
     pub(crate) field_guards: Vec<TokenStream>,
+    /// True if the message's impls carry no guards at all (see [`Ctx::stubbed`]).
+    pub(crate) stubbed: bool,
+    /// `Probe::<Leg>::ELEMENT && ...`: true if every bound of a type held in a list,
+    /// box or map holds (the value of [`Guards::held`]'s constant).
+    pub(crate) held_probe: TokenStream,
     /// Where `Field`'s `type Kind = Msg<Self>` is spanned. `Msg<Self>` is a kind only
     /// if the message is a `WireMsg`, whose impl carries every bound, so `Field`'s
     /// check of its kind is an error for each bound of a held type that fails: the
@@ -595,17 +679,30 @@ fn guards(msg: &Message<'_>) -> Guards {
             held_types.push((ty.clone(), need, span));
         }
     }
-    let (kind_span, held_item, held) = held_guards(&held_types);
+    // Without type parameters, lifetimes or inline guards, and with the held types'
+    // fields encoded as they are (no later version, `null` or `max_len`), the
+    // message's layout takes a stand-in for them where a derive is missing (see
+    // [`Ctx::stubbed`]): no impl needs the guards.
+    let stubbed = msg.generics.params.is_empty()
+        && msg.union.is_none()
+        && inline.is_empty()
+        && !held_types.is_empty()
+        && msg.fields.iter().zip(&held_fields).all(|(f, &held)| {
+            !held || (f.attrs.since() == 1 && f.attrs.null.is_none() && f.attrs.max_len.is_none())
+        });
+    let (kind_span, held_item, held, held_probe) = held_guards(&held_types, stubbed);
     let item = if checks.is_empty() {
         TokenStream::new()
     } else {
         quote_m!(const _: () = { #(#checks)* };)
     };
     Guards {
-        all,
+        all: if stubbed { TokenStream::new() } else { all },
         inline,
         item: quote_m!(#held_item #item),
-        held,
+        held: if stubbed { TokenStream::new() } else { held },
+        stubbed,
+        held_probe,
         held_fields,
         field_guards,
         kind_span,
@@ -785,9 +882,20 @@ pub(crate) fn generic_message_args(
 /// and [`Guards::held`].
 fn held_guards(
     held: &[(syn::Type, Need, proc_macro2::Span)],
-) -> (Option<proc_macro2::Span>, TokenStream, TokenStream) {
+    stubbed: bool,
+) -> (
+    Option<proc_macro2::Span>,
+    TokenStream,
+    TokenStream,
+    TokenStream,
+) {
     let Some((_, _, first)) = held.first() else {
-        return (None, TokenStream::new(), TokenStream::new());
+        return (
+            None,
+            TokenStream::new(),
+            TokenStream::new(),
+            TokenStream::new(),
+        );
     };
     let probes = held.iter().map(|(ty, need, _)| {
         let probe = match need {
@@ -798,19 +906,21 @@ fn held_guards(
         let probe = Ident::new(probe, proc_macro2::Span::mixed_site());
         quote_m!(::wiremsg::__private::Probe::<#ty>::#probe)
     });
+    let probe = quote_m!(#(#probes)&&*);
     // (Unused by a message without lifetimes that does not decode.)
     let gate = quote_m! {
         #[allow(dead_code)]
         const __WIREMSG_HELD: ::core::primitive::bool = {
             use ::wiremsg::__private::ProbeFallback as _;
-            #(#probes)&&*
+            #probe
         };
     };
     // One type (perhaps in several fields, or as a list element and a map value):
-    // `Field`'s kind is its one error.
+    // `Field`'s kind is its one error, unless the layout takes a stand-in for it
+    // (then `Msg<Self>` is a kind whatever the held types).
     let name = |ty: &syn::Type| quote_m!(#ty).to_string();
-    if held.iter().all(|(ty, _, _)| name(ty) == name(&held[0].0)) {
-        return (Some(*first), TokenStream::new(), gate);
+    if !stubbed && held.iter().all(|(ty, _, _)| name(ty) == name(&held[0].0)) {
+        return (Some(*first), TokenStream::new(), gate, probe);
     }
     let fields = held.iter().map(|(ty, need, span)| match need {
         Need::Element => quote_spanned!(*span=>
@@ -829,7 +939,7 @@ fn held_guards(
             struct __WiremsgHeld(#(#fields),*);
         };
     };
-    (None, item, gate)
+    (None, item, gate, probe)
 }
 
 /// True if the runtime implements `need`'s trait for `ty` itself: see [`guards`].
@@ -986,7 +1096,7 @@ fn field_tree(wp: &Ident, fields: &[FieldCtx<'_>]) -> TokenStream {
     match fields {
         [] => quote_m!(#wp::Nil),
         [f] => {
-            let ty = &f.wire_ty;
+            let ty = &f.layout_ty;
             let since = f.since();
             quote_m!(#wp::Leaf<#ty, #since>)
         }
@@ -1263,7 +1373,12 @@ fn plain(cx: &Ctx<'_>) -> TokenStream {
     }
     let (view, vg, self_static) = (&cx.view, &cx.vg, &cx.self_static);
     let fields = cx.fields.iter().map(|f| {
-        let (name, ty, offset) = (f.field.ident, &f.field.ty, &f.offset);
+        let (name, offset) = (f.field.ident, &f.offset);
+        let ty = if f.stub {
+            f.layout_ty.clone()
+        } else {
+            quote::ToTokens::to_token_stream(&f.field.ty)
+        };
         quote_m! {
             && #wp::same_layout::<#ty>()
             && ::core::mem::offset_of!(Self, #name) == #view::<'static #vg>::#offset

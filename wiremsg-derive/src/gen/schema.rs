@@ -15,7 +15,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let label = &f.name;
         let offset = &f.offset;
         let size = &f.size;
-        let wire_ty = &f.wire_ty;
+        let wire_ty = &f.layout_ty;
         let since = f.since();
         let reserved = f.reserved();
         // One `const fn` call per field: cheaper to compile than a struct literal.

@@ -28,7 +28,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
     let consts = cx.fields.iter().enumerate().map(|(i, f)| {
         let offset = &f.offset;
         let size = &f.size;
-        let ty = &f.wire_ty;
+        let ty = &f.layout_ty;
         let value = match i.checked_sub(1).map(|p| &cx.fields[p]) {
             None => quote_m!(#wp::first_offset::<#self_static>()),
             Some(prev) => {
@@ -96,12 +96,18 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
         #derive
         #vis struct #view<'v #tp>(::wiremsg::__private::Validated<'v, #self_static>) #struct_where;
     };
+    // True if the held types have their derives (see `Ctx::stubbed`).
+    let held = cx.stubbed().then(|| {
+        let probe = &cx.held_probe;
+        quote_m!(const __WIREMSG_HELD: #wp::bool = #probe;)
+    });
     let impls = quote_m! {
         #copy
 
         #[automatically_derived]
         #[allow(clippy::all)]
         impl<'v #tp> #view<'v #vg> #where_clause {
+            #held
             #(#consts)*
         }
 
@@ -305,7 +311,7 @@ pub(crate) fn accessors(
             } else {
                 proof.clone()
             };
-            cx.read(method, Some(&index), proof)
+            cx.read_of(f.stub, method, Some(&index), proof)
         } else {
             let method = Ident::new(method, proc_macro2::Span::mixed_site());
             quote_m!(#proof.#method::<#index>())

@@ -89,21 +89,21 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
         let gated = cx.gated();
         let set = || {
             if gated {
-                cx.gate("mut_set", Some(&index), quote_m!(&mut self.0, &value))
+                cx.gate_of(f.stub, "mut_set", Some(&index), quote_m!(&mut self.0, &value))
             } else {
                 quote_m!(self.0.set::<#index>(&value))
             }
         };
         let update_call = || {
             if gated {
-                cx.gate("mut_update", Some(&index), quote_m!(&mut self.0, f))
+                cx.gate_of(f.stub, "mut_update", Some(&index), quote_m!(&mut self.0, f))
             } else {
                 quote_m!(self.0.update::<#index>(f))
             }
         };
         let list = || {
             if gated {
-                cx.gate("mut_list", Some(&index), quote_m!(&mut self.0))
+                cx.gate_of(f.stub, "mut_list", Some(&index), quote_m!(&mut self.0))
             } else {
                 quote_m!(self.0.list::<#index>())
             }
@@ -302,6 +302,20 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
         let getter = match f.field.kind {
             Kind::Path if is_plain_path(ty) => {
                 let (msg_field, nested_guards) = (msg_field(), nested_guards());
+                // A field holding guarded types of a message whose impls carry no
+                // guards: through the gate (see `Ctx::stubbed`).
+                let (nested, try_nested) = if f.stub {
+                    let args = quote_m!(&mut self.0);
+                    (
+                        cx.gate_of(true, "mut_nested", Some(&index), args.clone()),
+                        cx.gate_of(true, "mut_try_nested", Some(&index), args),
+                    )
+                } else {
+                    (
+                        quote_m!(<#static_ty as #wp::MsgField<'v>>::nested::<#self_static, #index>(&mut self.0)),
+                        quote_m!(<#static_ty as #wp::MsgField<'v>>::try_nested::<#self_static, #index>(&mut self.0)),
+                    )
+                };
                 if f.later() {
                     let doc = format!(
                         "The mutable view of field `{0}` if its type is a nested message, or \
@@ -319,7 +333,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                             #msg_field
                             #nested_guards
                         {
-                            <#static_ty as #wp::MsgField<'v>>::try_nested::<#self_static, #index>(&mut self.0)
+                            #try_nested
                         }
                     })
                 } else {
@@ -346,7 +360,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                             #msg_field
                             #nested_guards
                         {
-                            <#static_ty as #wp::MsgField<'v>>::nested::<#self_static, #index>(&mut self.0)
+                            #nested
                         }
                     })
                 }
