@@ -580,7 +580,8 @@ pub(crate) struct Guards {
     /// if the message is a `WireMsg`, whose impl carries every bound, so `Field`'s
     /// check of its kind is an error for each bound of a held type that fails: the
     /// only one, and the first, for a message that holds one such type, whose kind is
-    /// spanned at it (`None` otherwise: at the derive, after [`Guards::item`]).
+    /// spanned at it (`None` otherwise, and for a [`Ctx::stubbed`] message, whose
+    /// kind holds whatever the held types: at the derive, after [`Guards::item`]).
     pub(crate) kind_span: Option<proc_macro2::Span>,
 }
 
@@ -608,6 +609,13 @@ pub(crate) struct Guards {
 /// and `Field`'s items come from `FieldBody`, which carries all bounds, through
 /// `Probe`; every other impl carries all bounds, since `Field`, `Element` and
 /// `MapKey` of messages and enums, which those bounds reach, lead only inline.
+///
+/// A [`Ctx::stubbed`] message carries none of these bounds: its layout takes a
+/// stand-in for a held type without its derive, so its impls hold either way, and
+/// the held types' item ([`Guards::item`], the struct form even for one type) is
+/// the one error. Only the accessors whose signatures name a held type keep its
+/// bound (their field's, [`FieldCtx::guards`]). The rest of this comment is about
+/// the other messages.
 ///
 /// So a type held in a list, box or map without its derive is an error where `Field`
 /// checks its kind (see [`Guards::kind_span`]): no `where` clause that leads no cycle

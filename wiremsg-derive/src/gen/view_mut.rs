@@ -113,7 +113,10 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
             if gated { quote_m!(where #guards) } else { TokenStream::new() }
         };
         let nested_guards = || if gated { cx.guards.clone() } else { TokenStream::new() };
-        let list_where = (gated && !f.guards.is_empty()).then(|| {
+        // `ListMut<'_, T>` is a type whatever `T` is: a held field's list, read
+        // through the gate's stand-in where `T` lacks its derive, needs no guard
+        // (see `Ctx::stubbed`).
+        let list_where = (gated && !f.guards.is_empty() && !f.stub).then(|| {
             let guards = &f.guards;
             quote_m!(where #guards)
         });
