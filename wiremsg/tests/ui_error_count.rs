@@ -22,6 +22,7 @@ const MISTAKES: &[&str] = &[
     "map-message-key",
     "borrowed-vec-of-struct-without-wire-msg",
     "field-vec-of-struct-without-wire-msg-beside-another",
+    "field-vec-and-box-of-one-struct-without-wire-msg",
     "union-payload-without-wire-msg",
     "union-struct-variant-field-without-wire-enum",
     "union-payload-without-wire-msg-held-by-a-message",

@@ -62,12 +62,17 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     let held_decode = |i: usize, item: &str| {
         let f = &cx.fields[i];
         let index = super::index_path(&cx.steps, i, count);
-        let (held, self_static, ty) = (&cx.held, &cx.self_static, &f.wire_ty);
+        let (wp, held, self_static, ty) = (&cx.wp, &cx.held, &cx.self_static, &f.wire_ty);
         let item = syn::Ident::new(item, proc_macro2::Span::mixed_site());
-        let path = quote::quote_spanned!(syn::spanned::Spanned::span(&f.field.ty)=>
-            <::wiremsg::__private::Held<#held> as ::wiremsg::__private::HeldDecodeAt<'v, #self_static, #index, #ty>>
-        );
-        quote_m!(#path::#item(view.0))
+        // As `decoding`'s: rustc points at the qualified path's self type.
+        let mut tokens = quote::ToTokens::to_token_stream(&f.field.ty).into_iter();
+        let first = tokens
+            .next()
+            .map_or_else(proc_macro2::Span::call_site, |t| t.span());
+        let last = tokens.last().map_or(first, |t| t.span());
+        let open = quote::quote_spanned!(first=> ::wiremsg::__private::Held<#held);
+        let close = quote::quote_spanned!(last=> >);
+        quote_m!(<#open #close as #wp::HeldDecodeAt<'v, #self_static, #index, #ty>>::#item(view.0))
     };
     let inits = cx
         .fields

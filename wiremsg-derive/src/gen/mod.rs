@@ -905,6 +905,18 @@ fn held_guards(
             TokenStream::new(),
         );
     };
+    let name = |ty: &syn::Type| quote_m!(#ty).to_string();
+    // A type held both as a list element and as a field (`Vec<Leg>` and `Box<Leg>`):
+    // `Element` implies `Field`, so the element's bound alone, one error where the
+    // type lacks its derive, and the same for the constant.
+    let as_element = |ty: &syn::Type| {
+        held.iter()
+            .any(|(t, need, _)| matches!(need, Need::Element) && name(t) == name(ty))
+    };
+    let held: Vec<_> = held
+        .iter()
+        .filter(|(ty, need, _)| !matches!(need, Need::Field) || !as_element(ty))
+        .collect();
     let probes = held.iter().map(|(ty, need, _)| {
         let probe = match need {
             Need::Element => "ELEMENT",
@@ -926,7 +938,6 @@ fn held_guards(
     // One type (perhaps in several fields, or as a list element and a map value):
     // `Field`'s kind is its one error, unless the layout takes a stand-in for it
     // (then `Msg<Self>` is a kind whatever the held types).
-    let name = |ty: &syn::Type| quote_m!(#ty).to_string();
     if !stubbed && held.iter().all(|(ty, _, _)| name(ty) == name(&held[0].0)) {
         return (Some(*first), TokenStream::new(), gate, probe);
     }
