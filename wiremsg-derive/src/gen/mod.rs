@@ -107,7 +107,8 @@ pub(crate) struct FieldCtx<'a> {
     pub(crate) held: bool,
     /// The guards of the types the field holds (see [`Ctx::gated`]).
     pub(crate) guards: TokenStream,
-    /// True if the field holds guarded types in a [`Ctx::stubbed`] message: its
+    /// True if the field holds guarded types (inline or not) in a
+    /// [`Ctx::stubbed`] message: its
     /// layout type is [`FieldCtx::layout_ty`], and its reads go through the gate of
     /// [`Ctx::held`].
     pub(crate) stub: bool,
@@ -221,9 +222,9 @@ impl<'a> Ctx<'a> {
             .iter()
             .zip(&guards.held_fields)
             .zip(&guards.field_guards)
-            .map(|((field, &held), field_guards)| {
+            .zip(&guards.stub_fields)
+            .map(|(((field, &held), field_guards), &stub)| {
                 let wire_ty = wire_type(field);
-                let stub = guards.stubbed && held;
                 let layout_ty = if stub {
                     quote_m!(::wiremsg::__private::HeldTy<#held_arg, #wire_ty>)
                 } else {
@@ -330,8 +331,8 @@ impl Ctx<'_> {
     /// `Held<{ held }>` or the gate `Gate<HeldTy<{ held }, Self>>`, whose stand-ins
     /// no program that compiles contains; the one error of a missing derive is the
     /// guard's item ([`Guards::item`]). For a message without type parameters or
-    /// lifetimes, not a union's variant, holding no guarded type inline, whose held
-    /// fields are encoded as they are (see [`guards`]). The guards' `where` clauses
+    /// lifetimes, not a union's variant, whose fields holding guarded types (inline
+    /// or in lists, boxes and maps) are encoded as they are (see [`guards`]). The guards' `where` clauses
     /// were most of the derive's compile time (`benches/README.md`, "Derive cost").
     pub(crate) fn stubbed(&self) -> bool {
         self.stubbed
@@ -573,6 +574,8 @@ pub(crate) struct Guards {
     pub(crate) field_guards: Vec<TokenStream>,
     /// True if the message's impls carry no guards at all (see [`Ctx::stubbed`]).
     pub(crate) stubbed: bool,
+    /// For each field, true if it holds a guarded type in such a message.
+    pub(crate) stub_fields: Vec<bool>,
     /// `Probe::<Leg>::ELEMENT && ...`: true if every bound of a type held in a list,
     /// box or map holds (the value of [`Guards::held`]'s constant).
     pub(crate) held_probe: TokenStream,
@@ -660,7 +663,7 @@ fn guards(msg: &Message<'_>) -> Guards {
         .zip(field_of)
         .filter(|((ty, need, _), _)| !builtin_for(ty, *need));
     let (mut all, mut inline, mut checks) = (TokenStream::new(), TokenStream::new(), Vec::new());
-    let mut held_types = Vec::new();
+    let (mut held_types, mut inline_types) = (Vec::new(), Vec::new());
     for ((ty, need, is_inline), field) in found {
         let span = syn::spanned::Spanned::span(ty);
         let tr = need.trait_path(span);
@@ -682,22 +685,29 @@ fn guards(msg: &Message<'_>) -> Guards {
             inline.extend(bound);
             let item = need.item();
             checks.push(quote_spanned!(span=> let _ = <#ty as #tr>::#item;));
+            inline_types.push((ty.clone(), need, span));
         } else {
             held_fields[field] = true;
             held_types.push((ty.clone(), need, span));
         }
     }
-    // Without type parameters, lifetimes or inline guards, and with the held types'
-    // fields encoded as they are (no later version, `null` or `max_len`), the
-    // message's layout takes a stand-in for them where a derive is missing (see
-    // [`Ctx::stubbed`]): no impl needs the guards.
+    // Without type parameters or lifetimes, and with the guarded fields encoded as
+    // they are (no later version, `null` or `max_len`), the message's layout takes a
+    // stand-in for them where a derive is missing (see [`Ctx::stubbed`]): no impl
+    // needs the guards, and one item checks every guarded type, inline or held.
+    let stub_fields: Vec<bool> = field_guards.iter().map(|g| !g.is_empty()).collect();
     let stubbed = msg.generics.params.is_empty()
         && msg.union.is_none()
-        && inline.is_empty()
-        && !held_types.is_empty()
-        && msg.fields.iter().zip(&held_fields).all(|(f, &held)| {
-            !held || (f.attrs.since() == 1 && f.attrs.null.is_none() && f.attrs.max_len.is_none())
+        && stub_fields.iter().any(|&s| s)
+        && msg.fields.iter().zip(&stub_fields).all(|(f, &stub)| {
+            !stub || (f.attrs.since() == 1 && f.attrs.null.is_none() && f.attrs.max_len.is_none())
         });
+    let stub_fields = stub_fields.into_iter().map(|s| s && stubbed).collect();
+    if stubbed {
+        held_types.append(&mut inline_types);
+        checks.clear();
+        inline = TokenStream::new();
+    }
     let (kind_span, held_item, held, held_probe) = held_guards(&held_types, stubbed);
     let item = if checks.is_empty() {
         TokenStream::new()
@@ -710,6 +720,7 @@ fn guards(msg: &Message<'_>) -> Guards {
         item: quote_m!(#held_item #item),
         held: if stubbed { TokenStream::new() } else { held },
         stubbed,
+        stub_fields,
         held_probe,
         held_fields,
         field_guards,
@@ -941,16 +952,27 @@ fn held_guards(
     if !stubbed && held.iter().all(|(ty, _, _)| name(ty) == name(&held[0].0)) {
         return (Some(*first), TokenStream::new(), gate, probe);
     }
-    let fields = held.iter().map(|(ty, need, span)| match need {
-        Need::Element => quote_spanned!(*span=>
-            ::core::marker::PhantomData<<#ty as ::wiremsg::Element>::ListView<'static>>
-        ),
-        Need::MapKey => quote_spanned!(*span=>
-            ::core::marker::PhantomData<::wiremsg::__private::MapKeyOf<#ty>>
-        ),
-        Need::Field | Need::NullRepr => quote_spanned!(*span=>
-            ::core::marker::PhantomData<<#ty as ::wiremsg::Field>::Kind>
-        ),
+    // Each check's opening tokens spanned at the type's first token and its closing
+    // ones at its last: rustc underlines the whole type (`std::time::Duration`).
+    let fields = held.iter().map(|(ty, need, span)| {
+        let last = quote::ToTokens::to_token_stream(ty)
+            .into_iter()
+            .last()
+            .map_or(*span, |t| t.span());
+        match need {
+            Need::Element => {
+                let close = quote_spanned!(last=> as ::wiremsg::Element>::ListView<'static>>);
+                quote_spanned!(*span=> ::core::marker::PhantomData<<#ty #close)
+            }
+            Need::MapKey => {
+                let close = quote_spanned!(last=> >>);
+                quote_spanned!(*span=> ::core::marker::PhantomData<::wiremsg::__private::MapKeyOf<#ty #close)
+            }
+            Need::Field | Need::NullRepr => {
+                let close = quote_spanned!(last=> as ::wiremsg::Field>::Kind>);
+                quote_spanned!(*span=> ::core::marker::PhantomData<<#ty #close)
+            }
+        }
     });
     let item = quote_m! {
         const _: () = {

@@ -108,11 +108,13 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> (TokenStream, TokenStream) {
                 quote_m!(self.0.list::<#index>())
             }
         };
+        // A message whose impls carry no guards (`Ctx::stubbed`): the field's own,
+        // for the methods whose signatures or reads name its guarded type.
+        let guards = if f.stub { &f.guards } else { &cx.guards };
         let all_guards = || {
-            let guards = &cx.guards;
             if gated { quote_m!(where #guards) } else { TokenStream::new() }
         };
-        let nested_guards = || if gated { cx.guards.clone() } else { TokenStream::new() };
+        let nested_guards = || if gated { guards.clone() } else { TokenStream::new() };
         // `ListMut<'_, T>` is a type whatever `T` is: a held field's list, read
         // through the gate's stand-in where `T` lacks its derive, needs no guard
         // (see `Ctx::stubbed`).
