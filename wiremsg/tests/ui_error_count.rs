@@ -23,6 +23,7 @@ const MISTAKES: &[&str] = &[
     "borrowed-vec-of-struct-without-wire-msg",
     "field-vec-of-struct-without-wire-msg-beside-another",
     "field-vec-and-box-of-one-struct-without-wire-msg",
+    "field-enum-without-wire-enum-in-a-message-held-by-another",
     "union-payload-without-wire-msg",
     "union-struct-variant-field-without-wire-enum",
     "union-payload-without-wire-msg-held-by-a-message",

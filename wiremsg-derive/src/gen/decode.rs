@@ -26,20 +26,38 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
     // every field gets a bound, except lists and maps of owned elements and boxes,
     // which is where a recursive message refers to itself (a bound there could never
     // be proven).
-    let bounded: Vec<(&syn::Type, TokenStream)> = cx
+    // A field holding a user type in a message whose impls carry no guards (see
+    // `Ctx::stubbed`) is bounded through `Held<{ held }>`, as it is decoded: where
+    // the type lacks its derive, `Held<false>`'s bound holds and the type's own error
+    // is the one, rather than a message holding this one failing to decode it.
+    let count = cx.fields.len();
+    // The bounded type (`Side`, or `Held<{ held }>`) and the trait it is bounded by.
+    let bounded: Vec<(&syn::Type, TokenStream, TokenStream)> = cx
         .fields
         .iter()
         .zip(&field_types)
-        .filter(|(f, _)| is_bounded(cx, f))
-        .map(|(f, ty)| (*ty, decode_trait(cx, f)))
+        .enumerate()
+        .filter(|(_, (f, _))| is_bounded(cx, f))
+        .map(|(i, (f, ty))| {
+            if !f.stub {
+                return (*ty, quote_m!(#ty), decode_trait(cx, f));
+            }
+            let index = super::index_path(&cx.steps, i, count);
+            let (held, self_static, wire_ty) = (&cx.held, &cx.self_static, &f.wire_ty);
+            (
+                *ty,
+                quote_m!(::wiremsg::__private::Held<#held>),
+                quote_m!(::wiremsg::__private::HeldDecodeAt<'v, #self_static, #index, #wire_ty>),
+            )
+        })
         .collect();
-    let field_types2 = bounded.iter().map(|(ty, _)| ty);
-    let traits2 = bounded.iter().map(|(_, tr)| tr);
+    let bounded_types = bounded.iter().map(|(_, bounded, _)| bounded);
+    let traits2 = bounded.iter().map(|(_, _, tr)| tr);
     // Spanned at the field's type, as in `view_mut`.
     let binder = super::binder();
-    let decodes = bounded
-        .iter()
-        .map(|(ty, tr)| quote::quote_spanned!(syn::spanned::Spanned::span(ty)=> #binder #ty: #tr,));
+    let decodes = bounded.iter().map(|(ty, bounded, tr)| {
+        quote::quote_spanned!(syn::spanned::Spanned::span(ty)=> #binder #bounded: #tr,)
+    });
     // Absent fields (reserved, or added after the writer's version) decode as their
     // declared default or their type's `Default`.
     let defaulted = cx
@@ -156,7 +174,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
             #wh
             #guards
             #(#params: #wm::DecodeField<'v>,)*
-            #(for<'__wiremsg_g> #field_types2: #traits2,)*
+            #(for<'__wiremsg_g> #bounded_types: #traits2,)*
             #(#defaulted: #wp::DefaultFor<'v>,)*
         {
             #[inline]
