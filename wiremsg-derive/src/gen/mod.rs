@@ -107,10 +107,9 @@ pub(crate) struct FieldCtx<'a> {
     pub(crate) held: bool,
     /// The guards of the types the field holds (see [`Ctx::gated`]).
     pub(crate) guards: TokenStream,
-    /// True if the field holds guarded types (inline or not) in a
-    /// [`Ctx::stubbed`] message: its
-    /// layout type is [`FieldCtx::layout_ty`], and its reads go through the gate of
-    /// [`Ctx::held`].
+    /// True if the field holds guarded types (inline or not) in a [`Ctx::stubbed`]
+    /// message: its layout type is [`FieldCtx::layout_ty`], and its reads go through
+    /// the gate of [`Ctx::held`].
     pub(crate) stub: bool,
     /// The field's type in the layout: [`FieldCtx::wire_ty`], or for a
     /// [`FieldCtx::stub`] field `HeldTy<{ held }, wire_ty>` (the stand-in `u8` where a
@@ -332,8 +331,9 @@ impl Ctx<'_> {
     /// no program that compiles contains; the one error of a missing derive is the
     /// guard's item ([`Guards::item`]). For a message without type parameters or
     /// lifetimes, not a union's variant, whose fields holding guarded types (inline
-    /// or in lists, boxes and maps) are encoded as they are (see [`guards`]). The guards' `where` clauses
-    /// were most of the derive's compile time (`benches/README.md`, "Derive cost").
+    /// or in lists, boxes and maps) are encoded as they are (see [`guards`]). The
+    /// guards' `where` clauses were most of the derive's compile time
+    /// (`benches/README.md`, "Derive cost").
     pub(crate) fn stubbed(&self) -> bool {
         self.stubbed
     }
@@ -577,7 +577,8 @@ pub(crate) struct Guards {
     /// For each field, true if it holds a guarded type in such a message.
     pub(crate) stub_fields: Vec<bool>,
     /// `Probe::<Leg>::ELEMENT && ...`: true if every bound of a type held in a list,
-    /// box or map holds (the value of [`Guards::held`]'s constant).
+    /// box or map (and, for a [`Ctx::stubbed`] message, inline) holds (the value of
+    /// [`Guards::held`]'s constant, and of the view's `__WIREMSG_HELD`).
     pub(crate) held_probe: TokenStream,
     /// Where `Field`'s `type Kind = Msg<Self>` is spanned. `Msg<Self>` is a kind only
     /// if the message is a `WireMsg`, whose impl carries every bound, so `Field`'s
