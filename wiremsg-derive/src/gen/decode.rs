@@ -83,11 +83,7 @@ pub(crate) fn generate(cx: &Ctx<'_>) -> TokenStream {
         let (wp, held, self_static, ty) = (&cx.wp, &cx.held, &cx.self_static, &f.wire_ty);
         let item = syn::Ident::new(item, proc_macro2::Span::mixed_site());
         // As `decoding`'s: rustc points at the qualified path's self type.
-        let mut tokens = quote::ToTokens::to_token_stream(&f.field.ty).into_iter();
-        let first = tokens
-            .next()
-            .map_or_else(proc_macro2::Span::call_site, |t| t.span());
-        let last = tokens.last().map_or(first, |t| t.span());
+        let (first, last) = super::type_ends(&f.field.ty);
         let open = quote::quote_spanned!(first=> ::wiremsg::__private::Held<#held);
         let close = quote::quote_spanned!(last=> >);
         quote_m!(<#open #close as #wp::HeldDecodeAt<'v, #self_static, #index, #ty>>::#item(view.0))
@@ -281,11 +277,7 @@ fn decoding(cx: &Ctx<'_>, f: &super::FieldCtx<'_>, ty: &syn::Type, item: &str) -
     // The gate's first and last tokens spanned at the type's first and last, so that
     // the error of a field that cannot decode (rustc points at the qualified path's
     // self type) points at the field's type, as it does without the gate.
-    let mut tokens = quote::ToTokens::to_token_stream(ty).into_iter();
-    let first = tokens
-        .next()
-        .map_or_else(proc_macro2::Span::call_site, |t| t.span());
-    let last = tokens.last().map_or(first, |t| t.span());
+    let (first, last) = super::type_ends(ty);
     let open = quote::quote_spanned!(first=> ::wiremsg::__private::Held<{ __WIREMSG_HELD });
     let close = quote::quote_spanned!(last=> >);
     quote_m!(<#open #close as #wp::HeldDecode<'v, #ty>>::#item)

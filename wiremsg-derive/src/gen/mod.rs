@@ -956,10 +956,7 @@ fn held_guards(
     // Each check's opening tokens spanned at the type's first token and its closing
     // ones at its last: rustc underlines the whole type (`std::time::Duration`).
     let fields = held.iter().map(|(ty, need, span)| {
-        let last = quote::ToTokens::to_token_stream(ty)
-            .into_iter()
-            .last()
-            .map_or(*span, |t| t.span());
+        let (_, last) = type_ends(ty);
         match need {
             Need::Element => {
                 let close = quote_spanned!(last=> as ::wiremsg::Element>::ListView<'static>>);
@@ -982,6 +979,19 @@ fn held_guards(
         };
     };
     (None, item, gate, probe)
+}
+
+/// The spans of `ty`'s first and last tokens (the call site for no token). A path the
+/// derive writes opened at the first and closed at the last is underlined by rustc
+/// over the whole type where it reports the path: a qualified path's self type
+/// (`<Held<..> as HeldDecode<..>>`), a check's `PhantomData<<Ty as Field>::Kind>`.
+pub(crate) fn type_ends(ty: &impl quote::ToTokens) -> (proc_macro2::Span, proc_macro2::Span) {
+    let mut tokens = ty.to_token_stream().into_iter();
+    let first = tokens
+        .next()
+        .map_or_else(proc_macro2::Span::call_site, |t| t.span());
+    let last = tokens.last().map_or(first, |t| t.span());
+    (first, last)
 }
 
 /// True if the runtime implements `need`'s trait for `ty` itself: see [`guards`].
