@@ -65,6 +65,9 @@ struct Inner {
     /// can have an older format's shape by chance, so both are reported; kept as the
     /// error's `source()` and in its message.
     current: Option<Error>,
+    /// The likely cause, where the bytes fail the way a known mistake makes them
+    /// fail ([`Error::hint`]).
+    hint: Option<&'static str>,
 }
 
 /// Paths longer than this many segments (field names and list indexes) are shown
@@ -448,7 +451,49 @@ impl Error {
             #[cfg(feature = "std")]
             io: None,
             current: None,
+            hint: None,
         }))
+    }
+
+    /// The likely cause of the error, where the bytes fail the way a known mistake
+    /// makes them fail; also the end of the message ([`Display`](fmt::Display)).
+    /// Today one: bytes that [`WireMsg::view`](crate::WireMsg::view) or
+    /// [`view_mut`](crate::WireMsg::view_mut) refuses, which start with the
+    /// message's own header (template id and schema id) and hold a valid message
+    /// after it, were written by `encode_with_header` or a frame writer and are read
+    /// with [`Template::view_with_header`](crate::Template::view_with_header).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wiremsg::{Template, WireMsg};
+    ///
+    /// #[derive(WireMsg, Debug)]
+    /// #[wire(template_id = 7)]
+    /// struct Quote { bid: i64, venue: String }
+    ///
+    /// let mut bytes = Vec::new();
+    /// Quote { bid: 101, venue: "XNAS".into() }.encode_with_header(&mut bytes)?;
+    /// let err = Quote::view(&bytes).unwrap_err(); // the header read as the message
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "truncated: needs 101 bytes, has 26 at byte 10 in `venue`; the bytes start \
+    ///      with this message's header (its template id and schema id) and hold a valid \
+    ///      message after it: read them with `Template::view_with_header`"
+    /// );
+    /// assert!(err.hint().unwrap().ends_with("`Template::view_with_header`"));
+    /// assert_eq!(Quote::view_with_header(&bytes)?.1.venue(), "XNAS");
+    /// # Ok::<(), wiremsg::Error>(())
+    /// ```
+    pub fn hint(&self) -> Option<&'static str> {
+        self.0.hint
+    }
+
+    /// This error with `hint` as its likely cause.
+    #[cold]
+    pub(crate) fn with_hint(mut self, hint: &'static str) -> Self {
+        self.0.hint = Some(hint);
+        self
     }
 
     /// An [`ErrorKind::UnsupportedFormat`] of format `version` at `offset`, told from
@@ -822,6 +867,9 @@ impl fmt::Display for Error {
                 "; or the bytes are corrupt: read as format version {}, {current}",
                 crate::FORMAT_VERSION
             )?;
+        }
+        if let Some(hint) = self.0.hint {
+            write!(f, "; {hint}")?;
         }
         Ok(())
     }

@@ -597,3 +597,32 @@ impl Reader {
         }
     }
 }
+
+/// [`Error::hint`] of bytes that [`WireMsg::view`] refuses, that start with the
+/// message's own header and hold a valid message after it.
+const HINT_HEADER: &str = "the bytes start with this message's header (its template id and \
+     schema id) and hold a valid message after it: read them with \
+     `Template::view_with_header`";
+
+/// `err`, from [`WireMsg::view`] or `view_mut` of `bytes` as an `M`, with
+/// [`HINT_HEADER`] where `bytes` are `M`'s header and a valid `M` (a message with a
+/// template id written by `encode_with_header` or a frame writer, read without its
+/// header). Only on the error path: one more validation, of `bytes` past the
+/// header, with the same bounds as the first.
+#[cold]
+#[inline(never)]
+pub(crate) fn hint_header<M: WireMsg>(bytes: &[u8], err: Error) -> Error {
+    let schema = M::SCHEMA;
+    let (Some(template_id), Ok(header)) = (schema.template_id, MessageHeader::read(bytes)) else {
+        return err;
+    };
+    let body = &bytes[MessageHeader::LEN..];
+    if header.template_id == template_id
+        && header.schema_id == schema.schema_id
+        && crate::validated::validate::<M::Layout>(body).is_ok()
+    {
+        err.with_hint(HINT_HEADER)
+    } else {
+        err
+    }
+}

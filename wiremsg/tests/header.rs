@@ -399,3 +399,55 @@ fn a_dispatch_enums_duplicate_ids_are_found_against_every_earlier_variant() {
     let long = "x".repeat(1020);
     assert_eq!(ConstMessage::of(&["abc", &long, "de"]).as_str().len(), 1023);
 }
+
+#[derive(WireMsg, Debug, Clone, PartialEq)]
+struct Untemplated {
+    body: String,
+}
+
+/// `view` of a message with a template id, written with its header: the header is
+/// read as the message's block (its first `u16`, the block length, is where the
+/// message's own is), and the error names the likely cause.
+#[test]
+fn a_message_viewed_with_its_header_in_front_is_hinted_at() {
+    let text = Text {
+        body: "hello".into(),
+    };
+    let mut framed = Vec::new();
+    text.encode_with_header(&mut framed).unwrap();
+
+    let err = Text::view(&framed).unwrap_err();
+    let hint = err.hint().expect("a hint");
+    assert!(hint.contains("`Template::view_with_header`"), "{hint}");
+    // The error itself is the validation's, unchanged; the hint ends the message.
+    assert_eq!(err.offset(), 2);
+    assert_eq!(err.path(), "body");
+    assert!(err.to_string().ends_with(hint), "{err}");
+    assert!(
+        err.to_string()
+            .starts_with("truncated: needs 458755 bytes, has 19 at byte 2 in `body`; "),
+        "{err}"
+    );
+    let mut copy = framed.clone();
+    assert_eq!(Text::view_mut(&mut copy).unwrap_err().hint(), Some(hint));
+    assert_eq!(Text::view_with_header(&framed).unwrap().1.body(), "hello");
+
+    // No hint where the header is not this message's, the rest is not a valid
+    // message, or the type has no template id.
+    let other_template = [&[4, 0, 9, 0, 7, 0, 1, 0][..], &framed[8..]].concat();
+    assert_eq!(Text::view(&other_template).unwrap_err().hint(), None);
+    let other_schema = [&[4, 0, 3, 0, 8, 0, 1, 0][..], &framed[8..]].concat();
+    assert_eq!(Text::view(&other_schema).unwrap_err().hint(), None);
+    let mut corrupt = framed.clone();
+    *corrupt.last_mut().unwrap() = 0xFF; // not UTF-8
+    assert_eq!(Text::view(&corrupt).unwrap_err().hint(), None);
+    let plain = Untemplated {
+        body: "hello".into(),
+    }
+    .to_bytes()
+    .unwrap();
+    let headed = [&[4, 0, 3, 0, 7, 0, 1, 0][..], &plain].concat();
+    assert_eq!(Untemplated::view(&headed).unwrap_err().hint(), None);
+    // Bytes without a header fail without a hint.
+    assert_eq!(Text::view(&framed[..5]).unwrap_err().hint(), None);
+}

@@ -95,10 +95,15 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     /// Any [`ErrorKind`] of validation: truncated block, end offsets out of range,
     /// invalid UTF-8, `bool` or presence bytes other than 0/1, unknown enum values,
     /// malformed lists, nesting deeper than [`MAX_DEPTH`](crate::MAX_DEPTH). The error names the field
-    /// path and byte offset.
+    /// path and byte offset. Where `bytes` are the message's own header and a valid
+    /// message after it (`encode_with_header` read without the header), the error's
+    /// [`hint`](Error::hint) says so.
     #[inline]
     fn view(bytes: &[u8]) -> Result<Self::View<'_>, Error> {
-        crate::validated::validate::<Self::Layout>(bytes).map(Self::__view_of)
+        match crate::validated::validate::<Self::Layout>(bytes) {
+            Ok(view) => Ok(Self::__view_of(view)),
+            Err(err) => Err(crate::header::hint_header::<Self>(bytes, err)),
+        }
     }
 
     /// The on-demand view (`{Name}Lazy`) of `bytes`: checks the message's header
@@ -150,7 +155,9 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     /// As [`view`](Self::view).
     #[inline]
     fn view_mut(bytes: &mut [u8]) -> Result<Self::Mut<'_>, Error> {
-        crate::validated::validate::<Self::Layout>(bytes)?;
+        if let Err(err) = crate::validated::validate::<Self::Layout>(bytes) {
+            return Err(crate::header::hint_header::<Self>(bytes, err));
+        }
         // SAFETY: validated just above.
         Ok(unsafe { crate::validated::mut_of::<Self>(bytes) })
     }
