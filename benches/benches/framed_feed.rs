@@ -8,6 +8,7 @@
 //! | `framed_feed/kind_byte/lazy` | the same | the kind byte and message as one `FeedFrame` union, `view_lazy` |
 //! | `framed_feed/header/unchecked` | a `u16` length, wiremsg's 8-byte message header (FORMAT.md §8), the message | `view_unchecked` of the message its template id names |
 //! | `framed_feed/header/unchecked_with_header` | the same | `view_unchecked_with_header` of the kind its template id names: the header checked (O(1)), the message trusted |
+//! | `framed_feed/header/dispatch_unchecked` | the same | the `#[derive(WireDispatch)]` enum's `view_unchecked` of the frame as an `Unchecked` token: the header checked, the message trusted |
 //! | `framed_feed/header/view` | the same | the `#[derive(WireDispatch)]` enum's `view` (up front) |
 //! | `framed_feed/header/lazy` | the same | the dispatch enum's `view_lazy` (on demand) |
 //!
@@ -171,6 +172,14 @@ fn framed_feed(c: &mut Criterion) {
             header_checked_unchecked(frame)
         })
     };
+    let header_dispatch_unchecked = |stream: &[u8]| {
+        fold_some(frames(stream), |frame| {
+            // SAFETY: as `header_unchecked`'s.
+            let frame = unsafe { wiremsg::Unchecked::new(frame) };
+            let (_, view) = Framed::view_unchecked(frame).unwrap();
+            each_variant!(FramedView, view, K, v => K::some_view(v))
+        })
+    };
     let header_view = |stream: &[u8]| {
         fold_some(frames(stream), |frame| {
             let (_, view) = Framed::view(frame).unwrap();
@@ -186,7 +195,7 @@ fn framed_feed(c: &mut Criterion) {
 
     let mut g = c.benchmark_group("framed_feed");
     g.sample_size(20).sampling_mode(SamplingMode::Flat);
-    let cells: [Cell<'_>; 6] = [
+    let cells: [Cell<'_>; 7] = [
         ("kind_byte", "unchecked", &kind_bytes, &kind_byte_unchecked),
         ("kind_byte", "lazy", &kind_bytes, &kind_byte_lazy),
         ("header", "unchecked", &headers, &header_unchecked),
@@ -195,6 +204,12 @@ fn framed_feed(c: &mut Criterion) {
             "unchecked_with_header",
             &headers,
             &header_checked_unchecked,
+        ),
+        (
+            "header",
+            "dispatch_unchecked",
+            &headers,
+            &header_dispatch_unchecked,
         ),
         ("header", "view", &headers, &header_view),
         ("header", "lazy", &headers, &header_lazy),

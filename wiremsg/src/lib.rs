@@ -133,7 +133,9 @@
 //! `EnumValues<Self>`, over values it takes from the compiler. [`view_unchecked`],
 //! [`WireMsg::view_unchecked`] and, for a frame's message behind its header (checked),
 //! [`view_unchecked_with_header`] are the `unsafe` fast path: their caller promises
-//! the bytes would pass validation.
+//! the bytes would pass validation. A dispatch enum's `view_unchecked` takes the
+//! frame as an [`Unchecked`], whose `unsafe` constructor carries the same promise, so
+//! that its generated code needs no `unsafe` block.
 //!
 //! # Streams
 //!
@@ -205,7 +207,8 @@ use trust::{batch, layout, lazy, lazy_map, mode, plain, scan, validated};
 pub mod __private;
 
 pub use trust::validated::{
-    view_mut_unchecked_with_header, view_unchecked, view_unchecked_with_header,
+    Unchecked, UncheckedMut, view_mut_unchecked_with_header, view_unchecked,
+    view_unchecked_with_header,
 };
 
 /// The wire format version this crate reads and writes (FORMAT.md, "Format

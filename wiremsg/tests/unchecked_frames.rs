@@ -6,8 +6,9 @@
 //! trusted message were taken from the wrong bytes.
 
 use wiremsg::{
-    ErrorKind, FixedStr, FrameReader, FrameWriter, MessageHeader, Template, WireMsg,
-    view_mut_unchecked_with_header, view_unchecked_with_header,
+    ErrorKind, FixedStr, FrameReader, FrameWriter, MessageHeader, Template, Unchecked,
+    UncheckedMut, WireDispatch, WireMsg, view_mut_unchecked_with_header,
+    view_unchecked_with_header,
 };
 
 #[path = "common/add_order.rs"]
@@ -214,4 +215,122 @@ fn the_unchecked_path_does_not_call_a_hand_written_view_with_header() {
     // SAFETY: `Ping::view` of the message after the header is `Ok` (just above).
     let (header, ping) = unsafe { view_unchecked_with_header::<Ping>(&frame) }.unwrap();
     assert_eq!((header.template_id, ping.seq()), (9, 3));
+}
+
+#[derive(WireDispatch, Debug, Clone, PartialEq)]
+enum Feed {
+    Add(AddOrder),
+    Report(Report),
+}
+
+/// A dispatch enum's trusted path: the frame as an `Unchecked` token, the header
+/// checked as `view` checks it (the same errors, kind and offset), the message of the
+/// variant it names read as the checked path reads it, across versions.
+#[test]
+fn a_dispatch_enum_reads_a_trusted_stream_as_the_checked_path_reads_it() {
+    let report = Report {
+        order: 5,
+        venue: "XNAS".into(),
+        fills: vec![100, 200],
+    };
+    let frames = [
+        framed(&add()),
+        framed(&report),
+        framed(&v1::AddOrder {
+            order: 6,
+            symbol: FixedStr::new("AAPL").unwrap(),
+            price: 1,
+        }),
+    ];
+    assert_eq!(Feed::decode(&frames[0]).unwrap(), Feed::Add(add()));
+    assert_eq!(
+        Feed::decode(&frames[1]).unwrap(),
+        Feed::Report(report.clone())
+    );
+    for frame in &frames {
+        // SAFETY: this test wrote every frame.
+        let (header, view) = Feed::view_unchecked(unsafe { Unchecked::new(frame) }).unwrap();
+        let (checked_header, checked) = Feed::view(frame).unwrap();
+        assert_eq!((header, view), (checked_header, checked));
+        match view {
+            FeedView::Add(add) => assert_eq!(add.try_shares(), checked_add(frame).try_shares()),
+            FeedView::Report(view) => assert_eq!(view.decode(), report),
+        }
+    }
+
+    // A header the checked path refuses is refused alike, and nothing is read after it.
+    let good = framed(&add());
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("cut inside the header", good[..5].to_vec()),
+        ("cut inside the block", good[..20].to_vec()),
+        ("an unknown template id", {
+            let mut b = good.clone();
+            b[2] = 9;
+            b
+        }),
+        ("another schema id", {
+            let mut b = good.clone();
+            b[4] = 8;
+            b
+        }),
+        ("version 0", {
+            let mut b = good.clone();
+            b[6] = 0;
+            b
+        }),
+    ];
+    for (name, bytes) in cases {
+        let checked = Feed::view(&bytes).unwrap_err();
+        // SAFETY: nothing is read past a header that fails.
+        let err = Feed::view_unchecked(unsafe { Unchecked::new(&bytes) }).unwrap_err();
+        assert_eq!(
+            (err.kind(), err.offset()),
+            (checked.kind(), checked.offset()),
+            "{name}"
+        );
+        let mut copy = bytes.clone();
+        // SAFETY: as above.
+        let err = Feed::view_mut_unchecked(unsafe { UncheckedMut::new(&mut copy) }).unwrap_err();
+        assert_eq!(
+            (err.kind(), err.offset()),
+            (checked.kind(), checked.offset()),
+            "{name}"
+        );
+        assert_eq!(copy, bytes, "{name}: nothing written");
+    }
+    assert!(matches!(
+        Feed::view(&cases_unknown()).unwrap_err().kind(),
+        ErrorKind::UnexpectedTemplate { template_id: 9, .. }
+    ));
+}
+
+fn checked_add(frame: &[u8]) -> <AddOrder as WireMsg>::View<'_> {
+    AddOrder::view_with_header(frame).unwrap().1
+}
+
+fn cases_unknown() -> Vec<u8> {
+    let mut b = framed(&add());
+    b[2] = 9;
+    b
+}
+
+/// `view_mut_unchecked` updates the frame of the variant its header names in place.
+#[test]
+fn a_dispatch_enum_updates_a_trusted_frame_in_place() {
+    let mut frame = framed(&add());
+    // SAFETY: written just above.
+    let (header, view) =
+        Feed::view_mut_unchecked(unsafe { UncheckedMut::new(&mut frame) }).unwrap();
+    assert_eq!(header.template_id, AddOrder::TEMPLATE_ID);
+    let FeedMut::Add(mut add) = view else {
+        panic!("the frame is an AddOrder");
+    };
+    add.set_price(4_210_000);
+    assert!(add.set_shares(300));
+    let read = checked_add(&frame);
+    assert_eq!((read.price(), read.shares()), (4_210_000, 300));
+    // The token shows its length, never its bytes.
+    // SAFETY: not viewed.
+    let token = unsafe { Unchecked::new(&frame) };
+    assert_eq!(format!("{token:?}"), "Unchecked(36)");
 }

@@ -109,6 +109,23 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
     let select_view = select(&view, "view_body");
     let select_lazy = select(&lazy, "view_body_lazy");
     let select_mut = select(&view_mut, "view_body_mut");
+    // The trusted path: the frame comes as the runtime's `Unchecked` token, whose
+    // maker promised it valid, so this code needs no `unsafe` of its own.
+    let select_unchecked = |out: &syn::Ident, body: &str| {
+        let body = format_ident!("{}", body);
+        quote_m! {
+            let header = ::wiremsg::MessageHeader::read(frame.bytes())?;
+            #id_consts
+            #[allow(unreachable_patterns)]
+            let view = match (header.template_id, header.schema_id) {
+                #((#ids, #sids) => #out::#variants(::wiremsg::__private::#body::<#types>(header, frame)?),)*
+                _ => return ::wiremsg::__private::Err(Self::__wiremsg_unknown(header)),
+            };
+            ::wiremsg::__private::Ok((header, view))
+        }
+    };
+    let select_view_unchecked = select_unchecked(&view, "view_body_unchecked");
+    let select_mut_unchecked = select_unchecked(&view_mut, "view_body_mut_unchecked");
     quote_m! {
         #[doc = #view_doc]
         #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::cmp::PartialEq)]
@@ -221,6 +238,39 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
                 bytes: &mut [::core::primitive::u8],
             ) -> ::wiremsg::__private::Result<(::wiremsg::MessageHeader, #view_mut<'_>), ::wiremsg::Error> {
                 #select_mut
+            }
+
+            /// The trusted path: reads and checks the message header at the start of
+            /// the frame like [`view`](Self::view) (O(1)), and trusts the message of
+            /// the variant it names, as
+            /// [`view_unchecked_with_header`](::wiremsg::view_unchecked_with_header)
+            /// does for one type. The frame's maker promised it valid
+            /// ([`Unchecked::new`](::wiremsg::Unchecked::new), `unsafe`).
+            ///
+            /// # Errors
+            ///
+            /// The header's errors of [`view`](Self::view): a template id no variant
+            /// has, a schema id, block length or version its variant refuses, a frame
+            /// shorter than the header or the block it announces.
+            #[inline]
+            pub fn view_unchecked(
+                frame: ::wiremsg::Unchecked<'_>,
+            ) -> ::wiremsg::__private::Result<(::wiremsg::MessageHeader, #view<'_>), ::wiremsg::Error> {
+                #select_view_unchecked
+            }
+
+            /// [`view_unchecked`](Self::view_unchecked) for the mutable view: a frame
+            /// of a trusted stream updated in place
+            /// ([`UncheckedMut::new`](::wiremsg::UncheckedMut::new), `unsafe`).
+            ///
+            /// # Errors
+            ///
+            /// As [`view_unchecked`](Self::view_unchecked).
+            #[inline]
+            pub fn view_mut_unchecked(
+                frame: ::wiremsg::UncheckedMut<'_>,
+            ) -> ::wiremsg::__private::Result<(::wiremsg::MessageHeader, #view_mut<'_>), ::wiremsg::Error> {
+                #select_mut_unchecked
             }
 
             /// The error for a header that names no variant.

@@ -1348,6 +1348,149 @@ pub unsafe fn view_mut_unchecked_with_header<T: crate::Template>(
     Ok((header, unsafe { T::view_mut_unchecked(&mut bytes[body]) }))
 }
 
+/// A frame its maker promised valid, for a `#[derive(WireDispatch)]` enum's
+/// `view_unchecked`: the trusted path of a stream of several message types. Made only
+/// by the `unsafe` [`Unchecked::new`], whose caller promises, for every view made
+/// from it, what [`view_unchecked_with_header`] asks of its bytes, so the enum's
+/// generated code needs no `unsafe` of its own (a crate under
+/// `#![forbid(unsafe_code)]` can hold a dispatch enum). Invariant in `'a`, as every
+/// type of this crate that carries a proof (`tests/variance/unchecked.rs`).
+///
+/// # Examples
+///
+/// ```
+/// use wiremsg::{FrameReader, FrameWriter, Unchecked, WireDispatch, WireMsg};
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 1)]
+/// struct NewOrder { id: u64, qty: u32, symbol: String }
+///
+/// #[derive(WireMsg, Debug, PartialEq)]
+/// #[wire(template_id = 2)]
+/// struct Cancel { id: u64 }
+///
+/// #[derive(WireDispatch, Debug, PartialEq)]
+/// enum ClientMsg { NewOrder(NewOrder), Cancel(Cancel) }
+///
+/// let mut writer = FrameWriter::new(Vec::new());
+/// writer.write(&NewOrder { id: 1, qty: 100, symbol: "ESZ6".into() })?;
+/// writer.write(&Cancel { id: 1 })?;
+/// let stream = writer.into_inner();
+///
+/// let mut reader = FrameReader::new(&stream[..]);
+/// let mut read = Vec::new();
+/// while let Some(frame) = reader.next_frame()? {
+///     // SAFETY: this process wrote every frame of the stream.
+///     let frame = unsafe { Unchecked::new(frame) };
+///     match ClientMsg::view_unchecked(frame)?.1 {
+///         ClientMsgView::NewOrder(order) => read.push((order.id(), order.symbol().len())),
+///         ClientMsgView::Cancel(cancel) => read.push((cancel.id(), 0)),
+///     }
+/// }
+/// assert_eq!(read, [(1, 4), (1, 0)]);
+/// # Ok::<(), wiremsg::Error>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Unchecked<'a> {
+    bytes: &'a [u8],
+    _invariant: PhantomData<fn(&'a ()) -> &'a ()>,
+}
+
+impl<'a> Unchecked<'a> {
+    /// The frame `bytes` (a message header, then the message), trusted.
+    ///
+    /// # Safety
+    ///
+    /// Wherever a view is made from it (a dispatch enum's `view_unchecked` returns
+    /// `Ok`), the message after the header is valid as the type the enum's variant
+    /// for the header's template id and schema id holds: as
+    /// [`view_unchecked_with_header`] asks of a frame of that type (that type's
+    /// `view_with_header` would return `Ok`). Reading other bytes through it is
+    /// undefined behaviour (out-of-bounds reads, invalid `str`).
+    #[inline(always)]
+    pub const unsafe fn new(bytes: &'a [u8]) -> Self {
+        Unchecked {
+            bytes,
+            _invariant: PhantomData,
+        }
+    }
+
+    /// The frame's bytes.
+    #[inline(always)]
+    pub const fn bytes(self) -> &'a [u8] {
+        self.bytes
+    }
+}
+
+impl fmt::Debug for Unchecked<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Unchecked").field(&self.bytes.len()).finish()
+    }
+}
+
+/// [`Unchecked`] for a dispatch enum's `view_mut_unchecked`: a frame of a trusted
+/// stream updated in place. Made only by the `unsafe` [`UncheckedMut::new`], with
+/// [`Unchecked::new`]'s promise. Invariant in `'a`.
+pub struct UncheckedMut<'a> {
+    bytes: &'a mut [u8],
+    _invariant: PhantomData<fn(&'a ()) -> &'a ()>,
+}
+
+impl<'a> UncheckedMut<'a> {
+    /// The frame `bytes`, trusted.
+    ///
+    /// # Safety
+    ///
+    /// As [`Unchecked::new`].
+    #[inline(always)]
+    pub unsafe fn new(bytes: &'a mut [u8]) -> Self {
+        UncheckedMut {
+            bytes,
+            _invariant: PhantomData,
+        }
+    }
+
+    /// The frame's bytes.
+    #[inline(always)]
+    pub fn bytes(&self) -> &[u8] {
+        self.bytes
+    }
+}
+
+impl fmt::Debug for UncheckedMut<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("UncheckedMut")
+            .field(&self.bytes.len())
+            .finish()
+    }
+}
+
+/// The view of the `T` after `header`, the header of `frame` whose template id
+/// named `T`'s variant (a dispatch enum's `view_unchecked`): the header checked
+/// against `T` as [`view_unchecked_with_header`] checks it, the message trusted.
+#[inline(always)]
+pub fn view_body_unchecked<T: crate::Template>(
+    header: crate::MessageHeader,
+    frame: Unchecked<'_>,
+) -> Result<T::View<'_>, Error> {
+    let body = crate::header::body_range::<T>(header, frame.bytes)?;
+    // SAFETY: `body` is the message `view_unchecked_with_header::<T>` would view
+    // (`body_range`, as there), and `Unchecked::new`'s caller promised, for this use,
+    // that it passes `T::view`.
+    Ok(unsafe { T::view_unchecked(&frame.bytes[body]) })
+}
+
+/// [`view_body_unchecked`] for the mutable view (`view_mut_unchecked`).
+#[inline(always)]
+pub fn view_body_mut_unchecked<T: crate::Template>(
+    header: crate::MessageHeader,
+    frame: UncheckedMut<'_>,
+) -> Result<T::Mut<'_>, Error> {
+    let body = crate::header::body_range::<T>(header, frame.bytes)?;
+    // SAFETY: as in `view_body_unchecked`.
+    Ok(unsafe { T::view_mut_unchecked(&mut frame.bytes[body]) })
+}
+
 /// Builds the view of a message over bytes known to be valid, skipping every check:
 /// O(1), it reads nothing.
 ///
