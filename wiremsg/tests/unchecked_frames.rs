@@ -23,6 +23,24 @@ struct Report {
     fills: Vec<u32>,
 }
 
+/// Frames of `add()` whose headers the checked path refuses, each with what is wrong.
+fn refused_headers() -> Vec<(&'static str, Vec<u8>)> {
+    let good = framed(&add());
+    let with = |at: usize, byte: u8| {
+        let mut b = good.clone();
+        b[at] = byte;
+        b
+    };
+    vec![
+        ("cut inside the header", good[..5].to_vec()),
+        ("cut inside the block", good[..20].to_vec()),
+        ("an unknown template id", with(2, 9)),
+        ("another schema id", with(4, 8)),
+        ("version 0", with(6, 0)),
+        ("a block shorter than its version's", with(0, 20)),
+    ]
+}
+
 fn framed(message: &impl Template) -> Vec<u8> {
     let mut bytes = Vec::new();
     message.encode_with_header(&mut bytes).unwrap();
@@ -121,27 +139,7 @@ fn versions_read_through_the_header_block_length() {
 /// and offset): the checks are the same function.
 #[test]
 fn a_header_the_checked_path_refuses_is_refused() {
-    let good = framed(&add());
-    let cases: Vec<(&str, Vec<u8>)> = vec![
-        ("cut inside the header", good[..5].to_vec()),
-        ("cut inside the block", good[..20].to_vec()),
-        ("another schema id", {
-            let mut b = good.clone();
-            b[4] = 8;
-            b
-        }),
-        ("version 0", {
-            let mut b = good.clone();
-            b[6] = 0;
-            b
-        }),
-        ("a block shorter than its version's", {
-            let mut b = good.clone();
-            b[0] = 20;
-            b
-        }),
-    ];
-    for (name, bytes) in cases {
+    for (name, bytes) in refused_headers() {
         let checked = AddOrder::view_with_header(&bytes).unwrap_err();
         // SAFETY: nothing is read past a header that fails.
         let err = unsafe { view_unchecked_with_header::<AddOrder>(&bytes) }.unwrap_err();
@@ -259,27 +257,7 @@ fn a_dispatch_enum_reads_a_trusted_stream_as_the_checked_path_reads_it() {
     }
 
     // A header the checked path refuses is refused alike, and nothing is read after it.
-    let good = framed(&add());
-    let cases: Vec<(&str, Vec<u8>)> = vec![
-        ("cut inside the header", good[..5].to_vec()),
-        ("cut inside the block", good[..20].to_vec()),
-        ("an unknown template id", {
-            let mut b = good.clone();
-            b[2] = 9;
-            b
-        }),
-        ("another schema id", {
-            let mut b = good.clone();
-            b[4] = 8;
-            b
-        }),
-        ("version 0", {
-            let mut b = good.clone();
-            b[6] = 0;
-            b
-        }),
-    ];
-    for (name, bytes) in cases {
+    for (name, bytes) in refused_headers() {
         let checked = Feed::view(&bytes).unwrap_err();
         // SAFETY: nothing is read past a header that fails.
         let err = Feed::view_unchecked(unsafe { Unchecked::new(&bytes) }).unwrap_err();
@@ -299,19 +277,13 @@ fn a_dispatch_enum_reads_a_trusted_stream_as_the_checked_path_reads_it() {
         assert_eq!(copy, bytes, "{name}: nothing written");
     }
     assert!(matches!(
-        Feed::view(&cases_unknown()).unwrap_err().kind(),
+        Feed::view(&refused_headers()[2].1).unwrap_err().kind(),
         ErrorKind::UnexpectedTemplate { template_id: 9, .. }
     ));
 }
 
 fn checked_add(frame: &[u8]) -> <AddOrder as WireMsg>::View<'_> {
     AddOrder::view_with_header(frame).unwrap().1
-}
-
-fn cases_unknown() -> Vec<u8> {
-    let mut b = framed(&add());
-    b[2] = 9;
-    b
 }
 
 /// `view_mut_unchecked` updates the frame of the variant its header names in place.

@@ -93,10 +93,18 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
     // The body of `view`, `view_lazy` and `view_mut`: the header read, then the
     // message of the variant it names, as `out`'s variant, by `__private::#body`.
     // A message type is its (template id, schema id) pair (FORMAT.md §8).
-    let select = |out: &syn::Ident, body: &str| {
+    // `bytes` is the frame as the method takes it, `read` what its header is read from:
+    // the slice, or, on the trusted path, the runtime's `Unchecked` token, whose maker
+    // promised it valid, so this code needs no `unsafe` of its own.
+    let select = |out: &syn::Ident, body: &str, trusted: bool| {
         let body = format_ident!("{}", body);
+        let read = if trusted {
+            quote_m!(bytes.bytes())
+        } else {
+            quote_m!(bytes)
+        };
         quote_m! {
-            let header = ::wiremsg::MessageHeader::read(bytes)?;
+            let header = ::wiremsg::MessageHeader::read(#read)?;
             #id_consts
             #[allow(unreachable_patterns)]
             let view = match (header.template_id, header.schema_id) {
@@ -106,26 +114,11 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
             ::wiremsg::__private::Ok((header, view))
         }
     };
-    let select_view = select(&view, "view_body");
-    let select_lazy = select(&lazy, "view_body_lazy");
-    let select_mut = select(&view_mut, "view_body_mut");
-    // The trusted path: the frame comes as the runtime's `Unchecked` token, whose
-    // maker promised it valid, so this code needs no `unsafe` of its own.
-    let select_unchecked = |out: &syn::Ident, body: &str| {
-        let body = format_ident!("{}", body);
-        quote_m! {
-            let header = ::wiremsg::MessageHeader::read(frame.bytes())?;
-            #id_consts
-            #[allow(unreachable_patterns)]
-            let view = match (header.template_id, header.schema_id) {
-                #((#ids, #sids) => #out::#variants(::wiremsg::__private::#body::<#types>(header, frame)?),)*
-                _ => return ::wiremsg::__private::Err(Self::__wiremsg_unknown(header)),
-            };
-            ::wiremsg::__private::Ok((header, view))
-        }
-    };
-    let select_view_unchecked = select_unchecked(&view, "view_body_unchecked");
-    let select_mut_unchecked = select_unchecked(&view_mut, "view_body_mut_unchecked");
+    let select_view = select(&view, "view_body", false);
+    let select_lazy = select(&lazy, "view_body_lazy", false);
+    let select_mut = select(&view_mut, "view_body_mut", false);
+    let select_view_unchecked = select(&view, "view_body_unchecked", true);
+    let select_mut_unchecked = select(&view_mut, "view_body_mut_unchecked", true);
     quote_m! {
         #[doc = #view_doc]
         #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::cmp::PartialEq)]
@@ -254,7 +247,7 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
             /// shorter than the header or the block it announces.
             #[inline]
             pub fn view_unchecked(
-                frame: ::wiremsg::Unchecked<'_>,
+                bytes: ::wiremsg::Unchecked<'_>,
             ) -> ::wiremsg::__private::Result<(::wiremsg::MessageHeader, #view<'_>), ::wiremsg::Error> {
                 #select_view_unchecked
             }
@@ -268,7 +261,7 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
             /// As [`view_unchecked`](Self::view_unchecked).
             #[inline]
             pub fn view_mut_unchecked(
-                frame: ::wiremsg::UncheckedMut<'_>,
+                bytes: ::wiremsg::UncheckedMut<'_>,
             ) -> ::wiremsg::__private::Result<(::wiremsg::MessageHeader, #view_mut<'_>), ::wiremsg::Error> {
                 #select_mut_unchecked
             }
