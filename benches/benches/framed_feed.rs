@@ -8,7 +8,7 @@
 //! | `framed_feed/kind_byte/lazy` | the same | the kind byte and message as one `FeedFrame` union, `view_lazy` |
 //! | `framed_feed/header/unchecked` | a `u16` length, wiremsg's 8-byte message header (FORMAT.md §8), the message | `view_unchecked` of the message its template id names |
 //! | `framed_feed/header/unchecked_with_header` | the same | `view_unchecked_with_header` of the kind its template id names: the header checked (O(1)), the message trusted |
-//! | `framed_feed/header/dispatch_unchecked` | the same | the `#[derive(WireDispatch)]` enum's `view_unchecked` of the frame as an `Unchecked` token: the header checked, the message trusted |
+//! | `framed_feed/header/dispatch_unchecked` | the same | the `#[derive(WireDispatch)]` enum's `unsafe fn view_unchecked`: the header checked, the message trusted |
 //! | `framed_feed/header/view` | the same | the `#[derive(WireDispatch)]` enum's `view` (up front) |
 //! | `framed_feed/header/lazy` | the same | the dispatch enum's `view_lazy` (on demand) |
 //!
@@ -175,8 +175,7 @@ fn framed_feed(c: &mut Criterion) {
     let header_dispatch_unchecked = |stream: &[u8]| {
         fold_some(frames(stream), |frame| {
             // SAFETY: as `header_unchecked`'s.
-            let frame = unsafe { wiremsg::Unchecked::new(frame) };
-            let (_, view) = Framed::view_unchecked(frame).unwrap();
+            let (_, view) = unsafe { Framed::view_unchecked(frame) }.unwrap();
             each_variant!(FramedView, view, K, v => K::some_view(v))
         })
     };

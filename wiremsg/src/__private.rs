@@ -28,7 +28,6 @@ pub use crate::union::{
 pub use crate::validated::{
     FieldAt, MessageKind, MutOf, NestedKind, Validated, ValidatedMut, check_depth, deeper,
 };
-pub use crate::validated::{view_body_mut_unchecked, view_body_unchecked};
 pub use crate::view_fields::{eq_encoded, eq_views, fmt_lazy, fmt_view};
 pub use crate::{Error, ErrorKind, List, MAX_DEPTH};
 pub use alloc::borrow::Cow;

@@ -458,10 +458,11 @@ impl Error {
     /// The likely cause of the error, where the bytes fail the way a known mistake
     /// makes them fail; also the end of the message ([`Display`](fmt::Display)).
     /// Today one: bytes that [`WireMsg::view`](crate::WireMsg::view) or
-    /// [`view_mut`](crate::WireMsg::view_mut) refuses, which start with the
-    /// message's own header (template id and schema id) and hold a valid message
-    /// after it, were written by `encode_with_header` or a frame writer and are read
-    /// with [`Template::view_with_header`](crate::Template::view_with_header).
+    /// [`view_mut`](crate::WireMsg::view_mut) refuses, and that
+    /// [`Template::view_with_header`](crate::Template::view_with_header) would accept
+    /// (the message's own template id and schema id, a header that passes its
+    /// checks, a valid message after it), were written by `encode_with_header` or a
+    /// frame writer and are read with `view_with_header`.
     ///
     /// # Examples
     ///

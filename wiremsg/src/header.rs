@@ -472,7 +472,8 @@ fn header_mismatch(header: MessageHeader, expected: usize) -> Error {
 #[inline]
 pub fn view_body<T: Template>(header: MessageHeader, bytes: &[u8]) -> Result<T::View<'_>, Error> {
     let body = body_range::<T>(header, bytes)?;
-    T::view(&bytes[body]).map_err(|e| e.shift(MessageHeader::LEN))
+    crate::trust::message::view_of_message::<T>(&bytes[body])
+        .map_err(|e| e.shift(MessageHeader::LEN))
 }
 
 /// The on-demand view of the message after a header whose template id already
@@ -495,7 +496,8 @@ pub fn view_body_mut<T: Template>(
     bytes: &mut [u8],
 ) -> Result<T::Mut<'_>, Error> {
     let body = body_range::<T>(header, bytes)?;
-    T::view_mut(&mut bytes[body]).map_err(|e| e.shift(MessageHeader::LEN))
+    crate::trust::message::view_mut_of_message::<T>(&mut bytes[body])
+        .map_err(|e| e.shift(MessageHeader::LEN))
 }
 
 /// The header at the start of `bytes`, checked against `T` as
@@ -518,13 +520,23 @@ pub(crate) fn body_range<T: Template>(
     header: MessageHeader,
     bytes: &[u8],
 ) -> Result<core::ops::Range<usize>, Error> {
+    body_range_of::<T>(T::SCHEMA_ID, header, bytes)
+}
+
+/// [`body_range`] for a message type `M` of schema id `schema_id`.
+#[inline(always)]
+fn body_range_of<M: WireMsg>(
+    schema_id: u16,
+    header: MessageHeader,
+    bytes: &[u8],
+) -> Result<core::ops::Range<usize>, Error> {
     let reader = Reader {
-        schema_id: T::SCHEMA_ID,
-        version: T::VERSION,
-        block_length: T::BLOCK_LENGTH,
-        has_block_length: <T::Kind as crate::Kind>::IN_TAIL,
+        schema_id,
+        version: M::VERSION,
+        block_length: M::BLOCK_LENGTH,
+        has_block_length: <M::Kind as crate::Kind>::IN_TAIL,
     };
-    reader.body_range(header, bytes, crate::layout::block_length_of::<T::Layout>)
+    reader.body_range(header, bytes, crate::layout::block_length_of::<M::Layout>)
 }
 
 /// What the header checks of FORMAT.md §8 need to know of the reader's message type:
@@ -598,17 +610,18 @@ impl Reader {
     }
 }
 
-/// [`Error::hint`] of bytes that [`WireMsg::view`] refuses, that start with the
-/// message's own header and hold a valid message after it.
+/// [`Error::hint`] of bytes that [`WireMsg::view`] refuses, that are the message's
+/// own header and a message that `view_with_header` accepts.
 const HINT_HEADER: &str = "the bytes start with this message's header (its template id and \
      schema id) and hold a valid message after it: read them with \
      `Template::view_with_header`";
 
 /// `err`, from [`WireMsg::view`] or `view_mut` of `bytes` as an `M`, with
-/// [`HINT_HEADER`] where `bytes` are `M`'s header and a valid `M` (a message with a
-/// template id written by `encode_with_header` or a frame writer, read without its
-/// header). Only on the error path: one more validation, of `bytes` past the
-/// header, with the same bounds as the first.
+/// [`HINT_HEADER`] where `bytes` are a frame that `M`'s provided `view_with_header`
+/// accepts: `M`'s template id and schema id, a header that passes its checks for
+/// `M` (version, block length), and a valid `M` after it. Only on the error path:
+/// the header's O(1) checks and one more validation, of the message after it, with
+/// the same bounds as the first.
 #[cold]
 #[inline(never)]
 pub(crate) fn hint_header<M: WireMsg>(bytes: &[u8], err: Error) -> Error {
@@ -616,11 +629,10 @@ pub(crate) fn hint_header<M: WireMsg>(bytes: &[u8], err: Error) -> Error {
     let (Some(template_id), Ok(header)) = (schema.template_id, MessageHeader::read(bytes)) else {
         return err;
     };
-    let body = &bytes[MessageHeader::LEN..];
-    if header.template_id == template_id
-        && header.schema_id == schema.schema_id
-        && crate::validated::validate::<M::Layout>(body).is_ok()
-    {
+    let framed = header.template_id == template_id
+        && body_range_of::<M>(schema.schema_id, header, bytes)
+            .is_ok_and(|body| crate::validated::validate::<M::Layout>(&bytes[body]).is_ok());
+    if framed {
         err.with_hint(HINT_HEADER)
     } else {
         err

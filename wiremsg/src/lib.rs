@@ -128,14 +128,14 @@
 //! holds one compile-fail case per such type and fails when a new public generic type
 //! has neither a case nor a stated reason.
 //!
-//! Generated code holds two kinds of `unsafe` block: a derived fixed-size message's
+//! Generated code holds three kinds of `unsafe` block: a derived fixed-size message's
 //! `Plain<Self>`, under the condition that proves it, and a derived enum's
 //! `EnumValues<Self>`, over values it takes from the compiler. [`view_unchecked`],
 //! [`WireMsg::view_unchecked`] and, for a frame's message behind its header (checked),
 //! [`view_unchecked_with_header`] are the `unsafe` fast path: their caller promises
-//! the bytes would pass validation. A dispatch enum's `view_unchecked` takes the
-//! frame as an [`Unchecked`], whose `unsafe` constructor carries the same promise, so
-//! that its generated code needs no `unsafe` block.
+//! the bytes would pass validation; a dispatch enum's `unsafe fn view_unchecked` and
+//! `view_mut_unchecked` (derived) forward their caller's promise to the last two, for
+//! the variant the header names: the third kind of `unsafe` block in generated code.
 //!
 //! # Streams
 //!
@@ -207,8 +207,7 @@ use trust::{batch, layout, lazy, lazy_map, mode, plain, scan, validated};
 pub mod __private;
 
 pub use trust::validated::{
-    Unchecked, UncheckedMut, view_mut_unchecked_with_header, view_unchecked,
-    view_unchecked_with_header,
+    view_mut_unchecked_with_header, view_unchecked, view_unchecked_with_header,
 };
 
 /// The wire format version this crate reads and writes (FORMAT.md, "Format

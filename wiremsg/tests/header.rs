@@ -450,4 +450,28 @@ fn a_message_viewed_with_its_header_in_front_is_hinted_at() {
     assert_eq!(Untemplated::view(&headed).unwrap_err().hint(), None);
     // Bytes without a header fail without a hint.
     assert_eq!(Text::view(&framed[..5]).unwrap_err().hint(), None);
+    // Nor where `view_with_header` would refuse the header: version 0, a block
+    // length other than the version's.
+    for (at, byte) in [(6, 0), (0, 99)] {
+        let mut bad = framed.clone();
+        bad[at] = byte;
+        assert!(Text::view_with_header(&bad).is_err());
+        assert_eq!(
+            Text::view(&bad).unwrap_err().hint(),
+            None,
+            "byte {at} = {byte}"
+        );
+    }
+    // A frame whose message is itself a frame (framed twice): the readers of frames
+    // report the inner header's misreading without the hint, which would tell them to
+    // do what they do.
+    let twice = [&framed[..8], &framed[..]].concat();
+    for err in [
+        Text::view_with_header(&twice).unwrap_err(),
+        Feed::view(&twice).unwrap_err(),
+        Feed::decode(&twice).unwrap_err(),
+    ] {
+        assert_eq!((err.offset(), err.path().as_str()), (10, "body"), "{err}");
+        assert_eq!(err.hint(), None, "{err}");
+    }
 }

@@ -93,32 +93,38 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
     // The body of `view`, `view_lazy` and `view_mut`: the header read, then the
     // message of the variant it names, as `out`'s variant, by `__private::#body`.
     // A message type is its (template id, schema id) pair (FORMAT.md §8).
-    // `bytes` is the frame as the method takes it, `read` what its header is read from:
-    // the slice, or, on the trusted path, the runtime's `Unchecked` token, whose maker
-    // promised it valid, so this code needs no `unsafe` of its own.
-    let select = |out: &syn::Ident, body: &str, trusted: bool| {
-        let body = format_ident!("{}", body);
-        let read = if trusted {
-            quote_m!(bytes.bytes())
-        } else {
-            quote_m!(bytes)
-        };
+    // `read(T)` views the message of variant type `T` after `header`, from `bytes`.
+    let select = |out: &syn::Ident, read: &dyn Fn(&syn::Type) -> TokenStream| {
+        let reads = types.iter().map(|ty| read(ty));
         quote_m! {
-            let header = ::wiremsg::MessageHeader::read(#read)?;
+            let header = ::wiremsg::MessageHeader::read(bytes)?;
             #id_consts
             #[allow(unreachable_patterns)]
             let view = match (header.template_id, header.schema_id) {
-                #((#ids, #sids) => #out::#variants(::wiremsg::__private::#body::<#types>(header, bytes)?),)*
+                #((#ids, #sids) => #out::#variants(#reads),)*
                 _ => return ::wiremsg::__private::Err(Self::__wiremsg_unknown(header)),
             };
             ::wiremsg::__private::Ok((header, view))
         }
     };
-    let select_view = select(&view, "view_body", false);
-    let select_lazy = select(&lazy, "view_body_lazy", false);
-    let select_mut = select(&view_mut, "view_body_mut", false);
-    let select_view_unchecked = select(&view, "view_body_unchecked", true);
-    let select_mut_unchecked = select(&view_mut, "view_body_mut_unchecked", true);
+    let by = |body: &str| {
+        let body = format_ident!("{}", body);
+        move |ty: &syn::Type| quote_m!(::wiremsg::__private::#body::<#ty>(header, bytes)?)
+    };
+    let select_view = select(&view, &by("view_body"));
+    let select_lazy = select(&lazy, &by("view_body_lazy"));
+    let select_mut = select(&view_mut, &by("view_body_mut"));
+    // The trusted path forwards the caller's promise (the methods' `# Safety`) to the
+    // runtime's for one type, which checks the header again (O(1)) and trusts the
+    // message after it.
+    let select_view_unchecked = select(
+        &view,
+        &|ty: &syn::Type| quote_m!(unsafe { ::wiremsg::view_unchecked_with_header::<#ty>(bytes) }?.1),
+    );
+    let select_mut_unchecked = select(
+        &view_mut,
+        &|ty: &syn::Type| quote_m!(unsafe { ::wiremsg::view_mut_unchecked_with_header::<#ty>(bytes) }?.1),
+    );
     quote_m! {
         #[doc = #view_doc]
         #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::cmp::PartialEq)]
@@ -234,34 +240,45 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
             }
 
             /// The trusted path: reads and checks the message header at the start of
-            /// the frame like [`view`](Self::view) (O(1)), and trusts the message of
+            /// `bytes` like [`view`](Self::view) (O(1)), and trusts the message of
             /// the variant it names, as
             /// [`view_unchecked_with_header`](::wiremsg::view_unchecked_with_header)
-            /// does for one type. The frame's maker promised it valid
-            /// ([`Unchecked::new`](::wiremsg::Unchecked::new), `unsafe`).
+            /// does for one type.
             ///
             /// # Errors
             ///
             /// The header's errors of [`view`](Self::view): a template id no variant
-            /// has, a schema id, block length or version its variant refuses, a frame
-            /// shorter than the header or the block it announces.
+            /// has; a schema id, block length or version its variant's type refuses;
+            /// bytes shorter than the header, or, for a variant type without a tail,
+            /// than the block the header announces.
+            ///
+            /// # Safety
+            ///
+            /// Where the header names a variant (this function returns `Ok`), the
+            /// message after the header passes `T::view` for that variant's type
+            /// `T`, as [`view_unchecked_with_header`](::wiremsg::view_unchecked_with_header)
+            /// states it (a hand-written `view_with_header` proves nothing here).
+            /// Reading other bytes through it is undefined behaviour.
             #[inline]
-            pub fn view_unchecked(
-                bytes: ::wiremsg::Unchecked<'_>,
+            pub unsafe fn view_unchecked(
+                bytes: &[::core::primitive::u8],
             ) -> ::wiremsg::__private::Result<(::wiremsg::MessageHeader, #view<'_>), ::wiremsg::Error> {
                 #select_view_unchecked
             }
 
             /// [`view_unchecked`](Self::view_unchecked) for the mutable view: a frame
-            /// of a trusted stream updated in place
-            /// ([`UncheckedMut::new`](::wiremsg::UncheckedMut::new), `unsafe`).
+            /// of a trusted stream updated in place.
             ///
             /// # Errors
             ///
             /// As [`view_unchecked`](Self::view_unchecked).
+            ///
+            /// # Safety
+            ///
+            /// As [`view_unchecked`](Self::view_unchecked).
             #[inline]
-            pub fn view_mut_unchecked(
-                bytes: ::wiremsg::UncheckedMut<'_>,
+            pub unsafe fn view_mut_unchecked(
+                bytes: &mut [::core::primitive::u8],
             ) -> ::wiremsg::__private::Result<(::wiremsg::MessageHeader, #view_mut<'_>), ::wiremsg::Error> {
                 #select_mut_unchecked
             }

@@ -100,10 +100,7 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     /// [`hint`](Error::hint) says so.
     #[inline]
     fn view(bytes: &[u8]) -> Result<Self::View<'_>, Error> {
-        match crate::validated::validate::<Self::Layout>(bytes) {
-            Ok(view) => Ok(Self::__view_of(view)),
-            Err(err) => Err(crate::header::hint_header::<Self>(bytes, err)),
-        }
+        view_of_message::<Self>(bytes).map_err(|err| crate::header::hint_header::<Self>(bytes, err))
     }
 
     /// The on-demand view (`{Name}Lazy`) of `bytes`: checks the message's header
@@ -339,4 +336,20 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
         view: &Self::View<'_>,
         serializer: S,
     ) -> Result<S::Ok, S::Error>;
+}
+
+/// [`WireMsg::view`] of the message `bytes` without the error's hint: for a message
+/// found behind its header (`view_with_header`), where "the bytes start with this
+/// message's header" would be wrong.
+#[inline]
+pub(crate) fn view_of_message<M: WireMsg>(bytes: &[u8]) -> Result<M::View<'_>, Error> {
+    crate::validated::validate::<M::Layout>(bytes).map(M::__view_of)
+}
+
+/// [`WireMsg::view_mut`] without the error's hint, as [`view_of_message`].
+#[inline]
+pub(crate) fn view_mut_of_message<M: WireMsg>(bytes: &mut [u8]) -> Result<M::Mut<'_>, Error> {
+    crate::validated::validate::<M::Layout>(bytes)?;
+    // SAFETY: validated just above.
+    Ok(unsafe { crate::validated::mut_of::<M>(bytes) })
 }
