@@ -1287,8 +1287,10 @@ impl<T: crate::Element> ListKind for crate::kind::ListOf<T> {
 /// The header's errors of [`Template::view_with_header`](crate::Template::view_with_header):
 /// [`ErrorKind::UnexpectedTemplate`] for a frame of another type,
 /// [`ErrorKind::SchemaMismatch`], [`ErrorKind::BlockLengthTooSmall`],
-/// [`ErrorKind::HeaderMismatch`], and [`ErrorKind::Truncated`] if the header or the
-/// block it announces is cut short.
+/// [`ErrorKind::HeaderMismatch`], and [`ErrorKind::Truncated`] if the header is cut
+/// short or, for a message without a tail, the block it announces. (A message with a
+/// tail states its own block length, which the header must repeat; that its block
+/// and tail are all there is the caller's promise, not checked.)
 ///
 /// # Safety
 ///
