@@ -249,16 +249,18 @@ pub(crate) fn generate(d: &Dispatch<'_>) -> TokenStream {
             ///
             /// The header's errors of [`view`](Self::view): a template id no variant
             /// has; a schema id, block length or version its variant's type refuses;
-            /// bytes shorter than the header, or, for a variant type without a tail,
-            /// than the block the header announces.
+            /// bytes shorter than the header, or, for a variant type without a block
+            /// length field (no tail, no `#[wire(block_length)]`), than the block the
+            /// header announces.
             ///
             /// # Safety
             ///
-            /// Where the header names a variant (this function returns `Ok`), the
-            /// message after the header passes `T::view` for that variant's type
-            /// `T`, as [`view_unchecked_with_header`](::wiremsg::view_unchecked_with_header)
-            /// states it (a hand-written `view_with_header` proves nothing here).
-            /// Reading other bytes through it is undefined behaviour.
+            /// Wherever this function returns `Ok`, [`view`](Self::view) of the same
+            /// bytes returns `Ok`: the message after the header passes the
+            /// validation of the variant type's layout, as
+            /// [`view_unchecked_with_header`](::wiremsg::view_unchecked_with_header)
+            /// states it for that type. Reading other bytes through it is undefined
+            /// behaviour.
             #[inline]
             pub unsafe fn view_unchecked(
                 bytes: &[::core::primitive::u8],

@@ -95,8 +95,9 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     /// Any [`ErrorKind`] of validation: truncated block, end offsets out of range,
     /// invalid UTF-8, `bool` or presence bytes other than 0/1, unknown enum values,
     /// malformed lists, nesting deeper than [`MAX_DEPTH`](crate::MAX_DEPTH). The error names the field
-    /// path and byte offset. Where `bytes` are the message's own header and a valid
-    /// message after it (`encode_with_header` read without the header), the error's
+    /// path and byte offset. Where `bytes` are a frame that
+    /// [`Template::view_with_header`](crate::Template::view_with_header) accepts
+    /// (`encode_with_header` read without the header), the error's
     /// [`hint`](Error::hint) says so.
     #[inline]
     fn view(bytes: &[u8]) -> Result<Self::View<'_>, Error> {
@@ -164,7 +165,9 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     ///
     /// # Safety
     ///
-    /// `Self::view(bytes)` returns `Ok`.
+    /// `Self::view(bytes)` returns `Ok`, `view` being the provided method (as for
+    /// every derived type: a hand-written `view` proves nothing here, since the
+    /// validation of `Self::Layout` is what is trusted).
     #[inline(always)]
     unsafe fn view_unchecked(bytes: &[u8]) -> Self::View<'_> {
         // SAFETY: forwarded to the caller.
@@ -175,7 +178,9 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     ///
     /// # Safety
     ///
-    /// `Self::view(bytes)` returns `Ok`.
+    /// `Self::view(bytes)` returns `Ok`, `view` being the provided method (as for
+    /// every derived type: a hand-written `view` proves nothing here, since the
+    /// validation of `Self::Layout` is what is trusted).
     #[inline(always)]
     unsafe fn view_mut_unchecked(bytes: &mut [u8]) -> Self::Mut<'_> {
         // SAFETY: forwarded to the caller.

@@ -1288,9 +1288,10 @@ impl<T: crate::Element> ListKind for crate::kind::ListOf<T> {
 /// [`ErrorKind::UnexpectedTemplate`] for a frame of another type,
 /// [`ErrorKind::SchemaMismatch`], [`ErrorKind::BlockLengthTooSmall`],
 /// [`ErrorKind::HeaderMismatch`], and [`ErrorKind::Truncated`] if the header is cut
-/// short or, for a message without a tail, the block it announces. (A message with a
-/// tail states its own block length, which the header must repeat; that its block
-/// and tail are all there is the caller's promise, not checked.)
+/// short or, for a message without a block length field (FORMAT.md §3: no tail, no
+/// `#[wire(block_length)]`), the block it announces. (A message with that field
+/// states its own block length, which the header must repeat; that its bytes are
+/// all there is the caller's promise, not checked.)
 ///
 /// # Safety
 ///
@@ -1299,9 +1300,11 @@ impl<T: crate::Element> ListKind for crate::kind::ListOf<T> {
 /// bytes after the 8-byte header, all of them for a message with a block length field
 /// (a variable-size message, or `#[wire(block_length)]`), and the header's block
 /// length of them otherwise. For a type whose
-/// [`Template::view_with_header`](crate::Template::view_with_header) is its provided
-/// method, that is `T::view_with_header(bytes)` returning `Ok`. (A hand-written
-/// `view_with_header` proves nothing here: this function does not call it.)
+/// [`Template::view_with_header`](crate::Template::view_with_header) and
+/// [`WireMsg::view`] are the provided methods (every derived type), that is
+/// `T::view_with_header(bytes)` returning `Ok`. What is trusted is the validation
+/// of `T`'s layout, which the provided `view` runs: a hand-written `view` or
+/// `view_with_header` proves nothing here (this function calls neither).
 #[inline]
 pub unsafe fn view_unchecked_with_header<T: crate::Template>(
     bytes: &[u8],
@@ -1377,7 +1380,9 @@ pub unsafe fn view_mut_unchecked_with_header<T: crate::Template>(
 ///
 /// # Safety
 ///
-/// `T::view(bytes)` must return `Ok`. Reading bytes that do not pass `view` through
+/// `T::view(bytes)` must return `Ok`, `view` being the provided method (every
+/// derived type's: what is trusted is the validation of `T`'s layout, which it runs;
+/// a hand-written `view` proves nothing here). Reading bytes that do not pass `view` through
 /// this function is undefined behaviour (out-of-bounds reads, invalid `str`).
 #[inline(always)]
 pub unsafe fn view_unchecked<T: crate::WireMsg>(bytes: &[u8]) -> T::View<'_> {
