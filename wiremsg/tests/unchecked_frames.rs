@@ -298,4 +298,19 @@ fn a_dispatch_enum_updates_a_trusted_frame_in_place() {
     assert!(add.set_shares(300));
     let read = checked_add(&frame);
     assert_eq!((read.price(), read.shares()), (4_210_000, 300));
+    // The checked twin (validated through the hint-free `view_mut_of_message`; here
+    // so that Miri runs it too).
+    let FeedMut::Add(mut add) = Feed::view_mut(&mut frame).unwrap().1 else {
+        panic!("the frame is an AddOrder");
+    };
+    add.update_price(|p| p + 1);
+    assert_eq!(checked_add(&frame).price(), 4_210_001);
+    let mut text = framed(&Report {
+        order: 1,
+        venue: "XNAS".into(),
+        fills: vec![],
+    });
+    let (_, mut report) = Report::view_mut_with_header(&mut text).unwrap();
+    report.set_order(2);
+    assert_eq!(Report::view_with_header(&text).unwrap().1.order(), 2);
 }
