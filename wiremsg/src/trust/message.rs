@@ -98,10 +98,18 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     /// path and byte offset. Where `bytes` are a frame that
     /// [`Template::view_with_header`](crate::Template::view_with_header) accepts
     /// (`encode_with_header` read without the header), the error's
-    /// [`hint`](Error::hint) says so.
+    /// [`hint`](Error::hint) says so, in builds with debug assertions.
     #[inline]
     fn view(bytes: &[u8]) -> Result<Self::View<'_>, Error> {
-        view_of_message::<Self>(bytes).map_err(|err| crate::header::hint_header::<Self>(bytes, err))
+        let view = crate::validated::validate::<Self::Layout>(bytes).map(Self::__view_of);
+        // A diagnostic for builds with debug assertions only: a call on the error
+        // path, even a cold one, made LLVM stop inlining the validation into the
+        // caller (release, `codegen-units = 1`).
+        if cfg!(debug_assertions) {
+            view.map_err(|err| crate::header::hint_header::<Self>(bytes, err))
+        } else {
+            view
+        }
     }
 
     /// The on-demand view (`{Name}Lazy`) of `bytes`: checks the message's header
@@ -154,7 +162,12 @@ pub trait WireMsg: Field<Kind = crate::kind::Msg<Self>> + Sized {
     #[inline]
     fn view_mut(bytes: &mut [u8]) -> Result<Self::Mut<'_>, Error> {
         if let Err(err) = crate::validated::validate::<Self::Layout>(bytes) {
-            return Err(crate::header::hint_header::<Self>(bytes, err));
+            // As in `view`: with debug assertions only.
+            return Err(if cfg!(debug_assertions) {
+                crate::header::hint_header::<Self>(bytes, err)
+            } else {
+                err
+            });
         }
         // SAFETY: validated just above.
         Ok(unsafe { crate::validated::mut_of::<Self>(bytes) })
