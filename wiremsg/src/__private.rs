@@ -1,5 +1,8 @@
 //! Helpers that generated code calls. Not public API: paths and signatures may change
 //! in any release. Nothing here can make a view: views come only from validation.
+//! The reads, writes, encoding, checks and decoding it calls start with
+//! `mir_inline_barrier!`, which keeps the release build of the deriving crate from
+//! inlining them at the MIR level (`crate::inline_barrier`).
 
 pub use crate::field::{DecodeField, Element, Field, Kind, ListEncoding, Scalar, ViewOf};
 pub use crate::field::{FixedKind, SetInPlace};
@@ -271,30 +274,35 @@ impl<T: FieldBody> Probe<T> {
     /// `T`'s `FieldBody::tail_len`.
     #[inline(always)]
     pub fn tail_len(value: &T) -> usize {
+        mir_inline_barrier!(T);
         value.tail_len()
     }
 
     /// `T`'s `FieldBody::check_value`.
     #[inline(always)]
     pub fn check_value(value: &T, depth: u32) -> Result<(), Error> {
+        mir_inline_barrier!(T);
         value.check_value(depth)
     }
 
     /// `T`'s `FieldBody::write`.
     #[inline(always)]
     pub fn write(value: &T, block: &mut [u8], tail: &mut [u8]) {
+        mir_inline_barrier!(T);
         value.write(block, tail)
     }
 
     /// `T`'s `FieldBody::append_tail`.
     #[inline(always)]
     pub fn append_tail(value: &T, block: &mut [u8], tail: &mut Out<'_>) {
+        mir_inline_barrier!(T);
         value.append_tail(block, tail)
     }
 
     /// `T`'s `FieldBody::append_split`.
     #[inline(always)]
     pub fn append_split(value: &T, block: &mut [u8], tail: &mut Out<'_>) {
+        mir_inline_barrier!(T);
         value.append_split(block, tail)
     }
 }
@@ -501,16 +509,19 @@ pub trait HeldField<F> {
 impl<F: Field> HeldField<F> for Held<true> {
     #[inline(always)]
     fn tail_len(value: &F) -> usize {
+        mir_inline_barrier!(F);
         value.tail_len()
     }
 
     #[inline(always)]
     fn check_field(value: &F, depth: u32, off: usize, name: &'static str) -> Result<(), Error> {
+        mir_inline_barrier!(F);
         check_field(value, depth, off, name)
     }
 
     #[inline(always)]
     fn append_field(value: &F, block: &mut [u8], off: usize, tail: &mut Out<'_>, block_len: usize) {
+        mir_inline_barrier!(F);
         append_field(value, block, off, tail, block_len);
     }
 }
@@ -547,11 +558,13 @@ where
 {
     #[inline(always)]
     fn decode(view: Validated<'v, L>) -> F {
+        mir_inline_barrier!(F);
         F::decode_view(view.get::<I>())
     }
 
     #[inline(always)]
     fn decoded_size(view: Validated<'v, L>) -> usize {
+        mir_inline_barrier!(F);
         F::decoded_size(view.get::<I>())
     }
 }
@@ -583,6 +596,7 @@ impl<L: Layout> Gate<L> {
     where
         L::Fields: At<I>,
     {
+        mir_inline_barrier!(L);
         view.get::<I>()
     }
 
@@ -592,6 +606,7 @@ impl<L: Layout> Gate<L> {
     where
         L::Fields: At<I>,
     {
+        mir_inline_barrier!(L);
         view.try_get::<I>()
     }
 
@@ -601,24 +616,28 @@ impl<L: Layout> Gate<L> {
     where
         L::Fields: At<I>,
     {
+        mir_inline_barrier!(L);
         view.has::<I>()
     }
 
     /// [`Validated::as_bytes`].
     #[inline(always)]
     pub fn as_bytes(view: Validated<'_, L>) -> Option<&[u8]> {
+        mir_inline_barrier!(L);
         view.as_bytes()
     }
 
     /// [`ValidatedMut::as_ref`].
     #[inline(always)]
     pub fn mut_as_ref<'m>(view: &'m ValidatedMut<'_, L>) -> Validated<'m, L> {
+        mir_inline_barrier!(L);
         view.as_ref()
     }
 
     /// [`ValidatedMut::as_bytes`].
     #[inline(always)]
     pub fn mut_as_bytes<'m>(view: &'m ValidatedMut<'_, L>) -> Option<&'m [u8]> {
+        mir_inline_barrier!(L);
         view.as_bytes()
     }
 
@@ -629,6 +648,7 @@ impl<L: Layout> Gate<L> {
         L::Fields: At<I>,
         FieldAt<L, I>: Scalar<'v>,
     {
+        mir_inline_barrier!(L);
         view.set::<I>(value)
     }
 
@@ -642,6 +662,7 @@ impl<L: Layout> Gate<L> {
         L::Fields: At<I>,
         FieldAt<L, I>: crate::Update<'v>,
     {
+        mir_inline_barrier!(L);
         view.update::<I>(f)
     }
 
@@ -654,6 +675,7 @@ impl<L: Layout> Gate<L> {
         L::Fields: At<I>,
         <FieldAt<L, I> as Field>::Kind: crate::validated::ListKind,
     {
+        mir_inline_barrier!(L);
         view.list::<I>()
     }
 
@@ -666,6 +688,7 @@ impl<L: Layout> Gate<L> {
         L::Fields: At<I>,
         FieldAt<L, I>: MsgField<'v>,
     {
+        mir_inline_barrier!(L);
         <FieldAt<L, I> as MsgField<'v>>::nested::<L, I>(view)
     }
 
@@ -678,6 +701,7 @@ impl<L: Layout> Gate<L> {
         L::Fields: At<I>,
         FieldAt<L, I>: MsgField<'v>,
     {
+        mir_inline_barrier!(L);
         <FieldAt<L, I> as MsgField<'v>>::try_nested::<L, I>(view)
     }
 
@@ -687,6 +711,7 @@ impl<L: Layout> Gate<L> {
     where
         L::Fields: At<I>,
     {
+        mir_inline_barrier!(L);
         view.get::<I>()
     }
 
@@ -698,6 +723,7 @@ impl<L: Layout> Gate<L> {
     where
         L::Fields: At<I>,
     {
+        mir_inline_barrier!(L);
         view.try_get::<I>()
     }
 
@@ -707,6 +733,7 @@ impl<L: Layout> Gate<L> {
     where
         L::Fields: At<I>,
     {
+        mir_inline_barrier!(L);
         view.has::<I>()
     }
 
@@ -718,12 +745,14 @@ impl<L: Layout> Gate<L> {
         reserved: &[usize],
         f: &mut Formatter<'_>,
     ) -> FmtResult {
+        mir_inline_barrier!(L);
         fmt_view(view, name, reserved, f)
     }
 
     /// [`eq_views`].
     #[inline(always)]
     pub fn eq_views(a: Validated<'_, L>, b: Validated<'_, L>, reserved: &[usize]) -> bool {
+        mir_inline_barrier!(L);
         eq_views(a, b, reserved)
     }
 
@@ -735,6 +764,7 @@ impl<L: Layout> Gate<L> {
         reserved: &[usize],
         f: &mut Formatter<'_>,
     ) -> FmtResult {
+        mir_inline_barrier!(L);
         fmt_lazy(view, name, reserved, f)
     }
 }
@@ -743,6 +773,7 @@ impl<M: WireMsg<Layout = M> + Layout> Gate<M> {
     /// The up-front view of an on-demand view ([`LazyMsg::validate`]).
     #[inline(always)]
     pub fn lazy_to_view<'v>(view: &LazyMsg<'v, M>) -> Result<M::View<'v>, Error> {
+        mir_inline_barrier!(M);
         view.validate().map(M::__view_of)
     }
 }
@@ -898,6 +929,7 @@ pub fn check_field<F: Field + ?Sized>(
     off: usize,
     name: &'static str,
 ) -> Result<(), Error> {
+    mir_inline_barrier!(&F);
     match value.check_value(depth) {
         Ok(()) => Ok(()),
         Err(e) => Err(e.shift(off).in_field(name)),
@@ -947,6 +979,7 @@ pub fn write_field<F: Field>(
     cursor: &mut usize,
     block_len: usize,
 ) {
+    mir_inline_barrier!(F);
     let mut out = Out::over(tail.get_mut(*cursor..).unwrap_or_default());
     append_field(value, block, off, &mut out, block_len + *cursor);
     *cursor += out.len();
@@ -963,6 +996,7 @@ pub fn append_field<F: Field>(
     tail: &mut Out<'_>,
     block_len: usize,
 ) {
+    mir_inline_barrier!(F);
     let size = <F::Kind as Kind>::BLOCK_SIZE;
     let Some(part) = block.get_mut(off..off + size) else {
         return;
@@ -979,12 +1013,13 @@ pub fn append_field<F: Field>(
 /// length field first if `has_tail`), fields written by `fields` into the block and
 /// the tail after it.
 #[inline(always)]
-pub fn append_message(
+pub fn append_message<W: FnOnce(&mut [u8], &mut Out<'_>)>(
     out: &mut Out<'_>,
     block_len: usize,
     has_tail: bool,
-    fields: impl FnOnce(&mut [u8], &mut Out<'_>),
+    fields: W,
 ) {
+    mir_inline_barrier!(W);
     out.with_block(block_len, |block, tail| {
         if has_tail {
             write_u16(block, 0, block_len as u16);
@@ -996,6 +1031,7 @@ pub fn append_message(
 /// `Field::append_tail` of a message type.
 #[inline(always)]
 pub fn append_message_tail<T: WireMsg>(value: &T, block: &mut [u8], tail: &mut Out<'_>) {
+    mir_inline_barrier!(T);
     if <T::Kind as Kind>::IN_TAIL {
         value.__append(tail)
     } else {
@@ -1008,6 +1044,7 @@ pub fn append_message_tail<T: WireMsg>(value: &T, block: &mut [u8], tail: &mut O
 /// appended to `tail`.
 #[inline(always)]
 pub fn append_message_split<T: WireMsg>(value: &T, block: &mut [u8], tail: &mut Out<'_>) {
+    mir_inline_barrier!(T);
     write_u16(block, 0, block.len() as u16);
     value.__append_block(block, tail)
 }
@@ -1042,6 +1079,7 @@ pub fn split_message(out: &mut [u8], block_len: usize, has_tail: bool) -> (&mut 
 /// `Field::write` of a message type.
 #[inline(always)]
 pub fn write_message<T: WireMsg>(value: &T, block: &mut [u8], tail: &mut [u8]) {
+    mir_inline_barrier!(T);
     if <T::Kind as Kind>::IN_TAIL {
         value.__write(tail)
     } else {

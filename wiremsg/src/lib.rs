@@ -182,6 +182,8 @@ extern crate std;
 // - `kinds/` holds the field types, one file per wire shape: how each Rust type is
 //   encoded and decoded. It uses the trust module's safe API and cannot break
 //   soundness: `unsafe` is denied everywhere outside `trust/`.
+#[macro_use]
+mod inline_barrier; // first: its macro is used by the modules below
 pub mod dynamic;
 mod error;
 mod field;

@@ -219,21 +219,25 @@ macro_rules! list_field {
 
             #[inline]
             fn tail_len(&self) -> usize {
+                mir_inline_barrier!(T);
                 list_tail_len::<T>(self)
             }
 
             #[inline]
             fn check_value(&self, depth: u32) -> Result<(), Error> {
+                mir_inline_barrier!(T);
                 check_elements::<T>(self, depth)
             }
 
             #[inline]
             fn write(&self, _: &mut [u8], tail: &mut [u8]) {
+                mir_inline_barrier!(T);
                 write_list::<T>(self, tail)
             }
 
             #[inline]
             fn append_tail(&self, _: &mut [u8], tail: &mut crate::plain::Out<'_>) {
+                mir_inline_barrier!(T);
                 append_list::<T>(self, tail)
             }
         }
@@ -268,6 +272,7 @@ impl<T: Element> Element for &[T] {
 
 impl<'v, T: Element + DecodeField<'v> + 'v> DecodeField<'v> for Vec<T> {
     fn decode_view(view: T::ListView<'v>) -> Vec<T> {
+        mir_inline_barrier!(T);
         let list = T::list_of(view);
         if let Some(elements) = list.plain_vec() {
             return elements;
@@ -276,6 +281,7 @@ impl<'v, T: Element + DecodeField<'v> + 'v> DecodeField<'v> for Vec<T> {
     }
 
     fn decoded_size(view: T::ListView<'v>) -> usize {
+        mir_inline_barrier!(T);
         let list = T::list_of(view);
         let own = list.len().saturating_mul(core::mem::size_of::<T>());
         // Only elements that own heap memory can allocate more (a type without drop

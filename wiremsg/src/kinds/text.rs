@@ -57,13 +57,22 @@ impl Element for &str {
 impl<'v> DecodeField<'v> for String {
     #[inline]
     fn decode_view(view: &'v str) -> String {
-        String::from(view)
+        owned(view)
     }
 
     #[inline]
     fn decoded_size(view: &'v str) -> usize {
         view.len()
     }
+}
+
+/// `view.to_owned()`, as one call where a derived message's decoding is compiled:
+/// `String`'s impl is not generic, so its barrier is in this function (see
+/// `inline_barrier`).
+#[inline(always)]
+fn owned<T: ?Sized + alloc::borrow::ToOwned>(view: &T) -> T::Owned {
+    mir_inline_barrier!(&T);
+    view.to_owned()
 }
 
 impl<'v> DecodeField<'v> for &'v str {

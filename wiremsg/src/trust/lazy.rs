@@ -652,6 +652,7 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
     where
         L::Fields: At<I>,
     {
+        mir_inline_barrier!(L);
         offset::<L, I>() + <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE <= self.known_end()
     }
 
@@ -668,6 +669,7 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
     where
         L::Fields: At<I>,
     {
+        mir_inline_barrier!(L);
         self.read::<I>().map_err(|failure| self.failure(failure))
     }
 
@@ -690,6 +692,7 @@ impl<'v, L: Layout> LazyMsg<'v, L> {
     where
         L::Fields: At<I>,
     {
+        mir_inline_barrier!(L);
         const {
             assert!(
                 offset::<L, I>() + <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE

@@ -554,6 +554,7 @@ impl<'v, L: Layout> Validated<'v, L> {
     where
         L::Fields: At<I>,
     {
+        mir_inline_barrier!(L);
         const {
             assert!(
                 offset::<L, I>() + <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE
@@ -572,6 +573,7 @@ impl<'v, L: Layout> Validated<'v, L> {
     where
         L::Fields: At<I>,
     {
+        mir_inline_barrier!(L);
         if self.has::<I>() {
             // SAFETY: the field's slot ends before the known end of the block, so
             // validation found the field present and checked it.
@@ -587,6 +589,7 @@ impl<'v, L: Layout> Validated<'v, L> {
     where
         L::Fields: At<I>,
     {
+        mir_inline_barrier!(L);
         self.present(
             offset::<L, I>(),
             <<FieldAt<L, I> as Field>::Kind as Kind>::BLOCK_SIZE,
@@ -656,6 +659,7 @@ impl<'v, L: Layout> Validated<'v, L> {
     /// block, such as the only element of a list, is one piece: its bytes).
     #[inline]
     pub fn as_bytes(self) -> Option<&'v [u8]> {
+        mir_inline_barrier!(L);
         if has_block_length::<L>() && self.tail != self.ptr {
             return None;
         }
@@ -842,6 +846,7 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
     /// while it lives).
     #[inline(always)]
     pub fn as_ref(&self) -> Validated<'_, L> {
+        mir_inline_barrier!(L);
         Validated {
             ptr: self.ptr,
             tail: self.tail,
@@ -859,6 +864,7 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
         L::Fields: At<I>,
         FieldAt<L, I>: Scalar<'v>,
     {
+        mir_inline_barrier!(L);
         match self.field_bytes::<I>() {
             Some(block) => value.write_scalar(INTERNAL, block),
             None => false,
@@ -874,6 +880,7 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
         L::Fields: At<I>,
         FieldAt<L, I>: crate::Update<'v>,
     {
+        mir_inline_barrier!(L);
         // A scalar is fixed-size: its bytes are its slot in the block.
         let Some(block) = self.field_bytes::<I>() else {
             return false;
@@ -970,6 +977,7 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
         L::Fields: At<I>,
         <FieldAt<L, I> as Field>::Kind: ListKind,
     {
+        mir_inline_barrier!(L);
         match self.field_bytes::<I>() {
             // SAFETY: validation of the field (kind `ListOf<T>`) validated exactly
             // this region as a list of `T`.
@@ -982,6 +990,7 @@ impl<'v, L: Layout> ValidatedMut<'v, L> {
     /// apart, as [`Validated::as_bytes`]).
     #[inline]
     pub fn as_bytes(&self) -> Option<&[u8]> {
+        mir_inline_barrier!(L);
         self.as_ref().as_bytes()
     }
 }
